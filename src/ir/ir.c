@@ -1,0 +1,285 @@
+/* ir.c: element types, shaped types, op table, and construction. */
+#include "ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../util/mem.h"
+
+/* ---- element types ---------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    size_t size;
+    bool is_float, is_int, is_unsigned, supported;
+} dtype_info[IR_DTYPE_COUNT] = {
+    [IR_F32] = {"f32", 4, true, false, false, true},
+    [IR_F64] = {"f64", 8, true, false, false, true},
+    [IR_I32] = {"i32", 4, false, true, false, true},
+    [IR_I64] = {"i64", 8, false, true, false, true},
+    [IR_I1] = {"i1", 1, false, false, true, true},
+    [IR_F16] = {"f16", 2, true, false, false, false},
+    [IR_BF16] = {"bf16", 2, true, false, false, false},
+    [IR_I8] = {"i8", 1, false, true, false, false},
+    [IR_I16] = {"i16", 2, false, true, false, false},
+    [IR_U8] = {"ui8", 1, false, true, true, false},
+    [IR_U16] = {"ui16", 2, false, true, true, false},
+    [IR_U32] = {"ui32", 4, false, true, true, false},
+    [IR_U64] = {"ui64", 8, false, true, true, false},
+};
+
+size_t ir_dtype_size(ir_dtype t) { return dtype_info[t].size; }
+const char *ir_dtype_name(ir_dtype t) { return dtype_info[t].name; }
+bool ir_dtype_is_float(ir_dtype t) { return dtype_info[t].is_float; }
+bool ir_dtype_is_int(ir_dtype t) { return dtype_info[t].is_int; }
+bool ir_dtype_is_unsigned(ir_dtype t) { return dtype_info[t].is_unsigned; }
+bool ir_dtype_supported(ir_dtype t) { return dtype_info[t].supported; }
+
+bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out) {
+    for (int t = 0; t < IR_DTYPE_COUNT; t++) {
+        const char *name = dtype_info[t].name;
+        if (strlen(name) == n && memcmp(name, s, n) == 0) {
+            *out = (ir_dtype)t;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- shaped types ----------------------------------------------------- */
+
+ir_type ir_type_make(ir_dtype dtype, int rank, const int64_t *dims) {
+    ir_type t = {.dtype = dtype, .rank = rank};
+    for (int i = 0; i < rank && i < IR_MAX_RANK; i++) t.dims[i] = dims[i];
+    return t;
+}
+
+ir_type ir_type_scalar(ir_dtype dtype) { return ir_type_make(dtype, 0, NULL); }
+
+int64_t ir_type_numel(const ir_type *t) {
+    int64_t n = 1;
+    for (int i = 0; i < t->rank; i++) n *= t->dims[i];
+    return n;
+}
+
+size_t ir_type_bytes(const ir_type *t) {
+    return (size_t)ir_type_numel(t) * ir_dtype_size(t->dtype);
+}
+
+bool ir_type_same_shape(const ir_type *a, const ir_type *b) {
+    if (a->rank != b->rank) return false;
+    for (int i = 0; i < a->rank; i++)
+        if (a->dims[i] != b->dims[i]) return false;
+    return true;
+}
+
+bool ir_type_eq(const ir_type *a, const ir_type *b) {
+    return a->dtype == b->dtype && ir_type_same_shape(a, b);
+}
+
+char *ir_type_str(const ir_type *t, char *buf, size_t size) {
+    size_t used = (size_t)snprintf(buf, size, "tensor<");
+    for (int i = 0; i < t->rank && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%lldx", (long long)t->dims[i]);
+    if (used < size) snprintf(buf + used, size - used, "%s>", ir_dtype_name(t->dtype));
+    return buf;
+}
+
+/* ---- op table ------------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    ir_op_kind kind;
+    int arity;
+} op_info[IR_OPCODE_COUNT] = {
+#define IR_X(e, name, kind, arity) [IR_##e] = {name, kind, arity},
+    IR_OP_LIST(IR_X)
+#undef IR_X
+};
+
+const char *ir_op_name(ir_opcode op) { return op_info[op].name; }
+ir_op_kind ir_op_kind_of(ir_opcode op) { return op_info[op].kind; }
+int ir_op_arity(ir_opcode op) { return op_info[op].arity; }
+
+bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
+    for (int op = 0; op < IR_OPCODE_COUNT; op++) {
+        const char *name = op_info[op].name;
+        if (strlen(name) == n && memcmp(name, s, n) == 0) {
+            *out = (ir_opcode)op;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- construction -------------------------------------------------------- */
+
+ir_module *ir_module_new(void) { return mem_calloc(1, sizeof(ir_module)); }
+
+static void func_free(ir_func *f) {
+    if (!f) return;
+    ir_block_free(f->body);
+    for (int i = 0; i < f->nvalues; i++) mem_free(f->values[i].name);
+    mem_free(f->values);
+    mem_free(f->result_types);
+    mem_free(f->name);
+    mem_free(f);
+}
+
+void ir_module_free(ir_module *m) {
+    if (!m) return;
+    for (int i = 0; i < m->nfuncs; i++) func_free(m->funcs[i]);
+    mem_free(m->funcs);
+    for (int i = 0; i < m->nstrings; i++) mem_free(m->strings[i]);
+    mem_free(m->strings);
+    mem_free(m->name);
+    mem_free(m);
+}
+
+const char *ir_module_intern(ir_module *m, const char *s) {
+    for (int i = 0; i < m->nstrings; i++)
+        if (strcmp(m->strings[i], s) == 0) return m->strings[i];
+    if (mem_grow((void **)&m->strings, &m->cap_strings, m->nstrings + 1, sizeof(char *))) return NULL;
+    char *copy = mem_strdup(s);
+    if (!copy) return NULL;
+    m->strings[m->nstrings++] = copy;
+    return copy;
+}
+
+ir_func *ir_func_new(ir_module *m, const char *name) {
+    if (mem_grow((void **)&m->funcs, &m->cap_funcs, m->nfuncs + 1, sizeof(ir_func *))) return NULL;
+    ir_func *f = mem_calloc(1, sizeof(ir_func));
+    if (!f) return NULL;
+    f->name = mem_strdup(name);
+    f->body = ir_block_new();
+    if (!f->name || !f->body) {
+        func_free(f);
+        return NULL;
+    }
+    f->is_public = true;
+    m->funcs[m->nfuncs++] = f;
+    return f;
+}
+
+ir_func *ir_module_find(const ir_module *m, const char *name) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+    return NULL;
+}
+
+ir_func *ir_module_entry(const ir_module *m) {
+    ir_func *f = ir_module_find(m, "main");
+    if (f) return f;
+    return m->nfuncs == 1 ? m->funcs[0] : NULL;
+}
+
+ir_value_id ir_value_new(ir_func *f, const ir_type *t) {
+    if (mem_grow((void **)&f->values, &f->cap_values, f->nvalues + 1, sizeof(ir_value))) return -1;
+    f->values[f->nvalues] = (ir_value){.type = *t, .def = NULL, .def_index = 0, .name = NULL};
+    return f->nvalues++;
+}
+
+ir_block *ir_block_new(void) { return mem_calloc(1, sizeof(ir_block)); }
+
+void ir_block_free(ir_block *b) {
+    if (!b) return;
+    for (int i = 0; i < b->nops; i++) ir_op_free(b->ops[i]);
+    mem_free(b->ops);
+    mem_free(b->args);
+    mem_free(b);
+}
+
+ir_value_id ir_block_add_arg(ir_func *f, ir_block *b, const ir_type *t) {
+    ir_value_id *args = mem_realloc(b->args, (size_t)(b->nargs + 1) * sizeof(ir_value_id));
+    if (!args) return -1;
+    b->args = args;
+    ir_value_id v = ir_value_new(f, t);
+    if (v < 0) return -1;
+    f->values[v].def_index = b->nargs;
+    b->args[b->nargs++] = v;
+    return v;
+}
+
+void ir_attrs_free(ir_attrs *a) {
+    ir_ints *lists[] = {&a->dims, &a->start, &a->limit, &a->stride,
+                        &a->lhs_batch, &a->rhs_batch, &a->lhs_contract, &a->rhs_contract};
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
+        mem_free(lists[i]->v);
+        *lists[i] = (ir_ints){0, NULL};
+    }
+    mem_free(a->data);
+    mem_free(a->callee);
+    a->data = NULL;
+    a->callee = NULL;
+}
+
+void ir_op_free(ir_op *op) {
+    if (!op) return;
+    for (int i = 0; i < op->nregions; i++) ir_block_free(op->regions[i]);
+    mem_free(op->regions);
+    ir_attrs_free(&op->a);
+    mem_free(op->in);
+    mem_free(op->out);
+    mem_free(op);
+}
+
+ir_op *ir_op_append(ir_func *f, ir_block *b, ir_opcode code,
+                    int nin, const ir_value_id *in,
+                    int nout, const ir_type *out_types) {
+    if (mem_grow((void **)&b->ops, &b->cap_ops, b->nops + 1, sizeof(ir_op *))) return NULL;
+    ir_op *op = mem_calloc(1, sizeof(ir_op));
+    if (!op) return NULL;
+    op->code = code;
+    op->in = mem_calloc((size_t)nin, sizeof(ir_value_id));
+    op->out = mem_calloc((size_t)nout, sizeof(ir_value_id));
+    if (!op->in || !op->out) goto fail;
+    op->nin = nin;
+    if (nin) memcpy(op->in, in, (size_t)nin * sizeof(ir_value_id));
+    for (int i = 0; i < nout; i++) {
+        ir_value_id v = ir_value_new(f, &out_types[i]);
+        if (v < 0) goto fail;
+        f->values[v].def = op;
+        f->values[v].def_index = i;
+        op->out[op->nout++] = v;
+    }
+    b->ops[b->nops++] = op;
+    return op;
+fail:
+    /* Values already added stay in the table unreferenced; detach them. */
+    for (int i = 0; i < op->nout; i++) f->values[op->out[i]].def = NULL;
+    ir_op_free(op);
+    return NULL;
+}
+
+ir_block *ir_op_add_region(ir_op *op) {
+    ir_block **regions = mem_realloc(op->regions, (size_t)(op->nregions + 1) * sizeof(ir_block *));
+    if (!regions) return NULL;
+    op->regions = regions;
+    ir_block *b = ir_block_new();
+    if (!b) return NULL;
+    op->regions[op->nregions++] = b;
+    return b;
+}
+
+int ir_ints_set(ir_ints *dst, int n, const int64_t *v) {
+    int64_t *copy = NULL;
+    if (n > 0) {
+        copy = mem_alloc((size_t)n * sizeof(int64_t));
+        if (!copy) return -1;
+        memcpy(copy, v, (size_t)n * sizeof(int64_t));
+    }
+    mem_free(dst->v);
+    dst->v = copy;
+    dst->n = n;
+    return 0;
+}
+
+int ir_func_set_results(ir_func *f, int n, const ir_type *types) {
+    ir_type *copy = mem_calloc((size_t)n, sizeof(ir_type));
+    if (!copy) return -1;
+    if (n) memcpy(copy, types, (size_t)n * sizeof(ir_type));
+    mem_free(f->result_types);
+    f->result_types = copy;
+    f->nresults = n;
+    return 0;
+}

@@ -1,0 +1,27 @@
+/* testing: a tiny harness. Each test file defines tests with TEST(name),
+ * lists them in main via RUN(name), and ends with TESTS_DONE(), which prints
+ * "N passed, N failed" and returns nonzero on any failure. */
+#ifndef TESTING_H
+#define TESTING_H
+#include <stdio.h>
+#include <string.h>
+
+extern int testing_failed_checks;
+extern int testing_passed, testing_failed;
+
+#define TEST(name) static void name(void)
+#define EXPECT(cond) do { if (!(cond)) { \
+    fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
+    testing_failed_checks++; } } while (0)
+#define EXPECT_EQ_INT(a, b) do { long long a_ = (long long)(a), b_ = (long long)(b); if (a_ != b_) { \
+    fprintf(stderr, "%s:%d: %s == %lld, expected %lld\n", __FILE__, __LINE__, #a, a_, b_); \
+    testing_failed_checks++; } } while (0)
+#define EXPECT_CONTAINS(haystack, needle) do { const char *h_ = (haystack); if (!h_ || !strstr(h_, (needle))) { \
+    fprintf(stderr, "%s:%d: \"%s\" does not contain \"%s\"\n", __FILE__, __LINE__, h_ ? h_ : "(null)", (needle)); \
+    testing_failed_checks++; } } while (0)
+#define RUN(name) testing_run(#name, name)
+#define TESTS_DONE() testing_done()
+
+void testing_run(const char *name, void (*fn)(void));
+int testing_done(void);
+#endif
