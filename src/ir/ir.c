@@ -161,6 +161,16 @@ ir_func *ir_func_new(ir_module *m, const char *name) {
     return f;
 }
 
+void ir_module_remove_func(ir_module *m, ir_func *f) {
+    for (int i = 0; i < m->nfuncs; i++) {
+        if (m->funcs[i] != f) continue;
+        memmove(&m->funcs[i], &m->funcs[i + 1], (size_t)(m->nfuncs - i - 1) * sizeof(ir_func *));
+        m->nfuncs--;
+        func_free(f);
+        return;
+    }
+}
+
 ir_func *ir_module_find(const ir_module *m, const char *name) {
     for (int i = 0; i < m->nfuncs; i++)
         if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];

@@ -231,6 +231,8 @@ const char *ir_module_intern(ir_module *m, const char *s);   /* NULL on OOM */
 
 /* Appends a function with no parameters and no results yet. */
 ir_func *ir_func_new(ir_module *m, const char *name);
+/* Removes f from m and frees it. */
+void ir_module_remove_func(ir_module *m, ir_func *f);
 ir_func *ir_module_find(const ir_module *m, const char *name);
 /* The function to run: "main", else the only function; NULL if neither. */
 ir_func *ir_module_entry(const ir_module *m);

@@ -1,0 +1,245 @@
+/* arrayjit: a memory-frugal JIT compiler for array programs.
+ *
+ * A program is a module of functions over tensors with static shapes and
+ * StableHLO semantics. Build one through this API, or load StableHLO text
+ * exported from JAX; verify it; run it on host arrays.
+ *
+ * Worked example. tests/CMakeLists extracts the lines between EXAMPLE BEGIN
+ * and END into a function `int example(void)`, compiles and runs it, so this
+ * is known to work. fail() prints aj_last_error() and returns 1.
+ *
+ *     // EXAMPLE BEGIN: y = sum over the last axis of tanh(x * w + bias)
+ *     aj_module *m;
+ *     aj_builder *b;
+ *     aj_value x, w, bias, xw, t, th, zero, y;
+ *     const int64_t dims[2] = {2, 3};
+ *     if (aj_module_create(&m)) return fail();
+ *     if (aj_builder_begin(m, "main", &b)) return fail();
+ *     aj_param(b, AJ_F32, 2, dims, &x);
+ *     aj_param(b, AJ_F32, 2, dims, &w);
+ *     aj_param(b, AJ_F32, 2, dims, &bias);
+ *     aj_binary(b, AJ_MULTIPLY, x, w, &xw);
+ *     aj_binary(b, AJ_ADD, xw, bias, &t);
+ *     aj_unary(b, AJ_TANH, t, &th);
+ *     const float zero_f = 0.0f;
+ *     aj_constant(b, AJ_F32, 0, NULL, &zero_f, &zero);
+ *     const int64_t axis[1] = {1};
+ *     aj_reduce(b, th, zero, AJ_ADD, 1, axis, &y);
+ *     // Op calls report errors at once and again here, where the
+ *     // function is verified as a whole.
+ *     if (aj_builder_finish(b, 1, &y)) return fail();
+ *
+ *     float xs[6] = {1, 2, 3, 4, 5, 6};
+ *     float ws[6] = {.1f, .1f, .1f, .2f, .2f, .2f};
+ *     float bs[6] = {0};
+ *     aj_array *in[3], *out[1];
+ *     aj_array_wrap(AJ_F32, 2, dims, xs, &in[0]);    // zero-copy
+ *     aj_array_wrap(AJ_F32, 2, dims, ws, &in[1]);
+ *     aj_array_wrap(AJ_F32, 2, dims, bs, &in[2]);
+ *     if (aj_module_eval(m, "main", 3, in, 1, out, NULL)) return fail();
+ *     const float *sum = aj_array_data(out[0]);
+ *     printf("%.4f %.4f\n", sum[0], sum[1]);        // 0.5884 2.2593
+ *     aj_array_destroy(out[0]);
+ *     for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
+ *     aj_module_destroy(m);
+ *     // EXAMPLE END
+ *
+ * Conventions: every fallible call returns an aj_status (AJ_OK is 0) and, on
+ * failure, leaves a message for aj_last_error() naming what went wrong and
+ * where (file:line:col for text, op and operand for built programs). No call
+ * aborts on bad input; handles are opaque; out-parameters are written only
+ * on success.
+ */
+#ifndef ARRAYJIT_H
+#define ARRAYJIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status ------------------------------------------------------------ */
+
+typedef enum aj_status {
+    AJ_OK = 0,
+    AJ_ERR_INVALID = 1,       /* malformed input, wrong shapes, types or counts */
+    AJ_ERR_UNSUPPORTED = 2,   /* valid, but outside what this build supports */
+    AJ_ERR_NOMEM = 3,         /* an allocation failed; nothing leaked */
+    AJ_ERR_IO = 4,            /* a file could not be read or written */
+    AJ_ERR_CHECK_FAILED = 5,  /* a program's check op failed */
+} aj_status;
+
+/* The message of the last failing call on this thread ("" if none). */
+const char *aj_last_error(void);
+
+/* ---- element types and ops ------------------------------------------------ */
+
+typedef enum aj_dtype {
+    AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL,   /* AJ_BOOL is StableHLO i1, one byte 0/1 */
+} aj_dtype;
+
+size_t aj_dtype_size(aj_dtype dtype);
+const char *aj_dtype_name(aj_dtype dtype);     /* "f32", "i1", ... */
+
+/* Elementwise ops, with StableHLO semantics (no implicit broadcasting). */
+typedef enum aj_op {
+    /* unary */
+    AJ_ABS, AJ_CBRT, AJ_CEIL, AJ_COSINE, AJ_COUNT_LEADING_ZEROS, AJ_EXPONENTIAL,
+    AJ_EXPONENTIAL_MINUS_ONE, AJ_FLOOR, AJ_IS_FINITE, AJ_LOG, AJ_LOG_PLUS_ONE,
+    AJ_LOGISTIC, AJ_NEGATE, AJ_NOT, AJ_POPCNT, AJ_ROUND_NEAREST_AFZ,
+    AJ_ROUND_NEAREST_EVEN, AJ_RSQRT, AJ_SIGN, AJ_SINE, AJ_SQRT, AJ_TAN, AJ_TANH,
+    /* binary */
+    AJ_ADD, AJ_ATAN2, AJ_AND, AJ_DIVIDE, AJ_MAXIMUM, AJ_MINIMUM, AJ_MULTIPLY, AJ_OR,
+    AJ_POWER, AJ_REMAINDER, AJ_SHIFT_LEFT, AJ_SHIFT_RIGHT_ARITHMETIC,
+    AJ_SHIFT_RIGHT_LOGICAL, AJ_SUBTRACT, AJ_XOR,
+} aj_op;
+
+typedef enum aj_compare_dir { AJ_EQ, AJ_NE, AJ_GE, AJ_GT, AJ_LE, AJ_LT } aj_compare_dir;
+
+/* ---- modules ------------------------------------------------------------- */
+
+typedef struct aj_module aj_module;
+
+aj_status aj_module_create(aj_module **out);
+/* Parses StableHLO text (pretty or generic form; one module, no `// -----`
+ * chunks). `filename` names the text in error locations. The module is
+ * verified. */
+aj_status aj_module_parse(const char *text, size_t len, const char *filename, aj_module **out);
+aj_status aj_module_load(const char *path, aj_module **out);
+void aj_module_destroy(aj_module *m);
+aj_status aj_module_verify(aj_module *m);
+/* Prints the module as StableHLO text. */
+aj_status aj_module_print(aj_module *m, FILE *out);
+
+/* Signature of a function of the module. */
+aj_status aj_module_signature(aj_module *m, const char *func, int *nparams, int *nresults);
+/* Type of parameter (is_result = 0) or result (1) i: rank, dims (room for
+ * AJ_MAX_RANK) and dtype. */
+#define AJ_MAX_RANK 8
+aj_status aj_module_arg_type(aj_module *m, const char *func, int is_result, int i,
+                             aj_dtype *dtype, int *rank, int64_t *dims);
+
+/* ---- building functions ----------------------------------------------------
+ * A builder adds one function to a module. Every op call checks its operands
+ * at once and infers its result type; on error it returns the status, and
+ * the builder remembers the first error so that a sequence of calls can be
+ * checked once, at aj_builder_finish. Values are small integers valid only
+ * within their builder. Unlike other calls, a failing op call sets *out to
+ * AJ_NO_VALUE, which every later call rejects. */
+
+typedef struct aj_builder aj_builder;
+typedef int32_t aj_value;
+#define AJ_NO_VALUE ((aj_value)-1)
+
+aj_status aj_builder_begin(aj_module *m, const char *name, aj_builder **out);
+aj_status aj_param(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims, aj_value *out);
+/* data: numel elements of dtype, row-major (copied). */
+aj_status aj_constant(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims,
+                      const void *data, aj_value *out);
+aj_status aj_iota(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims, int axis,
+                  aj_value *out);
+aj_status aj_unary(aj_builder *b, aj_op op, aj_value x, aj_value *out);
+aj_status aj_binary(aj_builder *b, aj_op op, aj_value x, aj_value y, aj_value *out);
+aj_status aj_compare(aj_builder *b, aj_compare_dir dir, aj_value x, aj_value y, aj_value *out);
+aj_status aj_select(aj_builder *b, aj_value pred, aj_value on_true, aj_value on_false,
+                    aj_value *out);
+aj_status aj_clamp(aj_builder *b, aj_value min, aj_value x, aj_value max, aj_value *out);
+aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out);
+/* Result has shape dims[rank]; operand dimension i maps to result dimension
+ * map[i] (StableHLO broadcast_in_dim). */
+aj_status aj_broadcast_in_dim(aj_builder *b, aj_value x, int rank, const int64_t *dims,
+                              const int64_t *map, aj_value *out);
+aj_status aj_reshape(aj_builder *b, aj_value x, int rank, const int64_t *dims, aj_value *out);
+aj_status aj_transpose(aj_builder *b, aj_value x, const int64_t *perm, aj_value *out);
+/* strides may be NULL (all 1). */
+aj_status aj_slice(aj_builder *b, aj_value x, const int64_t *start, const int64_t *limit,
+                   const int64_t *strides, aj_value *out);
+aj_status aj_concatenate(aj_builder *b, int n, const aj_value *xs, int axis, aj_value *out);
+aj_status aj_reverse(aj_builder *b, aj_value x, int ndims, const int64_t *dims, aj_value *out);
+/* Contracts lhs_contract[i] with rhs_contract[i]; batch dims pair up the
+ * same way. Result: batch dims, lhs free dims, rhs free dims. */
+aj_status aj_dot_general(aj_builder *b, aj_value lhs, aj_value rhs,
+                         int nbatch, const int64_t *lhs_batch, const int64_t *rhs_batch,
+                         int ncontract, const int64_t *lhs_contract, const int64_t *rhs_contract,
+                         aj_value *out);
+/* Reduces x over dims with a binary op (add, multiply, maximum, minimum,
+ * and, or, xor) starting from the scalar init. */
+aj_status aj_reduce(aj_builder *b, aj_value x, aj_value init, aj_op op,
+                    int ndims, const int64_t *dims, aj_value *out);
+/* Calls a function already in the module. */
+aj_status aj_call(aj_builder *b, const char *callee, int nargs, const aj_value *args,
+                  int nresults, aj_value *results);
+/* Ends the function with the given results, verifies it and frees the
+ * builder (always, even on error; on error the function is removed). */
+aj_status aj_builder_finish(aj_builder *b, int nresults, const aj_value *results);
+/* Abandons the function being built and frees the builder. */
+void aj_builder_abandon(aj_builder *b);
+
+/* ---- arrays ----------------------------------------------------------------- */
+
+typedef struct aj_array aj_array;
+
+/* A zero-filled array that owns its buffer. */
+aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out);
+/* Wraps caller memory without copying; the caller keeps it alive. */
+aj_status aj_array_wrap(aj_dtype dtype, int rank, const int64_t *dims, void *data,
+                        aj_array **out);
+void aj_array_destroy(aj_array *a);
+void *aj_array_data(const aj_array *a);
+aj_dtype aj_array_dtype(const aj_array *a);
+int aj_array_rank(const aj_array *a);
+const int64_t *aj_array_dims(const aj_array *a);
+int64_t aj_array_numel(const aj_array *a);
+size_t aj_array_bytes(const aj_array *a);
+
+/* NumPy .npy files (format 1.0-3.0, little-endian, C order; dtypes
+ * <f4 <f8 <i4 <i8 |b1). Saving writes a temporary file and renames it, so a
+ * failure never leaves a half-written file. */
+aj_status aj_array_load_npy(const char *path, aj_array **out);
+aj_status aj_array_save_npy(const aj_array *a, const char *path);
+
+/* ---- running -------------------------------------------------------------------- */
+
+/* Memory the reference evaluator used for a run. */
+typedef struct aj_eval_stats {
+    size_t bytes_allocated;   /* all value buffers allocated during the run */
+    size_t peak_bytes;        /* peak bytes of value buffers live at once */
+} aj_eval_stats;
+
+/* Runs `func` with the reference evaluator (op by op, a fresh buffer per
+ * value). Inputs must match the parameters in count, shape and dtype. On
+ * success out[0..nout) are new arrays the caller destroys. stats may be
+ * NULL. A failing check op in the program gives AJ_ERR_CHECK_FAILED. */
+aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *const *in,
+                         int nout, aj_array **out, aj_eval_stats *stats);
+
+/* ---- conformance checks ---------------------------------------------------------- */
+
+typedef enum aj_check_outcome { AJ_CHECK_PASS, AJ_CHECK_FAIL, AJ_CHECK_SKIP } aj_check_outcome;
+
+typedef struct aj_check_options {
+    int use_eval;             /* 1: the reference evaluator */
+} aj_check_options;
+
+typedef struct aj_check_result {
+    aj_check_outcome outcome;
+    int nchunks;              /* `// -----` units run */
+    int nchecks;              /* check ops executed */
+    char reason[512];         /* why it failed or was skipped */
+} aj_check_result;
+
+/* Runs a .mlir file whose programs carry checks (check.expect_* ops,
+ * custom_call @check.*) under the rules of the StableHLO conformance suite:
+ * each `// -----` chunk's entry (main, or the only function) runs; the file
+ * passes when every chunk runs and no check fails. Skipped: no checks, a
+ * RUN-DISABLED line, or a feature outside the supported tiers. Returns
+ * AJ_OK whenever a verdict was reached (see result->outcome). */
+aj_status aj_check_file(const char *path, const aj_check_options *opts, aj_check_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

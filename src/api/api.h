@@ -1,0 +1,33 @@
+/* api: the public C API (include/arrayjit.h) over the internal stages.
+ * This private header holds the handle definitions and the error helpers
+ * shared by the api/ files. */
+#ifndef API_H
+#define API_H
+#include "arrayjit.h"
+#include "../ir/ir.h"
+#include "../util/diag.h"
+
+struct aj_module {
+    ir_module *ir;
+};
+
+struct aj_array {
+    aj_dtype dtype;
+    int rank;
+    int64_t dims[AJ_MAX_RANK];
+    void *data;
+    int owns_data;   /* data came from mem_alloc and is freed with the array */
+};
+
+/* Records msg as this thread's last error and returns status. */
+aj_status api_fail(aj_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+aj_status api_fail_diag(const diag *d);
+aj_status api_nomem(void);
+
+/* Checks a (dtype, rank, dims) triple from a caller; fills *t. */
+aj_status api_type_from(aj_dtype dtype, int rank, const int64_t *dims, ir_type *t);
+ir_func *api_find_func(aj_module *m, const char *name);
+
+/* A new array over ir type t taking ownership of data (mem_alloc'ed). */
+aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out);
+#endif

@@ -1,0 +1,199 @@
+/* array.c: host arrays (owned or wrapping caller memory) and .npy files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "../util/file.h"
+#include "../util/mem.h"
+
+static aj_status array_new(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
+    ir_type t;
+    aj_status st = api_type_from(dtype, rank, dims, &t);
+    if (st) return st;
+    aj_array *a = mem_calloc(1, sizeof *a);
+    if (!a) return api_nomem();
+    a->dtype = dtype;
+    a->rank = rank;
+    if (rank) memcpy(a->dims, dims, (size_t)rank * sizeof(int64_t));
+    *out = a;
+    return AJ_OK;
+}
+
+aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
+    aj_array *a;
+    aj_status st = array_new(dtype, rank, dims, &a);
+    if (st) return st;
+    a->data = mem_calloc(1, aj_array_bytes(a));
+    if (!a->data) {
+        mem_free(a);
+        return api_nomem();
+    }
+    a->owns_data = 1;
+    *out = a;
+    return AJ_OK;
+}
+
+aj_status aj_array_wrap(aj_dtype dtype, int rank, const int64_t *dims, void *data,
+                        aj_array **out) {
+    aj_array *a;
+    if (!data) return api_fail(AJ_ERR_INVALID, "aj_array_wrap: data is NULL");
+    aj_status st = array_new(dtype, rank, dims, &a);
+    if (st) return st;
+    a->data = data;
+    *out = a;
+    return AJ_OK;
+}
+
+aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out) {
+    aj_array *a;
+    aj_status st = array_new((aj_dtype)t->dtype, t->rank, t->dims, &a);
+    if (st) return st;
+    a->data = data;
+    a->owns_data = 1;
+    *out = a;
+    return AJ_OK;
+}
+
+void aj_array_destroy(aj_array *a) {
+    if (!a) return;
+    if (a->owns_data) mem_free(a->data);
+    mem_free(a);
+}
+
+void *aj_array_data(const aj_array *a) { return a->data; }
+aj_dtype aj_array_dtype(const aj_array *a) { return a->dtype; }
+int aj_array_rank(const aj_array *a) { return a->rank; }
+const int64_t *aj_array_dims(const aj_array *a) { return a->dims; }
+
+int64_t aj_array_numel(const aj_array *a) {
+    int64_t n = 1;
+    for (int i = 0; i < a->rank; i++) n *= a->dims[i];
+    return n;
+}
+
+size_t aj_array_bytes(const aj_array *a) {
+    return (size_t)aj_array_numel(a) * aj_dtype_size(a->dtype);
+}
+
+/* ---- .npy ---------------------------------------------------------------- */
+
+static const char *npy_descr[] = {
+    [AJ_F32] = "<f4", [AJ_F64] = "<f8", [AJ_I32] = "<i4", [AJ_I64] = "<i8", [AJ_BOOL] = "|b1",
+};
+
+/* Finds the value text after 'key': in a header dict; NULL if absent. */
+static const char *npy_field(const char *header, const char *key) {
+    char quoted[32];
+    snprintf(quoted, sizeof quoted, "'%s'", key);
+    const char *p = strstr(header, quoted);
+    if (!p) return NULL;
+    p += strlen(quoted);
+    while (*p == ' ' || *p == ':') p++;
+    return p;
+}
+
+static aj_status npy_parse_header(const char *path, const char *header, aj_dtype *dtype,
+                                  int *rank, int64_t *dims) {
+    const char *descr = npy_field(header, "descr");
+    const char *order = npy_field(header, "fortran_order");
+    const char *shape = npy_field(header, "shape");
+    if (!descr || !order || !shape || *descr != '\'' || *shape != '(')
+        return api_fail(AJ_ERR_INVALID, "%s: malformed .npy header", path);
+    int found = 0;
+    for (int t = 0; t <= AJ_BOOL && !found; t++) {
+        size_t n = strlen(npy_descr[t]);
+        if (strncmp(descr + 1, npy_descr[t], n) == 0 && descr[1 + n] == '\'') {
+            *dtype = (aj_dtype)t;
+            found = 1;
+        }
+    }
+    if (!found) {
+        const char *end = strchr(descr + 1, '\'');
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <i4 <i8 |b1)",
+                        path, end ? (int)(end - descr - 1) : 8, descr + 1);
+    }
+    if (strncmp(order, "False", 5) != 0)
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: Fortran-order arrays are not supported", path);
+    *rank = 0;
+    const char *p = shape + 1;
+    for (;;) {
+        while (*p == ' ' || *p == ',') p++;
+        if (*p == ')') break;
+        char *end;
+        long long d = strtoll(p, &end, 10);
+        if (end == p || d < 0 || *rank == AJ_MAX_RANK)
+            return api_fail(AJ_ERR_INVALID, "%s: malformed or unsupported shape in .npy header", path);
+        dims[(*rank)++] = d;
+        p = end;
+    }
+    return AJ_OK;
+}
+
+aj_status aj_array_load_npy(const char *path, aj_array **out) {
+    char *bytes;
+    size_t len;
+    diag d = {0};
+    if (file_read_all(path, &bytes, &len, &d)) return api_fail_diag(&d);
+    aj_status st = AJ_OK;
+    size_t hlen = 0, hstart = 0;
+    if (len < 10 || memcmp(bytes, "\x93NUMPY", 6) != 0) {
+        st = api_fail(AJ_ERR_INVALID, "%s: not a .npy file (bad magic)", path);
+    } else if (bytes[6] == 1) {
+        hlen = (unsigned char)bytes[8] | (size_t)(unsigned char)bytes[9] << 8;
+        hstart = 10;
+    } else if ((bytes[6] == 2 || bytes[6] == 3) && len >= 12) {
+        hlen = (unsigned char)bytes[8] | (size_t)(unsigned char)bytes[9] << 8 |
+               (size_t)(unsigned char)bytes[10] << 16 | (size_t)(unsigned char)bytes[11] << 24;
+        hstart = 12;
+    } else {
+        st = api_fail(AJ_ERR_UNSUPPORTED, "%s: .npy format version %d is not supported", path, bytes[6]);
+    }
+    if (!st && hstart + hlen > len) st = api_fail(AJ_ERR_INVALID, "%s: truncated .npy header", path);
+    aj_dtype dtype = AJ_F32;
+    int rank = 0;
+    int64_t dims[AJ_MAX_RANK];
+    char *header = NULL;
+    if (!st && !(header = mem_strndup(bytes + hstart, hlen))) st = api_nomem();
+    if (!st) st = npy_parse_header(path, header, &dtype, &rank, dims);
+    mem_free(header);
+    aj_array *a = NULL;
+    if (!st) st = aj_array_create(dtype, rank, dims, &a);
+    if (!st && len - hstart - hlen != aj_array_bytes(a)) {
+        st = api_fail(AJ_ERR_INVALID, "%s: holds %zu data bytes, its shape needs %zu", path,
+                      len - hstart - hlen, aj_array_bytes(a));
+        aj_array_destroy(a);
+    }
+    if (!st) {
+        memcpy(a->data, bytes + hstart + hlen, aj_array_bytes(a));
+        *out = a;
+    }
+    mem_free(bytes);
+    return st;
+}
+
+aj_status aj_array_save_npy(const aj_array *a, const char *path) {
+    char header[256];
+    int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': (",
+                     npy_descr[a->dtype]);
+    for (int i = 0; i < a->rank; i++)
+        n += snprintf(header + n, sizeof header - (size_t)n, "%lld%s", (long long)a->dims[i],
+                      a->rank == 1 ? "," : (i + 1 < a->rank ? ", " : ""));
+    n += snprintf(header + n, sizeof header - (size_t)n, "), }");
+    /* Pad with spaces and a newline so the data starts 64-byte aligned. */
+    size_t total = 10 + (size_t)n + 1;
+    size_t padded = (total + 63) / 64 * 64;
+    char preamble[256 + 74];
+    memcpy(preamble, "\x93NUMPY\x01\x00", 8);
+    size_t hlen = padded - 10;
+    preamble[8] = (char)(hlen & 0xff);
+    preamble[9] = (char)(hlen >> 8);
+    memcpy(preamble + 10, header, (size_t)n);
+    memset(preamble + 10 + n, ' ', padded - total);
+    preamble[padded - 1] = '\n';
+    const void *pieces[2] = {preamble, a->data};
+    size_t sizes[2] = {padded, aj_array_bytes(a)};
+    diag d = {0};
+    if (file_write_atomic(path, pieces, sizes, 2, &d)) return api_fail_diag(&d);
+    return AJ_OK;
+}

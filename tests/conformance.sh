@@ -1,0 +1,30 @@
+#!/bin/sh
+# Runs `arrayjit check` over the public conformance files of tiers <= TIER
+# that carry checks and are not RUN-DISABLED (as listed in TIERS.tsv), and
+# compares the failures with the known ones in tests/conformance_xfail.txt.
+# Exit 77 (skipped) when the suite is absent, as in a user's fresh clone.
+#   usage: conformance.sh ARRAYJIT SUITE_DIR TIER [--eval]
+set -u
+cli=$1 suite=$2 tier=$3 mode=${4:-}
+here=$(cd "$(dirname "$0")" && pwd)
+if [ ! -f "$suite/TIERS.tsv" ]; then
+    echo "conformance suite not found at $suite: skipped"
+    exit 77
+fi
+list=$(mktemp) out=$(mktemp)
+trap 'rm -f "$list" "$out"' EXIT
+awk -F'\t' -v t="$tier" 'NR > 1 && $2 != "-" && $2 <= t && $3 == 1 && $4 != "disabled" { print $1 }' \
+    "$suite/TIERS.tsv" > "$list"
+echo "checking $(wc -l < "$list") files of tier <= $tier"
+(cd "$suite" && xargs "$cli" check $mode < "$list") > "$out"
+grep -v '^SKIP ' "$out"
+# Files that fail today and are known to; anything else failing is a regression.
+unexpected=$(grep '^FAIL ' "$out" | sed 's/^FAIL \([^:]*\):.*/\1/' |
+    grep -vxF -f "$here/conformance_xfail.txt" || true)
+if [ -n "$unexpected" ]; then
+    echo "unexpected failures:"
+    echo "$unexpected"
+    exit 1
+fi
+tail -n 1 "$out"
+exit 0

@@ -1,0 +1,44 @@
+# Tests beyond the unit tests (included from the top-level CMakeLists).
+
+# The worked example at the top of include/arrayjit.h, compiled and run as
+# written: its lines between EXAMPLE BEGIN and END become example().
+file(STRINGS ${CMAKE_SOURCE_DIR}/include/arrayjit.h AJ_HEADER_LINES)
+set(AJ_EXAMPLE_BODY "")
+set(AJ_IN_EXAMPLE OFF)
+foreach(line IN LISTS AJ_HEADER_LINES)
+  if(line MATCHES "EXAMPLE END")
+    set(AJ_IN_EXAMPLE OFF)
+  endif()
+  if(AJ_IN_EXAMPLE)
+    string(REGEX REPLACE "^ \\*(    )?" "" code "${line}")
+    string(APPEND AJ_EXAMPLE_BODY "    ${code}\n")
+  endif()
+  if(line MATCHES "EXAMPLE BEGIN")
+    set(AJ_IN_EXAMPLE ON)
+  endif()
+endforeach()
+set(AJ_EXAMPLE_C ${CMAKE_BINARY_DIR}/header_example.c)
+file(WRITE ${AJ_EXAMPLE_C}.in
+  "/* Generated from include/arrayjit.h by tests/tests.cmake. */\n"
+  "#include <stdio.h>\n#include \"arrayjit.h\"\n"
+  "static int fail(void) { fprintf(stderr, \"error: %s\\n\", aj_last_error()); return 1; }\n"
+  "int example(void) {\n${AJ_EXAMPLE_BODY}    return 0;\n}\n")
+configure_file(${AJ_EXAMPLE_C}.in ${AJ_EXAMPLE_C} COPYONLY)
+add_executable(header_example ${AJ_EXAMPLE_C} tests/header_example_main.c)
+target_link_libraries(header_example PRIVATE arrayjit)
+add_test(NAME header_example COMMAND header_example)
+set_tests_properties(header_example PROPERTIES
+  PASS_REGULAR_EXPRESSION "^0.5884 2.2593" FAIL_REGULAR_EXPRESSION "error:|example failed")
+
+# Program tests: .mlir files with embedded checks, run by the CLI.
+add_test(NAME programs COMMAND arrayjit_cli check ${CMAKE_SOURCE_DIR}/tests/programs)
+
+# The public conformance suite's tier-1 files (skipped where the suite is absent).
+add_test(NAME conformance_tier1
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/conformance.sh $<TARGET_FILE:arrayjit_cli> ${AJ_CONFORMANCE_DIR} 1)
+set_tests_properties(conformance_tier1 PROPERTIES SKIP_RETURN_CODE 77)
+
+# Programs whose checks must fail: proves the checks can fail.
+add_test(NAME programs_failing COMMAND arrayjit_cli check ${CMAKE_SOURCE_DIR}/tests/failing)
+set_tests_properties(programs_failing PROPERTIES
+  PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
