@@ -50,12 +50,14 @@ static int count_checks(const ir_module *m) {
     return n;
 }
 
-/* Runs one chunk; returns 1 when it passed, else fills the verdict. */
+/* Runs one chunk; returns 1 when it passed, 0 when it filled the verdict,
+ * -1 when memory ran out (an error, not a verdict on the file). */
 static int run_chunk(const ir_module *m, int index, int nchunks, aj_check_result *r) {
     char where[32] = "";
     if (nchunks > 1) snprintf(where, sizeof where, "chunk %d: ", index + 1);
     diag d = {0};
     int code = ir_verify_module(m, &d);
+    if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;
     if (code) return verdict(r, AJ_CHECK_FAIL, "%s%s", where, d.msg), 0;
     ir_func *entry = ir_module_entry(m);
@@ -64,12 +66,13 @@ static int run_chunk(const ir_module *m, int index, int nchunks, aj_check_result
         return verdict(r, AJ_CHECK_FAIL, "%sentry '%s' takes arguments", where, entry->name), 0;
     eval_tensor *outs = mem_calloc((size_t)entry->nresults + 1, sizeof *outs);
     eval_checks checks = {0};
-    if (!outs) return verdict(r, AJ_CHECK_FAIL, "%sout of memory", where), 0;
+    if (!outs) return api_nomem(), -1;
     code = eval_func(m, entry, NULL, 0, outs, NULL, &checks, &d);
     if (!code)
         for (int i = 0; i < entry->nresults; i++) eval_tensor_free(&outs[i]);
     mem_free(outs);
     r->nchecks += checks.nchecks;
+    if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;
     if (code) return verdict(r, AJ_CHECK_FAIL, "%s%s", where, d.msg), 0;
     if (checks.nfailed)
@@ -104,8 +107,9 @@ aj_status aj_check_file(const char *path, const aj_check_options *opts, aj_check
         return verdict(r, AJ_CHECK_SKIP, "no checks");
     }
     int passed = 1;
-    for (int i = 0; i < nmods && passed; i++) passed = run_chunk(mods[i], i, nmods, r);
+    for (int i = 0; i < nmods && passed == 1; i++) passed = run_chunk(mods[i], i, nmods, r);
     front_free_modules(mods, nmods);
+    if (passed < 0) return AJ_ERR_NOMEM;
     if (passed) verdict(r, AJ_CHECK_PASS, "%d checks passed", r->nchecks);
     return AJ_OK;
 }

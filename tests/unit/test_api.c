@@ -1,0 +1,263 @@
+/* Tests of the public API: builder errors, text loading errors, running,
+ * .npy files, the conformance runner, and allocation failure everywhere. */
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "arrayjit.h"
+#include "testing.h"
+#include "util/mem.h"
+
+static const int64_t dims23[2] = {2, 3};
+
+static char *data_path(const char *rel) {
+    static char buf[4096];
+    const char *root = getenv("AJ_TEST_DATA");
+    snprintf(buf, sizeof buf, "%s/%s", root ? root : "tests", rel);
+    return buf;
+}
+
+TEST(builder_reports_shape_mismatch_with_op_and_operand) {
+    aj_module *m;
+    aj_builder *b;
+    aj_value x, y, z;
+    const int64_t d3[1] = {3};
+    EXPECT_EQ_INT(aj_module_create(&m), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_begin(m, "f", &b), AJ_OK);
+    aj_param(b, AJ_F32, 2, dims23, &x);
+    aj_param(b, AJ_F32, 1, d3, &y);
+    EXPECT_EQ_INT(aj_binary(b, AJ_ADD, x, y, &z), AJ_ERR_INVALID);
+    EXPECT_EQ_INT(z, AJ_NO_VALUE);
+    EXPECT_CONTAINS(aj_last_error(), "stablehlo.add");
+    EXPECT_CONTAINS(aj_last_error(), "operand 1");
+    /* A later call on the failed value is rejected too; finish reports the first error. */
+    aj_value w;
+    EXPECT_EQ_INT(aj_unary(b, AJ_TANH, z, &w), AJ_ERR_INVALID);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &w), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "stablehlo.add");
+    int np, nr;
+    EXPECT_EQ_INT(aj_module_signature(m, "f", &np, &nr), AJ_ERR_INVALID);  /* removed */
+    aj_module_destroy(m);
+}
+
+TEST(builder_rejects_wrong_dtype_and_bad_attributes) {
+    aj_module *m;
+    aj_builder *b;
+    aj_value x, y;
+    aj_module_create(&m);
+    aj_builder_begin(m, "f", &b);
+    aj_param(b, AJ_I32, 2, dims23, &x);
+    EXPECT_EQ_INT(aj_unary(b, AJ_TANH, x, &y), AJ_ERR_INVALID);  /* tanh of an integer */
+    EXPECT_CONTAINS(aj_last_error(), "stablehlo.tanh");
+    const int64_t perm[2] = {0, 0};
+    EXPECT_EQ_INT(aj_transpose(b, x, perm, &y), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "stablehlo.transpose");
+    const int64_t bad_dims[2] = {2, -1};
+    EXPECT_EQ_INT(aj_param(b, AJ_F32, 2, bad_dims, &y), AJ_ERR_INVALID);
+    EXPECT_EQ_INT(aj_unary(b, AJ_ADD, x, &y), AJ_ERR_INVALID);  /* binary op as unary */
+    aj_builder_abandon(b);
+    aj_module_destroy(m);
+}
+
+/* f(x, w) = dot(x, w) with a call to a helper g(a) = a * a. */
+TEST(builder_calls_and_dot_general_run) {
+    aj_module *m;
+    aj_builder *b;
+    aj_value a, sq, x, w, p, r;
+    const int64_t d32[2] = {3, 2}, d22[2] = {2, 2};
+    aj_module_create(&m);
+    aj_builder_begin(m, "square", &b);
+    aj_param(b, AJ_F64, 2, d22, &a);
+    aj_binary(b, AJ_MULTIPLY, a, a, &sq);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &sq), AJ_OK);
+    aj_builder_begin(m, "main", &b);
+    aj_param(b, AJ_F64, 2, dims23, &x);
+    aj_param(b, AJ_F64, 2, d32, &w);
+    const int64_t lc[1] = {1}, rc[1] = {0};
+    EXPECT_EQ_INT(aj_dot_general(b, x, w, 0, NULL, NULL, 1, lc, rc, &p), AJ_OK);
+    EXPECT_EQ_INT(aj_call(b, "square", 1, &p, 1, &r), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &r), AJ_OK);
+    double xs[6] = {1, 2, 3, 4, 5, 6}, ws[6] = {1, 0, 0, 1, 1, 1};
+    aj_array *in[2], *out;
+    aj_array_wrap(AJ_F64, 2, dims23, xs, &in[0]);
+    aj_array_wrap(AJ_F64, 2, d32, ws, &in[1]);
+    aj_eval_stats stats;
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &out, &stats), AJ_OK);
+    if (out) {
+        const double *o = aj_array_data(out);
+        /* dot = [[4, 5], [10, 11]] */
+        EXPECT(o[0] == 16 && o[1] == 25 && o[2] == 100 && o[3] == 121);
+        EXPECT_EQ_INT(aj_array_rank(out), 2);
+        /* p and r, 32 bytes each, both allocated; inside the call a (borrowed) and sq. */
+        EXPECT(stats.bytes_allocated >= 64);
+        EXPECT(stats.peak_bytes >= 32 && stats.peak_bytes <= stats.bytes_allocated);
+        aj_array_destroy(out);
+    }
+    /* Wrong input count, then wrong shape. */
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 1, in, 1, &out, NULL), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "takes 2 arguments");
+    aj_array *swapped[2] = {in[1], in[0]};
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 2, swapped, 1, &out, NULL), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "argument 0: expected tensor<2x3xf64>, got tensor<3x2xf64>");
+    aj_array_destroy(in[0]);
+    aj_array_destroy(in[1]);
+    aj_module_destroy(m);
+}
+
+TEST(parse_errors_are_located) {
+    aj_module *m = NULL;
+    const char *text = "func.func @main() {\n  %a = stablehlo.frobnicate %b : tensor<f32>\n}\n";
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "t.mlir:2:");
+    EXPECT_CONTAINS(aj_last_error(), "frobnicate");
+    EXPECT(m == NULL);
+    EXPECT_EQ_INT(aj_module_load("/nonexistent/x.mlir", &m), AJ_ERR_IO);
+    EXPECT_CONTAINS(aj_last_error(), "/nonexistent/x.mlir");
+}
+
+TEST(text_programs_run_and_print) {
+    const char *text =
+        "func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+        "  %0 = stablehlo.negate %x : tensor<3xf32>\n"
+        "  func.return %0 : tensor<3xf32>\n"
+        "}\n";
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "neg.mlir", &m), AJ_OK);
+    if (!m) return;
+    float xs[3] = {1, -2, 0};
+    const int64_t d3[1] = {3};
+    aj_array *in, *out;
+    aj_array_wrap(AJ_F32, 1, d3, xs, &in);
+    EXPECT_EQ_INT(aj_module_eval(m, NULL, 1, &in, 1, &out, NULL), AJ_OK);
+    const float *o = aj_array_data(out);
+    EXPECT(o[0] == -1 && o[1] == 2 && o[2] == 0 && signbit(o[2]));
+    FILE *f = tmpfile();
+    EXPECT_EQ_INT(aj_module_print(m, f), AJ_OK);
+    fclose(f);
+    aj_array_destroy(out);
+    aj_array_destroy(in);
+    aj_module_destroy(m);
+}
+
+TEST(npy_round_trip_for_every_dtype) {
+    char path[] = "/tmp/aj_npy_XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    for (int dt = AJ_F32; dt <= AJ_BOOL; dt++) {
+        aj_array *a, *back;
+        EXPECT_EQ_INT(aj_array_create((aj_dtype)dt, 2, dims23, &a), AJ_OK);
+        unsigned char *p = aj_array_data(a);
+        for (size_t i = 0; i < aj_array_bytes(a); i++) p[i] = dt == AJ_BOOL ? (unsigned char)(i & 1) : (unsigned char)(i * 7);
+        EXPECT_EQ_INT(aj_array_save_npy(a, path), AJ_OK);
+        EXPECT_EQ_INT(aj_array_load_npy(path, &back), AJ_OK);
+        EXPECT_EQ_INT(aj_array_dtype(back), dt);
+        EXPECT_EQ_INT(aj_array_rank(back), 2);
+        EXPECT(memcmp(aj_array_data(back), p, aj_array_bytes(a)) == 0);
+        aj_array_destroy(a);
+        aj_array_destroy(back);
+    }
+    /* A 1-d and a scalar shape survive too. */
+    aj_array *s, *back;
+    aj_array_create(AJ_F64, 0, NULL, &s);
+    EXPECT_EQ_INT(aj_array_save_npy(s, path), AJ_OK);
+    EXPECT_EQ_INT(aj_array_load_npy(path, &back), AJ_OK);
+    EXPECT_EQ_INT(aj_array_rank(back), 0);
+    aj_array_destroy(back);
+    aj_array_destroy(s);
+    remove(path);
+}
+
+TEST(npy_errors_lose_nothing) {
+    aj_array *a;
+    EXPECT_EQ_INT(aj_array_load_npy("/nonexistent.npy", &a), AJ_ERR_IO);
+    char path[] = "/tmp/aj_bad_XXXXXX";
+    int fd = mkstemp(path);
+    EXPECT(write(fd, "\x93NUMPY\x01\x00\x10\x00{'descr': '<c8'", 25) == 25);
+    close(fd);
+    EXPECT(aj_array_load_npy(path, &a) != AJ_OK);
+    remove(path);
+    /* Saving into a missing directory fails and leaves no file behind. */
+    aj_array_create(AJ_F32, 2, dims23, &a);
+    EXPECT_EQ_INT(aj_array_save_npy(a, "/nonexistent-dir/out.npy"), AJ_ERR_IO);
+    aj_array_destroy(a);
+}
+
+TEST(check_file_passes_and_fails) {
+    aj_check_options opts = {1};
+    aj_check_result r;
+    EXPECT_EQ_INT(aj_check_file(data_path("programs/shapes.mlir"), &opts, &r), AJ_OK);
+    EXPECT_EQ_INT(r.outcome, AJ_CHECK_PASS);
+    EXPECT(r.nchecks > 3);
+    EXPECT_EQ_INT(aj_check_file(data_path("failing/wrong_value.mlir"), &opts, &r), AJ_OK);
+    EXPECT_EQ_INT(r.outcome, AJ_CHECK_FAIL);
+    EXPECT_CONTAINS(r.reason, "1 of 1 checks failed");
+    EXPECT_EQ_INT(aj_check_file(data_path("failing/wrong_shape.mlir"), &opts, &r), AJ_OK);
+    EXPECT_EQ_INT(r.outcome, AJ_CHECK_FAIL);
+    EXPECT_EQ_INT(aj_check_file(data_path("failing/malformed.mlir"), &opts, &r), AJ_OK);
+    EXPECT_EQ_INT(r.outcome, AJ_CHECK_FAIL);
+    EXPECT_CONTAINS(r.reason, "malformed.mlir:4:");
+}
+
+/* A real workload through the public API: load, run with checks, build,
+ * run, save. */
+static aj_status workload(void) {
+    aj_check_options opts = {1};
+    aj_check_result r;
+    aj_status st = aj_check_file(data_path("programs/select_call.mlir"), &opts, &r);
+    if (st) return st;
+    if (r.outcome != AJ_CHECK_PASS) return AJ_ERR_CHECK_FAILED;
+    aj_module *m;
+    aj_builder *b;
+    aj_value x, y, zero, s;
+    if ((st = aj_module_create(&m))) return st;
+    if ((st = aj_builder_begin(m, "main", &b))) goto out;
+    aj_param(b, AJ_F32, 2, dims23, &x);
+    aj_unary(b, AJ_EXPONENTIAL, x, &y);
+    float z = 0;
+    aj_constant(b, AJ_F32, 0, NULL, &z, &zero);
+    const int64_t axis[1] = {0};
+    aj_reduce(b, y, zero, AJ_ADD, 1, axis, &s);
+    if ((st = aj_builder_finish(b, 1, &s))) goto out;
+    float xs[6] = {0};
+    aj_array *in, *res;
+    if ((st = aj_array_wrap(AJ_F32, 2, dims23, xs, &in))) goto out;
+    st = aj_module_eval(m, "main", 1, &in, 1, &res, NULL);
+    aj_array_destroy(in);
+    if (st) goto out;
+    if (((float *)aj_array_data(res))[0] != 2.0f) st = AJ_ERR_CHECK_FAILED;
+    aj_array_destroy(res);
+out:
+    aj_module_destroy(m);
+    return st;
+}
+
+TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
+    EXPECT_EQ_INT(workload(), AJ_OK);
+    int n, failures = 0;
+    for (n = 1; n < 100000; n++) {
+        size_t live = mem_live_bytes();
+        mem_fail_after(n);
+        aj_status st = workload();
+        mem_fail_after(0);
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        if (st == AJ_OK) break;
+        failures++;
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        EXPECT_CONTAINS(aj_last_error(), "out of memory");
+    }
+    EXPECT(failures > 50);
+    EXPECT_EQ_INT(workload(), AJ_OK);  /* the process is still usable */
+}
+
+int main(void) {
+    RUN(builder_reports_shape_mismatch_with_op_and_operand);
+    RUN(builder_rejects_wrong_dtype_and_bad_attributes);
+    RUN(builder_calls_and_dot_general_run);
+    RUN(parse_errors_are_located);
+    RUN(text_programs_run_and_print);
+    RUN(npy_round_trip_for_every_dtype);
+    RUN(npy_errors_lose_nothing);
+    RUN(check_file_passes_and_fails);
+    RUN(every_allocation_failure_is_reported_and_leaks_nothing);
+    return TESTS_DONE();
+}
