@@ -4,9 +4,9 @@
  * StableHLO semantics. Build one through this API, or load StableHLO text
  * exported from JAX; verify it; run it on host arrays.
  *
- * Worked example. tests/CMakeLists extracts the lines between EXAMPLE BEGIN
- * and END into a function `int example(void)`, compiles and runs it, so this
- * is known to work. fail() prints aj_last_error() and returns 1.
+ * Worked example. tests/tests.cmake turns the lines between the two marker
+ * comments into a function `int example(void)`, then compiles and runs it,
+ * so this is known to work. fail() prints aj_last_error() and returns 1.
  *
  *     // EXAMPLE BEGIN: y = sum over the last axis of tanh(x * w + bias)
  *     aj_module *m;

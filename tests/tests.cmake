@@ -2,6 +2,7 @@
 
 # The worked example at the top of include/arrayjit.h, compiled and run as
 # written: its lines between EXAMPLE BEGIN and END become example().
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/include/arrayjit.h)
 file(STRINGS ${CMAKE_SOURCE_DIR}/include/arrayjit.h AJ_HEADER_LINES)
 set(AJ_EXAMPLE_BODY "")
 set(AJ_IN_EXAMPLE OFF)

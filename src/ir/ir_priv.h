@@ -33,6 +33,16 @@ int ir_op_fail(diag *d, int code, const ir_func *f, const ir_op *op, const char 
 int ir_func_fail(diag *d, int code, const ir_func *f, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Spellings of the compare attributes: "GT", "FLOAT"; NOTYPE reads "NOTYPE".
+ * Out-of-range values read "?". */
+const char *ir_cmp_dir_name(ir_cmp_dir dir);
+const char *ir_cmp_type_name(ir_cmp_type type);
+
+/* True when op's opcode is known and its operand, result and region counts
+ * fit it (what ir_infer_types checks first); the printer uses the pretty
+ * form only for such ops. */
+bool ir_op_counts_fit(const ir_op *op);
+
 /* The block's IR_RETURN when it is the last op; NULL otherwise. */
 const ir_op *ir_block_terminator(const ir_block *b);
 

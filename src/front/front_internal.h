@@ -1,0 +1,238 @@
+/* front_internal.h: what the front end's files share (lex.c, parse*.c).
+ *
+ * The lexer is restartable: its whole state is a cursor (byte offset, line,
+ * column), so the parser can save a position, look ahead or skip a balanced
+ * stretch, and come back later. The parser uses that to read attribute
+ * values lazily (attr_ref), to read a dense literal after the type that
+ * follows it, and to parse a generic op's regions after its signature.
+ *
+ * Error convention: every parse function returns 0 on success or -1 after
+ * recording the first error in p->d (later errors never overwrite it). */
+#ifndef FRONT_INTERNAL_H
+#define FRONT_INTERNAL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "front.h"
+
+/* ---- limits ---------------------------------------------------------------- */
+
+#define FRONT_MAX_DEPTH 256                    /* nested regions, lists, brackets */
+#define FRONT_MAX_ELEMENTS ((int64_t)1 << 40)  /* elements in one tensor type */
+#define FRONT_MAX_CONSTANT_BYTES ((size_t)1 << 30)  /* bytes in one constant */
+
+/* ---- lexer ------------------------------------------------------------------ */
+
+typedef enum tok_kind {
+    TK_EOF,
+    TK_SPLIT,     /* a comment holding `// -----`: the end of a chunk */
+    TK_IDENT,     /* bare-id: stablehlo.add, tensor, x, true, GT */
+    TK_VALUE,     /* %name, or %name#N for result N of a pack */
+    TK_SYMBOL,    /* @name or @"quoted name" */
+    TK_BLOCK,     /* ^bb0 */
+    TK_HASH,      /* #name: #loc1, #stablehlo, #stablehlo.dot */
+    TK_BANG,      /* !name: a dialect type such as !stablehlo.token */
+    TK_INT,       /* 12 or 0x1F; the sign is a separate TK_MINUS */
+    TK_FLOAT,     /* 1.5, 1., 1.5e-3, 1e3 */
+    TK_STRING,    /* "..."; the token text includes the quotes */
+    TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_LBRACE, TK_RBRACE,
+    TK_LESS, TK_GREATER, TK_COMMA, TK_COLON, TK_EQUAL, TK_ARROW,
+    TK_MINUS, TK_PLUS, TK_QUESTION, TK_STAR,
+    TK_ERROR,     /* no token starts here; tok.err says why */
+} tok_kind;
+
+/* A position in the text. line and col are 1-based and saturate at INT_MAX. */
+typedef struct cursor {
+    size_t pos;
+    int line, col;
+} cursor;
+
+typedef struct token {
+    tok_kind kind;
+    const char *s;     /* first byte of the token in the text */
+    size_t len;
+    cursor at;         /* where the token starts */
+    const char *err;   /* TK_ERROR only: what is wrong */
+} token;
+
+typedef struct lexer {
+    const char *text;
+    size_t len;
+    cursor cur;        /* where the next token's leading blanks start */
+} lexer;
+
+void lex_init(lexer *lx, const char *text, size_t len);
+/* Skips blanks and comments and returns the next token. Never reads past len. */
+token lex_next(lexer *lx);
+/* Character-level access for the few places that scan raw text (shapes). */
+int lex_peek(const lexer *lx);                 /* next byte, or -1 at the end */
+void lex_advance(lexer *lx);                   /* moves past one byte */
+void lex_skip_blanks(lexer *lx);               /* spaces, tabs, newlines (no comments) */
+const char *tok_kind_name(tok_kind k);         /* "')'", "identifier" */
+bool lex_is_ident_char(int c);                 /* [A-Za-z0-9_$.] */
+
+/* ---- parser state ------------------------------------------------------------ */
+
+/* Visible value names, scoped: a region pushes names and pops them on exit.
+ * Lookup is a hash of chains; each chain runs from the newest entry to older
+ * ones, so popping restores shadowed entries in the right order. Names point
+ * into the source text. */
+#define SYMTAB_BUCKETS 1024
+typedef struct sym {
+    const char *name;
+    size_t len;
+    ir_value_id first;   /* results of one pack have consecutive ids */
+    int count;
+    int next;            /* older entry in the same bucket, or -1 */
+} sym;
+
+typedef struct symtab {
+    sym *syms;
+    int n, cap;
+    int heads[SYMTAB_BUCKETS];
+} symtab;
+
+typedef struct parser {
+    lexer lx;            /* positioned just after tok */
+    token tok;           /* the current token */
+    const char *file;    /* names the text in messages */
+    diag *d;
+    int status;          /* DIAG_OK until the first error, then its code */
+    ir_module *mod;      /* module being built */
+    const char *mod_file;/* file interned in mod, for ir_loc */
+    ir_func *fn;         /* function being built */
+    ir_block *block;     /* block receiving ops */
+    int depth;           /* nesting of regions */
+    symtab values;
+} parser;
+
+/* A saved position: the current token and the lexer behind it. */
+typedef struct pstate {
+    token tok;
+    cursor cur;
+} pstate;
+
+pstate parser_save(const parser *p);
+void parser_restore(parser *p, const pstate *s);
+
+/* ---- errors: all return -1 and keep the first error only ---------------------- */
+
+int perr(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int punsupported(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int pnomem(parser *p);
+/* "expected <what>, found <current token>" (or the lexer's own complaint). */
+int pexpected(parser *p, const char *what);
+/* How many bytes of a name a message quotes (with "%.*s"). */
+static inline int shown(size_t n) { return n < 80 ? (int)n : 80; }
+
+/* ---- tokens ------------------------------------------------------------------ */
+
+void next(parser *p);
+bool at(const parser *p, tok_kind k);
+bool accept(parser *p, tok_kind k);
+int expect(parser *p, tok_kind k, const char *what);
+bool at_word(const parser *p, const char *word);       /* TK_IDENT spelled word */
+bool accept_word(parser *p, const char *word);
+int expect_word(parser *p, const char *word, const char *what);
+bool tok_is(const token *t, const char *s);           /* token text equals s */
+/* Skips `loc(...)` if present. */
+int skip_optional_loc(parser *p);
+/* Skips one balanced token sequence: a bracketed group, or one token. */
+int skip_balanced(parser *p);
+
+/* ---- numbers ------------------------------------------------------------------ */
+
+/* Reads TK_INT text (decimal or 0x hex) into *out; false on overflow. */
+bool int_token_value(const token *t, uint64_t *out);
+/* Parses an optional '-' then an integer into an int64. */
+int parse_int64(parser *p, int64_t *out, const char *what);
+/* Parses a non-negative integer that fits an int64 (a dimension, a count). */
+int parse_uint64(parser *p, uint64_t *out, const char *what);
+/* Parses an optional '-' then a float or integer literal. */
+int parse_double(parser *p, double *out, const char *what);
+
+/* ---- types (parse_type.c) ------------------------------------------------------ */
+
+typedef struct typelist {
+    int n, cap;
+    ir_type *v;
+} typelist;
+
+int typelist_push(parser *p, typelist *l, const ir_type *t);
+void typelist_free(typelist *l);
+
+/* A tensor type of a tier-1 element type with static shape; anything else
+ * MLIR knows is DIAG_UNSUPPORTED, anything else DIAG_INVALID. */
+int parse_tensor_type(parser *p, ir_type *out);
+/* `(T, ...) -> R` or `(T, ...) -> (R, ...)`, at '('. */
+int parse_function_type(parser *p, typelist *ins, typelist *outs);
+/* Types separated by commas; stops before the first token that is not ','. */
+int parse_type_list(parser *p, typelist *out);
+
+/* ---- attributes (parse_attr.c) ---------------------------------------------------- */
+
+/* One entry of an attribute dictionary; the value is read on demand. */
+typedef struct attr_ref {
+    token name;          /* bare-id or string */
+    bool has_value;      /* false for a unit attribute */
+    pstate value;        /* the value's first token */
+} attr_ref;
+
+typedef struct attr_list {
+    int n, cap;
+    attr_ref *v;
+} attr_list;
+
+/* `{ name = value, unit_name, ... }` at '{'; appends to out. */
+int parse_attr_dict(parser *p, attr_list *out);
+int parse_optional_attr_dict(parser *p, attr_list *out);   /* none unless at '{' */
+void attr_list_free(attr_list *l);
+const attr_ref *attr_find(const attr_list *l, const char *name);
+/* Reports "missing attribute 'name'" at `at` when absent. */
+const attr_ref *attr_require(parser *p, const attr_list *l, const char *name, cursor at);
+
+/* Readers of one attribute's value; each checks the value ends where the
+ * dictionary entry ends. */
+int attr_read_ints(parser *p, const attr_ref *a, ir_ints *out);
+int attr_read_int(parser *p, const attr_ref *a, int64_t *out);
+int attr_read_uint(parser *p, const attr_ref *a, uint64_t *out);
+int attr_read_float(parser *p, const attr_ref *a, double *out);
+int attr_read_string(parser *p, const attr_ref *a, char **out);
+int attr_read_symbol(parser *p, const attr_ref *a, char **out);
+int attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data);
+int attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
+int attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
+int attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
+
+/* Value forms, also used directly by the pretty op syntax. */
+int parse_int_list(parser *p, ir_ints *out);               /* `[1, 2]` */
+int parse_int_array_attr(parser *p, ir_ints *out);         /* array<i64: ..>, dense<..> : T, [..] */
+int parse_dense(parser *p, ir_type *type, void **data);    /* dense<...> : type */
+int parse_cmp_dir_word(parser *p, ir_cmp_dir *out);        /* GT */
+int parse_cmp_type_word(parser *p, ir_cmp_type *out);      /* FLOAT */
+/* Decodes a TK_STRING (escapes included) into a fresh NUL-terminated string;
+ * an embedded NUL is an error. */
+int decode_string(parser *p, const token *t, char **out);
+/* Reads a TK_SYMBOL's name without '@' into a fresh string. */
+int symbol_name(parser *p, const token *t, char **out);
+
+/* ---- ops (parse_op.c) ------------------------------------------------------------- */
+
+/* Parses one op statement into p->block. */
+int parse_op(parser *p);
+/* Adds a block argument of type t to b and binds its name. */
+int bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
+
+/* ---- value names (parse.c) -------------------------------------------------------- */
+
+/* Looks up a TK_VALUE token (with an optional #N) and returns its value id,
+ * or reports "use of undefined value %x". */
+int lookup_value(parser *p, const token *t, ir_value_id *out);
+/* Binds name (without '%') to `count` consecutive value ids starting at first
+ * and records the names in the function's value table. */
+int bind_values(parser *p, const token *name, ir_value_id first, int count);
+int scope_mark(const parser *p);
+void scope_pop(parser *p, int mark);
+
+#endif

@@ -1,0 +1,454 @@
+/* parse.c: the parser's core (errors, tokens, value names) and the top
+ * level: chunks, modules and functions. Ops are in parse_op.c, types in
+ * parse_type.c, attributes and literals in parse_attr.c.
+ *
+ * Grammar handled here:
+ *   text     := chunk (`// -----` chunk)*
+ *   chunk    := alias* (module | func*) alias*
+ *   module   := `module` symbol? (`attributes` dict)? `{` func* `}` loc?
+ *   func     := `func.func` visibility? symbol `(` args `)` (`->` results)?
+ *               (`attributes` dict)? `{` op* `}` loc?
+ *   alias    := hash-id `=` attribute   (skipped: `#loc1 = loc(...)`) */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "front_internal.h"
+
+/* ---- errors ------------------------------------------------------------------- */
+
+static int report(parser *p, int code, cursor at, const char *fmt, va_list ap) {
+    if (p->status != DIAG_OK) return -1;
+    char msg[768];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    p->status = diag_set(p->d, code, "%s:%d:%d: %s", p->file, at.line, at.col, msg);
+    return -1;
+}
+
+int perr(parser *p, cursor at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(p, DIAG_INVALID, at, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int punsupported(parser *p, cursor at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(p, DIAG_UNSUPPORTED, at, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int pnomem(parser *p) {
+    if (p->status != DIAG_OK) return -1;
+    p->status = diag_set(p->d, DIAG_NOMEM, "%s:%d:%d: out of memory", p->file, p->tok.at.line, p->tok.at.col);
+    return -1;
+}
+
+/* Quotes a token for a message: at most 40 bytes, non-printable bytes as '?'. */
+static void describe_token(const token *t, char *buf, size_t size) {
+    if (t->kind == TK_EOF || t->kind == TK_SPLIT) {
+        snprintf(buf, size, "%s", tok_kind_name(t->kind));
+        return;
+    }
+    size_t n = t->len < 40 ? t->len : 40, j = 0;
+    buf[j++] = '\'';
+    for (size_t i = 0; i < n && j + 5 < size; i++) {
+        unsigned char c = (unsigned char)t->s[i];
+        buf[j++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    if (n < t->len && j + 5 < size) {
+        memcpy(buf + j, "...", 3);
+        j += 3;
+    }
+    buf[j++] = '\'';
+    buf[j] = 0;
+}
+
+int pexpected(parser *p, const char *what) {
+    if (p->tok.kind == TK_ERROR) return perr(p, p->tok.at, "%s", p->tok.err);
+    char found[64];
+    describe_token(&p->tok, found, sizeof found);
+    return perr(p, p->tok.at, "expected %s, found %s", what, found);
+}
+
+/* ---- tokens --------------------------------------------------------------------- */
+
+void next(parser *p) { p->tok = lex_next(&p->lx); }
+
+pstate parser_save(const parser *p) { return (pstate){p->tok, p->lx.cur}; }
+
+void parser_restore(parser *p, const pstate *s) {
+    p->tok = s->tok;
+    p->lx.cur = s->cur;
+}
+
+bool at(const parser *p, tok_kind k) { return p->tok.kind == k; }
+
+bool accept(parser *p, tok_kind k) {
+    if (!at(p, k)) return false;
+    next(p);
+    return true;
+}
+
+int expect(parser *p, tok_kind k, const char *what) {
+    if (accept(p, k)) return 0;
+    return pexpected(p, what);
+}
+
+bool tok_is(const token *t, const char *s) {
+    size_t n = strlen(s);
+    return t->len == n && memcmp(t->s, s, n) == 0;
+}
+
+bool at_word(const parser *p, const char *word) { return at(p, TK_IDENT) && tok_is(&p->tok, word); }
+
+bool accept_word(parser *p, const char *word) {
+    if (!at_word(p, word)) return false;
+    next(p);
+    return true;
+}
+
+int expect_word(parser *p, const char *word, const char *what) {
+    if (accept_word(p, word)) return 0;
+    return pexpected(p, what);
+}
+
+static tok_kind closer_of(tok_kind k) {
+    switch (k) {
+    case TK_LPAREN: return TK_RPAREN;
+    case TK_LBRACKET: return TK_RBRACKET;
+    case TK_LBRACE: return TK_RBRACE;
+    case TK_LESS: return TK_GREATER;
+    default: return TK_EOF;
+    }
+}
+
+static bool is_closer(tok_kind k) {
+    return k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE || k == TK_GREATER;
+}
+
+/* Skips the current token, or the whole group it opens. The stack of
+ * expected closers is bounded by FRONT_MAX_DEPTH. */
+int skip_balanced(parser *p) {
+    tok_kind stack[FRONT_MAX_DEPTH];
+    int depth = 0;
+    do {
+        tok_kind k = p->tok.kind;
+        if (k == TK_EOF || k == TK_SPLIT || k == TK_ERROR) return pexpected(p, "a closing bracket");
+        if (closer_of(k) != TK_EOF) {
+            if (depth == FRONT_MAX_DEPTH) return perr(p, p->tok.at, "brackets nested deeper than %d", FRONT_MAX_DEPTH);
+            stack[depth++] = closer_of(k);
+        } else if (is_closer(k)) {
+            if (depth == 0 || stack[depth - 1] != k) return perr(p, p->tok.at, "unbalanced %s", tok_kind_name(k));
+            depth--;
+        }
+        next(p);
+    } while (depth > 0);
+    return 0;
+}
+
+int skip_optional_loc(parser *p) {
+    if (!at_word(p, "loc")) return 0;
+    next(p);
+    if (!at(p, TK_LPAREN)) return pexpected(p, "'(' after 'loc'");
+    return skip_balanced(p);
+}
+
+/* ---- value names ------------------------------------------------------------------ */
+
+static unsigned hash_name(const char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h % SYMTAB_BUCKETS;
+}
+
+static void symtab_init(symtab *t) {
+    t->syms = NULL;
+    t->n = t->cap = 0;
+    for (int i = 0; i < SYMTAB_BUCKETS; i++) t->heads[i] = -1;
+}
+
+static const sym *symtab_find(const symtab *t, const char *name, size_t len) {
+    for (int i = t->heads[hash_name(name, len)]; i >= 0; i = t->syms[i].next)
+        if (t->syms[i].len == len && memcmp(t->syms[i].name, name, len) == 0) return &t->syms[i];
+    return NULL;
+}
+
+int scope_mark(const parser *p) { return p->values.n; }
+
+void scope_pop(parser *p, int mark) {
+    symtab *t = &p->values;
+    while (t->n > mark) {
+        sym *s = &t->syms[--t->n];
+        t->heads[hash_name(s->name, s->len)] = s->next;
+    }
+}
+
+/* Splits "%name#N" into the name (without '%') and N (0 when absent). */
+static bool split_value_token(const token *t, const char **name, size_t *len, uint64_t *index) {
+    const char *hash = memchr(t->s, '#', t->len);
+    *name = t->s + 1;
+    *len = (hash ? (size_t)(hash - t->s) : t->len) - 1;
+    *index = 0;
+    if (!hash) return true;
+    for (const char *c = hash + 1; c < t->s + t->len; c++) {
+        if (*index > (UINT64_MAX - 9) / 10) return false;
+        *index = *index * 10 + (uint64_t)(*c - '0');
+    }
+    return true;
+}
+
+int lookup_value(parser *p, const token *t, ir_value_id *out) {
+    const char *name;
+    size_t len;
+    uint64_t index;
+    if (!split_value_token(t, &name, &len, &index)) return perr(p, t->at, "result number too large");
+    const sym *s = symtab_find(&p->values, name, len);
+    if (!s) return perr(p, t->at, "use of undefined value %%%.*s", shown(len), name);
+    if (index >= (uint64_t)s->count)
+        return perr(p, t->at, "%%%.*s has %d result%s, so #%llu is out of range", shown(len), name,
+                    s->count, s->count == 1 ? "" : "s", (unsigned long long)index);
+    *out = s->first + (ir_value_id)index;
+    return 0;
+}
+
+/* The dump name of value k of a pack: "name", or "name#k" for a pack of several. */
+static char *pack_member_name(const char *name, size_t len, int count, int k) {
+    if (count == 1) return mem_strndup(name, len);
+    char suffix[16];
+    size_t n = (size_t)snprintf(suffix, sizeof suffix, "#%d", k);
+    char *s = mem_alloc(len + n + 1);
+    if (s) {
+        memcpy(s, name, len);
+        memcpy(s + len, suffix, n + 1);
+    }
+    return s;
+}
+
+int bind_values(parser *p, const token *name_tok, ir_value_id first, int count) {
+    const char *name = name_tok->s + 1;
+    size_t len = name_tok->len - 1;
+    if (memchr(name, '#', len)) return perr(p, name_tok->at, "a result name cannot carry a '#' number");
+    if (symtab_find(&p->values, name, len))
+        return perr(p, name_tok->at, "redefinition of value %%%.*s", shown(len), name);
+    symtab *t = &p->values;
+    if (mem_grow((void **)&t->syms, &t->cap, t->n + 1, sizeof(sym))) return pnomem(p);
+    for (int k = 0; k < count; k++) {
+        ir_value *v = &p->fn->values[first + k];
+        mem_free(v->name);
+        v->name = pack_member_name(name, len, count, k);
+        if (!v->name) return pnomem(p);
+    }
+    unsigned h = hash_name(name, len);
+    t->syms[t->n] = (sym){name, len, first, count, t->heads[h]};
+    t->heads[h] = t->n++;
+    return 0;
+}
+
+/* ---- functions ---------------------------------------------------------------------- */
+
+static ir_loc loc_of(const parser *p, cursor at) { return (ir_loc){p->mod_file, at.line, at.col}; }
+
+/* `%name: type {attrs}? loc?` — one parameter, a block argument of the body. */
+static int parse_param(parser *p, ir_func *f) {
+    token name = p->tok;
+    if (expect(p, TK_VALUE, "a parameter name such as %arg0") || expect(p, TK_COLON, "':' after the parameter name"))
+        return -1;
+    ir_type t;
+    if (parse_tensor_type(p, &t)) return -1;
+    attr_list ignored = {0};
+    int rc = parse_optional_attr_dict(p, &ignored);
+    attr_list_free(&ignored);
+    if (rc || skip_optional_loc(p)) return -1;
+    return bind_block_arg(p, f->body, &name, &t);
+}
+
+static int parse_params(parser *p, ir_func *f) {
+    if (expect(p, TK_LPAREN, "'(' before the parameter list")) return -1;
+    if (accept(p, TK_RPAREN)) return 0;
+    do {
+        if (parse_param(p, f)) return -1;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RPAREN, "')' after the parameter list");
+}
+
+/* `-> type` or `-> (type {attrs}?, ...)`; result attributes are ignored. */
+static int parse_results(parser *p, typelist *out) {
+    if (!accept(p, TK_ARROW)) return 0;
+    ir_type t;
+    if (!accept(p, TK_LPAREN)) return parse_tensor_type(p, &t) || typelist_push(p, out, &t);
+    if (accept(p, TK_RPAREN)) return 0;
+    do {
+        attr_list ignored = {0};
+        int rc = parse_tensor_type(p, &t) || typelist_push(p, out, &t) || parse_optional_attr_dict(p, &ignored);
+        attr_list_free(&ignored);
+        if (rc) return -1;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RPAREN, "')' after the result types");
+}
+
+/* The body: ops until '}', appended to f->body. */
+static int parse_body(parser *p, ir_func *f) {
+    if (!at(p, TK_LBRACE)) {
+        if (at(p, TK_EOF) || at(p, TK_SPLIT) || at_word(p, "func.func") || at(p, TK_RBRACE))
+            return punsupported(p, p->tok.at, "function declaration without a body (@%s)", f->name);
+        return pexpected(p, "'{' before the function body");
+    }
+    next(p);
+    p->block = f->body;
+    if (at(p, TK_BLOCK)) return punsupported(p, p->tok.at, "block labels in a function body");
+    while (!accept(p, TK_RBRACE)) {
+        if (at(p, TK_EOF) || at(p, TK_SPLIT)) return pexpected(p, "'}' at the end of the function body");
+        if (at(p, TK_BLOCK)) return punsupported(p, p->tok.at, "functions with several blocks");
+        if (parse_op(p)) return -1;
+    }
+    return skip_optional_loc(p);
+}
+
+static int parse_func(parser *p) {
+    cursor start = p->tok.at;
+    next(p);  /* func.func */
+    bool is_public = true;
+    if (accept_word(p, "private") || accept_word(p, "nested")) is_public = false;
+    else accept_word(p, "public");
+    token sym_tok = p->tok;
+    if (!at(p, TK_SYMBOL)) return pexpected(p, "a function name such as @main");
+    char *name;
+    if (symbol_name(p, &sym_tok, &name)) return -1;
+    next(p);
+    if (ir_module_find(p->mod, name)) {
+        int rc = perr(p, sym_tok.at, "redefinition of function @%s", name);
+        mem_free(name);
+        return rc;
+    }
+    ir_func *f = ir_func_new(p->mod, name);
+    mem_free(name);
+    if (!f) return pnomem(p);
+    f->is_public = is_public;
+    f->loc = loc_of(p, start);
+    p->fn = f;
+    symtab_init(&p->values);
+
+    typelist results = {0};
+    int rc = parse_params(p, f) || parse_results(p, &results);
+    if (!rc && accept_word(p, "attributes")) {
+        attr_list ignored = {0};
+        rc = at(p, TK_LBRACE) ? parse_attr_dict(p, &ignored) : pexpected(p, "'{' after 'attributes'");
+        attr_list_free(&ignored);
+    }
+    if (!rc) rc = parse_body(p, f);
+    if (!rc && ir_func_set_results(f, results.n, results.v)) rc = pnomem(p);
+    typelist_free(&results);
+    mem_free(p->values.syms);
+    p->fn = NULL;
+    p->block = NULL;
+    return rc ? -1 : 0;
+}
+
+/* ---- modules and chunks --------------------------------------------------------------- */
+
+/* `#name = attribute`: the value runs until the next top-level item. */
+static int skip_alias_definition(parser *p) {
+    next(p);
+    if (expect(p, TK_EQUAL, "'=' after the alias name") || skip_balanced(p)) return -1;
+    while (!at(p, TK_EOF) && !at(p, TK_SPLIT) && !at(p, TK_HASH) && !at(p, TK_RBRACE) &&
+           !at_word(p, "module") && !at_word(p, "func.func"))
+        if (skip_balanced(p)) return -1;
+    return 0;
+}
+
+static int parse_module_body(parser *p) {
+    if (expect(p, TK_LBRACE, "'{' before the module body")) return -1;
+    while (!accept(p, TK_RBRACE)) {
+        if (at_word(p, "func.func")) {
+            if (parse_func(p)) return -1;
+        } else if (at_word(p, "module")) {
+            return punsupported(p, p->tok.at, "nested modules");
+        } else if (at(p, TK_HASH)) {
+            if (skip_alias_definition(p)) return -1;
+        } else {
+            return pexpected(p, "'func.func' or '}' in the module");
+        }
+    }
+    return skip_optional_loc(p);
+}
+
+static int parse_module(parser *p) {
+    next(p);  /* module */
+    if (at(p, TK_SYMBOL)) {
+        if (symbol_name(p, &p->tok, &p->mod->name)) return -1;
+        next(p);
+    }
+    if (accept_word(p, "attributes")) {
+        attr_list ignored = {0};
+        int rc = at(p, TK_LBRACE) ? parse_attr_dict(p, &ignored) : pexpected(p, "'{' after 'attributes'");
+        attr_list_free(&ignored);
+        if (rc) return -1;
+    }
+    return parse_module_body(p);
+}
+
+/* One chunk: either one `module { ... }` or top-level functions (which MLIR
+ * wraps in an implicit module), with alias definitions anywhere. */
+static int parse_chunk(parser *p) {
+    bool saw_module = false, saw_func = false;
+    while (!at(p, TK_EOF) && !at(p, TK_SPLIT)) {
+        if (at(p, TK_HASH)) {
+            if (skip_alias_definition(p)) return -1;
+        } else if (at(p, TK_BANG)) {
+            return punsupported(p, p->tok.at, "type alias definitions");
+        } else if (at_word(p, "module")) {
+            if (saw_module || saw_func) return punsupported(p, p->tok.at, "a module beside other top-level items");
+            saw_module = true;
+            if (parse_module(p)) return -1;
+        } else if (at_word(p, "func.func")) {
+            if (saw_module) return punsupported(p, p->tok.at, "a function beside a module at top level");
+            saw_func = true;
+            if (parse_func(p)) return -1;
+        } else {
+            return pexpected(p, "'module' or 'func.func'");
+        }
+    }
+    return 0;
+}
+
+void front_free_modules(ir_module **mods, int nmods) {
+    for (int i = 0; i < nmods; i++) ir_module_free(mods[i]);
+    mem_free(mods);
+}
+
+static int append_module(parser *p, ir_module ***mods, int *n, int *cap) {
+    if (mem_grow((void **)mods, cap, *n + 1, sizeof(ir_module *))) return pnomem(p);
+    ir_module *m = ir_module_new();
+    if (!m) return pnomem(p);
+    (*mods)[(*n)++] = m;
+    p->mod = m;
+    p->mod_file = ir_module_intern(m, p->file);
+    return p->mod_file ? 0 : pnomem(p);
+}
+
+int front_parse(const char *file, const char *text, size_t len, ir_module ***mods, int *nmods, diag *d) {
+    parser p = {.file = file ? file : "<input>", .d = d};
+    *mods = NULL;
+    *nmods = 0;
+    if (!text && len) return diag_set(d, DIAG_INVALID, "%s:1:1: no text", p.file);
+    lex_init(&p.lx, text ? text : "", len);
+    next(&p);
+    ir_module **list = NULL;
+    int n = 0, cap = 0;
+    for (;;) {
+        if (append_module(&p, &list, &n, &cap) || parse_chunk(&p)) break;
+        if (!accept(&p, TK_SPLIT)) break;
+    }
+    if (p.status != DIAG_OK) {
+        front_free_modules(list, n);
+        return p.status;
+    }
+    *mods = list;
+    *nmods = n;
+    return DIAG_OK;
+}

@@ -1,0 +1,629 @@
+/* parse_attr.c: numbers, strings, attribute dictionaries and the attribute
+ * forms ops use (integer lists, dense literals, enums, dot dimensions).
+ *
+ * Dictionaries are read lazily: parse_attr_dict records where each value
+ * starts and skips it as a balanced token run; an op then reads only the
+ * entries it knows with the attr_read_* functions, which jump back to the
+ * value and check that it ends where the entry ends. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "front_internal.h"
+
+/* ---- numbers ------------------------------------------------------------------------ */
+
+static int hex_value(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static bool is_hex_int(const token *t) { return t->kind == TK_INT && t->len > 2 && t->s[1] == 'x'; }
+
+bool int_token_value(const token *t, uint64_t *out) {
+    uint64_t v = 0;
+    if (is_hex_int(t)) {
+        for (size_t i = 2; i < t->len; i++) {
+            if (v >> 60) return false;
+            v = v << 4 | (uint64_t)hex_value(t->s[i]);
+        }
+    } else {
+        for (size_t i = 0; i < t->len; i++) {
+            uint64_t d = (uint64_t)(t->s[i] - '0');
+            if (v > (UINT64_MAX - d) / 10) return false;
+            v = v * 10 + d;
+        }
+    }
+    *out = v;
+    return true;
+}
+
+int parse_uint64(parser *p, uint64_t *out, const char *what) {
+    if (!at(p, TK_INT)) return pexpected(p, what);
+    if (!int_token_value(&p->tok, out)) return perr(p, p->tok.at, "integer literal too large");
+    next(p);
+    return 0;
+}
+
+int parse_int64(parser *p, int64_t *out, const char *what) {
+    cursor start = p->tok.at;
+    bool neg = accept(p, TK_MINUS);
+    uint64_t v;
+    if (parse_uint64(p, &v, what)) return -1;
+    if (v > (uint64_t)INT64_MAX + neg) return perr(p, start, "integer literal out of the int64 range");
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return 0;
+}
+
+/* Converts a decimal literal (with its sign) with strtod or, for f32, strtof,
+ * so that f32 values are rounded once, from the decimal text. The text is
+ * copied to get a terminator; it is short except in odd inputs. */
+static int decimal_to_float(parser *p, bool neg, const token *num, bool single, double *out) {
+    char small[128], *buf = small;
+    if (num->len + 2 > sizeof small && !(buf = mem_alloc(num->len + 2))) return pnomem(p);
+    buf[0] = neg ? '-' : '+';
+    memcpy(buf + 1, num->s, num->len);
+    buf[num->len + 1] = 0;
+    *out = single ? (double)strtof(buf, NULL) : strtod(buf, NULL);
+    if (buf != small) mem_free(buf);
+    return 0;
+}
+
+int parse_double(parser *p, double *out, const char *what) {
+    bool neg = accept(p, TK_MINUS);
+    if (!(at(p, TK_FLOAT) || (at(p, TK_INT) && !is_hex_int(&p->tok)))) return pexpected(p, what);
+    if (decimal_to_float(p, neg, &p->tok, false, out)) return -1;
+    next(p);
+    return 0;
+}
+
+/* ---- strings and symbols ----------------------------------------------------------------- */
+
+/* Decodes the quoted text s[0..n) (without quotes); the lexer has checked
+ * that every escape is complete. */
+static int decode_quoted(parser *p, cursor at, const char *s, size_t n, char **out) {
+    char *buf = mem_alloc(n + 1);
+    if (!buf) return pnomem(p);
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\\' && i + 1 < n) {
+            char e = s[++i];
+            if (e == 'n') c = '\n';
+            else if (e == 't') c = '\t';
+            else if (e == '"' || e == '\\') c = e;
+            else if (i + 1 < n) c = (char)(hex_value(e) * 16 + hex_value(s[++i]));
+        }
+        if (c == 0) {
+            mem_free(buf);
+            return perr(p, at, "string holds a NUL byte");
+        }
+        buf[j++] = c;
+    }
+    buf[j] = 0;
+    *out = buf;
+    return 0;
+}
+
+int decode_string(parser *p, const token *t, char **out) {
+    return decode_quoted(p, t->at, t->s + 1, t->len - 2, out);
+}
+
+int symbol_name(parser *p, const token *t, char **out) {
+    if (t->len > 1 && t->s[1] == '"') return decode_quoted(p, t->at, t->s + 2, t->len - 3, out);
+    *out = mem_strndup(t->s + 1, t->len - 1);
+    return *out ? 0 : pnomem(p);
+}
+
+/* ---- attribute dictionaries --------------------------------------------------------------- */
+
+void attr_list_free(attr_list *l) {
+    mem_free(l->v);
+    *l = (attr_list){0};
+}
+
+const attr_ref *attr_find(const attr_list *l, const char *name) {
+    for (int i = 0; i < l->n; i++) {
+        const token *t = &l->v[i].name;
+        if (t->kind == TK_STRING ? (t->len == strlen(name) + 2 && memcmp(t->s + 1, name, t->len - 2) == 0)
+                                 : tok_is(t, name))
+            return &l->v[i];
+    }
+    return NULL;
+}
+
+const attr_ref *attr_require(parser *p, const attr_list *l, const char *name, cursor at) {
+    const attr_ref *a = attr_find(l, name);
+    if (!a) perr(p, at, "missing attribute '%s'", name);
+    return a;
+}
+
+/* Skips an attribute value: balanced runs up to the ',' or '}' that ends it. */
+static int skip_attr_value(parser *p) {
+    if (at(p, TK_COMMA) || at(p, TK_RBRACE)) return pexpected(p, "an attribute value");
+    while (!at(p, TK_COMMA) && !at(p, TK_RBRACE))
+        if (skip_balanced(p)) return -1;
+    return 0;
+}
+
+int parse_attr_dict(parser *p, attr_list *out) {
+    if (expect(p, TK_LBRACE, "'{' before the attributes")) return -1;
+    if (accept(p, TK_RBRACE)) return 0;
+    do {
+        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return pexpected(p, "an attribute name");
+        attr_ref a = {.name = p->tok};
+        next(p);
+        if (accept(p, TK_EQUAL)) {
+            a.has_value = true;
+            a.value = parser_save(p);
+            if (skip_attr_value(p)) return -1;
+        }
+        if (mem_grow((void **)&out->v, &out->cap, out->n + 1, sizeof(attr_ref))) return pnomem(p);
+        out->v[out->n++] = a;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RBRACE, "'}' after the attributes");
+}
+
+int parse_optional_attr_dict(parser *p, attr_list *out) {
+    return at(p, TK_LBRACE) ? parse_attr_dict(p, out) : 0;
+}
+
+/* Moves to a's value; attr_leave checks it ended with the entry and comes back. */
+static int attr_enter(parser *p, const attr_ref *a, pstate *saved) {
+    if (!a->has_value)
+        return perr(p, a->name.at, "attribute '%.*s' needs a value", shown(a->name.len), a->name.s);
+    *saved = parser_save(p);
+    parser_restore(p, &a->value);
+    return 0;
+}
+
+static int attr_leave(parser *p, const pstate *saved, int rc) {
+    if (rc == 0 && !at(p, TK_COMMA) && !at(p, TK_RBRACE)) rc = pexpected(p, "the end of the attribute value");
+    parser_restore(p, saved);
+    return rc ? -1 : 0;
+}
+
+/* An optional `: type` after a scalar attribute (`0 : i64`, `1.0e-3 : f64`). */
+static int skip_scalar_type(parser *p) {
+    if (!accept(p, TK_COLON)) return 0;
+    return expect(p, TK_IDENT, "a scalar type such as i64");
+}
+
+int attr_read_int(parser *p, const attr_ref *a, int64_t *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, parse_int64(p, out, "an integer") || skip_scalar_type(p));
+}
+
+int attr_read_uint(parser *p, const attr_ref *a, uint64_t *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, parse_uint64(p, out, "a non-negative integer") || skip_scalar_type(p));
+}
+
+int attr_read_float(parser *p, const attr_ref *a, double *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, parse_double(p, out, "a number") || skip_scalar_type(p));
+}
+
+/* Reads a string or symbol value with read_token (decode_string, symbol_name). */
+static int read_name(parser *p, const attr_ref *a, tok_kind kind, const char *what,
+                     int (*read_token)(parser *, const token *, char **), char **out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    char *s = NULL;
+    int rc = at(p, kind) ? read_token(p, &p->tok, &s) : pexpected(p, what);
+    if (!rc) next(p);
+    if (attr_leave(p, &saved, rc)) {
+        mem_free(s);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+int attr_read_string(parser *p, const attr_ref *a, char **out) {
+    return read_name(p, a, TK_STRING, "a string", decode_string, out);
+}
+
+int attr_read_symbol(parser *p, const attr_ref *a, char **out) {
+    return read_name(p, a, TK_SYMBOL, "a symbol such as @f", symbol_name, out);
+}
+
+int attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, parse_int_array_attr(p, out));
+}
+
+int attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    if (!at_word(p, "dense")) return attr_leave(p, &saved, pexpected(p, "a dense<...> literal"));
+    int rc = attr_leave(p, &saved, parse_dense(p, type, data));
+    if (rc && *data) {
+        mem_free(*data);
+        *data = NULL;
+    }
+    return rc;
+}
+
+/* ---- integer lists --------------------------------------------------------------------------- */
+
+/* Appends integers to a growing array (cap as for mem_grow). */
+static int push_int(parser *p, int64_t **v, int *n, int *cap, int64_t x) {
+    if (mem_grow((void **)v, cap, *n + 1, sizeof(int64_t))) return pnomem(p);
+    (*v)[(*n)++] = x;
+    return 0;
+}
+
+/* Integers separated by ',' up to (not including) the closing token. */
+static int parse_ints_until(parser *p, tok_kind close, ir_ints *out) {
+    int64_t *v = NULL;
+    int n = 0, cap = 0;
+    if (!at(p, close)) {
+        do {
+            int64_t x;
+            if (parse_int64(p, &x, "an integer") || push_int(p, &v, &n, &cap, x)) {
+                mem_free(v);
+                return -1;
+            }
+        } while (accept(p, TK_COMMA));
+    }
+    mem_free(out->v);
+    out->v = v;
+    out->n = n;
+    return 0;
+}
+
+int parse_int_list(parser *p, ir_ints *out) {
+    if (expect(p, TK_LBRACKET, "'[' before the integer list")) return -1;
+    return parse_ints_until(p, TK_RBRACKET, out) || expect(p, TK_RBRACKET, "']' after the integer list");
+}
+
+/* `array<i64: 1, 2>` or `array<i64>`. */
+static int parse_dense_array(parser *p, ir_ints *out) {
+    next(p);  /* array */
+    if (expect(p, TK_LESS, "'<' after 'array'")) return -1;
+    if (!at_word(p, "i64") && !at_word(p, "i32")) return pexpected(p, "i64 as the array's element type");
+    next(p);
+    if (accept(p, TK_COLON) && parse_ints_until(p, TK_GREATER, out)) return -1;
+    return expect(p, TK_GREATER, "'>' after the array elements");
+}
+
+/* `dense<[1, 2]> : tensor<2xi64>` (the form older printers used). */
+static int parse_dense_ints(parser *p, ir_ints *out) {
+    cursor start = p->tok.at;
+    ir_type t;
+    void *data = NULL;
+    if (parse_dense(p, &t, &data)) return -1;
+    int rc = 0;
+    if (t.rank > 1 || (t.dtype != IR_I64 && t.dtype != IR_I32)) {
+        rc = perr(p, start, "expected a rank-1 tensor of i64 for an integer list");
+    } else {
+        int n = (int)ir_type_numel(&t);
+        int64_t *v = n ? mem_alloc((size_t)n * sizeof(int64_t)) : NULL;
+        if (n && !v) {
+            rc = pnomem(p);
+        } else {
+            for (int i = 0; i < n; i++)
+                v[i] = t.dtype == IR_I64 ? ((int64_t *)data)[i] : ((int32_t *)data)[i];
+            mem_free(out->v);
+            out->v = v;
+            out->n = n;
+        }
+    }
+    mem_free(data);
+    return rc;
+}
+
+int parse_int_array_attr(parser *p, ir_ints *out) {
+    if (at_word(p, "array")) return parse_dense_array(p, out);
+    if (at_word(p, "dense")) return parse_dense_ints(p, out);
+    if (at(p, TK_LBRACKET)) return parse_int_list(p, out);
+    return pexpected(p, "an integer list such as array<i64: 0, 1>");
+}
+
+/* ---- dense literals ------------------------------------------------------------------------------ */
+
+static size_t dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * ir_dtype_size(t); }
+
+/* Stores the low bytes of bits as one element of type t (host order). */
+static void store_bits(ir_dtype t, uint64_t bits, uint8_t *dst) {
+    switch (ir_dtype_size(t)) {
+    case 1: *dst = (uint8_t)(t == IR_I1 ? bits & 1 : bits); break;
+    case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
+    case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
+    default: memcpy(dst, &bits, 8); break;
+    }
+}
+
+static void store_float(ir_dtype t, double v, uint8_t *dst) {
+    if (t == IR_F32) {
+        float f = (float)v;
+        memcpy(dst, &f, 4);
+    } else {
+        memcpy(dst, &v, 8);
+    }
+}
+
+/* An integer element: decimal or hex, range-checked the way MLIR does for a
+ * signless type of w bits: 0 <= v < 2^w, or -2^(w-1) <= v < 0. */
+static int int_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t *dst) {
+    size_t w = dtype_bits(t);
+    uint64_t v;
+    if (!int_token_value(&p->tok, &v) || (!neg && w < 64 && v >> w) || (neg && v > (uint64_t)1 << (w - 1)))
+        return perr(p, start, "integer literal out of range for %s", ir_dtype_name(t));
+    store_bits(t, neg ? 0 - v : v, dst);
+    next(p);
+    return 0;
+}
+
+/* A float element: decimal (rounded to the type), a hex bit pattern, or inf/nan. */
+static int float_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t *dst) {
+    if (at(p, TK_IDENT)) {
+        double v = tok_is(&p->tok, "inf") ? INFINITY : NAN;
+        store_float(t, neg ? -v : v, dst);
+        next(p);
+        return 0;
+    }
+    if (is_hex_int(&p->tok)) {
+        uint64_t bits;
+        size_t w = dtype_bits(t);
+        if (neg) return perr(p, start, "a hexadecimal float literal cannot have a sign");
+        if (!int_token_value(&p->tok, &bits) || (w < 64 && bits >> w))
+            return perr(p, start, "hexadecimal literal out of range for %s", ir_dtype_name(t));
+        store_bits(t, bits, dst);
+        next(p);
+        return 0;
+    }
+    double v;
+    if (decimal_to_float(p, neg, &p->tok, t == IR_F32, &v)) return -1;
+    store_float(t, v, dst);
+    next(p);
+    return 0;
+}
+
+/* One literal element of type t written at dst. */
+static int parse_element(parser *p, ir_dtype t, uint8_t *dst) {
+    cursor start = p->tok.at;
+    if (at_word(p, "true") || at_word(p, "false")) {
+        if (t != IR_I1) return perr(p, start, "boolean literal for element type %s", ir_dtype_name(t));
+        *dst = at_word(p, "true");
+        next(p);
+        return 0;
+    }
+    if (at(p, TK_LPAREN)) return perr(p, start, "complex literal for element type %s", ir_dtype_name(t));
+    bool neg = accept(p, TK_MINUS);
+    bool is_float = ir_dtype_is_float(t);
+    if (at(p, TK_INT)) return is_float ? float_element(p, t, neg, start, dst) : int_element(p, t, neg, start, dst);
+    if (is_float && (at(p, TK_FLOAT) || at_word(p, "inf") || at_word(p, "nan")))
+        return float_element(p, t, neg, start, dst);
+    if (at(p, TK_FLOAT)) return perr(p, start, "float literal for element type %s", ir_dtype_name(t));
+    return pexpected(p, is_float ? "a float literal" : "an integer literal");
+}
+
+/* A list at nesting `level` of type t; elements go to data[*index...]. The
+ * count check comes before each element, so writes stay inside the buffer.
+ * Recursion is bounded by the rank (at most IR_MAX_RANK). */
+static int parse_list(parser *p, const ir_type *t, int level, uint8_t *data, int64_t *index) {
+    cursor open = p->tok.at;
+    next(p);  /* [ */
+    int64_t count = 0, want = t->dims[level];
+    size_t size = ir_dtype_size(t->dtype);
+    if (!at(p, TK_RBRACKET)) {
+        do {
+            if (count == want)
+                return perr(p, open, "list has more than the %lld elements of dimension %d", (long long)want, level);
+            if (level + 1 < t->rank) {
+                if (!at(p, TK_LBRACKET)) return pexpected(p, "'[' (the literal has fewer levels than the type's rank)");
+                if (parse_list(p, t, level + 1, data, index)) return -1;
+            } else {
+                if (at(p, TK_LBRACKET)) return perr(p, p->tok.at, "literal nested deeper than the type's rank");
+                if (parse_element(p, t->dtype, data + (size_t)*index * size)) return -1;
+                ++*index;
+            }
+            count++;
+        } while (accept(p, TK_COMMA));
+    }
+    if (expect(p, TK_RBRACKET, "']' or ',' in the literal")) return -1;
+    if (count != want)
+        return perr(p, open, "list has %lld elements, dimension %d has %lld", (long long)count, level, (long long)want);
+    return 0;
+}
+
+/* Copies the first `size` bytes over the rest of the buffer. */
+static void fill_splat(uint8_t *data, size_t size, size_t total) {
+    for (size_t filled = size; filled < total;) {
+        size_t n = filled < total - filled ? filled : total - filled;
+        memcpy(data + filled, data, n);
+        filled += n;
+    }
+}
+
+static bool host_is_little_endian(void) {
+    uint16_t x = 1;
+    uint8_t b;
+    memcpy(&b, &x, 1);
+    return b == 1;
+}
+
+/* `"0x..."`: the little-endian bytes of every element, or of one element
+ * (a splat). i1 bytes are normalised to 0 or 1. */
+static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t bytes) {
+    const token *s = &p->tok;
+    size_t size = ir_dtype_size(t->dtype);
+    if (s->len < 4 || s->s[1] != '0' || s->s[2] != 'x' || (s->len - 4) % 2)
+        return perr(p, s->at, "expected a hex blob \"0x...\" with two digits per byte");
+    size_t n = (s->len - 4) / 2;
+    if (n != bytes && n != size)
+        return perr(p, s->at, "hex blob holds %zu bytes, but %s needs %zu (or %zu for a splat)", n,
+                    ir_dtype_name(t->dtype), bytes, size);
+    uint8_t one[8];
+    uint8_t *dst = n == bytes ? data : one;  /* a splat decodes one element, then fills */
+    for (size_t i = 0; i < n; i++) {
+        int hi = hex_value(s->s[3 + 2 * i]), lo = hex_value(s->s[4 + 2 * i]);
+        if (hi < 0 || lo < 0) return perr(p, s->at, "invalid hex digit in the blob");
+        dst[i] = (uint8_t)(hi << 4 | lo);
+    }
+    if (!host_is_little_endian())
+        for (size_t e = 0; e < n; e += size)
+            for (size_t i = 0; i < size / 2; i++) {
+                uint8_t tmp = dst[e + i];
+                dst[e + i] = dst[e + size - 1 - i];
+                dst[e + size - 1 - i] = tmp;
+            }
+    if (t->dtype == IR_I1)
+        for (size_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
+    if (n != bytes && bytes) {
+        memcpy(data, one, size);
+        fill_splat(data, size, bytes);
+    }
+    next(p);
+    return 0;
+}
+
+/* The literal between `dense<` and `>`, for type t, into data. */
+static int parse_literal(parser *p, const ir_type *t, uint8_t *data, size_t bytes) {
+    int64_t numel = ir_type_numel(t);
+    size_t size = ir_dtype_size(t->dtype);
+    if (at(p, TK_GREATER)) {
+        if (numel != 0) return perr(p, p->tok.at, "empty literal for a type with %lld elements", (long long)numel);
+        return 0;
+    }
+    if (at(p, TK_STRING)) return parse_hex_blob(p, t, data, bytes);
+    if (at(p, TK_LBRACKET)) {
+        if (t->rank == 0) return perr(p, p->tok.at, "list literal for a rank-0 tensor");
+        int64_t index = 0;
+        return parse_list(p, t, 0, data, &index);
+    }
+    uint8_t one[8];
+    if (parse_element(p, t->dtype, one)) return -1;
+    if (bytes) {
+        memcpy(data, one, size);
+        fill_splat(data, size, bytes);
+    }
+    return 0;
+}
+
+/* dense<literal> : type. The literal comes before its type, so it is first
+ * skipped to read the type, then parsed straight into the constant's bytes. */
+int parse_dense(parser *p, ir_type *type, void **data) {
+    *data = NULL;
+    next(p);  /* dense */
+    if (expect(p, TK_LESS, "'<' after 'dense'")) return -1;
+    pstate literal = parser_save(p);
+    while (!at(p, TK_GREATER))
+        if (skip_balanced(p)) return -1;
+    next(p);
+    if (expect(p, TK_COLON, "':' and a type after the dense literal") || parse_tensor_type(p, type)) return -1;
+    size_t bytes = ir_type_bytes(type);
+    if (bytes > FRONT_MAX_CONSTANT_BYTES)
+        return punsupported(p, literal.tok.at, "unsupported constant of %zu bytes (the limit is %zu)", bytes,
+                            FRONT_MAX_CONSTANT_BYTES);
+    uint8_t *buf = mem_calloc(bytes ? bytes : 1, 1);
+    if (!buf) return pnomem(p);
+    pstate after = parser_save(p);
+    parser_restore(p, &literal);
+    if (parse_literal(p, type, buf, bytes) || expect(p, TK_GREATER, "'>' after the dense literal")) {
+        mem_free(buf);
+        return -1;
+    }
+    parser_restore(p, &after);
+    *data = buf;
+    return 0;
+}
+
+/* ---- enums and dot dimensions ------------------------------------------------------------------- */
+
+int parse_cmp_dir_word(parser *p, ir_cmp_dir *out) {
+    static const char *const names[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+    static const ir_cmp_dir dirs[] = {IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT};
+    for (int i = 0; i < 6; i++) {
+        if (at_word(p, names[i])) {
+            *out = dirs[i];
+            next(p);
+            return 0;
+        }
+    }
+    return pexpected(p, "a comparison direction (EQ, NE, GE, GT, LE, LT)");
+}
+
+int parse_cmp_type_word(parser *p, ir_cmp_type *out) {
+    static const char *const names[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
+    static const ir_cmp_type types[] = {IR_CMPT_NOTYPE, IR_CMPT_FLOAT, IR_CMPT_TOTALORDER, IR_CMPT_SIGNED,
+                                        IR_CMPT_UNSIGNED};
+    for (int i = 0; i < 5; i++) {
+        if (at_word(p, names[i])) {
+            *out = types[i];
+            next(p);
+            return 0;
+        }
+    }
+    return pexpected(p, "a comparison type (FLOAT, TOTALORDER, SIGNED, UNSIGNED)");
+}
+
+/* Reads `#stablehlo<kind WORD>` or `#stablehlo.kind<WORD>`, WORD with parse_word. */
+static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *),
+                     void *out) {
+    char dotted[64];
+    snprintf(dotted, sizeof dotted, "#stablehlo.%s", kind);
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    int rc;
+    if (at(p, TK_HASH) && tok_is(&p->tok, "#stablehlo")) {
+        next(p);
+        rc = expect(p, TK_LESS, "'<'") || expect_word(p, kind, kind);
+    } else if (at(p, TK_HASH) && tok_is(&p->tok, dotted)) {
+        next(p);
+        rc = expect(p, TK_LESS, "'<'");
+    } else {
+        rc = pexpected(p, "a #stablehlo<...> enum");
+    }
+    if (!rc) rc = parse_word(p, out) || expect(p, TK_GREATER, "'>' after the enum value");
+    return attr_leave(p, &saved, rc);
+}
+
+static int cmp_dir_word(parser *p, void *out) { return parse_cmp_dir_word(p, out); }
+static int cmp_type_word(parser *p, void *out) { return parse_cmp_type_word(p, out); }
+
+int attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out) {
+    return read_enum(p, a, "comparison_direction", cmp_dir_word, out);
+}
+
+int attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
+    return read_enum(p, a, "comparison_type", cmp_type_word, out);
+}
+
+/* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>`; absent fields are empty. */
+int attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
+    static const char *const fields[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
+                                         "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
+    ir_ints *lists[] = {&out->lhs_batch, &out->rhs_batch, &out->lhs_contract, &out->rhs_contract};
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    int rc = 0;
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, "#stablehlo.dot")) rc = pexpected(p, "#stablehlo.dot<...>");
+    else next(p);
+    if (!rc) rc = expect(p, TK_LESS, "'<' after #stablehlo.dot");
+    if (!rc && !at(p, TK_GREATER)) {
+        do {
+            int field = -1;
+            for (int i = 0; i < 4; i++)
+                if (at_word(p, fields[i])) field = i;
+            if (field < 0) {
+                rc = pexpected(p, "a dot dimension field such as lhs_contracting_dimensions");
+                break;
+            }
+            next(p);
+            rc = expect(p, TK_EQUAL, "'='") || parse_int_list(p, lists[field]);
+        } while (!rc && accept(p, TK_COMMA));
+    }
+    if (!rc) rc = expect(p, TK_GREATER, "'>' after the dot dimensions");
+    return attr_leave(p, &saved, rc);
+}

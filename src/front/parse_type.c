@@ -1,0 +1,168 @@
+/* parse_type.c: tensor types and function types.
+ *
+ * A tensor type is scanned character by character rather than through
+ * tokens, because MLIR's dimension list glues numbers and 'x' together
+ * (`tensor<2x3xf32>`, and `tensor<0x3xf32>` is not a hex number). */
+#include <string.h>
+
+#include "../util/mem.h"
+#include "front_internal.h"
+
+int typelist_push(parser *p, typelist *l, const ir_type *t) {
+    if (mem_grow((void **)&l->v, &l->cap, l->n + 1, sizeof(ir_type))) return pnomem(p);
+    l->v[l->n++] = *t;
+    return 0;
+}
+
+void typelist_free(typelist *l) {
+    mem_free(l->v);
+    *l = (typelist){0};
+}
+
+static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+
+static bool all_digits(const char *s, size_t n) {
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!is_digit((unsigned char)s[i])) return false;
+    return true;
+}
+
+/* Builtin MLIR element types outside ir_dtype: integers of any width
+ * (i4, si32, ui2), the other floats, index, complex<...>. */
+static bool is_other_builtin_type(const char *s, size_t n) {
+    static const char *const names[] = {"f80", "f128", "tf32", "index", "complex", "none"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0) return true;
+    if (n > 3 && (memcmp(s, "f8E", 3) == 0 || memcmp(s, "f6E", 3) == 0 || memcmp(s, "f4E", 3) == 0)) return true;
+    if (n > 1 && s[0] == 'i') return all_digits(s + 1, n - 1);
+    if (n > 2 && (s[0] == 's' || s[0] == 'u') && s[1] == 'i') return all_digits(s + 2, n - 2);
+    return false;
+}
+
+/* Extends a type name over a following `<...>` on the same line (at most 80
+ * bytes) so that a message can quote `complex<f32>` in full. */
+static size_t quoted_type_length(const lexer *lx, size_t start, size_t name_end) {
+    size_t i = name_end;
+    if (i >= lx->len || lx->text[i] != '<') return name_end - start;
+    int depth = 0;
+    for (; i < lx->len && i - start < 80 && lx->text[i] != '\n'; i++) {
+        if (lx->text[i] == '<') depth++;
+        if (lx->text[i] == '>' && --depth == 0) return i + 1 - start;
+    }
+    return name_end - start;
+}
+
+/* Scans the element type at the cursor into *out. */
+static int scan_element_type(parser *p, ir_dtype *out) {
+    lexer *lx = &p->lx;
+    cursor start = lx->cur;
+    if (lex_peek(lx) == '!') lex_advance(lx);
+    while (lex_is_ident_char(lex_peek(lx))) lex_advance(lx);
+    const char *s = lx->text + start.pos;
+    size_t n = lx->cur.pos - start.pos;
+    if (n == 0) return perr(p, start, "expected an element type in the tensor type");
+    if (s[0] != '!' && ir_dtype_from_name(s, n, out)) {
+        if (!ir_dtype_supported(*out)) return punsupported(p, start, "unsupported element type %.*s", (int)n, s);
+        return 0;
+    }
+    size_t quoted = quoted_type_length(lx, start.pos, lx->cur.pos);
+    if (s[0] == '!' || is_other_builtin_type(s, n))
+        return punsupported(p, start, "unsupported element type %.*s", shown(quoted), s);
+    return perr(p, start, "unknown element type '%.*s'", shown(n), s);
+}
+
+/* Reads one decimal dimension at the cursor, bounded by FRONT_MAX_ELEMENTS. */
+static int scan_dimension(parser *p, int64_t *out) {
+    lexer *lx = &p->lx;
+    cursor start = lx->cur;
+    int64_t v = 0;
+    while (is_digit(lex_peek(lx))) {
+        v = v * 10 + (lex_peek(lx) - '0');
+        if (v > FRONT_MAX_ELEMENTS)
+            return punsupported(p, start, "dimension above 2^40");
+        lex_advance(lx);
+    }
+    *out = v;
+    return 0;
+}
+
+/* After `tensor`: `<` (dim `x`)* element-type `>`, with blanks allowed between parts. */
+static int scan_tensor_body(parser *p, ir_type *out) {
+    lexer *lx = &p->lx;
+    lex_skip_blanks(lx);
+    if (lex_peek(lx) != '<') return perr(p, lx->cur, "expected '<' after 'tensor'");
+    lex_advance(lx);
+    int rank = 0;
+    int64_t dims[IR_MAX_RANK], numel = 1;
+    for (;;) {
+        lex_skip_blanks(lx);
+        int c = lex_peek(lx);
+        if (c == '?') return punsupported(p, lx->cur, "unsupported dynamic dimension '?'");
+        if (c == '*') return punsupported(p, lx->cur, "unsupported unranked tensor type");
+        if (!is_digit(c)) break;
+        cursor dim_at = lx->cur;
+        int64_t dim;
+        if (scan_dimension(p, &dim)) return -1;
+        if (rank == IR_MAX_RANK) return punsupported(p, dim_at, "unsupported tensor rank above %d", IR_MAX_RANK);
+        dims[rank++] = dim;
+        if (dim != 0 && numel > FRONT_MAX_ELEMENTS / dim)
+            return punsupported(p, dim_at, "unsupported tensor type with more than 2^40 elements");
+        numel *= dim;
+        lex_skip_blanks(lx);
+        if (lex_peek(lx) != 'x') return perr(p, lx->cur, "expected 'x' after a dimension");
+        lex_advance(lx);
+    }
+    ir_dtype dtype;
+    if (scan_element_type(p, &dtype)) return -1;
+    lex_skip_blanks(lx);
+    if (lex_peek(lx) == ',') return punsupported(p, lx->cur, "unsupported tensor encoding");
+    if (lex_peek(lx) != '>') return perr(p, lx->cur, "expected '>' at the end of the tensor type");
+    lex_advance(lx);
+    *out = ir_type_make(dtype, rank, dims);
+    return 0;
+}
+
+int parse_tensor_type(parser *p, ir_type *out) {
+    if (at_word(p, "tensor")) {
+        if (scan_tensor_body(p, out)) return -1;
+        next(p);
+        return 0;
+    }
+    if (at(p, TK_BANG))
+        return punsupported(p, p->tok.at, "unsupported type %.*s", shown(p->tok.len), p->tok.s);
+    if (at(p, TK_IDENT)) {
+        const char *s = p->tok.s;
+        size_t n = p->tok.len;
+        ir_dtype ignored;
+        if (tok_is(&p->tok, "tuple") || tok_is(&p->tok, "memref") || tok_is(&p->tok, "vector"))
+            return punsupported(p, p->tok.at, "unsupported %.*s type", (int)n, s);
+        if (ir_dtype_from_name(s, n, &ignored) || is_other_builtin_type(s, n))
+            return punsupported(p, p->tok.at, "unsupported non-tensor type %.*s", shown(n), s);
+    }
+    return pexpected(p, "a tensor type");
+}
+
+int parse_type_list(parser *p, typelist *out) {
+    do {
+        ir_type t;
+        if (parse_tensor_type(p, &t) || typelist_push(p, out, &t)) return -1;
+    } while (accept(p, TK_COMMA));
+    return 0;
+}
+
+/* `(` types? `)` */
+static int parse_paren_types(parser *p, typelist *out, const char *what) {
+    if (expect(p, TK_LPAREN, what)) return -1;
+    if (accept(p, TK_RPAREN)) return 0;
+    return parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the types");
+}
+
+int parse_function_type(parser *p, typelist *ins, typelist *outs) {
+    if (parse_paren_types(p, ins, "'(' before the operand types") ||
+        expect(p, TK_ARROW, "'->' in the function type"))
+        return -1;
+    if (at(p, TK_LPAREN)) return parse_paren_types(p, outs, "'('");
+    ir_type t;
+    return parse_tensor_type(p, &t) || typelist_push(p, outs, &t);
+}

@@ -1,0 +1,752 @@
+/* infer.c: the shape and type rule of every op, after the constraints
+ * (C1..Cn) of the StableHLO specification (openxla/stablehlo docs/spec.md).
+ *
+ * ir_infer_types first checks what all ops share (a known opcode, operand,
+ * result and region counts, value ids, well-formed types), then runs the
+ * op's own rule. A rule reads operand types, attributes and regions and
+ * writes the result types. Where the operands do not imply the result
+ * (constant, iota, broadcast_in_dim, reshape, convert, the element type of
+ * dot_general, call), the recorded result type supplies the missing part
+ * and the rule checks that it fits. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir_priv.h"
+
+/* ---- messages (shared with verify.c through ir_priv.h) ------------------ */
+
+ir_type_text ir_type_text_of(const ir_type *t) {
+    ir_type_text text;
+    if (t->rank < 0 || t->rank > IR_MAX_RANK)
+        snprintf(text.s, sizeof text.s, "<type of rank %d>", t->rank);
+    else if ((unsigned)t->dtype >= IR_DTYPE_COUNT)
+        snprintf(text.s, sizeof text.s, "<type with element type #%d>", (int)t->dtype);
+    else
+        ir_type_str(t, text.s, sizeof text.s);
+    return text;
+}
+
+/* Shorthand for a type inside a message argument list. */
+#define TT(t) (ir_type_text_of(t).s)
+
+int ir_type_problem(const ir_type *t, char *why, size_t size) {
+    if (t->rank < 0 || t->rank > IR_MAX_RANK) {
+        snprintf(why, size, "rank %d is outside [0, %d]", t->rank, IR_MAX_RANK);
+        return DIAG_INVALID;
+    }
+    if ((unsigned)t->dtype >= IR_DTYPE_COUNT) {
+        snprintf(why, size, "unknown element type #%d", (int)t->dtype);
+        return DIAG_INVALID;
+    }
+    /* Keep the byte count representable, so later size arithmetic cannot
+     * overflow (numel * 8 bytes stays below INT64_MAX). */
+    int64_t numel = 1;
+    for (int i = 0; i < t->rank; i++) {
+        int64_t dim = t->dims[i];
+        if (dim < 0) {
+            snprintf(why, size, "dimension %d of %s has negative size", i, TT(t));
+            return DIAG_INVALID;
+        }
+        if (dim > 0 && numel > INT64_MAX / 8 / dim) {
+            snprintf(why, size, "%s has too many elements", TT(t));
+            return DIAG_INVALID;
+        }
+        numel *= dim;
+    }
+    if (!ir_dtype_supported(t->dtype)) {
+        snprintf(why, size, "element type %s is not supported (%s)", ir_dtype_name(t->dtype), TT(t));
+        return DIAG_UNSUPPORTED;
+    }
+    return DIAG_OK;
+}
+
+static const char *op_display_name(const ir_op *op) {
+    return (unsigned)op->code < IR_OPCODE_COUNT ? ir_op_name(op->code) : "<unknown op>";
+}
+
+/* Writes "file:line:col: in @f: " (the location only when known). */
+static size_t context_prefix(const ir_func *f, const ir_loc *loc, char *buf, size_t size) {
+    int used = 0;
+    if (loc && loc->file)
+        used = snprintf(buf, size, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+    if (used < 0 || (size_t)used >= size) return size - 1;
+    int more = snprintf(buf + used, size - (size_t)used, "in @%s: ", f && f->name ? f->name : "?");
+    if (more < 0 || (size_t)(used + more) >= size) return size - 1;
+    return (size_t)(used + more);
+}
+
+static int vfail(diag *d, int code, const ir_func *f, const ir_loc *loc, const ir_op *op,
+                 const char *fmt, va_list ap) {
+    char head[512], body[768];
+    size_t used = context_prefix(f, loc, head, sizeof head);
+    if (op) snprintf(head + used, sizeof head - used, "'%s' op ", op_display_name(op));
+    vsnprintf(body, sizeof body, fmt, ap);
+    return diag_set(d, code, "%s%s", head, body);
+}
+
+int ir_op_fail(diag *d, int code, const ir_func *f, const ir_op *op, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(d, code, f, &op->loc, op, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int ir_func_fail(diag *d, int code, const ir_func *f, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(d, code, f, &f->loc, NULL, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+const ir_op *ir_block_terminator(const ir_block *b) {
+    if (!b || b->nops <= 0) return NULL;
+    const ir_op *last = b->ops[b->nops - 1];
+    return last && last->code == IR_RETURN ? last : NULL;
+}
+
+/* ---- element type classes ------------------------------------------------ */
+
+/* The spec's element type categories; an op accepts a set of them. */
+enum {
+    CLS_BOOL = 1u << 0,
+    CLS_SINT = 1u << 1,
+    CLS_UINT = 1u << 2,
+    CLS_FLOAT = 1u << 3,
+    CLS_INT = CLS_SINT | CLS_UINT,
+    CLS_ANY = CLS_BOOL | CLS_INT | CLS_FLOAT,
+};
+
+static unsigned dtype_class(ir_dtype t) {
+    if (t == IR_I1) return CLS_BOOL;
+    if (ir_dtype_is_float(t)) return CLS_FLOAT;
+    return ir_dtype_is_unsigned(t) ? CLS_UINT : CLS_SINT;
+}
+
+/* Boolean, integer (either signedness) or floating-point: the kinds between
+ * which no op converts implicitly. */
+static unsigned dtype_kind(ir_dtype t) {
+    unsigned cls = dtype_class(t);
+    return cls & CLS_INT ? CLS_INT : cls;
+}
+
+/* Names a class set in words: "signed integer or floating-point". */
+static const char *class_words(unsigned cls, char *buf, size_t size) {
+    const char *words[4];
+    int n = 0;
+    if (cls & CLS_BOOL) words[n++] = "boolean";
+    if ((cls & CLS_INT) == CLS_INT) words[n++] = "integer";
+    else if (cls & CLS_SINT) words[n++] = "signed integer";
+    else if (cls & CLS_UINT) words[n++] = "unsigned integer";
+    if (cls & CLS_FLOAT) words[n++] = "floating-point";
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, "%s%s", sep, words[i]);
+    }
+    return buf;
+}
+
+/* The element types an op accepts, from the "Inputs" tables of the spec.
+ * For elementwise ops, compare and dot_general they constrain the operands;
+ * for iota, the result. Ops not listed accept every element type. */
+static const unsigned accepted_classes[IR_OPCODE_COUNT] = {
+    [IR_IOTA] = CLS_INT | CLS_FLOAT,
+    [IR_ABS] = CLS_SINT | CLS_FLOAT,
+    [IR_CBRT] = CLS_FLOAT,
+    [IR_CEIL] = CLS_FLOAT,
+    [IR_COSINE] = CLS_FLOAT,
+    [IR_COUNT_LEADING_ZEROS] = CLS_INT,
+    [IR_EXPONENTIAL] = CLS_FLOAT,
+    [IR_EXPONENTIAL_MINUS_ONE] = CLS_FLOAT,
+    [IR_FLOOR] = CLS_FLOAT,
+    [IR_IS_FINITE] = CLS_FLOAT,
+    [IR_LOG] = CLS_FLOAT,
+    [IR_LOG_PLUS_ONE] = CLS_FLOAT,
+    [IR_LOGISTIC] = CLS_FLOAT,
+    [IR_NEGATE] = CLS_INT | CLS_FLOAT,   /* unsigned negation wraps */
+    [IR_NOT] = CLS_BOOL | CLS_INT,
+    [IR_POPCNT] = CLS_INT,
+    [IR_ROUND_NEAREST_AFZ] = CLS_FLOAT,
+    [IR_ROUND_NEAREST_EVEN] = CLS_FLOAT,
+    [IR_RSQRT] = CLS_FLOAT,
+    [IR_SIGN] = CLS_SINT | CLS_FLOAT,
+    [IR_SINE] = CLS_FLOAT,
+    [IR_SQRT] = CLS_FLOAT,
+    [IR_TAN] = CLS_FLOAT,
+    [IR_TANH] = CLS_FLOAT,
+    [IR_ATAN2] = CLS_FLOAT,
+    [IR_AND] = CLS_BOOL | CLS_INT,
+    [IR_DIVIDE] = CLS_INT | CLS_FLOAT,
+    [IR_OR] = CLS_BOOL | CLS_INT,
+    [IR_POWER] = CLS_INT | CLS_FLOAT,
+    [IR_REMAINDER] = CLS_INT | CLS_FLOAT,
+    [IR_SHIFT_LEFT] = CLS_INT,
+    [IR_SHIFT_RIGHT_ARITHMETIC] = CLS_INT,
+    [IR_SHIFT_RIGHT_LOGICAL] = CLS_INT,
+    [IR_SUBTRACT] = CLS_INT | CLS_FLOAT,
+    [IR_XOR] = CLS_BOOL | CLS_INT,
+};
+
+static unsigned op_accepts(ir_opcode code) {
+    return accepted_classes[code] ? accepted_classes[code] : CLS_ANY;
+}
+
+/* Reduce's body may compute in a wider type of the same kind than its
+ * inputs (spec: is_promotable(element_type(inputs[k]), Ek)). */
+static bool is_promotable(ir_dtype from, ir_dtype to) {
+    return dtype_kind(from) == dtype_kind(to) && ir_dtype_size(from) <= ir_dtype_size(to);
+}
+
+/* ---- the context of one inference ---------------------------------------- */
+
+typedef struct infer_ctx {
+    const ir_func *f;
+    const ir_op *op;
+    ir_type *out;
+    diag *d;
+} infer_ctx;
+
+static int fail(const infer_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(const infer_ctx *cx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(cx->d, DIAG_INVALID, cx->f, &cx->op->loc, cx->op, fmt, ap);
+    va_end(ap);
+    return DIAG_INVALID;
+}
+
+static bool valid_id(const infer_ctx *cx, ir_value_id v) { return v >= 0 && v < cx->f->nvalues; }
+static const ir_type *type_of(const infer_ctx *cx, ir_value_id v) { return &cx->f->values[v].type; }
+static const ir_type *operand(const infer_ctx *cx, int i) { return type_of(cx, cx->op->in[i]); }
+static const ir_type *recorded(const infer_ctx *cx, int i) { return type_of(cx, cx->op->out[i]); }
+static const ir_attrs *attrs(const infer_ctx *cx) { return &cx->op->a; }
+
+/* ---- checks every op shares ---------------------------------------------- */
+
+static int check_operand_count(const infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    int arity = ir_op_arity(op->code);
+    if (arity >= 0 && op->nin != arity)
+        return fail(cx, "expected %d operand%s, got %d", arity, arity == 1 ? "" : "s", op->nin);
+    if (op->nin < 0) return fail(cx, "has a negative operand count");
+    if (op->code == IR_CONCATENATE && op->nin < 1)
+        return fail(cx, "expected at least 1 operand, got 0");
+    if (op->code == IR_REDUCE && (op->nin < 2 || op->nin % 2 != 0))
+        return fail(cx, "expected N inputs then N init values (an even count, at least 2), got %d operands",
+                    op->nin);
+    return DIAG_OK;
+}
+
+/* Result count implied by the op: reduce has one per input; a call's count
+ * comes from its callee, which ir_verify_op checks. */
+static int expected_result_count(const ir_op *op) {
+    switch (op->code) {
+    case IR_REDUCE: return op->nin / 2;
+    case IR_CALL: return op->nout;
+    case IR_RETURN: return 0;
+    default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
+    }
+}
+
+static int check_result_and_region_counts(const infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    int results = expected_result_count(op);
+    if (op->nout != results || op->nout < 0)
+        return fail(cx, "expected %d result%s, got %d", results, results == 1 ? "" : "s", op->nout);
+    int regions = op->code == IR_REDUCE ? 1 : 0;
+    if (op->nregions != regions)
+        return fail(cx, "expected %d region%s, got %d", regions, regions == 1 ? "" : "s", op->nregions);
+    for (int r = 0; r < op->nregions; r++)
+        if (!op->regions[r]) return fail(cx, "region %d is missing", r);
+    return DIAG_OK;
+}
+
+/* Ops whose rule reads the recorded result types (see the file comment). */
+static bool reads_recorded_results(ir_opcode code) {
+    switch (code) {
+    case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
+    case IR_CONVERT: case IR_DOT_GENERAL: case IR_CALL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A value's id must exist and its type be well formed and supported. */
+static int check_value(const infer_ctx *cx, const char *role, int index, ir_value_id v) {
+    if (!valid_id(cx, v))
+        return fail(cx, "%s %d: value id %d does not exist (the function has %d values)", role, index, v,
+                    cx->f->nvalues);
+    char why[400];
+    int rc = ir_type_problem(type_of(cx, v), why, sizeof why);
+    return rc ? ir_op_fail(cx->d, rc, cx->f, cx->op, "%s %d: %s", role, index, why) : DIAG_OK;
+}
+
+static int check_structure(const infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    if ((unsigned)op->code >= IR_OPCODE_COUNT) return fail(cx, "has unknown opcode %d", (int)op->code);
+    int rc = check_operand_count(cx);
+    if (!rc) rc = check_result_and_region_counts(cx);
+    for (int i = 0; !rc && i < op->nin; i++) rc = check_value(cx, "operand", i, op->in[i]);
+    if (reads_recorded_results(op->code))
+        for (int i = 0; !rc && i < op->nout; i++) rc = check_value(cx, "result", i, op->out[i]);
+    return rc;
+}
+
+bool ir_op_counts_fit(const ir_op *op) {
+    infer_ctx cx = {NULL, op, NULL, NULL};   /* fail() tolerates no function and no diag */
+    return (unsigned)op->code < IR_OPCODE_COUNT && !check_operand_count(&cx) &&
+           !check_result_and_region_counts(&cx);
+}
+
+/* ---- small checks the rules share ---------------------------------------- */
+
+static int expect_same_type(const infer_ctx *cx, int i, int j) {
+    if (ir_type_eq(operand(cx, i), operand(cx, j))) return DIAG_OK;
+    return fail(cx, "operand %d: expected %s (same as operand %d), got %s", i, TT(operand(cx, j)), j,
+                TT(operand(cx, i)));
+}
+
+/* `what` is "operand 0" or "result"; t is its type. */
+static int expect_accepted_dtype(const infer_ctx *cx, const char *what, const ir_type *t) {
+    unsigned accepted = op_accepts(cx->op->code);
+    if (dtype_class(t->dtype) & accepted) return DIAG_OK;
+    char words[96];
+    return fail(cx, "%s: expected a tensor of %s type, got %s", what, class_words(accepted, words, sizeof words),
+                TT(t));
+}
+
+static int expect_list_length(const infer_ctx *cx, const char *what, const ir_ints *list, int n,
+                              const char *why) {
+    if (list->n == n && (n == 0 || list->v)) return DIAG_OK;
+    return fail(cx, "%s: expected %d entr%s (%s), got %d", what, n, n == 1 ? "y" : "ies", why, list->n);
+}
+
+/* Checks that every entry of list names a dimension in [0, rank) of the
+ * tensor `of` and that none repeats one already in *claimed (a bit per
+ * dimension; rank <= IR_MAX_RANK), then adds them. Sharing *claimed across
+ * lists checks uniqueness across them (dot_general's batch + contract). */
+static int claim_dims(const infer_ctx *cx, const char *what, const ir_ints *list, int rank, const char *of,
+                      unsigned *claimed) {
+    if (list->n < 0 || (list->n > 0 && !list->v)) return fail(cx, "%s: malformed list", what);
+    for (int i = 0; i < list->n; i++) {
+        int64_t dim = list->v[i];
+        if (dim < 0 || dim >= rank)
+            return fail(cx, "%s[%d] = %lld: expected a dimension of %s, in [0, %d)", what, i, (long long)dim, of,
+                        rank);
+        if (*claimed & (1u << dim))
+            return fail(cx, "%s[%d] = %lld: dimension %lld of %s appears more than once", what, i, (long long)dim,
+                        (long long)dim, of);
+        *claimed |= 1u << dim;
+    }
+    return DIAG_OK;
+}
+
+static bool dim_claimed(unsigned claimed, int dim) { return claimed & (1u << dim); }
+
+/* ---- rules: elementwise --------------------------------------------------- */
+
+static int rule_unary(infer_ctx *cx) {
+    int rc = expect_accepted_dtype(cx, "operand 0", operand(cx, 0));
+    if (rc) return rc;
+    cx->out[0] = *operand(cx, 0);
+    if (cx->op->code == IR_IS_FINITE) cx->out[0].dtype = IR_I1;
+    return DIAG_OK;
+}
+
+static int rule_binary(infer_ctx *cx) {
+    int rc = expect_accepted_dtype(cx, "operand 0", operand(cx, 0));
+    if (!rc) rc = expect_same_type(cx, 1, 0);
+    if (rc) return rc;
+    cx->out[0] = *operand(cx, 0);
+    return DIAG_OK;
+}
+
+/* select(pred, on_true, on_false): pred is i1, a scalar or of the branches'
+ * shape; the branches have one type. */
+static int rule_select(infer_ctx *cx) {
+    const ir_type *pred = operand(cx, 0), *branch = operand(cx, 1);
+    ir_type scalar = ir_type_scalar(IR_I1), same_shape = *branch;
+    same_shape.dtype = IR_I1;
+    if (!ir_type_eq(pred, &scalar) && !ir_type_eq(pred, &same_shape))
+        return fail(cx, "operand 0 (the predicate): expected %s or %s (a scalar, or the shape of operand 1), got %s",
+                    TT(&scalar), TT(&same_shape), TT(pred));
+    int rc = expect_same_type(cx, 2, 1);
+    if (rc) return rc;
+    cx->out[0] = *branch;
+    return DIAG_OK;
+}
+
+/* clamp(min, operand, max): each bound is a scalar or of the operand's type. */
+static int rule_clamp(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 1);
+    ir_type scalar = ir_type_scalar(x->dtype);
+    for (int i = 0; i <= 2; i += 2) {
+        const ir_type *bound = operand(cx, i);
+        if (!ir_type_eq(bound, &scalar) && !ir_type_eq(bound, x))
+            return fail(cx, "operand %d (%s): expected %s or %s (a scalar, or the type of operand 1), got %s", i,
+                        i == 0 ? "min" : "max", TT(&scalar), TT(x), TT(bound));
+    }
+    cx->out[0] = *x;
+    return DIAG_OK;
+}
+
+/* The element types a compare_type applies to (spec compare, C3). */
+static unsigned compare_type_classes(ir_cmp_type type) {
+    switch (type) {
+    case IR_CMPT_NOTYPE: return CLS_ANY;
+    case IR_CMPT_FLOAT: case IR_CMPT_TOTALORDER: return CLS_FLOAT;
+    case IR_CMPT_SIGNED: return CLS_SINT;
+    case IR_CMPT_UNSIGNED: return CLS_UINT | CLS_BOOL;
+    default: return 0;
+    }
+}
+
+static const char *compare_types_for(ir_dtype t) {
+    switch (dtype_class(t)) {
+    case CLS_FLOAT: return "FLOAT or TOTALORDER";
+    case CLS_SINT: return "SIGNED";
+    default: return "UNSIGNED";
+    }
+}
+
+static int rule_compare(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    int rc = expect_same_type(cx, 1, 0);
+    if (rc) return rc;
+    const ir_attrs *a = attrs(cx);
+    if ((unsigned)a->cmp > IR_CMP_LT) return fail(cx, "unknown comparison_direction #%d", (int)a->cmp);
+    if (!(compare_type_classes(a->cmp_type) & dtype_class(x->dtype)))
+        return fail(cx, "compare_type %s: expected %s for operands of type %s", ir_cmp_type_name(a->cmp_type),
+                    compare_types_for(x->dtype), TT(x));
+    cx->out[0] = *x;
+    cx->out[0].dtype = IR_I1;
+    return DIAG_OK;
+}
+
+/* ---- rules: producers and element type changes ---------------------------- */
+
+static int rule_constant(infer_ctx *cx) {
+    if (!attrs(cx)->data)
+        return fail(cx, "has no data (expected %zu bytes for %s)", ir_type_bytes(recorded(cx, 0)),
+                    TT(recorded(cx, 0)));
+    cx->out[0] = *recorded(cx, 0);
+    return DIAG_OK;
+}
+
+static int rule_iota(infer_ctx *cx) {
+    const ir_type *r = recorded(cx, 0);
+    int rc = expect_accepted_dtype(cx, "result", r);
+    if (rc) return rc;
+    int64_t axis = attrs(cx)->axis;
+    if (axis < 0 || axis >= r->rank)
+        return fail(cx, "iota_dimension = %lld: expected a dimension of the result %s, in [0, %d)", (long long)axis,
+                    TT(r), r->rank);
+    cx->out[0] = *r;
+    return DIAG_OK;
+}
+
+static int rule_convert(infer_ctx *cx) {
+    cx->out[0] = *operand(cx, 0);
+    cx->out[0].dtype = recorded(cx, 0)->dtype;
+    return DIAG_OK;
+}
+
+/* ---- rules: data movement -------------------------------------------------- */
+
+static int expect_result_dtype(const infer_ctx *cx, const ir_type *r, ir_dtype want) {
+    if (r->dtype == want) return DIAG_OK;
+    return fail(cx, "result: expected element type %s (that of operand 0), got %s", ir_dtype_name(want), TT(r));
+}
+
+/* Operand dim i goes to result dim dims[i]; it has size 1 or the result's. */
+static int rule_broadcast_in_dim(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0), *r = recorded(cx, 0);
+    const ir_ints *dims = &attrs(cx)->dims;
+    unsigned claimed = 0;
+    int rc = expect_result_dtype(cx, r, x->dtype);
+    if (!rc) rc = expect_list_length(cx, "dims", dims, x->rank, "one per dimension of operand 0");
+    if (!rc) rc = claim_dims(cx, "dims", dims, r->rank, "the result", &claimed);
+    if (rc) return rc;
+    for (int i = 0; i < x->rank; i++) {
+        int64_t want = r->dims[dims->v[i]];
+        if (x->dims[i] != 1 && x->dims[i] != want)
+            return fail(cx, "operand 0: dimension %d has size %lld, expected 1 or %lld (result dimension %lld of %s)",
+                        i, (long long)x->dims[i], (long long)want, (long long)dims->v[i], TT(r));
+    }
+    cx->out[0] = *r;
+    return DIAG_OK;
+}
+
+static int rule_reshape(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0), *r = recorded(cx, 0);
+    int rc = expect_result_dtype(cx, r, x->dtype);
+    if (rc) return rc;
+    if (ir_type_numel(r) != ir_type_numel(x))
+        return fail(cx, "result: expected %lld elements (as operand 0, %s), got %s", (long long)ir_type_numel(x),
+                    TT(x), TT(r));
+    cx->out[0] = *r;
+    return DIAG_OK;
+}
+
+/* Result dim i is operand dim permutation[i]. */
+static int rule_transpose(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    const ir_ints *perm = &attrs(cx)->dims;
+    unsigned claimed = 0;
+    int rc = expect_list_length(cx, "dims", perm, x->rank, "a permutation of the dimensions of operand 0");
+    if (!rc) rc = claim_dims(cx, "dims", perm, x->rank, "operand 0", &claimed);
+    if (rc) return rc;
+    cx->out[0] = *x;
+    for (int i = 0; i < x->rank; i++) cx->out[0].dims[i] = x->dims[perm->v[i]];
+    return DIAG_OK;
+}
+
+static int rule_slice(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    const ir_attrs *a = attrs(cx);
+    const char *why = "one per dimension of operand 0";
+    int rc = expect_list_length(cx, "start_indices", &a->start, x->rank, why);
+    if (!rc) rc = expect_list_length(cx, "limit_indices", &a->limit, x->rank, why);
+    if (!rc) rc = expect_list_length(cx, "strides", &a->stride, x->rank, why);
+    if (rc) return rc;
+    cx->out[0] = *x;
+    for (int i = 0; i < x->rank; i++) {
+        int64_t start = a->start.v[i], limit = a->limit.v[i], stride = a->stride.v[i];
+        if (start < 0 || start > limit || limit > x->dims[i])
+            return fail(cx, "dimension %d: expected 0 <= start (%lld) <= limit (%lld) <= size (%lld) of operand 0 %s",
+                        i, (long long)start, (long long)limit, (long long)x->dims[i], TT(x));
+        if (stride < 1) return fail(cx, "dimension %d: expected a stride of at least 1, got %lld", i, (long long)stride);
+        int64_t span = limit - start;   /* ceil(span / stride), without overflowing for huge strides */
+        cx->out[0].dims[i] = span / stride + (span % stride != 0);
+    }
+    return DIAG_OK;
+}
+
+/* Every operand has operand 0's type except in dimension `dimension`,
+ * along which the result is their sum. */
+static int rule_concatenate(infer_ctx *cx) {
+    const ir_type *first = operand(cx, 0);
+    int64_t axis = attrs(cx)->axis;
+    if (axis < 0 || axis >= first->rank)
+        return fail(cx, "dimension = %lld: expected a dimension of operand 0 %s, in [0, %d)", (long long)axis,
+                    TT(first), first->rank);
+    ir_type sum = *first;
+    sum.dims[axis] = 0;
+    for (int i = 0; i < cx->op->nin; i++) {
+        const ir_type *t = operand(cx, i);
+        ir_type want = *first;
+        if (t->rank == first->rank) want.dims[axis] = t->dims[axis];
+        if (!ir_type_eq(t, &want))
+            return fail(cx, "operand %d: expected %s (the type of operand 0 except in dimension %lld), got %s", i,
+                        TT(&want), (long long)axis, TT(t));
+        if (t->dims[axis] > INT64_MAX / 8 - sum.dims[axis])
+            return fail(cx, "result dimension %lld is too large", (long long)axis);
+        sum.dims[axis] += t->dims[axis];
+    }
+    cx->out[0] = sum;
+    return DIAG_OK;
+}
+
+static int rule_reverse(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    unsigned claimed = 0;
+    int rc = claim_dims(cx, "dims", &attrs(cx)->dims, x->rank, "operand 0", &claimed);
+    if (rc) return rc;
+    cx->out[0] = *x;
+    return DIAG_OK;
+}
+
+/* ---- rules: contractions and reductions ------------------------------------ */
+
+/* lhs_list[i] and rhs_list[i] pair up: equal lengths, equal sizes. */
+static int check_dim_pairs(const infer_ctx *cx, const char *what, const ir_ints *lhs_list,
+                           const ir_ints *rhs_list) {
+    const ir_type *lhs = operand(cx, 0), *rhs = operand(cx, 1);
+    for (int i = 0; i < lhs_list->n; i++) {
+        int64_t l = lhs_list->v[i], r = rhs_list->v[i];
+        if (lhs->dims[l] != rhs->dims[r])
+            return fail(cx, "%s dimension pair %d: operand 0 dimension %lld has size %lld, operand 1 dimension %lld has size %lld",
+                        what, i, (long long)l, (long long)lhs->dims[l], (long long)r, (long long)rhs->dims[r]);
+    }
+    return DIAG_OK;
+}
+
+static int check_pair_lengths(const infer_ctx *cx, const char *what, const ir_ints *lhs_list,
+                              const ir_ints *rhs_list) {
+    if (lhs_list->n == rhs_list->n) return DIAG_OK;
+    return fail(cx, "lhs_%s_dimensions and rhs_%s_dimensions differ in length (%d and %d)", what, what, lhs_list->n,
+                rhs_list->n);
+}
+
+static void append_free_dims(ir_type *res, const ir_type *t, unsigned claimed) {
+    for (int d = 0; d < t->rank; d++)
+        if (!dim_claimed(claimed, d)) res->dims[res->rank++] = t->dims[d];
+}
+
+/* Result dims: the batch dims, then lhs's free dims, then rhs's, in order.
+ * The element type is the recorded one: dot_general may widen (i16 x i16
+ * -> i32) but keeps the kind of its operands. */
+static int rule_dot_general(infer_ctx *cx) {
+    const ir_type *lhs = operand(cx, 0), *rhs = operand(cx, 1), *r = recorded(cx, 0);
+    const ir_attrs *a = attrs(cx);
+    unsigned lhs_claimed = 0, rhs_claimed = 0;
+    if (rhs->dtype != lhs->dtype)
+        return fail(cx, "operand 1: expected element type %s (that of operand 0), got %s", ir_dtype_name(lhs->dtype),
+                    TT(rhs));
+    if (dtype_kind(r->dtype) != dtype_kind(lhs->dtype)) {
+        char words[96];
+        return fail(cx, "result: expected a %s element type (like the operands, %s), got %s",
+                    class_words(dtype_kind(lhs->dtype), words, sizeof words), ir_dtype_name(lhs->dtype), TT(r));
+    }
+    int rc = check_pair_lengths(cx, "batching", &a->lhs_batch, &a->rhs_batch);
+    if (!rc) rc = check_pair_lengths(cx, "contracting", &a->lhs_contract, &a->rhs_contract);
+    if (!rc) rc = claim_dims(cx, "lhs_batching_dimensions", &a->lhs_batch, lhs->rank, "operand 0", &lhs_claimed);
+    if (!rc) rc = claim_dims(cx, "lhs_contracting_dimensions", &a->lhs_contract, lhs->rank, "operand 0", &lhs_claimed);
+    if (!rc) rc = claim_dims(cx, "rhs_batching_dimensions", &a->rhs_batch, rhs->rank, "operand 1", &rhs_claimed);
+    if (!rc) rc = claim_dims(cx, "rhs_contracting_dimensions", &a->rhs_contract, rhs->rank, "operand 1", &rhs_claimed);
+    if (!rc) rc = check_dim_pairs(cx, "batching", &a->lhs_batch, &a->rhs_batch);
+    if (!rc) rc = check_dim_pairs(cx, "contracting", &a->lhs_contract, &a->rhs_contract);
+    if (rc) return rc;
+    int rank = lhs->rank + rhs->rank - a->lhs_batch.n - 2 * a->lhs_contract.n;
+    if (rank > IR_MAX_RANK) return fail(cx, "result rank %d exceeds the maximum %d", rank, IR_MAX_RANK);
+    ir_type res = {.dtype = r->dtype, .rank = 0};
+    for (int i = 0; i < a->lhs_batch.n; i++) res.dims[res.rank++] = lhs->dims[a->lhs_batch.v[i]];
+    append_free_dims(&res, lhs, lhs_claimed);
+    append_free_dims(&res, rhs, rhs_claimed);
+    cx->out[0] = res;
+    return DIAG_OK;
+}
+
+/* Reads the type of a value of the reducer; `what` names it in messages. */
+static int reducer_value(const infer_ctx *cx, const char *what, int index, ir_value_id v, const ir_type **t) {
+    if (!valid_id(cx, v)) return fail(cx, "reducer %s %d: value id %d does not exist", what, index, v);
+    char why[400];
+    int rc = ir_type_problem(type_of(cx, v), why, sizeof why);
+    if (rc) return ir_op_fail(cx->d, rc, cx->f, cx->op, "reducer %s %d: %s", what, index, why);
+    *t = type_of(cx, v);
+    return DIAG_OK;
+}
+
+/* The reducer's arguments are (acc_0..acc_{N-1}, x_0..x_{N-1}): the spec's
+ * body(exec(left), exec(right)) with left the accumulated side. acc_k and
+ * x_k are tensor<E_k> with E_k promotable from input k's element type; the
+ * body returns N values of those types. Writes E_k into out[k].dtype. */
+static int check_reducer(infer_ctx *cx, int n) {
+    const ir_block *body = cx->op->regions[0];
+    if (body->nargs != 2 * n)
+        return fail(cx, "reducer: expected %d arguments (an accumulator and an element per input), got %d", 2 * n,
+                    body->nargs);
+    const ir_op *ret = ir_block_terminator(body);
+    if (!ret) return fail(cx, "reducer: does not end with a return");
+    if (ret->nin != n) return fail(cx, "reducer: returns %d values, expected %d (one per input)", ret->nin, n);
+    for (int k = 0; k < n; k++) {
+        const ir_type *input = operand(cx, k), *acc, *x, *returned;
+        int rc = reducer_value(cx, "argument", k, body->args[k], &acc);
+        if (!rc) rc = reducer_value(cx, "argument", n + k, body->args[n + k], &x);
+        if (!rc) rc = reducer_value(cx, "result", k, ret->in[k], &returned);
+        if (rc) return rc;
+        ir_type scalar = ir_type_scalar(input->dtype);
+        if (acc->rank != 0 || !is_promotable(input->dtype, acc->dtype))
+            return fail(cx, "reducer argument %d: expected %s (or a wider type of its kind), for input %d %s, got %s",
+                        k, TT(&scalar), k, TT(input), TT(acc));
+        if (!ir_type_eq(x, acc))
+            return fail(cx, "reducer argument %d: expected %s (same as argument %d), got %s", n + k, TT(acc), k, TT(x));
+        if (!ir_type_eq(returned, acc))
+            return fail(cx, "reducer result %d: expected %s (the type of argument %d), got %s", k, TT(acc), k,
+                        TT(returned));
+        cx->out[k].dtype = acc->dtype;
+    }
+    return DIAG_OK;
+}
+
+/* reduce(inputs..., inits...): inputs of one shape, scalar inits of their
+ * element types; results drop the reduced dimensions. */
+static int rule_reduce(infer_ctx *cx) {
+    int n = cx->op->nin / 2;
+    const ir_type *first = operand(cx, 0);
+    for (int k = 1; k < n; k++) {
+        ir_type want = *first;
+        want.dtype = operand(cx, k)->dtype;
+        if (!ir_type_eq(operand(cx, k), &want))
+            return fail(cx, "operand %d: expected %s (the shape of operand 0), got %s", k, TT(&want),
+                        TT(operand(cx, k)));
+    }
+    for (int k = 0; k < n; k++) {
+        ir_type want = ir_type_scalar(operand(cx, k)->dtype);
+        if (!ir_type_eq(operand(cx, n + k), &want))
+            return fail(cx, "operand %d (init value of input %d): expected %s, got %s", n + k, k, TT(&want),
+                        TT(operand(cx, n + k)));
+    }
+    unsigned claimed = 0;
+    int rc = claim_dims(cx, "dimensions", &attrs(cx)->dims, first->rank, "operand 0", &claimed);
+    if (!rc) rc = check_reducer(cx, n);
+    if (rc) return rc;
+    for (int k = 0; k < n; k++) {
+        ir_type res = {.dtype = cx->out[k].dtype, .rank = 0};
+        append_free_dims(&res, first, claimed);
+        cx->out[k] = res;
+    }
+    return DIAG_OK;
+}
+
+/* ---- rules: calls, returns, checks ------------------------------------------ */
+
+/* The callee decides; ir_verify_op checks the recorded types against it. */
+static int rule_call(infer_ctx *cx) {
+    for (int i = 0; i < cx->op->nout; i++) cx->out[i] = *recorded(cx, i);
+    return DIAG_OK;
+}
+
+/* Returns and checks produce nothing. A check's two types may differ: that
+ * is a check failure at run time (conformance rules), not malformed IR. */
+static int rule_no_results(infer_ctx *cx) {
+    (void)cx;
+    return DIAG_OK;
+}
+
+/* ---- dispatch --------------------------------------------------------------- */
+
+typedef int (*infer_rule)(infer_ctx *cx);
+
+static const infer_rule other_rules[IR_OPCODE_COUNT] = {
+    [IR_CONSTANT] = rule_constant,
+    [IR_IOTA] = rule_iota,
+    [IR_BROADCAST_IN_DIM] = rule_broadcast_in_dim,
+    [IR_RESHAPE] = rule_reshape,
+    [IR_TRANSPOSE] = rule_transpose,
+    [IR_SLICE] = rule_slice,
+    [IR_CONCATENATE] = rule_concatenate,
+    [IR_REVERSE] = rule_reverse,
+    [IR_CONVERT] = rule_convert,
+    [IR_SELECT] = rule_select,
+    [IR_CLAMP] = rule_clamp,
+    [IR_COMPARE] = rule_compare,
+    [IR_DOT_GENERAL] = rule_dot_general,
+    [IR_REDUCE] = rule_reduce,
+    [IR_CALL] = rule_call,
+    [IR_RETURN] = rule_no_results,
+};
+
+static infer_rule rule_of(ir_opcode code) {
+    switch (ir_op_kind_of(code)) {
+    case IR_KIND_UNARY: return rule_unary;
+    case IR_KIND_BINARY: return rule_binary;
+    case IR_KIND_CHECK: return rule_no_results;
+    default: return other_rules[code];
+    }
+}
+
+int ir_infer_types(const ir_func *f, const ir_op *op, ir_type *out, diag *d) {
+    infer_ctx cx = {f, op, out, d};
+    int rc = check_structure(&cx);
+    if (rc) return rc;
+    infer_rule rule = rule_of(op->code);
+    if (!rule) return fail(&cx, "has no type rule");
+    return rule(&cx);
+}
