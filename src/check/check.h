@@ -10,7 +10,11 @@
  *  - expect_close: ULP distance between bit patterns within
  *    [min_ulp, max_ulp]; bitwise-equal or both-NaN is distance 0; a
  *    non-finite mismatch fails;
- *  - the checked value's shape and element type must equal the expected. */
+ *  - the checked value's shape and element type must equal the expected.
+ * Integers and booleans compare exactly under expect_almost_eq, and by
+ * their integer distance under expect_close. The tolerance and ULP bounds
+ * are taken from the op's attributes as they are: whoever builds the op
+ * (the parser) fills in the suite's defaults (1e-4 or 1e-3; 3 ULP). */
 #ifndef CHECK_H
 #define CHECK_H
 #include <stdbool.h>

@@ -195,13 +195,15 @@ static int check_op_form(const ev_frame *fr, const ir_op *op, diag *d) {
     return DIAG_OK;
 }
 
-static int check_argument(diag *d, const ir_op *call, int i, const ir_type *expected, const ir_type *got) {
+/* "<what> i: expected T, got U" when the types differ (what: "argument" or "result"). */
+static int check_type(diag *d, const ir_op *op, const char *what, int i, const ir_type *expected,
+                      const ir_type *got) {
     if (ir_type_eq(expected, got)) return DIAG_OK;
     char e[128], g[128];
     ir_type_str(expected, e, sizeof e);
     ir_type_str(got, g, sizeof g);
-    if (call) return ev_fail(d, DIAG_INVALID, call, "argument %d: expected %s, got %s", i, e, g);
-    return diag_set(d, DIAG_INVALID, "argument %d: expected %s, got %s", i, e, g);
+    if (op) return ev_fail(d, DIAG_INVALID, op, "%s %d: expected %s, got %s", what, i, e, g);
+    return diag_set(d, DIAG_INVALID, "%s %d: expected %s, got %s", what, i, e, g);
 }
 
 static int run_func(ev_run *run, const ir_func *f, void *const *in, void **out, diag *d);
@@ -231,7 +233,11 @@ static int check_call(const ev_frame *fr, const ir_op *op, const ir_func *callee
                        callee->name, callee->body->nargs, callee->nresults, op->nin, op->nout);
     for (int i = 0; i < op->nin; i++) {
         if (!id_ok(callee, callee->body->args[i])) return ev_fail(d, DIAG_INVALID, op, "@%s is malformed", callee->name);
-        int rc = check_argument(d, op, i, param_type(callee, i), ev_type(fr, op->in[i]));
+        int rc = check_type(d, op, "argument", i, param_type(callee, i), ev_type(fr, op->in[i]));
+        if (rc) return rc;
+    }
+    for (int i = 0; i < op->nout; i++) {
+        int rc = check_type(d, op, "result", i, ev_type(fr, op->out[i]), &callee->result_types[i]);
         if (rc) return rc;
     }
     return DIAG_OK;
@@ -334,7 +340,7 @@ static int collect_outputs(ev_frame *fr, const ir_op *ret, void **out, diag *d) 
         rc = ev_fail(d, DIAG_INVALID, ret, "returns %d values; @%s declares %d", ret->nin, f->name, f->nresults);
     for (int i = 0; !rc && i < ret->nin; i++) {
         ir_value_id v = ret->in[i];
-        rc = check_argument(d, ret, i, &f->result_types[i], ev_type(fr, v));
+        rc = check_type(d, ret, "result", i, &f->result_types[i], ev_type(fr, v));
         if (rc) break;
         if (fr->slot[v] == EV_OWNED) {
             out[i] = fr->buf[v];
@@ -398,7 +404,7 @@ static int check_inputs(const ir_func *f, const eval_tensor *inputs, int ninputs
         return diag_set(d, DIAG_INVALID, "@%s takes %d arguments, got %d", f->name, f->body->nargs, ninputs);
     if (!ids_in_range(f, f->body)) return diag_set(d, DIAG_INVALID, "@%s: value id out of range", f->name);
     for (int i = 0; i < ninputs; i++) {
-        int rc = check_argument(d, NULL, i, param_type(f, i), &inputs[i].type);
+        int rc = check_type(d, NULL, "argument", i, param_type(f, i), &inputs[i].type);
         if (rc) return rc;
         if (!inputs[i].data && ir_type_bytes(&inputs[i].type))
             return diag_set(d, DIAG_INVALID, "argument %d has no data", i);

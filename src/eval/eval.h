@@ -4,11 +4,24 @@
  * the oracle for every test and the "eager" baseline for memory: it counts
  * the bytes it allocates for values and the peak bytes live (a value's
  * buffer is freed after its last use; arguments are borrowed and not
- * counted; outputs stay live and are counted).
+ * counted; outputs stay live and are counted). Details:
+ *  - a use inside a region (reduce's reducer) counts as a use at the op
+ *    that owns the region; a value nothing reads is freed as soon as it is
+ *    made;
+ *  - an output that is an argument, or a value returned a second time, is
+ *    copied, and the copy is counted;
+ *  - the scalars a reducer region computes per element are scratch, not
+ *    value buffers, and are not counted (so the fast path for one-op
+ *    reducers and the general path report the same numbers);
+ *  - a callee's buffers count like the caller's (one live total per run).
  *
  * Numerics follow the StableHLO reference interpreter: transcendental ops
  * are computed in double and rounded to the result type; reductions and dot
- * products accumulate in row-major order in the result type. */
+ * products accumulate in row-major order in the result type. Where
+ * StableHLO leaves a value to the implementation, XLA's choice is taken:
+ * integer x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
+ * Float-to-integer convert truncates and saturates, NaN gives 0 (the
+ * reference's APFloat rule). */
 #ifndef EVAL_H
 #define EVAL_H
 #include <stddef.h>
@@ -34,10 +47,18 @@ typedef struct eval_checks {
 } eval_checks;
 
 /* Runs f (a function of m, verified) on ninputs borrowed inputs whose types
- * must equal f's parameters (else DIAG_INVALID naming the argument). On
+ * must equal f's parameters (else DIAG_INVALID naming the argument, counted
+ * from 0 like %arg0: "argument 1: expected tensor<2x3xf32>, got
+ * tensor<3xf32>"); the data of an input without elements may be NULL. On
  * success outputs[0..f->nresults) hold fresh buffers (mem_alloc; release
  * with eval_tensor_free). stats and checks may be NULL and accumulate
- * (zero them first). On failure no output is returned and nothing leaks. */
+ * (zero them first): bytes_allocated and live_bytes add up, and the peak
+ * is the larger of the old peak and the old live_bytes (earlier outputs
+ * still held) plus this run's peak. On failure no output is returned,
+ * stats and checks are left as they were, and nothing leaks: DIAG_INVALID
+ * (malformed input the verifier would reject, an unknown callee, calls
+ * nested deeper than 100), DIAG_UNSUPPORTED (an element type outside tier
+ * 1), DIAG_NOMEM. A failing check op is not a failure of the run. */
 int eval_func(const ir_module *m, const ir_func *f,
               const eval_tensor *inputs, int ninputs,
               eval_tensor *outputs,

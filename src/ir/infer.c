@@ -247,7 +247,7 @@ static int check_operand_count(const infer_ctx *cx) {
 static int expected_result_count(const ir_op *op) {
     switch (op->code) {
     case IR_REDUCE: return op->nin / 2;
-    case IR_CALL: return op->nout;
+    case IR_CALL: case IR_FUSION: return op->nout;
     case IR_RETURN: return 0;
     default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
     }
@@ -258,7 +258,7 @@ static int check_result_and_region_counts(const infer_ctx *cx) {
     int results = expected_result_count(op);
     if (op->nout != results || op->nout < 0)
         return fail(cx, "expected %d result%s, got %d", results, results == 1 ? "" : "s", op->nout);
-    int regions = op->code == IR_REDUCE ? 1 : 0;
+    int regions = op->code == IR_REDUCE || op->code == IR_FUSION ? 1 : 0;
     if (op->nregions != regions)
         return fail(cx, "expected %d region%s, got %d", regions, regions == 1 ? "" : "s", op->nregions);
     for (int r = 0; r < op->nregions; r++)
@@ -703,6 +703,30 @@ static int rule_call(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* A kernel: one block argument per operand, of its type; its results are
+ * what the region returns. */
+static int rule_fusion(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    const ir_block *body = op->regions[0];
+    if (body->nargs != op->nin)
+        return fail(cx, "region has %d arguments for %d operands", body->nargs, op->nin);
+    for (int i = 0; i < op->nin; i++) {
+        if (!valid_id(cx, body->args[i])) return fail(cx, "region argument %d does not exist", i);
+        if (!ir_type_eq(type_of(cx, body->args[i]), type_of(cx, op->in[i])))
+            return fail(cx, "region argument %d: expected %s (the type of operand %d), got %s", i,
+                        ir_type_text_of(type_of(cx, op->in[i])).s, i,
+                        ir_type_text_of(type_of(cx, body->args[i])).s);
+    }
+    const ir_op *ret = body->nops ? body->ops[body->nops - 1] : NULL;
+    if (!ret || ret->code != IR_RETURN || ret->nin != op->nout)
+        return fail(cx, "region must end in a return of %d values", op->nout);
+    for (int i = 0; i < op->nout; i++) {
+        if (!valid_id(cx, ret->in[i])) return fail(cx, "region result %d does not exist", i);
+        cx->out[i] = *type_of(cx, ret->in[i]);
+    }
+    return DIAG_OK;
+}
+
 /* Returns and checks produce nothing. A check's two types may differ: that
  * is a check failure at run time (conformance rules), not malformed IR. */
 static int rule_no_results(infer_ctx *cx) {
@@ -730,6 +754,7 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_DOT_GENERAL] = rule_dot_general,
     [IR_REDUCE] = rule_reduce,
     [IR_CALL] = rule_call,
+    [IR_FUSION] = rule_fusion,
     [IR_RETURN] = rule_no_results,
 };
 

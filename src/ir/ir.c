@@ -293,3 +293,135 @@ int ir_func_set_results(ir_func *f, int n, const ir_type *types) {
     f->nresults = n;
     return 0;
 }
+
+/* ---- cloning --------------------------------------------------------------
+ * A clone keeps every value id, so analyses indexed by id carry over. Ops
+ * are copied first and def pointers fixed after, through the old->new map
+ * built while copying. */
+
+typedef struct clone_ctx {
+    const ir_func *src;
+    ir_func *dst;
+    ir_module *module;   /* owns the interned file names of dst's locations */
+} clone_ctx;
+
+/* The same location with its file name interned in c->module; -1 on OOM. */
+static int clone_loc(clone_ctx *c, ir_loc *dst, const ir_loc *src) {
+    *dst = *src;
+    if (src->file && !(dst->file = ir_module_intern(c->module, src->file))) return -1;
+    return 0;
+}
+
+static int clone_ints(ir_ints *dst, const ir_ints *src) { return ir_ints_set(dst, src->n, src->v); }
+
+static int clone_attrs(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
+    *dst = *src;
+    ir_ints *d[] = {&dst->dims, &dst->start, &dst->limit, &dst->stride,
+                    &dst->lhs_batch, &dst->rhs_batch, &dst->lhs_contract, &dst->rhs_contract};
+    const ir_ints *s[] = {&src->dims, &src->start, &src->limit, &src->stride,
+                          &src->lhs_batch, &src->rhs_batch, &src->lhs_contract, &src->rhs_contract};
+    for (size_t i = 0; i < sizeof d / sizeof *d; i++) *d[i] = (ir_ints){0, NULL};
+    dst->data = NULL;
+    dst->callee = NULL;
+    int rc = 0;
+    for (size_t i = 0; i < sizeof d / sizeof *d && !rc; i++) rc = clone_ints(d[i], s[i]);
+    if (!rc && src->data) {
+        dst->data = mem_alloc(data_bytes);
+        if (dst->data) memcpy(dst->data, src->data, data_bytes);
+        else rc = -1;
+    }
+    if (!rc && src->callee && !(dst->callee = mem_strdup(src->callee))) rc = -1;
+    return rc;
+}
+
+static ir_block *clone_block(clone_ctx *c, const ir_block *src);
+
+static ir_op *clone_op(clone_ctx *c, const ir_op *src) {
+    ir_op *op = mem_calloc(1, sizeof *op);
+    if (!op) return NULL;
+    op->code = src->code;
+    op->in = mem_calloc((size_t)src->nin, sizeof(ir_value_id));
+    op->out = mem_calloc((size_t)src->nout, sizeof(ir_value_id));
+    op->regions = mem_calloc((size_t)src->nregions, sizeof(ir_block *));
+    size_t data_bytes = src->nout ? ir_type_bytes(&c->src->values[src->out[0]].type) : 0;
+    int rc = !op->in || !op->out || !op->regions || clone_attrs(&op->a, &src->a, data_bytes) ||
+             clone_loc(c, &op->loc, &src->loc);
+    if (!rc) {
+        op->nin = src->nin;
+        op->nout = src->nout;
+        memcpy(op->in, src->in, (size_t)src->nin * sizeof(ir_value_id));
+        memcpy(op->out, src->out, (size_t)src->nout * sizeof(ir_value_id));
+        for (int i = 0; i < src->nout; i++) c->dst->values[src->out[i]].def = op;
+    }
+    for (int r = 0; r < src->nregions && !rc; r++) {
+        op->regions[r] = clone_block(c, src->regions[r]);
+        if (op->regions[r]) op->nregions++;
+        else rc = 1;
+    }
+    if (rc) {
+        for (int i = 0; i < op->nout; i++) c->dst->values[op->out[i]].def = NULL;
+        ir_op_free(op);
+        return NULL;
+    }
+    return op;
+}
+
+static ir_block *clone_block(clone_ctx *c, const ir_block *src) {
+    ir_block *b = ir_block_new();
+    if (!b) return NULL;
+    b->args = mem_calloc((size_t)src->nargs, sizeof(ir_value_id));
+    b->ops = mem_calloc((size_t)src->nops, sizeof(ir_op *));
+    if (!b->args || !b->ops) {
+        ir_block_free(b);
+        return NULL;
+    }
+    b->nargs = src->nargs;
+    b->cap_ops = src->nops;
+    memcpy(b->args, src->args, (size_t)src->nargs * sizeof(ir_value_id));
+    for (int i = 0; i < src->nops; i++) {
+        if (!(b->ops[i] = clone_op(c, src->ops[i]))) {
+            ir_block_free(b);
+            return NULL;
+        }
+        b->nops++;
+    }
+    return b;
+}
+
+ir_func *ir_func_clone_into(ir_module *dst, const ir_func *f) {
+    if (mem_grow((void **)&dst->funcs, &dst->cap_funcs, dst->nfuncs + 1, sizeof(ir_func *))) return NULL;
+    ir_func *g = mem_calloc(1, sizeof *g);
+    if (!g) return NULL;
+    clone_ctx c = {f, g, dst};
+    g->is_public = f->is_public;
+    g->name = mem_strdup(f->name);
+    g->values = mem_calloc((size_t)f->nvalues + 1, sizeof(ir_value));
+    int ok = g->name && g->values && !ir_func_set_results(g, f->nresults, f->result_types) &&
+             !clone_loc(&c, &g->loc, &f->loc);
+    for (int i = 0; ok && i < f->nvalues; i++) {
+        g->values[i] = f->values[i];
+        g->values[i].def = NULL;
+        g->values[i].name = NULL;
+        g->nvalues = g->cap_values = i + 1;
+        if (f->values[i].name && !(g->values[i].name = mem_strdup(f->values[i].name))) ok = 0;
+    }
+    if (ok) ok = (g->body = clone_block(&c, f->body)) != NULL;
+    if (!ok) {
+        func_free(g);
+        return NULL;
+    }
+    dst->funcs[dst->nfuncs++] = g;
+    return g;
+}
+
+ir_module *ir_module_clone(const ir_module *m) {
+    ir_module *c = ir_module_new();
+    if (!c) return NULL;
+    int ok = !m->name || (c->name = mem_strdup(m->name)) != NULL;
+    for (int i = 0; ok && i < m->nfuncs; i++) ok = ir_func_clone_into(c, m->funcs[i]) != NULL;
+    if (!ok) {
+        ir_module_free(c);
+        return NULL;
+    }
+    return c;
+}

@@ -122,6 +122,7 @@ typedef enum ir_op_kind {
     X(XOR, "stablehlo.xor", IR_KIND_BINARY, 2) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
+    X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \
     X(CHECK_EQ, "check.expect_eq", IR_KIND_CHECK, 2) \
     X(CHECK_ALMOST_EQ, "check.expect_almost_eq", IR_KIND_CHECK, 2) \
     X(CHECK_CLOSE, "check.expect_close", IR_KIND_CHECK, 2)
@@ -146,6 +147,15 @@ typedef enum ir_cmp_type {
     IR_CMPT_NOTYPE, IR_CMPT_FLOAT, IR_CMPT_TOTALORDER, IR_CMPT_SIGNED, IR_CMPT_UNSIGNED
 } ir_cmp_type;
 
+/* A fusion op is one kernel: its region reads only its block arguments
+ * (one per operand, same types), constants and iotas made inside it, and
+ * returns the kernel's results, the only values it writes to memory. */
+typedef enum ir_fusion_kind {
+    IR_FUSION_LOOP,    /* one loop nest over the results' common shape */
+    IR_FUSION_REDUCE,  /* reduce ops over one input shape and dims, with fused producers */
+    IR_FUSION_DOT,     /* one dot_general (a BLAS call), then an elementwise epilogue */
+} ir_fusion_kind;
+
 typedef struct ir_ints {
     int n;
     int64_t *v;   /* owned; NULL when n == 0 */
@@ -164,6 +174,7 @@ typedef struct ir_attrs {
     char *callee;          /* call: name of the called function; owned */
     double tolerance;      /* check.expect_almost_eq */
     uint64_t max_ulp, min_ulp;  /* check.expect_close: min_ulp <= distance <= max_ulp */
+    ir_fusion_kind fusion_kind; /* fusion */
 } ir_attrs;
 
 typedef int ir_value_id;
@@ -183,7 +194,7 @@ struct ir_op {
     ir_value_id *out;     /* owned */
     ir_attrs a;
     int nregions;
-    ir_block **regions;   /* owned; reduce: one region, the reducer */
+    ir_block **regions;   /* owned; reduce: one region, the reducer; fusion: the kernel body */
     ir_loc loc;
 };
 
@@ -231,6 +242,10 @@ const char *ir_module_intern(ir_module *m, const char *s);   /* NULL on OOM */
 
 /* Appends a function with no parameters and no results yet. */
 ir_func *ir_func_new(ir_module *m, const char *name);
+/* Deep copies (values keep their ids; NULL on OOM). */
+ir_module *ir_module_clone(const ir_module *m);
+ir_func *ir_func_clone_into(ir_module *dst, const ir_func *f);
+
 /* Removes f from m and frees it. */
 void ir_module_remove_func(ir_module *m, ir_func *f);
 ir_func *ir_module_find(const ir_module *m, const char *name);

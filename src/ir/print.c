@@ -640,6 +640,11 @@ static void print_generic_at(printer *p, const ir_op *op, int indent) {
     fprintf(p->out, "\"%s\"(", (unsigned)op->code < IR_OPCODE_COUNT ? ir_op_name(op->code) : "<unknown op>");
     print_refs(p, op->in, op->nin);
     fputc(')', p->out);
+    if (op->code == IR_FUSION) {
+        static const char *kinds[] = {"loop", "reduce", "dot"};
+        fprintf(p->out, " <{kind = \"%s\"}>",
+                (unsigned)op->a.fusion_kind < 3 ? kinds[op->a.fusion_kind] : "?");
+    }
     for (int r = 0; r < op->nregions; r++) {
         const ir_block *b = op->regions[r];
         fputs(r ? ", {\n" : " ({\n", p->out);
@@ -707,7 +712,7 @@ static void print_op(printer *p, const ir_op *op, int indent) {
     print_result_names(p, op);
     if (!prints_pretty(op)) print_generic_at(p, op, indent);
     else if (op->code == IR_REDUCE && reduce_form_of(p, op) != REDUCE_GENERIC) print_reduce_at(p, op, indent);
-    else if (op->code == IR_REDUCE) print_generic_at(p, op, indent);
+    else if (op->code == IR_REDUCE || op->code == IR_FUSION) print_generic_at(p, op, indent);
     else printer_of(op->code)(p, op);
     fputc('\n', p->out);
 }

@@ -1354,7 +1354,6 @@ TEST(every_allocation_failure_is_clean) {
         }
         EXPECT_EQ_INT(mem_live_bytes(), baseline);
     }
-    fprintf(stderr, "DEBUG succeeded_at=%d\n", succeeded_at);
     EXPECT(succeeded_at > 10);
     free_outputs(want, 6);
     ir_module_free(p.m);

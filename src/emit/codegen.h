@@ -1,0 +1,54 @@
+/* codegen: turns a planned function into native code.
+ *
+ * A backend sits behind this interface so that an in-process one (LLVM ORC)
+ * can be added without touching the passes. The C backend (emit/emit_c.c
+ * writes C source, build/build_cc.c compiles it with the system compiler
+ * into a shared object, through the disk cache, and dlopens it) is the one
+ * there is today.
+ *
+ * The code exposes one entry that runs every kernel of the body in order:
+ *   void entry(char *arena, void *const *args, void *const *outs);
+ * Buffers are where the plan says; the entry allocates nothing. */
+#ifndef CODEGEN_H
+#define CODEGEN_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../ir/ir.h"
+#include "../plan/plan.h"
+
+typedef void (*codegen_entry)(char *arena, void *const *args, void *const *outs);
+
+typedef struct codegen_options {
+    const char *cc;          /* compiler command; NULL: "gcc" */
+    const char *cflags;      /* NULL: "-O3 -march=native" */
+    bool strict_order;       /* reductions and dots accumulate in the evaluator's order, and
+                                math functions are computed as the evaluator does (libm in
+                                double): results match the evaluator bit for bit. Off: reductions
+                                may be reassociated and vectorised, math uses fast vectorisable
+                                approximations (<= 2 ULP). */
+    int threads;             /* OpenMP threads for big loops; <= 1: none */
+    bool disk_cache;         /* look up / store built objects in cache_dir */
+    const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/arrayjit or ~/.cache/arrayjit */
+} codegen_options;
+
+typedef struct codegen_module codegen_module;
+
+typedef struct codegen_backend {
+    const char *name;
+    int (*build)(const ir_func *f, const plan *p, const codegen_options *o,
+                 codegen_module **out, diag *d);
+    codegen_entry (*entry)(const codegen_module *m);
+    size_t (*code_bytes)(const codegen_module *m);   /* size of the loaded code */
+    bool (*cache_hit)(const codegen_module *m);      /* came from the disk cache */
+    void (*release)(codegen_module *m);
+} codegen_backend;
+
+extern const codegen_backend codegen_c_backend;
+
+/* ---- the C backend's two halves ---- */
+
+/* Writes the C source for f under plan p into a mem_alloc'ed string. */
+int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,
+                  char **source, size_t *len, diag *d);
+#endif

@@ -1,0 +1,53 @@
+/* passes: IR-to-IR cleanup before fusion.
+ *
+ * Each pass rewrites one function in place and leaves it verified (the
+ * driver may re-verify after every pass in debug runs). A pass returns
+ * DIAG_OK, or DIAG_NOMEM / DIAG_UNSUPPORTED with d set; on failure the
+ * function may be half-rewritten and the caller discards it (the driver
+ * always compiles a clone of the user's module). Check ops (IR_KIND_CHECK)
+ * have side effects: no pass removes, duplicates or reorders them relative
+ * to each other. */
+#ifndef PASSES_H
+#define PASSES_H
+#include "../ir/ir.h"
+
+/* Replaces every func.call in f by a copy of the callee's body (recursively),
+ * so that f is one flat graph. The callees stay in the module. */
+int pass_inline_calls(ir_module *m, ir_func *f, diag *d);
+
+/* Evaluates ops whose operands are all constants when the result is small
+ * (at most PASS_FOLD_MAX_ELEMENTS elements), using the reference evaluator's
+ * semantics so that folding can never disagree with it. */
+#define PASS_FOLD_MAX_ELEMENTS 1024
+int pass_fold_constants(ir_func *f, diag *d);
+
+/* Algebraic identities that are exact in IEEE arithmetic (x*1, x+(-0.0),
+ * neg(neg x), convert to the same type, reshape/transpose/slice that change
+ * nothing, reshape of reshape, transpose of transpose, ...). Never
+ * rewrites x+0.0 to x (wrong for x = -0.0) or x*0 to 0 for floats. */
+int pass_simplify(ir_func *f, diag *d);
+
+/* Common subexpression elimination: ops with the same opcode, operands,
+ * attributes and regions are merged. Constants are compared by value. */
+int pass_cse(ir_func *f, diag *d);
+
+/* Removes ops whose results nobody uses (checks and returns are kept). */
+int pass_dce(ir_func *f, diag *d);
+
+/* Moves every check op of f (after inlining) out of the program: its two
+ * operands become extra results of f, appended after the original ones, and
+ * the check op itself is recorded in checks[0..*nchecks) (the ops are
+ * detached from f and owned by the caller, to free with ir_op_free). The
+ * conformance runner compiles the result and applies check_compare to the
+ * pairs of extra outputs, so the compiler never sees side effects. */
+int pass_extract_checks(ir_func *f, ir_op ***checks, int *nchecks, diag *d);
+
+/* ---- rewriting helpers shared by the passes ---- */
+
+/* Makes every use of `from` (in f's body and nested regions, including
+ * returns) a use of `to`. */
+void pass_replace_uses(ir_func *f, ir_value_id from, ir_value_id to);
+/* use_count[v] for every value of f (uses in nested regions count). The
+ * caller frees the array with mem_free. NULL on OOM. */
+int *pass_count_uses(const ir_func *f);
+#endif

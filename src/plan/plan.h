@@ -1,0 +1,70 @@
+/* plan: where every top-level buffer of a scheduled, fused function lives.
+ *
+ * Temporaries live at offsets in ONE arena, sized here at compile time and
+ * allocated once per executable. Liveness comes from analysis/liveness.h
+ * for the body's current order. A loop kernel writes a result in place into
+ * an operand that dies there when fuse_can_write_in_place allows and the
+ * sizes match. Offsets come from best-fit packing, tried size-ordered and
+ * lifetime-ordered; the smaller arena wins. Function results are written
+ * straight into the caller's output buffers; a result that is a parameter
+ * or a constant, or is returned twice, is copied there after the last step.
+ * A donated parameter's buffer may hold a result of the same byte size once
+ * the parameter is dead. */
+#ifndef PLAN_H
+#define PLAN_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ir/ir.h"
+
+#define PLAN_ALIGN 64   /* every arena offset is a multiple of this */
+
+typedef enum plan_home {
+    PLAN_NONE,       /* not a top-level buffer (values inside regions) */
+    PLAN_PARAM,      /* the caller's argument buffer args[index] */
+    PLAN_ARENA,      /* arena + offset */
+    PLAN_OUTPUT,     /* the caller's output buffer outs[index] */
+    PLAN_DONATED,    /* the buffer of donated parameter args[index] */
+    PLAN_CONSTANT,   /* static data in the generated code */
+} plan_home;
+
+typedef struct plan_buffer {
+    plan_home home;
+    int index;           /* PARAM, OUTPUT, DONATED: which argument or result */
+    size_t offset;       /* ARENA: byte offset */
+    size_t bytes;
+    int def, last_use;   /* steps, as analysis/liveness.h defines them */
+    ir_value_id in_place_of;  /* shares the buffer of this operand (it dies here); -1 if none */
+} plan_buffer;
+
+/* A result that must be copied into outs[output] after the last step. */
+typedef struct plan_copy {
+    int output;
+    ir_value_id from;
+} plan_copy;
+
+typedef struct plan_options {
+    uint64_t donated;        /* bit i: parameter i's buffer may be overwritten */
+    bool strict_donation;    /* an unusable donation is an error (else a warning) */
+} plan_options;
+
+typedef struct plan {
+    int nvalues;
+    plan_buffer *buf;            /* indexed by value id */
+    size_t arena_bytes;          /* max(offset + bytes) over arena buffers */
+    size_t lower_bound_bytes;    /* max over steps of live temporary bytes
+                                    (in-place pairs counted once) */
+    size_t argument_bytes, output_bytes;
+    size_t alias_bytes;          /* result bytes held in donated parameters */
+    int ncopies;
+    plan_copy *copies;
+    int nsteps;                  /* = body->nops */
+    size_t *temp_live;           /* temp_live[s]: arena bytes live during step s */
+    int peak_step;               /* a step where temp_live is largest */
+    char warning[256];           /* e.g. a donation that could not be used; "" if none */
+} plan;
+
+int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
+void plan_free(plan *p);
+#endif
