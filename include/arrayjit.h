@@ -216,12 +216,77 @@ typedef struct aj_eval_stats {
 aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *const *in,
                          int nout, aj_array **out, aj_eval_stats *stats);
 
+/* ---- compiling ---------------------------------------------------------------
+ * aj_compile turns a function into native code: cleanup passes, fusion into
+ * kernels, a schedule that keeps peak memory low, one arena for every
+ * temporary (sized now, allocated once, reused by every call), C code built
+ * by the system compiler. Executables are cached in memory (same program,
+ * shapes and options: the same executable) and on disk. */
+
+typedef struct aj_executable aj_executable;
+
+/* Zero-initialised options are the defaults. */
+typedef struct aj_compile_options {
+    int strict_order;       /* 1: reductions, dots and math functions computed exactly as the
+                               reference evaluator does (bit-identical results, slower) */
+    int threads;            /* OpenMP threads for big loops; 0 or 1: one */
+    int no_fusion;          /* 1: one op per kernel (to measure what fusion saves) */
+    int no_disk_cache;      /* 1: always build; never read or write the disk cache */
+    int no_memory_cache;    /* 1: do not reuse an executable compiled earlier in this process */
+    const char *cache_dir;  /* NULL: $XDG_CACHE_HOME/arrayjit, else ~/.cache/arrayjit */
+    const char *cc;         /* NULL: gcc */
+    const char *cflags;     /* NULL: -O3 -march=native (and what correctness needs) */
+    uint64_t donate;        /* bit i: argument i's buffer may be reused for an output */
+    int strict_donation;    /* 1: a donation that cannot be used is an error (else a warning) */
+    const char *dump_after; /* print the IR after this pass ("all" for every pass) */
+    FILE *dump_to;          /* where; NULL: stderr */
+} aj_compile_options;
+
+aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *opts,
+                     aj_executable **out);
+/* Runs the executable. Inputs must match the parameters; on success out[]
+ * are new arrays. A donated input (opts.donate) gives its buffer to the
+ * output that reuses it and may not be used again: the array is marked
+ * donated and any later use is an error. */
+aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int nout,
+                            aj_array **out);
+void aj_executable_destroy(aj_executable *e);
+/* A warning from compilation (e.g. an unusable donation), or "". */
+const char *aj_executable_warning(const aj_executable *e);
+
+/* Memory an executable needs, known before it runs. All exact. */
+typedef struct aj_memory_stats {
+    size_t argument_bytes;
+    size_t output_bytes;
+    size_t alias_bytes;          /* outputs held in donated arguments */
+    size_t temp_bytes;           /* the arena */
+    size_t code_bytes;           /* the loaded shared object */
+    size_t lower_bound_bytes;    /* live-set lower bound of the chosen schedule */
+    size_t fused_away_bytes;     /* bytes fusion kept from being materialised */
+    size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program */
+    size_t peak_bytes;           /* temp + arguments + outputs - alias */
+    size_t arena_allocated_bytes;/* what the runtime really allocated for the arena */
+    double compile_seconds;
+    int cache_hit;               /* the code came from the disk cache */
+} aj_memory_stats;
+
+aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out);
+/* Prints the memory analysis: the figures above and the buffers live at the
+ * peak with the kernels that made them; json = 1 prints one JSON object. */
+aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
+
+/* Drops every cached executable in memory and every entry of the disk cache
+ * (cache_dir as in aj_compile_options; NULL: the default). */
+aj_status aj_clear_caches(const char *cache_dir);
+
 /* ---- conformance checks ---------------------------------------------------------- */
 
 typedef enum aj_check_outcome { AJ_CHECK_PASS, AJ_CHECK_FAIL, AJ_CHECK_SKIP } aj_check_outcome;
 
 typedef struct aj_check_options {
-    int use_eval;             /* 1: the reference evaluator */
+    int use_eval;             /* 1: the reference evaluator; 0: compiled, in strict order
+                                 (bit-identical to the evaluator) */
+    const aj_compile_options *compile;   /* for compiled runs; NULL: strict defaults */
 } aj_check_options;
 
 typedef struct aj_check_result {

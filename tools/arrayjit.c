@@ -3,7 +3,9 @@
  *
  *   arrayjit check [--eval] PATH...     run .mlir programs that carry checks
  *   arrayjit run FILE.mlir [--input x.npy]... [--output y.npy]...
+ *   arrayjit mem FILE.mlir [--json]      the memory analysis of the compiled program
  *   arrayjit print FILE.mlir             parse, verify and print the IR
+ *   arrayjit clear-cache                 drop the compiled-code caches
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -16,16 +18,56 @@
 static int usage(void) {
     fprintf(stderr,
             "usage:\n"
-            "  arrayjit check [--eval] PATH...\n"
+            "  arrayjit check [--eval] [COMPILE OPTIONS] PATH...\n"
             "      Runs .mlir files (directories are searched) whose programs carry checks,\n"
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
-            "      --eval: use the reference evaluator.\n"
-            "  arrayjit run FILE.mlir [--func NAME] [--input X.npy]... [--output Y.npy]...\n"
+            "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
+            "      --eval: use the reference evaluator instead.\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given.\n"
+            "  arrayjit mem FILE.mlir [--json] [--func NAME] [COMPILE OPTIONS]\n"
+            "      Compiles a function and prints its memory analysis.\n"
             "  arrayjit print FILE.mlir\n"
-            "      Parses and verifies a program and prints its IR.\n");
+            "      Parses and verifies a program and prints its IR.\n"
+            "  arrayjit clear-cache [--cache-dir=DIR]\n"
+            "      Drops the compiled-code caches (in memory and on disk).\n"
+            "compile options:\n"
+            "  --strict / --fast     reductions and math exactly as the evaluator / reassociated\n"
+            "  --no-fusion           one op per kernel\n"
+            "  --threads=N           OpenMP threads for big loops\n"
+            "  --dump-after=PASS     print the IR after PASS (inline, fold, simplify, cse, dce,\n"
+            "                        fuse, schedule, or all) to stderr\n"
+            "  --no-cache            neither read nor write the disk cache\n"
+            "  --cache-dir=DIR       the disk cache (default $XDG_CACHE_HOME/arrayjit)\n"
+            "  --clear-cache         clear both caches first\n"
+            "  --cc=CC --cflags=FLAGS  the C compiler and its flags\n");
     return 2;
+}
+
+/* Reads one compile option at argv[i]; returns 1 when it was one, -1 when
+ * it was malformed, 0 when it is not a compile option. */
+static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
+    if (strcmp(arg, "--strict") == 0) o->strict_order = 1;
+    else if (strcmp(arg, "--fast") == 0) o->strict_order = 0;
+    else if (strcmp(arg, "--no-fusion") == 0) o->no_fusion = 1;
+    else if (strcmp(arg, "--no-cache") == 0) o->no_disk_cache = 1;
+    else if (strcmp(arg, "--clear-cache") == 0) *clear = 1;
+    else if (strncmp(arg, "--threads=", 10) == 0) o->threads = atoi(arg + 10);
+    else if (strncmp(arg, "--dump-after=", 13) == 0) o->dump_after = arg + 13;
+    else if (strncmp(arg, "--cache-dir=", 12) == 0) o->cache_dir = arg + 12;
+    else if (strncmp(arg, "--cc=", 5) == 0) o->cc = arg + 5;
+    else if (strncmp(arg, "--cflags=", 9) == 0) o->cflags = arg + 9;
+    else return 0;
+    return 1;
+}
+
+static int clear_caches_if(int clear, const aj_compile_options *o) {
+    if (clear && aj_clear_caches(o->cache_dir)) {
+        fprintf(stderr, "arrayjit: %s\n", aj_last_error());
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- check ---- */
@@ -97,11 +139,17 @@ static void check_dir(check_tally *t, const char *dir) {
 
 static int cmd_check(int argc, char **argv) {
     check_tally t = {{0}, 0, 0, 0};
-    int npaths = 0;
+    aj_compile_options co = {.strict_order = 1};
+    int npaths = 0, clear = 0;
+    t.opts.compile = &co;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--eval") == 0) t.opts.use_eval = 1;
-        else if (argv[i][0] == '-') return usage();
+        else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) != 1) return usage();
     }
+    if (clear_caches_if(clear, &co)) return 1;
+    printf("arrayjit check: %s\n", t.opts.use_eval ? "reference evaluator"
+           : co.strict_order ? "compiled, strict order (reductions and math as the evaluator)"
+                             : "compiled, fast (reductions reassociated, approximate math)");
     for (int i = 0; i < argc; i++) {
         if (argv[i][0] == '-') continue;
         npaths++;
@@ -146,19 +194,36 @@ static int fail(const char *what) {
     return 1;
 }
 
+/* Runs func on the inputs, compiled or with the evaluator. */
+static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_compile_options *co,
+                         int nin, aj_array **in, int nout, aj_array **out) {
+    if (use_eval) return aj_module_eval(m, func, nin, in, nout, out, NULL);
+    aj_executable *e;
+    aj_status st = aj_compile(m, func, co, &e);
+    if (st) return st;
+    if (aj_executable_warning(e)[0]) fprintf(stderr, "arrayjit: warning: %s\n", aj_executable_warning(e));
+    st = aj_executable_run(e, nin, in, nout, out);
+    aj_executable_destroy(e);
+    return st;
+}
+
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    int nin = 0, nout_paths = 0;
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0;
+    aj_compile_options co = {0};
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
-        if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
+        if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
+        else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
+        else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
         else if (strcmp(argv[i], "--func") == 0 && has_value) func = argv[++i];
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else return usage();
     }
     if (!file) return usage();
+    if (clear_caches_if(clear, &co)) return 1;
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
     int nparams, nresults, rc = 1;
@@ -177,7 +242,7 @@ static int cmd_run(int argc, char **argv) {
         rc = 0;
         for (int i = 0; i < nin && !rc; i++)
             if (aj_array_load_npy(inputs[i], &in[i])) rc = fail("");
-        if (!rc && aj_module_eval(m, func, nin, in, nresults, out, NULL)) rc = fail("");
+        if (!rc && execute(m, func, use_eval, &co, nin, in, nresults, out)) rc = fail("");
         for (int i = 0; i < nresults && !rc; i++) {
             if (!nout_paths) print_array(i, out[i]);
             else if (aj_array_save_npy(out[i], outputs[i])) rc = fail("");
@@ -187,6 +252,39 @@ static int cmd_run(int argc, char **argv) {
     for (int i = 0; i < nin; i++) aj_array_destroy(in[i]);
     aj_module_destroy(m);
     return rc;
+}
+
+/* ---- mem ---- */
+
+static int cmd_mem(int argc, char **argv) {
+    const char *file = NULL, *func = "main";
+    int json = 0, clear = 0;
+    aj_compile_options co = {0};
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
+        else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else return usage();
+    }
+    if (!file) return usage();
+    if (clear_caches_if(clear, &co)) return 1;
+    aj_module *m;
+    if (aj_module_load(file, &m)) return fail("");
+    aj_executable *e = NULL;
+    int rc = aj_compile(m, func, &co, &e) ? fail("") : 0;
+    if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return rc;
+}
+
+static int cmd_clear_cache(int argc, char **argv) {
+    aj_compile_options co = {0};
+    int clear = 1;
+    for (int i = 0; i < argc; i++)
+        if (compile_option(argv[i], &co, &clear) != 1) return usage();
+    return clear_caches_if(1, &co);
 }
 
 /* ---- print ---- */
@@ -205,5 +303,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "check") == 0) return cmd_check(argc - 2, argv + 2);
     if (strcmp(argv[1], "run") == 0) return cmd_run(argc - 2, argv + 2);
     if (strcmp(argv[1], "print") == 0) return cmd_print(argc - 2, argv + 2);
+    if (strcmp(argv[1], "mem") == 0) return cmd_mem(argc - 2, argv + 2);
+    if (strcmp(argv[1], "clear-cache") == 0) return cmd_clear_cache(argc - 2, argv + 2);
     return usage();
 }

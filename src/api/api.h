@@ -17,6 +17,7 @@ struct aj_array {
     int64_t dims[AJ_MAX_RANK];
     void *data;
     int owns_data;   /* data came from mem_alloc and is freed with the array */
+    int donated;     /* gave its buffer to an executable's output; unusable now */
 };
 
 /* Records msg as this thread's last error and returns status. */
@@ -27,6 +28,13 @@ aj_status api_nomem(void);
 /* Checks a (dtype, rank, dims) triple from a caller; fills *t. */
 aj_status api_type_from(aj_dtype dtype, int rank, const int64_t *dims, ir_type *t);
 ir_func *api_find_func(aj_module *m, const char *name);
+
+/* The internal compile options for the public ones. */
+struct compile_options;
+void api_compile_options(const aj_compile_options *o, struct compile_options *c);
+
+/* Checks the arrays given for f's parameters: count, type, not donated. */
+aj_status api_check_inputs(const ir_func *f, int nin, aj_array *const *in);
 
 /* A new array over ir type t taking ownership of data (mem_alloc'ed). */
 aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out);

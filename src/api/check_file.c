@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "api.h"
+#include "../check/check.h"
+#include "../compile/compile.h"
 #include "../eval/eval.h"
+#include "../passes/passes.h"
+#include "../runtime/runtime.h"
 #include "../front/front.h"
 #include "../util/file.h"
 #include "../util/mem.h"
@@ -50,9 +54,78 @@ static int count_checks(const ir_module *m) {
     return n;
 }
 
+/* Runs the entry with the reference evaluator; checks run as ops. */
+static int run_evaluated(const ir_module *m, const ir_func *entry, eval_checks *checks, diag *d) {
+    eval_tensor *outs = mem_calloc((size_t)entry->nresults + 1, sizeof *outs);
+    if (!outs) return diag_nomem(d);
+    int code = eval_func(m, entry, NULL, 0, outs, NULL, checks, d);
+    if (!code)
+        for (int i = 0; i < entry->nresults; i++) eval_tensor_free(&outs[i]);
+    mem_free(outs);
+    return code;
+}
+
+/* Compares the extracted check pairs, which follow the entry's own results
+ * among the compiled function's outputs. */
+static void apply_checks(const ir_func *f, void **outs, ir_op **ops, int n, eval_checks *checks) {
+    int base = f->nresults - 2 * n;
+    for (int k = 0; k < n; k++) {
+        char msg[sizeof checks->first_failure];
+        int a = base + 2 * k, b = a + 1;
+        checks->nchecks++;
+        if (check_compare(ops[k], &f->result_types[a], outs[a], &f->result_types[b], outs[b], msg,
+                          sizeof msg))
+            continue;
+        if (!checks->nfailed++) snprintf(checks->first_failure, sizeof checks->first_failure, "%s", msg);
+    }
+}
+
+/* Runs a compiled executable's entry once with no arguments. */
+static int run_executable(const compiled *c, ir_op **ops, int n, eval_checks *checks, diag *d) {
+    const ir_func *f = c->func;
+    rt_exec *rt = NULL;
+    void **outs = mem_calloc((size_t)f->nresults + 1, sizeof *outs);
+    int code = outs ? rt_exec_new(c->entry, c->memory.temp_bytes, &rt, d) : diag_nomem(d);
+    for (int j = 0; j < f->nresults && !code; j++)
+        if (!(outs[j] = mem_alloc(ir_type_bytes(&f->result_types[j])))) code = diag_nomem(d);
+    if (!code) {
+        rt_exec_run(rt, NULL, outs);
+        apply_checks(f, outs, ops, n, checks);
+    }
+    for (int j = 0; outs && j < f->nresults; j++) mem_free(outs[j]);
+    mem_free(outs);
+    rt_exec_free(rt);
+    return code;
+}
+
+/* Compiles the entry with its checks moved out as extra results, runs it
+ * and applies the checks to those results. */
+static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check_options *opts,
+                        eval_checks *checks, diag *d) {
+    aj_compile_options strict = {.strict_order = 1};
+    compile_options co;
+    api_compile_options(opts->compile ? opts->compile : &strict, &co);
+    ir_module *clone = ir_module_clone(m);
+    if (!clone) return diag_nomem(d);
+    ir_func *f = ir_module_find(clone, entry->name);
+    ir_op **ops = NULL;
+    int n = 0;
+    compiled *c = NULL;
+    int code = pass_inline_calls(clone, f, d);
+    if (!code) code = pass_extract_checks(f, &ops, &n, d);
+    if (!code) code = compile_func(clone, f, &co, &c, d);
+    if (!code) code = run_executable(c, ops, n, checks, d);
+    compiled_free(c);
+    for (int k = 0; k < n; k++) ir_op_free(ops[k]);
+    mem_free(ops);
+    ir_module_free(clone);
+    return code;
+}
+
 /* Runs one chunk; returns 1 when it passed, 0 when it filled the verdict,
  * -1 when memory ran out (an error, not a verdict on the file). */
-static int run_chunk(const ir_module *m, int index, int nchunks, aj_check_result *r) {
+static int run_chunk(const ir_module *m, int index, int nchunks, const aj_check_options *opts,
+                     aj_check_result *r) {
     char where[32] = "";
     if (nchunks > 1) snprintf(where, sizeof where, "chunk %d: ", index + 1);
     diag d = {0};
@@ -64,13 +137,8 @@ static int run_chunk(const ir_module *m, int index, int nchunks, aj_check_result
     if (!entry) return verdict(r, AJ_CHECK_FAIL, "%sno main function (and not exactly one)", where), 0;
     if (entry->body->nargs)
         return verdict(r, AJ_CHECK_FAIL, "%sentry '%s' takes arguments", where, entry->name), 0;
-    eval_tensor *outs = mem_calloc((size_t)entry->nresults + 1, sizeof *outs);
     eval_checks checks = {0};
-    if (!outs) return api_nomem(), -1;
-    code = eval_func(m, entry, NULL, 0, outs, NULL, &checks, &d);
-    if (!code)
-        for (int i = 0; i < entry->nresults; i++) eval_tensor_free(&outs[i]);
-    mem_free(outs);
+    code = opts->use_eval ? run_evaluated(m, entry, &checks, &d) : run_compiled(m, entry, opts, &checks, &d);
     r->nchecks += checks.nchecks;
     if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;
@@ -82,7 +150,8 @@ static int run_chunk(const ir_module *m, int index, int nchunks, aj_check_result
 }
 
 aj_status aj_check_file(const char *path, const aj_check_options *opts, aj_check_result *r) {
-    (void)opts;  /* only the evaluator exists so far; compiled runs come with the compiler */
+    static const aj_check_options defaults;
+    if (!opts) opts = &defaults;
     memset(r, 0, sizeof *r);
     char *text;
     size_t len;
@@ -107,7 +176,7 @@ aj_status aj_check_file(const char *path, const aj_check_options *opts, aj_check
         return verdict(r, AJ_CHECK_SKIP, "no checks");
     }
     int passed = 1;
-    for (int i = 0; i < nmods && passed == 1; i++) passed = run_chunk(mods[i], i, nmods, r);
+    for (int i = 0; i < nmods && passed == 1; i++) passed = run_chunk(mods[i], i, nmods, opts, r);
     front_free_modules(mods, nmods);
     if (passed < 0) return AJ_ERR_NOMEM;
     if (passed) verdict(r, AJ_CHECK_PASS, "%d checks passed", r->nchecks);

@@ -5,8 +5,7 @@
 #include "../eval/eval.h"
 #include "../util/mem.h"
 
-/* Borrows the callers' arrays as evaluator inputs, checking count and types. */
-static aj_status borrow_inputs(const ir_func *f, int nin, aj_array *const *in, eval_tensor *ts) {
+aj_status api_check_inputs(const ir_func *f, int nin, aj_array *const *in) {
     if (nin != f->body->nargs)
         return api_fail(AJ_ERR_INVALID, "'%s' takes %d arguments, %d given", f->name,
                         f->body->nargs, nin);
@@ -14,15 +13,25 @@ static aj_status borrow_inputs(const ir_func *f, int nin, aj_array *const *in, e
         const ir_type *want = &f->values[f->body->args[i]].type;
         ir_type got;
         if (!in[i]) return api_fail(AJ_ERR_INVALID, "'%s' argument %d is NULL", f->name, i);
+        if (in[i]->donated)
+            return api_fail(AJ_ERR_INVALID, "'%s' argument %d was donated to an earlier call and "
+                            "may not be used again", f->name, i);
         if (api_type_from(in[i]->dtype, in[i]->rank, in[i]->dims, &got)) return AJ_ERR_INVALID;
         if (!ir_type_eq(want, &got)) {
             char a[128], b[128];
             return api_fail(AJ_ERR_INVALID, "'%s' argument %d: expected %s, got %s", f->name, i,
                             ir_type_str(want, a, sizeof a), ir_type_str(&got, b, sizeof b));
         }
-        ts[i] = (eval_tensor){got, in[i]->data};
     }
     return AJ_OK;
+}
+
+/* Borrows the callers' arrays as evaluator inputs. */
+static aj_status borrow_inputs(const ir_func *f, int nin, aj_array *const *in, eval_tensor *ts) {
+    aj_status st = api_check_inputs(f, nin, in);
+    for (int i = 0; i < nin && !st; i++)
+        ts[i] = (eval_tensor){f->values[f->body->args[i]].type, in[i]->data};
+    return st;
 }
 
 /* Hands the evaluator's output buffers to new arrays (all or none). */

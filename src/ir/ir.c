@@ -334,6 +334,10 @@ static int clone_attrs(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
     return rc;
 }
 
+int ir_attrs_copy(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
+    return clone_attrs(dst, src, data_bytes);
+}
+
 static ir_block *clone_block(clone_ctx *c, const ir_block *src);
 
 static ir_op *clone_op(clone_ctx *c, const ir_op *src) {

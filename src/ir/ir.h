@@ -274,6 +274,9 @@ void ir_op_free(ir_op *op);
 /* Sets *dst to a copy of n ints; 0 or -1 on OOM. */
 int ir_ints_set(ir_ints *dst, int n, const int64_t *v);
 void ir_attrs_free(ir_attrs *a);
+/* Deep copy of src into dst (constant data: data_bytes bytes); 0, or -1 on
+ * OOM leaving in dst what was copied (release it with ir_attrs_free). */
+int ir_attrs_copy(ir_attrs *dst, const ir_attrs *src, size_t data_bytes);
 
 /* Sets the function's result types from its body's RETURN (after building). */
 int ir_func_set_results(ir_func *f, int n, const ir_type *types);

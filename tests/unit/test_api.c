@@ -183,7 +183,7 @@ TEST(npy_errors_lose_nothing) {
 }
 
 TEST(check_file_passes_and_fails) {
-    aj_check_options opts = {1};
+    aj_check_options opts = {.use_eval = 1};
     aj_check_result r;
     EXPECT_EQ_INT(aj_check_file(data_path("programs/shapes.mlir"), &opts, &r), AJ_OK);
     EXPECT_EQ_INT(r.outcome, AJ_CHECK_PASS);
@@ -201,7 +201,7 @@ TEST(check_file_passes_and_fails) {
 /* A real workload through the public API: load, run with checks, build,
  * run, save. */
 static aj_status workload(void) {
-    aj_check_options opts = {1};
+    aj_check_options opts = {.use_eval = 1};
     aj_check_result r;
     aj_status st = aj_check_file(data_path("programs/select_call.mlir"), &opts, &r);
     if (st) return st;

@@ -1,0 +1,183 @@
+/* bench: compiles and times the programs in bench/programs and prints a
+ * table: compiled time (median of runs), its ratio to the bound that matters
+ * (the memory-bandwidth roofline measured by a STREAM triad in this run, or
+ * the BLAS's own sgemm rate for matmul-bound programs), temp bytes against
+ * the live-set lower bound, the evaluator's peak, and compile time cold and
+ * from the disk cache.
+ *
+ *   build/bench_arrayjit [--runs=N] [PROGRAM.mlir...]   (default: bench/programs/*.mlir)
+ *
+ * A client of include/arrayjit.h (plus cblas for the sgemm peer). */
+#include <cblas.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arrayjit.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *xs, int n) {
+    qsort(xs, (size_t)n, sizeof *xs, compare_doubles);
+    return n % 2 ? xs[n / 2] : 0.5 * (xs[n / 2 - 1] + xs[n / 2]);
+}
+
+/* STREAM triad a = b + s*c over arrays far bigger than the caches: bytes
+ * moved per second (3 arrays, counting the write once, as STREAM does). */
+static double triad_bandwidth(int runs) {
+    size_t n = 32u << 20;
+    float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
+    if (!a || !b || !c) return 0;
+    for (size_t i = 0; i < n; i++) a[i] = 0, b[i] = 1, c[i] = 2;
+    double t[32];
+    for (int r = 0; r < runs; r++) {
+        double start = now();
+        for (size_t i = 0; i < n; i++) a[i] = b[i] + 1.5f * c[i];
+        t[r] = now() - start;
+    }
+    volatile float sink = a[n / 2];
+    (void)sink;
+    free(a), free(b), free(c);
+    return 3.0 * n * sizeof(float) / median(t, runs);
+}
+
+/* The BLAS's own sgemm rate for an m x k by k x n product, in FLOP/s. */
+static double sgemm_rate(int m, int n, int k, int runs) {
+    float *a = calloc((size_t)m * k, sizeof *a), *b = calloc((size_t)k * n, sizeof *b);
+    float *c = calloc((size_t)m * n, sizeof *c);
+    if (!a || !b || !c) return 0;
+    double t[32];
+    for (int r = 0; r < runs; r++) {
+        double start = now();
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1, a, k, b, n, 0, c, n);
+        t[r] = now() - start;
+    }
+    free(a), free(b), free(c);
+    return 2.0 * m * n * k / median(t, runs);
+}
+
+typedef struct program_stats {
+    double run_s, cold_s, warm_s;
+    aj_memory_stats mem;
+    double bytes_moved;     /* arguments + outputs: what a perfect kernel reads and writes */
+    double matmul_flops;    /* 2*m*n*k summed over the program's dots, if any */
+} program_stats;
+
+/* Random inputs in [-1, 1) for every parameter. */
+static int make_inputs(aj_module *m, int n, aj_array **in) {
+    for (int i = 0; i < n; i++) {
+        aj_dtype dt;
+        int rank;
+        int64_t dims[AJ_MAX_RANK];
+        if (aj_module_arg_type(m, "main", 0, i, &dt, &rank, dims) ||
+            aj_array_create(dt, rank, dims, &in[i]))
+            return -1;
+        if (dt == AJ_F32) {
+            float *p = aj_array_data(in[i]);
+            for (int64_t j = 0; j < aj_array_numel(in[i]); j++) p[j] = (float)rand() / RAND_MAX * 2 - 1;
+        }
+    }
+    return 0;
+}
+
+static double compile_time(aj_module *m, const char *cache_dir, aj_executable **out) {
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    double start = now();
+    if (aj_compile(m, "main", &o, out)) return -1;
+    return now() - start;
+}
+
+static int bench_program(const char *path, int runs, program_stats *s) {
+    aj_module *m;
+    if (aj_module_load(path, &m)) return -1;
+    char cache_dir[] = "/tmp/aj_bench_cache_XXXXXX";
+    if (!mkdtemp(cache_dir)) return -1;
+    int nin, nout, rc = -1;
+    aj_executable *cold = NULL, *e = NULL;
+    aj_array *in[64] = {0}, *out[64] = {0};
+    if (aj_module_signature(m, "main", &nin, &nout) || nin > 64 || nout > 64) goto done;
+    s->cold_s = compile_time(m, cache_dir, &cold);
+    s->warm_s = compile_time(m, cache_dir, &e);
+    if (s->cold_s < 0 || s->warm_s < 0 || make_inputs(m, nin, in)) goto done;
+    double t[64];
+    for (int r = 0; r <= runs; r++) {
+        double start = now();
+        if (aj_executable_run(e, nin, in, nout, out)) goto done;
+        t[r] = now() - start;
+        for (int j = 0; j < nout; j++) aj_array_destroy(out[j]), out[j] = NULL;
+    }
+    s->run_s = median(t + 1, runs);  /* the first run pays the arena's page faults */
+    if (aj_executable_memory(e, &s->mem)) goto done;
+    s->bytes_moved = (double)(s->mem.argument_bytes + s->mem.output_bytes);
+    rc = 0;
+done:
+    if (rc) fprintf(stderr, "bench: %s: %s\n", path, aj_last_error());
+    for (int i = 0; i < nin && i < 64; i++) aj_array_destroy(in[i]);
+    aj_executable_destroy(cold);
+    aj_executable_destroy(e);
+    aj_clear_caches(cache_dir);
+    rmdir(cache_dir);
+    aj_module_destroy(m);
+    return rc;
+}
+
+/* Matmul FLOPs of the programs whose bound is the BLAS, not the bandwidth. */
+static double matmul_flops(const char *name) {
+    if (strcmp(name, "mlp_forward.mlir") == 0) return 3 * 2.0 * 256 * 4096 * 4096;
+    return 0;
+}
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+int main(int argc, char **argv) {
+    int runs = 7;
+    const char *paths[64];
+    int npaths = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--runs=", 7) == 0) runs = atoi(argv[i] + 7);
+        else if (npaths < 64) paths[npaths++] = argv[i];
+    }
+    if (runs < 1 || runs > 63) runs = 7;
+    static const char *defaults[] = {"bench/programs/gelu.mlir", "bench/programs/softmax.mlir",
+                                     "bench/programs/layernorm.mlir", "bench/programs/mlp_forward.mlir",
+                                     "bench/programs/mlp_train_step.mlir"};
+    if (!npaths) {
+        npaths = 5;
+        memcpy(paths, defaults, sizeof defaults);
+    }
+    double bw = triad_bandwidth(runs);
+    double gemm = sgemm_rate(256, 4096, 4096, runs < 5 ? runs : 5);
+    printf("STREAM triad (this run): %.1f GB/s; sgemm 256x4096x4096 (this run): %.1f GFLOP/s\n",
+           bw / 1e9, gemm / 1e9);
+    printf("of bound: time at the memory-bandwidth roofline (or at sgemm's rate for mlp_forward) / time\n");
+    printf("%-16s %10s %9s %12s %12s %6s %12s %12s %9s %9s\n", "program", "time ms", "of bound",
+           "temp MB", "bound MB", "t/lb", "eager MB", "peak MB", "cold ms", "cached ms");
+    for (int i = 0; i < npaths; i++) {
+        program_stats s = {0};
+        if (bench_program(paths[i], runs, &s)) continue;
+        /* The fraction of the bound reached: bandwidth roofline, or sgemm's rate. */
+        double flops = matmul_flops(base_name(paths[i]));
+        double roof = flops > 0 ? flops / s.run_s / gemm : s.bytes_moved / bw / s.run_s;
+        double lb = (double)s.mem.lower_bound_bytes;
+        printf("%-16s %10.2f %9.2f %12.2f %12.2f %6.3f %12.2f %12.2f %9.1f %9.2f\n",
+               base_name(paths[i]), s.run_s * 1e3, roof, s.mem.temp_bytes / 1e6, lb / 1e6,
+               lb > 0 ? s.mem.temp_bytes / lb : 1.0, s.mem.eager_peak_bytes / 1e6,
+               s.mem.peak_bytes / 1e6, s.cold_s * 1e3, s.warm_s * 1e3);
+    }
+    return 0;
+}

@@ -1,0 +1,85 @@
+"""Exports the benchmark programs from JAX as StableHLO text.
+
+Each program is what `jax.jit(f).lower(*args).as_text()` prints, written to
+bench/programs/<name>.mlir. Run from the repository root:
+
+    python3 -m venv .venv && .venv/bin/pip install jax numpy
+    .venv/bin/python bench/jax/export_programs.py
+
+The tests never need jax: the exported text is committed.
+"""
+import os
+
+import jax
+import jax.numpy as jnp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "programs")
+
+
+def gelu(x):
+    # The tanh form, written out (jax.nn.gelu(approximate=True) is the same).
+    return 0.5 * x * (1.0 + jnp.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+
+
+def softmax(x):
+    m = jnp.max(x, axis=-1, keepdims=True)
+    e = jnp.exp(x - m)
+    return e / jnp.sum(e, axis=-1, keepdims=True)
+
+
+def layernorm(x, gamma, beta):
+    mean = jnp.mean(x, axis=-1, keepdims=True)
+    var = jnp.mean(x * x, axis=-1, keepdims=True) - mean * mean
+    return (x - mean) * jax.lax.rsqrt(var + 1e-5) * gamma + beta
+
+
+def mlp3(x, w1, b1, w2, b2, w3, b3):
+    h = jnp.tanh(x @ w1 + b1)
+    h = jnp.tanh(h @ w2 + b2)
+    return h @ w3 + b3
+
+
+def mlp_loss(params, x, y):
+    h = x
+    for i, (w, b) in enumerate(params):
+        h = h @ w + b
+        if i + 1 < len(params):
+            h = jnp.tanh(h)
+    return jnp.mean((h - y) ** 2)
+
+
+def mlp_train_step(params, x, y):
+    loss, grads = jax.value_and_grad(mlp_loss)(params, x, y)
+    new = [(w - 0.01 * gw, b - 0.01 * gb) for (w, b), (gw, gb) in zip(params, grads)]
+    return loss, new
+
+
+def spec(*shape):
+    return jax.ShapeDtypeStruct(shape, jnp.float32)
+
+
+def export(name, f, *args):
+    text = jax.jit(f).lower(*args).as_text()
+    with open(os.path.join(OUT, name + ".mlir"), "w") as out:
+        out.write(f"// Exported from JAX {jax.__version__} by bench/jax/export_programs.py.\n")
+        out.write(text)
+    print("wrote", name)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    n, width, batch = 4096, 4096, 256
+    export("gelu", gelu, spec(16 * 1024 * 1024))
+    export("softmax", softmax, spec(n, n))
+    export("layernorm", layernorm, spec(n, n), spec(n), spec(n))
+    export("mlp_forward", mlp3, spec(batch, width), spec(width, width), spec(width),
+           spec(width, width), spec(width), spec(width, width), spec(width))
+    hidden = 1024
+    params = [(spec(784, hidden), spec(hidden)), (spec(hidden, hidden), spec(hidden)),
+              (spec(hidden, 10), spec(10))]
+    export("mlp_train_step", mlp_train_step, params, spec(batch, 784), spec(batch, 10))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,377 @@
+/* exec.c: compiled executables, their in-memory cache, running them, and
+ * their memory analysis. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "../build/build.h"
+#include "../compile/compile.h"
+#include "../eval/eval.h"
+#include "../runtime/runtime.h"
+#include "../util/mem.h"
+
+struct aj_executable {
+    int refs;                  /* the cache's reference plus each handle given out */
+    char *key;                 /* canonical program text + options; the cache's key */
+    size_t key_len;
+    compiled *c;
+    rt_exec *rt;
+    ir_module *source;         /* the program as given (for the evaluator's peak) */
+    ir_func *source_func;
+    long long eager_peak;      /* -1 until measured */
+    aj_executable *next_cached;
+};
+
+/* ---- the in-memory cache ----------------------------------------------------
+ * Keyed by the printed program (canonical IR text: same program, shapes and
+ * dtypes print the same) and the options that change the code. A hit hands
+ * out the same executable with one more reference. */
+
+static aj_executable *cache_head;
+
+static int options_text(const aj_compile_options *o, char *buf, size_t size) {
+    return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d cc=%s cflags=%s "
+                    "donate=%" PRIu64 " strictdonate=%d\n",
+                    o->strict_order, o->threads, o->no_fusion, o->cc ? o->cc : "",
+                    o->cflags ? o->cflags : "", o->donate, o->strict_donation);
+}
+
+/* The cache key: the module printed, then the function name and options. */
+static char *cache_key(const ir_module *m, const char *func, const aj_compile_options *o, size_t *len) {
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) return NULL;
+    ir_print_module(f, m);
+    char opts[1024];
+    options_text(o, opts, sizeof opts);
+    fprintf(f, "// entry: %s%s", func, opts);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    char *key = mem_strndup(text, n);
+    free(text);  /* open_memstream's buffer comes from malloc */
+    *len = n;
+    return key;
+}
+
+static aj_executable *cache_find(const char *key, size_t len) {
+    for (aj_executable *e = cache_head; e; e = e->next_cached)
+        if (e->key_len == len && memcmp(e->key, key, len) == 0) return e;
+    return NULL;
+}
+
+static void executable_free(aj_executable *e) {
+    rt_exec_free(e->rt);
+    compiled_free(e->c);
+    ir_module_free(e->source);
+    mem_free(e->key);
+    mem_free(e);
+}
+
+static void release(aj_executable *e) {
+    if (--e->refs == 0) executable_free(e);
+}
+
+void aj_executable_destroy(aj_executable *e) {
+    if (e) release(e);
+}
+
+static void cache_clear(void) {
+    while (cache_head) {
+        aj_executable *e = cache_head;
+        cache_head = e->next_cached;
+        e->next_cached = NULL;
+        release(e);
+    }
+}
+
+aj_status aj_clear_caches(const char *cache_dir) {
+    cache_clear();
+    diag d = {0};
+    if (build_clear_disk_cache(cache_dir, &d)) return api_fail_diag(&d);
+    return AJ_OK;
+}
+
+/* ---- compiling ------------------------------------------------------------------ */
+
+void api_compile_options(const aj_compile_options *o, compile_options *c) {
+    compile_options_default(c);
+    c->codegen.strict_order = o->strict_order;
+    c->codegen.threads = o->threads > 1 ? o->threads : 1;
+    c->codegen.disk_cache = !o->no_disk_cache;
+    c->codegen.cache_dir = o->cache_dir;
+    c->codegen.cc = o->cc;
+    c->codegen.cflags = o->cflags;
+    c->plan.donated = o->donate;
+    c->plan.strict_donation = o->strict_donation;
+    c->fuse.disable = o->no_fusion;
+    c->dump_after = o->dump_after;
+    c->dump_to = o->dump_to;
+}
+
+/* The executable's own copy of the source function (and its callees), kept
+ * to measure the evaluator's peak on demand. */
+static aj_status keep_source(aj_executable *e, const ir_module *m, const char *func) {
+    e->source = ir_module_clone(m);
+    if (!e->source) return api_nomem();
+    e->source_func = ir_module_find(e->source, func);
+    return AJ_OK;
+}
+
+static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_options *o,
+                                  char *key, size_t key_len, aj_executable **out) {
+    aj_executable *e = mem_calloc(1, sizeof *e);
+    if (!e) return api_nomem();
+    e->refs = 1;
+    e->key = key;
+    e->key_len = key_len;
+    e->eager_peak = -1;
+    compile_options co;
+    api_compile_options(o, &co);
+    diag d = {0};
+    aj_status st = AJ_OK;
+    if (compile_func(m->ir, f, &co, &e->c, &d) ||
+        rt_exec_new(e->c->entry, e->c->memory.temp_bytes, &e->rt, &d))
+        st = api_fail_diag(&d);
+    if (!st) st = keep_source(e, m->ir, f->name);
+    if (st) {
+        executable_free(e);
+        return st;
+    }
+    *out = e;
+    return AJ_OK;
+}
+
+aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *opts,
+                     aj_executable **out) {
+    static const aj_compile_options defaults;
+    const aj_compile_options *o = opts ? opts : &defaults;
+    ir_func *f = api_find_func(m, func);
+    if (!f) return AJ_ERR_INVALID;
+    size_t key_len;
+    char *key = cache_key(m->ir, f->name, o, &key_len);
+    if (!key) return api_nomem();
+    aj_executable *e = o->dump_after || o->no_memory_cache ? NULL : cache_find(key, key_len);
+    if (e) {
+        mem_free(key);
+        e->refs++;
+        *out = e;
+        return AJ_OK;
+    }
+    aj_status st = build_executable(m, f, o, key, key_len, &e);
+    if (st) return st;
+    e->refs++;  /* the cache's reference */
+    e->next_cached = cache_head;
+    cache_head = e;
+    *out = e;
+    return AJ_OK;
+}
+
+const char *aj_executable_warning(const aj_executable *e) { return e->c->warning; }
+
+/* ---- running ------------------------------------------------------------------ */
+
+/* Output arrays: fresh buffers, except results held in donated inputs,
+ * which take the input's buffer over (all or none are made). */
+static aj_status make_outputs(const compiled *c, aj_array *const *in, aj_array **out) {
+    const ir_func *f = c->func;
+    const ir_op *ret = f->body->ops[f->body->nops - 1];
+    for (int j = 0; j < f->nresults; j++) {
+        const plan_buffer *b = &c->plan.buf[ret->in[j]];
+        bool donated = b->home == PLAN_DONATED && b->index >= 0;
+        for (int k = 0; k < j && donated; k++) donated = ret->in[k] != ret->in[j];
+        aj_status st;
+        if (donated) {
+            aj_array *src = in[b->index];
+            st = aj_array_wrap(src->dtype, src->rank, src->dims, src->data, &out[j]);
+            if (!st) {
+                out[j]->owns_data = src->owns_data;
+                out[j]->dtype = (aj_dtype)f->result_types[j].dtype;
+                out[j]->rank = f->result_types[j].rank;
+                memcpy(out[j]->dims, f->result_types[j].dims, sizeof out[j]->dims);
+            }
+        } else {
+            st = aj_array_create((aj_dtype)f->result_types[j].dtype, f->result_types[j].rank,
+                                 f->result_types[j].dims, &out[j]);
+        }
+        if (st) {
+            for (int k = 0; k < j; k++) {
+                out[k]->owns_data &= !(c->plan.buf[ret->in[k]].home == PLAN_DONATED);
+                aj_array_destroy(out[k]);
+            }
+            return st;
+        }
+    }
+    return AJ_OK;
+}
+
+/* The donated inputs gave their buffers away: mark them. */
+static void mark_donated(const compiled *c, aj_array *const *in) {
+    const ir_func *f = c->func;
+    const ir_op *ret = f->body->ops[f->body->nops - 1];
+    for (int j = 0; j < f->nresults; j++) {
+        const plan_buffer *b = &c->plan.buf[ret->in[j]];
+        if (b->home != PLAN_DONATED) continue;
+        in[b->index]->donated = 1;
+        in[b->index]->owns_data = 0;
+    }
+}
+
+aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int nout,
+                            aj_array **out) {
+    const ir_func *f = e->c->func;
+    if (nout != f->nresults)
+        return api_fail(AJ_ERR_INVALID, "'%s' has %d results, room for %d given", f->name,
+                        f->nresults, nout);
+    aj_status st = api_check_inputs(f, nin, in);
+    if (st) return st;
+    void **args = mem_calloc((size_t)nin + 1, sizeof *args);
+    void **outs = mem_calloc((size_t)nout + 1, sizeof *outs);
+    if (!args || !outs) st = api_nomem();
+    if (!st) st = make_outputs(e->c, in, out);
+    if (!st) {
+        for (int i = 0; i < nin; i++) args[i] = in[i]->data;
+        for (int j = 0; j < nout; j++) outs[j] = out[j]->data;
+        rt_exec_run(e->rt, args, outs);
+        mark_donated(e->c, in);
+    }
+    mem_free(args);
+    mem_free(outs);
+    return st;
+}
+
+/* ---- memory analysis -------------------------------------------------------------- */
+
+/* The evaluator's peak for the same program, measured by running it once on
+ * zero-filled inputs (the peak depends on shapes only). */
+static aj_status measure_eager_peak(aj_executable *e) {
+    if (e->eager_peak >= 0) return AJ_OK;
+    const ir_func *f = e->source_func;
+    int n = f->body->nargs;
+    eval_tensor *ins = mem_calloc((size_t)n + 1, sizeof *ins);
+    eval_tensor *outs = mem_calloc((size_t)f->nresults + 1, sizeof *outs);
+    aj_status st = ins && outs ? AJ_OK : api_nomem();
+    for (int i = 0; i < n && !st; i++) {
+        ins[i].type = f->values[f->body->args[i]].type;
+        if (!(ins[i].data = mem_calloc(1, ir_type_bytes(&ins[i].type)))) st = api_nomem();
+    }
+    eval_stats stats = {0};
+    diag d = {0};
+    if (!st && eval_func(e->source, f, ins, n, outs, &stats, NULL, &d)) st = api_fail_diag(&d);
+    if (!st) {
+        for (int j = 0; j < f->nresults; j++) eval_tensor_free(&outs[j]);
+        e->eager_peak = (long long)stats.peak_live_bytes;
+    }
+    for (int i = 0; ins && i < n; i++) mem_free(ins[i].data);
+    mem_free(ins);
+    mem_free(outs);
+    return st;
+}
+
+aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {
+    aj_status st = measure_eager_peak(e);
+    if (st) return st;
+    const compile_memory *m = &e->c->memory;
+    *out = (aj_memory_stats){
+        .argument_bytes = m->argument_bytes,
+        .output_bytes = m->output_bytes,
+        .alias_bytes = m->alias_bytes,
+        .temp_bytes = m->temp_bytes,
+        .code_bytes = m->code_bytes,
+        .lower_bound_bytes = m->lower_bound_bytes,
+        .fused_away_bytes = m->fused_away_bytes,
+        .eager_peak_bytes = (size_t)e->eager_peak,
+        .peak_bytes = m->peak_bytes,
+        .arena_allocated_bytes = rt_exec_arena_bytes(e->rt),
+        .compile_seconds = e->c->compile_seconds,
+        .cache_hit = e->c->cache_hit,
+    };
+    return AJ_OK;
+}
+
+static const char *value_label(const ir_func *f, ir_value_id v, char *buf, size_t size) {
+    if (f->values[v].name) snprintf(buf, size, "%%%s", f->values[v].name);
+    else snprintf(buf, size, "%%v%d", v);
+    return buf;
+}
+
+/* The ops a kernel fused, as "stablehlo.exponential+stablehlo.add+...". */
+static void kernel_summary(const ir_op *k, char *buf, size_t size) {
+    size_t used = 0;
+    buf[0] = 0;
+    const ir_block *b = k && k->code == IR_FUSION ? k->regions[0] : NULL;
+    if (!b) {
+        snprintf(buf, size, "%s", k ? ir_op_name(k->code) : "?");
+        return;
+    }
+    for (int i = 0; i < b->nops && used + 1 < size; i++) {
+        if (b->ops[i]->code == IR_RETURN || b->ops[i]->code == IR_CONSTANT) continue;
+        const char *name = ir_op_name(b->ops[i]->code);
+        if (strncmp(name, "stablehlo.", 10) == 0) name += 10;
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "+" : "", name);
+    }
+}
+
+static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
+    const compile_memory *m = &e->c->memory;
+    const ir_func *f = e->c->func;
+    fprintf(out, "memory of @%s (%d kernels)\n", f->name, f->body->nops - 1);
+    fprintf(out, "  arguments      %12zu bytes\n", s->argument_bytes);
+    fprintf(out, "  outputs        %12zu bytes\n", s->output_bytes);
+    fprintf(out, "  aliased        %12zu bytes (outputs in donated arguments)\n", s->alias_bytes);
+    fprintf(out, "  temporaries    %12zu bytes (one arena)\n", s->temp_bytes);
+    fprintf(out, "  lower bound    %12zu bytes (live set of the schedule)\n", s->lower_bound_bytes);
+    fprintf(out, "  code           %12zu bytes\n", s->code_bytes);
+    fprintf(out, "  fused away     %12zu bytes (intermediates fusion did not materialise)\n",
+            s->fused_away_bytes);
+    fprintf(out, "  peak           %12zu bytes (temporaries + arguments + outputs - aliased)\n",
+            s->peak_bytes);
+    fprintf(out, "  eager peak     %12zu bytes (the reference evaluator, op by op)\n", s->eager_peak_bytes);
+    fprintf(out, "  at the arena's peak (kernel %d), live:\n", m->peak_step);
+    for (int i = 0; i < m->npeak; i++) {
+        char label[64], ops[256];
+        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
+        char ty[128];
+        fprintf(out, "    %-10s %s %12zu bytes, made by %s\n",
+                value_label(f, m->peak_buffers[i].value, label, sizeof label),
+                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
+                m->peak_buffers[i].bytes, ops);
+    }
+    if (e->c->warning[0]) fprintf(out, "  warning: %s\n", e->c->warning);
+}
+
+static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
+    const compile_memory *m = &e->c->memory;
+    const ir_func *f = e->c->func;
+    fprintf(out, "{\"function\": \"%s\", \"kernels\": %d, \"argument_bytes\": %zu, \"output_bytes\": %zu, "
+            "\"alias_bytes\": %zu, \"temp_bytes\": %zu, \"code_bytes\": %zu, \"lower_bound_bytes\": %zu, "
+            "\"fused_away_bytes\": %zu, \"eager_peak_bytes\": %zu, \"peak_bytes\": %zu, "
+            "\"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
+            "\"peak_kernel\": %d, \"peak_buffers\": [",
+            f->name, f->body->nops - 1, s->argument_bytes, s->output_bytes, s->alias_bytes,
+            s->temp_bytes, s->code_bytes, s->lower_bound_bytes, s->fused_away_bytes,
+            s->eager_peak_bytes, s->peak_bytes, s->arena_allocated_bytes, s->compile_seconds,
+            s->cache_hit ? "true" : "false", m->peak_step);
+    for (int i = 0; i < m->npeak; i++) {
+        char label[64], ops[256], ty[128];
+        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
+        fprintf(out, "%s{\"value\": \"%s\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\"}",
+                i ? ", " : "", value_label(f, m->peak_buffers[i].value, label, sizeof label),
+                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
+                m->peak_buffers[i].bytes, ops);
+    }
+    fprintf(out, "]}\n");
+}
+
+aj_status aj_executable_report(aj_executable *e, FILE *out, int json) {
+    aj_memory_stats s;
+    aj_status st = aj_executable_memory(e, &s);
+    if (st) return st;
+    if (json) report_json(e, &s, out);
+    else report_text(e, &s, out);
+    return ferror(out) ? api_fail(AJ_ERR_IO, "writing the memory report failed") : AJ_OK;
+}

@@ -1,0 +1,70 @@
+/* compile: the driver. compile_func clones the function to compile (the
+ * caller's module is never changed), runs the passes in order, plans memory,
+ * generates code, and measures what the executable will need.
+ *
+ * The pass list in compile.c is the pipeline; `dump_after` names a pass
+ * ("inline", "fold", "simplify", "cse", "dce", "fuse", "schedule") after
+ * which the IR is printed to dump_to, or "all". */
+#ifndef COMPILE_H
+#define COMPILE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../emit/codegen.h"
+#include "../fuse/fuse.h"
+#include "../ir/ir.h"
+#include "../plan/plan.h"
+
+typedef struct compile_options {
+    codegen_options codegen;
+    plan_options plan;
+    fuse_options fuse;
+    const codegen_backend *backend;   /* NULL: the C backend */
+    const char *dump_after;           /* NULL: no dumps */
+    FILE *dump_to;                    /* NULL: stderr */
+} compile_options;
+
+/* A buffer live at the planned peak. */
+typedef struct compile_live_buffer {
+    ir_value_id value;
+    size_t bytes;
+    const ir_op *producer;   /* the kernel that writes it (in the compiled function) */
+} compile_live_buffer;
+
+/* The memory an executable needs; every figure is exact, not estimated. */
+typedef struct compile_memory {
+    size_t argument_bytes;
+    size_t output_bytes;
+    size_t alias_bytes;        /* outputs held in donated arguments */
+    size_t temp_bytes;         /* the arena, exactly what the runtime allocates for it */
+    size_t code_bytes;         /* the loaded shared object */
+    size_t lower_bound_bytes;  /* live-set lower bound of the chosen schedule */
+    size_t fused_away_bytes;   /* intermediates the unfused program would materialise, minus ours */
+    size_t peak_bytes;         /* temp + arguments + outputs - aliased */
+    int peak_step;             /* kernel index where the arena is fullest */
+    int npeak;                 /* buffers live at the peak */
+    compile_live_buffer *peak_buffers;
+} compile_memory;
+
+typedef struct compiled {
+    ir_module *module;          /* owns the compiled (fused, scheduled) function */
+    ir_func *func;
+    plan plan;
+    const codegen_backend *backend;
+    codegen_module *code;
+    codegen_entry entry;
+    compile_memory memory;
+    char warning[256];          /* e.g. an unusable donation; "" if none */
+    double compile_seconds;
+    bool cache_hit;
+} compiled;
+
+void compile_options_default(compile_options *o);
+int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
+                 compiled **out, diag *d);
+void compiled_free(compiled *c);
+
+/* The names of the passes, in order, NULL-terminated (for --dump-after help). */
+const char *const *compile_pass_names(void);
+#endif
