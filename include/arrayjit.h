@@ -231,8 +231,11 @@ typedef struct aj_compile_options {
                                reference evaluator does (bit-identical results, slower) */
     int threads;            /* OpenMP threads for big loops; 0 or 1: one */
     int no_fusion;          /* 1: one op per kernel (to measure what fusion saves) */
+    int no_folding;         /* 1: no constant folding (the conformance runner sets it, so that
+                               generated code, not the compile-time folder, computes results) */
     int no_disk_cache;      /* 1: always build; never read or write the disk cache */
-    int no_memory_cache;    /* 1: do not reuse an executable compiled earlier in this process */
+    int no_memory_cache;    /* 1: neither reuse an executable compiled earlier in this process
+                               nor keep this one for reuse */
     const char *cache_dir;  /* NULL: $XDG_CACHE_HOME/arrayjit, else ~/.cache/arrayjit */
     const char *cc;         /* NULL: gcc */
     const char *cflags;     /* NULL: -O3 -march=native (and what correctness needs) */

@@ -139,7 +139,7 @@ static void check_dir(check_tally *t, const char *dir) {
 
 static int cmd_check(int argc, char **argv) {
     check_tally t = {{0}, 0, 0, 0};
-    aj_compile_options co = {.strict_order = 1};
+    aj_compile_options co = {.strict_order = 1, .no_folding = 1};
     int npaths = 0, clear = 0;
     t.opts.compile = &co;
     for (int i = 0; i < argc; i++) {
@@ -148,8 +148,10 @@ static int cmd_check(int argc, char **argv) {
     }
     if (clear_caches_if(clear, &co)) return 1;
     printf("arrayjit check: %s\n", t.opts.use_eval ? "reference evaluator"
-           : co.strict_order ? "compiled, strict order (reductions and math as the evaluator)"
-                             : "compiled, fast (reductions reassociated, approximate math)");
+           : co.strict_order ? "compiled, strict order (reductions and math as the evaluator), "
+                               "no constant folding"
+                             : "compiled, fast (reductions reassociated, approximate math), "
+                               "no constant folding");
     for (int i = 0; i < argc; i++) {
         if (argv[i][0] == '-') continue;
         npaths++;

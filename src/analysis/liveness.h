@@ -6,7 +6,7 @@
  * last read at step u occupies memory during steps [s, u] (it is written at
  * s while its operands are still live, so an op's inputs and outputs are
  * live together unless the planner writes in place). Parameters are live
- * from step -1, function results until step nops (the return). */
+ * from step -1, function results until the return (step nops - 1). */
 #ifndef LIVENESS_H
 #define LIVENESS_H
 #include <stddef.h>

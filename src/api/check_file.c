@@ -102,7 +102,7 @@ static int run_executable(const compiled *c, ir_op **ops, int n, eval_checks *ch
  * and applies the checks to those results. */
 static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check_options *opts,
                         eval_checks *checks, diag *d) {
-    aj_compile_options strict = {.strict_order = 1};
+    aj_compile_options strict = {.strict_order = 1, .no_folding = 1};
     compile_options co;
     api_compile_options(opts->compile ? opts->compile : &strict, &co);
     ir_module *clone = ir_module_clone(m);

@@ -32,9 +32,9 @@ struct aj_executable {
 static aj_executable *cache_head;
 
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {
-    return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d cc=%s cflags=%s "
+    return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d nofold=%d cc=%s cflags=%s "
                     "donate=%" PRIu64 " strictdonate=%d\n",
-                    o->strict_order, o->threads, o->no_fusion, o->cc ? o->cc : "",
+                    o->strict_order, o->threads, o->no_fusion, o->no_folding, o->cc ? o->cc : "",
                     o->cflags ? o->cflags : "", o->donate, o->strict_donation);
 }
 
@@ -109,6 +109,7 @@ void api_compile_options(const aj_compile_options *o, compile_options *c) {
     c->plan.donated = o->donate;
     c->plan.strict_donation = o->strict_donation;
     c->fuse.disable = o->no_fusion;
+    c->no_fold = o->no_folding;
     c->dump_after = o->dump_after;
     c->dump_to = o->dump_to;
 }
@@ -164,9 +165,11 @@ aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *o
     }
     aj_status st = build_executable(m, f, o, key, key_len, &e);
     if (st) return st;
-    e->refs++;  /* the cache's reference */
-    e->next_cached = cache_head;
-    cache_head = e;
+    if (!o->no_memory_cache && !o->dump_after) {
+        e->refs++;  /* the cache's reference */
+        e->next_cached = cache_head;
+        cache_head = e;
+    }
     *out = e;
     return AJ_OK;
 }

@@ -23,8 +23,8 @@ static int run_inline(ir_module *m, ir_func *f, const compile_options *o, compil
 }
 
 static int run_fold(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
-    (void)m, (void)o, (void)st;
-    return pass_fold_constants(f, d);
+    (void)m, (void)st;
+    return o->no_fold ? DIAG_OK : pass_fold_constants(f, d);
 }
 
 static int run_simplify(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {

@@ -20,6 +20,8 @@ typedef struct compile_options {
     codegen_options codegen;
     plan_options plan;
     fuse_options fuse;
+    bool no_fold;                     /* skip constant folding (conformance runs: so that the
+                                         generated code, not the folder, computes the answers) */
     const codegen_backend *backend;   /* NULL: the C backend */
     const char *dump_after;           /* NULL: no dumps */
     FILE *dump_to;                    /* NULL: stderr */

@@ -13,7 +13,9 @@
  * arguments are borrowed and not counted; outputs stay live. A function
  * output that the frame does not own (an argument, or a value returned
  * twice) is copied, and the copy is counted. The scratch scalars of a
- * reducer region are not value buffers and are not counted. */
+ * reducer region are not value buffers and are not counted, and neither
+ * are the values inside a fusion's region: a kernel's intermediates are
+ * never materialised, only its results (the fusion op's own values). */
 #include "eval.h"
 
 #include <stdarg.h>
@@ -176,7 +178,7 @@ static void release_after(ev_frame *fr, const ir_op *op, const int *last_use, in
 
 static int expected_results(const ir_op *op) {
     switch (op->code) {
-    case IR_CALL: return op->nout;
+    case IR_CALL: case IR_FUSION: return op->nout;
     case IR_REDUCE: return op->nin / 2;
     case IR_RETURN: return 0;
     default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
@@ -274,11 +276,40 @@ static int exec_check(ev_frame *fr, const ir_op *op) {
     return DIAG_OK;
 }
 
+/* A kernel runs like a function body over its operands: every block
+ * argument and every value its ops define gets a scratch buffer (not
+ * counted: a fused intermediate is never materialised, and the kernel's
+ * results are the op's own counted buffers); the returned values are copied
+ * into the op's results. */
+static int exec_fusion(ev_frame *fr, const ir_op *op, diag *d) {
+    const ir_block *b = op->nregions == 1 ? op->regions[0] : NULL;
+    const ir_op *ret = b && b->nops ? b->ops[b->nops - 1] : NULL;
+    if (!ret || ret->code != IR_RETURN || b->nargs != op->nin || ret->nin != op->nout)
+        return ev_fail(d, DIAG_INVALID, op, "needs one region with an argument per operand and a return per result");
+    for (int i = 0; i < op->nin; i++) {
+        int rc = check_type(d, op, "region argument", i, ev_type(fr, op->in[i]), ev_type(fr, b->args[i]));
+        if (rc) return rc;
+    }
+    for (int i = 0; i < op->nout; i++) {
+        int rc = check_type(d, op, "result", i, ev_type(fr, op->out[i]), ev_type(fr, ret->in[i]));
+        if (rc) return rc;
+    }
+    int rc = ev_region_bind(fr, b, d);
+    if (rc) return rc;
+    for (int i = 0; i < op->nin; i++) memcpy(fr->buf[b->args[i]], fr->buf[op->in[i]], value_bytes(fr, op->in[i]));
+    rc = ev_region_run(fr, b, d);
+    for (int i = 0; !rc && i < op->nout; i++)
+        memcpy(fr->buf[op->out[i]], fr->buf[ret->in[i]], value_bytes(fr, op->out[i]));
+    ev_region_unbind(fr, b);
+    return rc;
+}
+
 int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     int rc = check_op_form(fr, op, d);
     if (rc) return rc;
     switch (op->code) {
     case IR_CALL: return exec_call(fr, op, d);
+    case IR_FUSION: return exec_fusion(fr, op, d);
     case IR_REDUCE: return ev_reduce(fr, op, d);
     case IR_DOT_GENERAL: return ev_dot_general(fr, op, d);
     case IR_RETURN: return ev_fail(d, DIAG_INVALID, op, "must end its block");

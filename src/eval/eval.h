@@ -13,7 +13,12 @@
  *  - the scalars a reducer region computes per element are scratch, not
  *    value buffers, and are not counted (so the fast path for one-op
  *    reducers and the general path report the same numbers);
- *  - a callee's buffers count like the caller's (one live total per run).
+ *  - a callee's buffers count like the caller's (one live total per run);
+ *  - a fusion (arrayjit.fusion) runs its region like a function body on
+ *    its operands; its results are counted like any op's, the values
+ *    inside its region are scratch and not counted (a kernel never
+ *    materialises them), so the stats of a fused function are what its
+ *    kernels write to memory.
  *
  * Numerics follow the StableHLO reference interpreter: transcendental ops
  * are computed in double and rounded to the result type; reductions and dot

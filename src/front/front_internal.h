@@ -13,33 +13,47 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "front.h"
 
 /* ---- limits ---------------------------------------------------------------- */
 
-#define FRONT_MAX_DEPTH 256                    /* nested regions, lists, brackets */
-#define FRONT_MAX_ELEMENTS ((int64_t)1 << 40)  /* elements in one tensor type */
-#define FRONT_MAX_CONSTANT_BYTES ((size_t)1 << 30)  /* bytes in one constant */
+#define FRONT_MAX_DEPTH 256                        /* nested regions, lists, brackets */
+#define FRONT_MAX_ELEMENTS ((int64_t)1 << 40)      /* elements in one tensor type */
+#define FRONT_MAX_CONSTANT_BYTES ((size_t)1 << 30) /* bytes in one constant */
 
 /* ---- lexer ------------------------------------------------------------------ */
 
 typedef enum tok_kind {
     TK_EOF,
-    TK_SPLIT,     /* a comment holding `// -----`: the end of a chunk */
-    TK_IDENT,     /* bare-id: stablehlo.add, tensor, x, true, GT */
-    TK_VALUE,     /* %name, or %name#N for result N of a pack */
-    TK_SYMBOL,    /* @name or @"quoted name" */
-    TK_BLOCK,     /* ^bb0 */
-    TK_HASH,      /* #name: #loc1, #stablehlo, #stablehlo.dot */
-    TK_BANG,      /* !name: a dialect type such as !stablehlo.token */
-    TK_INT,       /* 12 or 0x1F; the sign is a separate TK_MINUS */
-    TK_FLOAT,     /* 1.5, 1., 1.5e-3, 1e3 */
-    TK_STRING,    /* "..."; the token text includes the quotes */
-    TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_LBRACE, TK_RBRACE,
-    TK_LESS, TK_GREATER, TK_COMMA, TK_COLON, TK_EQUAL, TK_ARROW,
-    TK_MINUS, TK_PLUS, TK_QUESTION, TK_STAR,
-    TK_ERROR,     /* no token starts here; tok.err says why */
+    TK_SPLIT,  /* a comment holding `// -----`: the end of a chunk */
+    TK_IDENT,  /* bare-id: stablehlo.add, tensor, x, true, GT */
+    TK_VALUE,  /* %name, or %name#N for result N of a pack */
+    TK_SYMBOL, /* @name or @"quoted name" */
+    TK_BLOCK,  /* ^bb0 */
+    TK_HASH,   /* #name: #loc1, #stablehlo, #stablehlo.dot */
+    TK_BANG,   /* !name: a dialect type such as !stablehlo.token */
+    TK_INT,    /* 12 or 0x1F; the sign is a separate TK_MINUS */
+    TK_FLOAT,  /* 1.5, 1., 1.5e-3, 1e3 */
+    TK_STRING, /* "..."; the token text includes the quotes */
+    TK_LPAREN,
+    TK_RPAREN,
+    TK_LBRACKET,
+    TK_RBRACKET,
+    TK_LBRACE,
+    TK_RBRACE,
+    TK_LESS,
+    TK_GREATER,
+    TK_COMMA,
+    TK_COLON,
+    TK_EQUAL,
+    TK_ARROW,
+    TK_MINUS,
+    TK_PLUS,
+    TK_QUESTION,
+    TK_STAR,
+    TK_ERROR, /* no token starts here; tok.err says why */
 } tok_kind;
 
 /* A position in the text. line and col are 1-based and saturate at INT_MAX. */
@@ -50,27 +64,27 @@ typedef struct cursor {
 
 typedef struct token {
     tok_kind kind;
-    const char *s;     /* first byte of the token in the text */
+    const char *s; /* first byte of the token in the text */
     size_t len;
-    cursor at;         /* where the token starts */
-    const char *err;   /* TK_ERROR only: what is wrong */
+    cursor at;       /* where the token starts */
+    const char *err; /* TK_ERROR only: what is wrong */
 } token;
 
 typedef struct lexer {
     const char *text;
     size_t len;
-    cursor cur;        /* where the next token's leading blanks start */
+    cursor cur; /* where the next token's leading blanks start */
 } lexer;
 
-void lex_init(lexer *lx, const char *text, size_t len);
+void fr_lex_init(lexer *lx, const char *text, size_t len);
 /* Skips blanks and comments and returns the next token. Never reads past len. */
-token lex_next(lexer *lx);
+token fr_lex_next(lexer *lx);
 /* Character-level access for the few places that scan raw text (shapes). */
-int lex_peek(const lexer *lx);                 /* next byte, or -1 at the end */
-void lex_advance(lexer *lx);                   /* moves past one byte */
-void lex_skip_blanks(lexer *lx);               /* spaces, tabs, newlines (no comments) */
-const char *tok_kind_name(tok_kind k);         /* "')'", "identifier" */
-bool lex_is_ident_char(int c);                 /* [A-Za-z0-9_$.] */
+int fr_lex_peek(const lexer *lx);         /* next byte, or -1 at the end */
+void fr_lex_advance(lexer *lx);           /* moves past one byte */
+void fr_lex_skip_blanks(lexer *lx);       /* spaces, tabs, newlines (no comments) */
+const char *fr_tok_kind_name(tok_kind k); /* "')'", "identifier" */
+bool fr_is_ident_char(int c);             /* [A-Za-z0-9_$.] */
 
 /* ---- parser state ------------------------------------------------------------ */
 
@@ -82,9 +96,9 @@ bool lex_is_ident_char(int c);                 /* [A-Za-z0-9_$.] */
 typedef struct sym {
     const char *name;
     size_t len;
-    ir_value_id first;   /* results of one pack have consecutive ids */
+    ir_value_id first; /* results of one pack have consecutive ids */
     int count;
-    int next;            /* older entry in the same bucket, or -1 */
+    int next; /* older entry in the same bucket, or -1 */
 } sym;
 
 typedef struct symtab {
@@ -94,16 +108,16 @@ typedef struct symtab {
 } symtab;
 
 typedef struct parser {
-    lexer lx;            /* positioned just after tok */
-    token tok;           /* the current token */
-    const char *file;    /* names the text in messages */
+    lexer lx;         /* positioned just after tok */
+    token tok;        /* the current token */
+    const char *file; /* names the text in messages */
     diag *d;
-    int status;          /* DIAG_OK until the first error, then its code */
-    ir_module *mod;      /* module being built */
-    const char *mod_file;/* file interned in mod, for ir_loc */
-    ir_func *fn;         /* function being built */
-    ir_block *block;     /* block receiving ops */
-    int depth;           /* nesting of regions */
+    int status;           /* DIAG_OK until the first error, then its code */
+    ir_module *mod;       /* module being built */
+    const char *mod_file; /* file interned in mod, for ir_loc */
+    ir_func *fn;          /* function being built */
+    ir_block *block;      /* block receiving ops */
+    int depth;            /* nesting of regions */
     symtab values;
 } parser;
 
@@ -113,44 +127,69 @@ typedef struct pstate {
     cursor cur;
 } pstate;
 
-pstate parser_save(const parser *p);
-void parser_restore(parser *p, const pstate *s);
-
 /* ---- errors: all return -1 and keep the first error only ---------------------- */
 
-int perr(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int punsupported(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int pnomem(parser *p);
+int fr_error(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int fr_unsupported(parser *p, cursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int fr_nomem(parser *p);
 /* "expected <what>, found <current token>" (or the lexer's own complaint). */
-int pexpected(parser *p, const char *what);
+int fr_expected(parser *p, const char *what);
 /* How many bytes of a name a message quotes (with "%.*s"). */
 static inline int shown(size_t n) { return n < 80 ? (int)n : 80; }
 
 /* ---- tokens ------------------------------------------------------------------ */
 
-void next(parser *p);
-bool at(const parser *p, tok_kind k);
-bool accept(parser *p, tok_kind k);
-int expect(parser *p, tok_kind k, const char *what);
-bool at_word(const parser *p, const char *word);       /* TK_IDENT spelled word */
-bool accept_word(parser *p, const char *word);
-int expect_word(parser *p, const char *word, const char *what);
-bool tok_is(const token *t, const char *s);           /* token text equals s */
+static inline void next(parser *p) { p->tok = fr_lex_next(&p->lx); }
+static inline bool at(const parser *p, tok_kind k) { return p->tok.kind == k; }
+
+static inline bool accept(parser *p, tok_kind k) {
+    if (!at(p, k)) return false;
+    next(p);
+    return true;
+}
+
+/* Consumes a token of kind k or reports "expected <what>". */
+static inline int expect(parser *p, tok_kind k, const char *what) { return accept(p, k) ? 0 : fr_expected(p, what); }
+
+/* Token text equals s. */
+static inline bool tok_is(const token *t, const char *s) {
+    size_t n = strlen(s);
+    return t->len == n && memcmp(t->s, s, n) == 0;
+}
+
+/* The current token is the identifier `word`. */
+static inline bool at_word(const parser *p, const char *word) { return at(p, TK_IDENT) && tok_is(&p->tok, word); }
+
+static inline bool accept_word(parser *p, const char *word) {
+    if (!at_word(p, word)) return false;
+    next(p);
+    return true;
+}
+
+static inline int expect_word(parser *p, const char *word, const char *what) {
+    return accept_word(p, word) ? 0 : fr_expected(p, what);
+}
+
+static inline pstate fr_save(const parser *p) { return (pstate){p->tok, p->lx.cur}; }
+
+static inline void fr_restore(parser *p, const pstate *s) {
+    p->tok = s->tok;
+    p->lx.cur = s->cur;
+}
+
 /* Skips `loc(...)` if present. */
-int skip_optional_loc(parser *p);
-/* Skips one balanced token sequence: a bracketed group, or one token. */
-int skip_balanced(parser *p);
+int fr_skip_loc(parser *p);
+/* Skips the current token, or the whole bracketed group it opens. */
+int fr_skip_balanced(parser *p);
 
 /* ---- numbers ------------------------------------------------------------------ */
 
-/* Reads TK_INT text (decimal or 0x hex) into *out; false on overflow. */
-bool int_token_value(const token *t, uint64_t *out);
 /* Parses an optional '-' then an integer into an int64. */
-int parse_int64(parser *p, int64_t *out, const char *what);
-/* Parses a non-negative integer that fits an int64 (a dimension, a count). */
-int parse_uint64(parser *p, uint64_t *out, const char *what);
+int fr_parse_int64(parser *p, int64_t *out, const char *what);
+/* Parses a non-negative integer (a count, a ULP distance). */
+int fr_parse_uint64(parser *p, uint64_t *out, const char *what);
 /* Parses an optional '-' then a float or integer literal. */
-int parse_double(parser *p, double *out, const char *what);
+int fr_parse_double(parser *p, double *out, const char *what);
 
 /* ---- types (parse_type.c) ------------------------------------------------------ */
 
@@ -159,24 +198,25 @@ typedef struct typelist {
     ir_type *v;
 } typelist;
 
-int typelist_push(parser *p, typelist *l, const ir_type *t);
-void typelist_free(typelist *l);
+int fr_typelist_push(parser *p, typelist *l, const ir_type *t);
+void fr_typelist_free(typelist *l);
 
-/* A tensor type of a tier-1 element type with static shape; anything else
- * MLIR knows is DIAG_UNSUPPORTED, anything else DIAG_INVALID. */
-int parse_tensor_type(parser *p, ir_type *out);
+/* A statically shaped tensor type of a supported element type. Other types
+ * MLIR knows (bf16, complex, tuple, dynamic shapes) are DIAG_UNSUPPORTED;
+ * text that is no type is DIAG_INVALID. */
+int fr_parse_tensor_type(parser *p, ir_type *out);
 /* `(T, ...) -> R` or `(T, ...) -> (R, ...)`, at '('. */
-int parse_function_type(parser *p, typelist *ins, typelist *outs);
+int fr_parse_function_type(parser *p, typelist *ins, typelist *outs);
 /* Types separated by commas; stops before the first token that is not ','. */
-int parse_type_list(parser *p, typelist *out);
+int fr_parse_type_list(parser *p, typelist *out);
 
 /* ---- attributes (parse_attr.c) ---------------------------------------------------- */
 
 /* One entry of an attribute dictionary; the value is read on demand. */
 typedef struct attr_ref {
-    token name;          /* bare-id or string */
-    bool has_value;      /* false for a unit attribute */
-    pstate value;        /* the value's first token */
+    token name;     /* bare-id or string */
+    bool has_value; /* false for a unit attribute */
+    pstate value;   /* the value's first token */
 } attr_ref;
 
 typedef struct attr_list {
@@ -185,54 +225,50 @@ typedef struct attr_list {
 } attr_list;
 
 /* `{ name = value, unit_name, ... }` at '{'; appends to out. */
-int parse_attr_dict(parser *p, attr_list *out);
-int parse_optional_attr_dict(parser *p, attr_list *out);   /* none unless at '{' */
-void attr_list_free(attr_list *l);
-const attr_ref *attr_find(const attr_list *l, const char *name);
+int fr_parse_attr_dict(parser *p, attr_list *out);
+int fr_parse_optional_attr_dict(parser *p, attr_list *out); /* none unless at '{' */
+void fr_attr_list_free(attr_list *l);
+const attr_ref *fr_attr_find(const attr_list *l, const char *name);
 /* Reports "missing attribute 'name'" at `at` when absent. */
-const attr_ref *attr_require(parser *p, const attr_list *l, const char *name, cursor at);
+const attr_ref *fr_attr_require(parser *p, const attr_list *l, const char *name, cursor at);
 
 /* Readers of one attribute's value; each checks the value ends where the
  * dictionary entry ends. */
-int attr_read_ints(parser *p, const attr_ref *a, ir_ints *out);
-int attr_read_int(parser *p, const attr_ref *a, int64_t *out);
-int attr_read_uint(parser *p, const attr_ref *a, uint64_t *out);
-int attr_read_float(parser *p, const attr_ref *a, double *out);
-int attr_read_string(parser *p, const attr_ref *a, char **out);
-int attr_read_symbol(parser *p, const attr_ref *a, char **out);
-int attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data);
-int attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
-int attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
-int attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
+int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out);
+int fr_attr_read_int(parser *p, const attr_ref *a, int64_t *out);
+int fr_attr_read_uint(parser *p, const attr_ref *a, uint64_t *out);
+int fr_attr_read_float(parser *p, const attr_ref *a, double *out);
+int fr_attr_read_string(parser *p, const attr_ref *a, char **out);
+int fr_attr_read_symbol(parser *p, const attr_ref *a, char **out);
+int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data);
+int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
+int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
+int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
 
 /* Value forms, also used directly by the pretty op syntax. */
-int parse_int_list(parser *p, ir_ints *out);               /* `[1, 2]` */
-int parse_int_array_attr(parser *p, ir_ints *out);         /* array<i64: ..>, dense<..> : T, [..] */
-int parse_dense(parser *p, ir_type *type, void **data);    /* dense<...> : type */
-int parse_cmp_dir_word(parser *p, ir_cmp_dir *out);        /* GT */
-int parse_cmp_type_word(parser *p, ir_cmp_type *out);      /* FLOAT */
-/* Decodes a TK_STRING (escapes included) into a fresh NUL-terminated string;
- * an embedded NUL is an error. */
-int decode_string(parser *p, const token *t, char **out);
+int fr_parse_int_list(parser *p, ir_ints *out);            /* `[1, 2]` */
+int fr_parse_dense(parser *p, ir_type *type, void **data); /* dense<...> : type */
+int fr_parse_cmp_dir(parser *p, ir_cmp_dir *out);          /* GT */
+int fr_parse_cmp_type(parser *p, ir_cmp_type *out);        /* FLOAT */
 /* Reads a TK_SYMBOL's name without '@' into a fresh string. */
-int symbol_name(parser *p, const token *t, char **out);
+int fr_symbol_name(parser *p, const token *t, char **out);
 
-/* ---- ops (parse_op.c) ------------------------------------------------------------- */
+/* ---- ops (fr_parse_op.c) ------------------------------------------------------------- */
 
 /* Parses one op statement into p->block. */
-int parse_op(parser *p);
+int fr_parse_op(parser *p);
 /* Adds a block argument of type t to b and binds its name. */
-int bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
+int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
 
 /* ---- value names (parse.c) -------------------------------------------------------- */
 
 /* Looks up a TK_VALUE token (with an optional #N) and returns its value id,
  * or reports "use of undefined value %x". */
-int lookup_value(parser *p, const token *t, ir_value_id *out);
+int fr_lookup_value(parser *p, const token *t, ir_value_id *out);
 /* Binds name (without '%') to `count` consecutive value ids starting at first
  * and records the names in the function's value table. */
-int bind_values(parser *p, const token *name, ir_value_id first, int count);
-int scope_mark(const parser *p);
-void scope_pop(parser *p, int mark);
+int fr_bind_values(parser *p, const token *name, ir_value_id first, int count);
+int fr_scope_mark(const parser *p);
+void fr_scope_pop(parser *p, int mark);
 
 #endif

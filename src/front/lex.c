@@ -8,22 +8,20 @@
 
 #include "front_internal.h"
 
-void lex_init(lexer *lx, const char *text, size_t len) {
+void fr_lex_init(lexer *lx, const char *text, size_t len) {
     lx->text = text;
     lx->len = len;
     lx->cur = (cursor){0, 1, 1};
 }
 
-int lex_peek(const lexer *lx) {
-    return lx->cur.pos < lx->len ? (unsigned char)lx->text[lx->cur.pos] : -1;
-}
+int fr_lex_peek(const lexer *lx) { return lx->cur.pos < lx->len ? (unsigned char)lx->text[lx->cur.pos] : -1; }
 
 static int peek_at(const lexer *lx, size_t ahead) {
     size_t i = lx->cur.pos + ahead;
     return i < lx->len && i >= lx->cur.pos ? (unsigned char)lx->text[i] : -1;
 }
 
-void lex_advance(lexer *lx) {
+void fr_lex_advance(lexer *lx) {
     if (lx->cur.pos >= lx->len) return;
     if (lx->text[lx->cur.pos++] == '\n') {
         if (lx->cur.line < INT_MAX) lx->cur.line++;
@@ -37,12 +35,12 @@ static bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 static bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static bool is_hex_digit(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 static bool is_letter(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool lex_is_ident_char(int c) { return is_letter(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
+bool fr_is_ident_char(int c) { return is_letter(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
 /* Characters of the name after %, ^ (MLIR's suffix-id also allows '-'). */
-static bool is_suffix_char(int c) { return lex_is_ident_char(c) || c == '-'; }
+static bool is_suffix_char(int c) { return fr_is_ident_char(c) || c == '-'; }
 
-void lex_skip_blanks(lexer *lx) {
-    while (is_blank(lex_peek(lx))) lex_advance(lx);
+void fr_lex_skip_blanks(lexer *lx) {
+    while (is_blank(fr_lex_peek(lx))) fr_lex_advance(lx);
 }
 
 /* A comment runs to the end of the line. It separates chunks when it holds
@@ -55,15 +53,15 @@ static bool skip_comment(lexer *lx) {
     bool split = false;
     for (size_t i = start; i + sizeof marker - 1 <= end && !split; i++)
         split = memcmp(lx->text + i, marker, sizeof marker - 1) == 0;
-    while (lx->cur.pos < end) lex_advance(lx);
+    while (lx->cur.pos < end) fr_lex_advance(lx);
     return split;
 }
 
 /* Skips blanks and comments; true when a chunk separator was crossed. */
 static bool skip_blanks_and_comments(lexer *lx, cursor *split_at) {
     for (;;) {
-        lex_skip_blanks(lx);
-        if (lex_peek(lx) == '/' && peek_at(lx, 1) == '/') {
+        fr_lex_skip_blanks(lx);
+        if (fr_lex_peek(lx) == '/' && peek_at(lx, 1) == '/') {
             cursor at = lx->cur;
             if (skip_comment(lx)) {
                 *split_at = at;
@@ -87,19 +85,19 @@ static token error_token(const lexer *lx, cursor start, const char *err) {
 
 /* A quoted string; escapes are validated here and decoded by the parser. */
 static token lex_string(lexer *lx, cursor start) {
-    lex_advance(lx);  /* the opening quote */
+    fr_lex_advance(lx); /* the opening quote */
     for (;;) {
-        int c = lex_peek(lx);
+        int c = fr_lex_peek(lx);
         if (c < 0 || c == '\n') return error_token(lx, start, "unterminated string");
-        lex_advance(lx);
+        fr_lex_advance(lx);
         if (c == '"') return make(lx, TK_STRING, start);
         if (c == '\\') {
-            int e = lex_peek(lx);
+            int e = fr_lex_peek(lx);
             if (e == '"' || e == '\\' || e == 'n' || e == 't') {
-                lex_advance(lx);
+                fr_lex_advance(lx);
             } else if (is_hex_digit(e) && is_hex_digit(peek_at(lx, 1))) {
-                lex_advance(lx);
-                lex_advance(lx);
+                fr_lex_advance(lx);
+                fr_lex_advance(lx);
             } else {
                 return error_token(lx, start, "unknown escape in string");
             }
@@ -110,26 +108,26 @@ static token lex_string(lexer *lx, cursor start) {
 /* Integer: [0-9]+ or 0x[0-9a-fA-F]+. Float: [0-9]+ '.' [0-9]* exponent?,
  * or [0-9]+ exponent (accepted although MLIR prints a '.'). */
 static token lex_number(lexer *lx, cursor start) {
-    if (lex_peek(lx) == '0' && peek_at(lx, 1) == 'x' && is_hex_digit(peek_at(lx, 2))) {
-        lex_advance(lx);
-        lex_advance(lx);
-        while (is_hex_digit(lex_peek(lx))) lex_advance(lx);
+    if (fr_lex_peek(lx) == '0' && peek_at(lx, 1) == 'x' && is_hex_digit(peek_at(lx, 2))) {
+        fr_lex_advance(lx);
+        fr_lex_advance(lx);
+        while (is_hex_digit(fr_lex_peek(lx))) fr_lex_advance(lx);
         return make(lx, TK_INT, start);
     }
-    while (is_digit(lex_peek(lx))) lex_advance(lx);
+    while (is_digit(fr_lex_peek(lx))) fr_lex_advance(lx);
     bool is_float = false;
-    if (lex_peek(lx) == '.') {
+    if (fr_lex_peek(lx) == '.') {
         is_float = true;
-        lex_advance(lx);
-        while (is_digit(lex_peek(lx))) lex_advance(lx);
+        fr_lex_advance(lx);
+        while (is_digit(fr_lex_peek(lx))) fr_lex_advance(lx);
     }
-    int e = lex_peek(lx);
+    int e = fr_lex_peek(lx);
     if (e == 'e' || e == 'E') {
         size_t sign = peek_at(lx, 1) == '+' || peek_at(lx, 1) == '-';
         if (is_digit(peek_at(lx, 1 + sign))) {
             is_float = true;
-            for (size_t i = 0; i < 1 + sign; i++) lex_advance(lx);
-            while (is_digit(lex_peek(lx))) lex_advance(lx);
+            for (size_t i = 0; i < 1 + sign; i++) fr_lex_advance(lx);
+            while (is_digit(fr_lex_peek(lx))) fr_lex_advance(lx);
         }
     }
     return make(lx, is_float ? TK_FLOAT : TK_INT, start);
@@ -137,66 +135,68 @@ static token lex_number(lexer *lx, cursor start) {
 
 /* %name, ^name: digits, or a suffix-id. %name may carry a #N result index. */
 static token lex_prefixed(lexer *lx, cursor start, tok_kind kind) {
-    lex_advance(lx);
-    if (!is_suffix_char(lex_peek(lx)))
+    fr_lex_advance(lx);
+    if (!is_suffix_char(fr_lex_peek(lx)))
         return error_token(lx, start, kind == TK_VALUE ? "expected a name after '%'" : "expected a name after '^'");
-    while (is_suffix_char(lex_peek(lx))) lex_advance(lx);
-    if (kind == TK_VALUE && lex_peek(lx) == '#' && is_digit(peek_at(lx, 1))) {
-        lex_advance(lx);
-        while (is_digit(lex_peek(lx))) lex_advance(lx);
+    while (is_suffix_char(fr_lex_peek(lx))) fr_lex_advance(lx);
+    if (kind == TK_VALUE && fr_lex_peek(lx) == '#' && is_digit(peek_at(lx, 1))) {
+        fr_lex_advance(lx);
+        while (is_digit(fr_lex_peek(lx))) fr_lex_advance(lx);
     }
     return make(lx, kind, start);
 }
 
 /* @name or @"name"; #name and !name (a bare-id after the sigil). */
 static token lex_sigil_name(lexer *lx, cursor start, tok_kind kind) {
-    lex_advance(lx);
-    if (kind == TK_SYMBOL && lex_peek(lx) == '"') {
+    fr_lex_advance(lx);
+    if (kind == TK_SYMBOL && fr_lex_peek(lx) == '"') {
         token s = lex_string(lx, lx->cur);
         if (s.kind == TK_ERROR) return error_token(lx, start, s.err);
         return make(lx, TK_SYMBOL, start);
     }
-    int c = lex_peek(lx);
+    int c = fr_lex_peek(lx);
     if (!(is_letter(c) || c == '_' || (kind != TK_BANG && is_digit(c))))
         return error_token(lx, start, "expected a name after the sigil");
-    while (lex_is_ident_char(lex_peek(lx))) lex_advance(lx);
+    while (fr_is_ident_char(fr_lex_peek(lx))) fr_lex_advance(lx);
     return make(lx, kind, start);
 }
 
 static token lex_punct(lexer *lx, cursor start) {
-    static const struct { char c; tok_kind kind; } table[] = {
-        {'(', TK_LPAREN}, {')', TK_RPAREN}, {'[', TK_LBRACKET}, {']', TK_RBRACKET},
-        {'{', TK_LBRACE}, {'}', TK_RBRACE}, {'<', TK_LESS}, {'>', TK_GREATER},
-        {',', TK_COMMA}, {':', TK_COLON}, {'=', TK_EQUAL}, {'+', TK_PLUS},
-        {'?', TK_QUESTION}, {'*', TK_STAR},
+    static const struct {
+        char c;
+        tok_kind kind;
+    } table[] = {
+        {'(', TK_LPAREN}, {')', TK_RPAREN}, {'[', TK_LBRACKET}, {']', TK_RBRACKET}, {'{', TK_LBRACE},
+        {'}', TK_RBRACE}, {'<', TK_LESS},   {'>', TK_GREATER},  {',', TK_COMMA},    {':', TK_COLON},
+        {'=', TK_EQUAL},  {'+', TK_PLUS},   {'?', TK_QUESTION}, {'*', TK_STAR},
     };
-    int c = lex_peek(lx);
+    int c = fr_lex_peek(lx);
     if (c == '-') {
-        lex_advance(lx);
-        if (lex_peek(lx) == '>') {
-            lex_advance(lx);
+        fr_lex_advance(lx);
+        if (fr_lex_peek(lx) == '>') {
+            fr_lex_advance(lx);
             return make(lx, TK_ARROW, start);
         }
         return make(lx, TK_MINUS, start);
     }
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (table[i].c == c) {
-            lex_advance(lx);
+            fr_lex_advance(lx);
             return make(lx, table[i].kind, start);
         }
     }
-    lex_advance(lx);
+    fr_lex_advance(lx);
     return error_token(lx, start, "unexpected character");
 }
 
-token lex_next(lexer *lx) {
+token fr_lex_next(lexer *lx) {
     cursor split_at;
     if (skip_blanks_and_comments(lx, &split_at)) return make(lx, TK_SPLIT, split_at);
     cursor start = lx->cur;
-    int c = lex_peek(lx);
+    int c = fr_lex_peek(lx);
     if (c < 0) return make(lx, TK_EOF, start);
     if (is_letter(c) || c == '_') {
-        while (lex_is_ident_char(lex_peek(lx))) lex_advance(lx);
+        while (fr_is_ident_char(fr_lex_peek(lx))) fr_lex_advance(lx);
         return make(lx, TK_IDENT, start);
     }
     if (is_digit(c)) return lex_number(lx, start);
@@ -211,7 +211,7 @@ token lex_next(lexer *lx) {
     }
 }
 
-const char *tok_kind_name(tok_kind k) {
+const char *fr_tok_kind_name(tok_kind k) {
     switch (k) {
     case TK_EOF: return "end of file";
     case TK_SPLIT: return "end of chunk";

@@ -26,7 +26,7 @@ static int report(parser *p, int code, cursor at, const char *fmt, va_list ap) {
     return -1;
 }
 
-int perr(parser *p, cursor at, const char *fmt, ...) {
+int fr_error(parser *p, cursor at, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     report(p, DIAG_INVALID, at, fmt, ap);
@@ -34,7 +34,7 @@ int perr(parser *p, cursor at, const char *fmt, ...) {
     return -1;
 }
 
-int punsupported(parser *p, cursor at, const char *fmt, ...) {
+int fr_unsupported(parser *p, cursor at, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     report(p, DIAG_UNSUPPORTED, at, fmt, ap);
@@ -42,7 +42,7 @@ int punsupported(parser *p, cursor at, const char *fmt, ...) {
     return -1;
 }
 
-int pnomem(parser *p) {
+int fr_nomem(parser *p) {
     if (p->status != DIAG_OK) return -1;
     p->status = diag_set(p->d, DIAG_NOMEM, "%s:%d:%d: out of memory", p->file, p->tok.at.line, p->tok.at.col);
     return -1;
@@ -51,7 +51,7 @@ int pnomem(parser *p) {
 /* Quotes a token for a message: at most 40 bytes, non-printable bytes as '?'. */
 static void describe_token(const token *t, char *buf, size_t size) {
     if (t->kind == TK_EOF || t->kind == TK_SPLIT) {
-        snprintf(buf, size, "%s", tok_kind_name(t->kind));
+        snprintf(buf, size, "%s", fr_tok_kind_name(t->kind));
         return;
     }
     size_t n = t->len < 40 ? t->len : 40, j = 0;
@@ -68,54 +68,14 @@ static void describe_token(const token *t, char *buf, size_t size) {
     buf[j] = 0;
 }
 
-int pexpected(parser *p, const char *what) {
-    if (p->tok.kind == TK_ERROR) return perr(p, p->tok.at, "%s", p->tok.err);
+int fr_expected(parser *p, const char *what) {
+    if (p->tok.kind == TK_ERROR) return fr_error(p, p->tok.at, "%s", p->tok.err);
     char found[64];
     describe_token(&p->tok, found, sizeof found);
-    return perr(p, p->tok.at, "expected %s, found %s", what, found);
+    return fr_error(p, p->tok.at, "expected %s, found %s", what, found);
 }
 
-/* ---- tokens --------------------------------------------------------------------- */
-
-void next(parser *p) { p->tok = lex_next(&p->lx); }
-
-pstate parser_save(const parser *p) { return (pstate){p->tok, p->lx.cur}; }
-
-void parser_restore(parser *p, const pstate *s) {
-    p->tok = s->tok;
-    p->lx.cur = s->cur;
-}
-
-bool at(const parser *p, tok_kind k) { return p->tok.kind == k; }
-
-bool accept(parser *p, tok_kind k) {
-    if (!at(p, k)) return false;
-    next(p);
-    return true;
-}
-
-int expect(parser *p, tok_kind k, const char *what) {
-    if (accept(p, k)) return 0;
-    return pexpected(p, what);
-}
-
-bool tok_is(const token *t, const char *s) {
-    size_t n = strlen(s);
-    return t->len == n && memcmp(t->s, s, n) == 0;
-}
-
-bool at_word(const parser *p, const char *word) { return at(p, TK_IDENT) && tok_is(&p->tok, word); }
-
-bool accept_word(parser *p, const char *word) {
-    if (!at_word(p, word)) return false;
-    next(p);
-    return true;
-}
-
-int expect_word(parser *p, const char *word, const char *what) {
-    if (accept_word(p, word)) return 0;
-    return pexpected(p, what);
-}
+/* ---- skipping --------------------------------------------------------------------- */
 
 static tok_kind closer_of(tok_kind k) {
     switch (k) {
@@ -127,23 +87,23 @@ static tok_kind closer_of(tok_kind k) {
     }
 }
 
-static bool is_closer(tok_kind k) {
-    return k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE || k == TK_GREATER;
-}
+static bool is_closer(tok_kind k) { return k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE || k == TK_GREATER; }
 
 /* Skips the current token, or the whole group it opens. The stack of
  * expected closers is bounded by FRONT_MAX_DEPTH. */
-int skip_balanced(parser *p) {
+int fr_skip_balanced(parser *p) {
     tok_kind stack[FRONT_MAX_DEPTH];
     int depth = 0;
     do {
         tok_kind k = p->tok.kind;
-        if (k == TK_EOF || k == TK_SPLIT || k == TK_ERROR) return pexpected(p, "a closing bracket");
+        if (k == TK_EOF || k == TK_SPLIT || k == TK_ERROR) return fr_expected(p, "a closing bracket");
         if (closer_of(k) != TK_EOF) {
-            if (depth == FRONT_MAX_DEPTH) return perr(p, p->tok.at, "brackets nested deeper than %d", FRONT_MAX_DEPTH);
+            if (depth == FRONT_MAX_DEPTH)
+                return fr_error(p, p->tok.at, "brackets nested deeper than %d", FRONT_MAX_DEPTH);
             stack[depth++] = closer_of(k);
         } else if (is_closer(k)) {
-            if (depth == 0 || stack[depth - 1] != k) return perr(p, p->tok.at, "unbalanced %s", tok_kind_name(k));
+            if (depth == 0 || stack[depth - 1] != k)
+                return fr_error(p, p->tok.at, "unbalanced %s", fr_tok_kind_name(k));
             depth--;
         }
         next(p);
@@ -151,11 +111,11 @@ int skip_balanced(parser *p) {
     return 0;
 }
 
-int skip_optional_loc(parser *p) {
+int fr_skip_loc(parser *p) {
     if (!at_word(p, "loc")) return 0;
     next(p);
-    if (!at(p, TK_LPAREN)) return pexpected(p, "'(' after 'loc'");
-    return skip_balanced(p);
+    if (!at(p, TK_LPAREN)) return fr_expected(p, "'(' after 'loc'");
+    return fr_skip_balanced(p);
 }
 
 /* ---- value names ------------------------------------------------------------------ */
@@ -178,9 +138,9 @@ static const sym *symtab_find(const symtab *t, const char *name, size_t len) {
     return NULL;
 }
 
-int scope_mark(const parser *p) { return p->values.n; }
+int fr_scope_mark(const parser *p) { return p->values.n; }
 
-void scope_pop(parser *p, int mark) {
+void fr_scope_pop(parser *p, int mark) {
     symtab *t = &p->values;
     while (t->n > mark) {
         sym *s = &t->syms[--t->n];
@@ -202,16 +162,16 @@ static bool split_value_token(const token *t, const char **name, size_t *len, ui
     return true;
 }
 
-int lookup_value(parser *p, const token *t, ir_value_id *out) {
+int fr_lookup_value(parser *p, const token *t, ir_value_id *out) {
     const char *name;
     size_t len;
     uint64_t index;
-    if (!split_value_token(t, &name, &len, &index)) return perr(p, t->at, "result number too large");
+    if (!split_value_token(t, &name, &len, &index)) return fr_error(p, t->at, "result number too large");
     const sym *s = symtab_find(&p->values, name, len);
-    if (!s) return perr(p, t->at, "use of undefined value %%%.*s", shown(len), name);
+    if (!s) return fr_error(p, t->at, "use of undefined value %%%.*s", shown(len), name);
     if (index >= (uint64_t)s->count)
-        return perr(p, t->at, "%%%.*s has %d result%s, so #%llu is out of range", shown(len), name,
-                    s->count, s->count == 1 ? "" : "s", (unsigned long long)index);
+        return fr_error(p, t->at, "%%%.*s has %d result%s, so #%llu is out of range", shown(len), name, s->count,
+                        s->count == 1 ? "" : "s", (unsigned long long)index);
     *out = s->first + (ir_value_id)index;
     return 0;
 }
@@ -229,19 +189,17 @@ static char *pack_member_name(const char *name, size_t len, int count, int k) {
     return s;
 }
 
-int bind_values(parser *p, const token *name_tok, ir_value_id first, int count) {
+int fr_bind_values(parser *p, const token *name_tok, ir_value_id first, int count) {
     const char *name = name_tok->s + 1;
     size_t len = name_tok->len - 1;
-    if (memchr(name, '#', len)) return perr(p, name_tok->at, "a result name cannot carry a '#' number");
+    if (memchr(name, '#', len)) return fr_error(p, name_tok->at, "a result name cannot carry a '#' number");
     if (symtab_find(&p->values, name, len))
-        return perr(p, name_tok->at, "redefinition of value %%%.*s", shown(len), name);
+        return fr_error(p, name_tok->at, "redefinition of value %%%.*s", shown(len), name);
     symtab *t = &p->values;
-    if (mem_grow((void **)&t->syms, &t->cap, t->n + 1, sizeof(sym))) return pnomem(p);
+    if (mem_grow((void **)&t->syms, &t->cap, t->n + 1, sizeof(sym))) return fr_nomem(p);
     for (int k = 0; k < count; k++) {
         ir_value *v = &p->fn->values[first + k];
-        mem_free(v->name);
-        v->name = pack_member_name(name, len, count, k);
-        if (!v->name) return pnomem(p);
+        if (!(v->name = pack_member_name(name, len, count, k))) return fr_nomem(p);
     }
     unsigned h = hash_name(name, len);
     t->syms[t->n] = (sym){name, len, first, count, t->heads[h]};
@@ -259,12 +217,12 @@ static int parse_param(parser *p, ir_func *f) {
     if (expect(p, TK_VALUE, "a parameter name such as %arg0") || expect(p, TK_COLON, "':' after the parameter name"))
         return -1;
     ir_type t;
-    if (parse_tensor_type(p, &t)) return -1;
+    if (fr_parse_tensor_type(p, &t)) return -1;
     attr_list ignored = {0};
-    int rc = parse_optional_attr_dict(p, &ignored);
-    attr_list_free(&ignored);
-    if (rc || skip_optional_loc(p)) return -1;
-    return bind_block_arg(p, f->body, &name, &t);
+    int rc = fr_parse_optional_attr_dict(p, &ignored);
+    fr_attr_list_free(&ignored);
+    if (rc || fr_skip_loc(p)) return -1;
+    return fr_bind_block_arg(p, f->body, &name, &t);
 }
 
 static int parse_params(parser *p, ir_func *f) {
@@ -280,12 +238,13 @@ static int parse_params(parser *p, ir_func *f) {
 static int parse_results(parser *p, typelist *out) {
     if (!accept(p, TK_ARROW)) return 0;
     ir_type t;
-    if (!accept(p, TK_LPAREN)) return parse_tensor_type(p, &t) || typelist_push(p, out, &t);
+    if (!accept(p, TK_LPAREN)) return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t);
     if (accept(p, TK_RPAREN)) return 0;
     do {
         attr_list ignored = {0};
-        int rc = parse_tensor_type(p, &t) || typelist_push(p, out, &t) || parse_optional_attr_dict(p, &ignored);
-        attr_list_free(&ignored);
+        int rc =
+            fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t) || fr_parse_optional_attr_dict(p, &ignored);
+        fr_attr_list_free(&ignored);
         if (rc) return -1;
     } while (accept(p, TK_COMMA));
     return expect(p, TK_RPAREN, "')' after the result types");
@@ -295,39 +254,41 @@ static int parse_results(parser *p, typelist *out) {
 static int parse_body(parser *p, ir_func *f) {
     if (!at(p, TK_LBRACE)) {
         if (at(p, TK_EOF) || at(p, TK_SPLIT) || at_word(p, "func.func") || at(p, TK_RBRACE))
-            return punsupported(p, p->tok.at, "function declaration without a body (@%s)", f->name);
-        return pexpected(p, "'{' before the function body");
+            return fr_unsupported(p, p->tok.at, "unsupported function declaration without a body (@%.*s)",
+                                  shown(strlen(f->name)), f->name);
+        return fr_expected(p, "'{' before the function body");
     }
     next(p);
     p->block = f->body;
-    if (at(p, TK_BLOCK)) return punsupported(p, p->tok.at, "block labels in a function body");
     while (!accept(p, TK_RBRACE)) {
-        if (at(p, TK_EOF) || at(p, TK_SPLIT)) return pexpected(p, "'}' at the end of the function body");
-        if (at(p, TK_BLOCK)) return punsupported(p, p->tok.at, "functions with several blocks");
-        if (parse_op(p)) return -1;
+        if (at(p, TK_EOF) || at(p, TK_SPLIT)) return fr_expected(p, "'}' at the end of the function body");
+        if (at(p, TK_BLOCK)) return fr_unsupported(p, p->tok.at, "unsupported block labels in a function body");
+        if (fr_parse_op(p)) return -1;
     }
-    return skip_optional_loc(p);
+    return fr_skip_loc(p);
 }
 
 static int parse_func(parser *p) {
     cursor start = p->tok.at;
-    next(p);  /* func.func */
+    next(p); /* func.func */
     bool is_public = true;
-    if (accept_word(p, "private") || accept_word(p, "nested")) is_public = false;
-    else accept_word(p, "public");
+    if (accept_word(p, "private") || accept_word(p, "nested"))
+        is_public = false;
+    else
+        accept_word(p, "public");
     token sym_tok = p->tok;
-    if (!at(p, TK_SYMBOL)) return pexpected(p, "a function name such as @main");
+    if (!at(p, TK_SYMBOL)) return fr_expected(p, "a function name such as @main");
     char *name;
-    if (symbol_name(p, &sym_tok, &name)) return -1;
+    if (fr_symbol_name(p, &sym_tok, &name)) return -1;
     next(p);
     if (ir_module_find(p->mod, name)) {
-        int rc = perr(p, sym_tok.at, "redefinition of function @%s", name);
+        int rc = fr_error(p, sym_tok.at, "redefinition of function @%s", name);
         mem_free(name);
         return rc;
     }
     ir_func *f = ir_func_new(p->mod, name);
     mem_free(name);
-    if (!f) return pnomem(p);
+    if (!f) return fr_nomem(p);
     f->is_public = is_public;
     f->loc = loc_of(p, start);
     p->fn = f;
@@ -337,12 +298,12 @@ static int parse_func(parser *p) {
     int rc = parse_params(p, f) || parse_results(p, &results);
     if (!rc && accept_word(p, "attributes")) {
         attr_list ignored = {0};
-        rc = at(p, TK_LBRACE) ? parse_attr_dict(p, &ignored) : pexpected(p, "'{' after 'attributes'");
-        attr_list_free(&ignored);
+        rc = at(p, TK_LBRACE) ? fr_parse_attr_dict(p, &ignored) : fr_expected(p, "'{' after 'attributes'");
+        fr_attr_list_free(&ignored);
     }
     if (!rc) rc = parse_body(p, f);
-    if (!rc && ir_func_set_results(f, results.n, results.v)) rc = pnomem(p);
-    typelist_free(&results);
+    if (!rc && ir_func_set_results(f, results.n, results.v)) rc = fr_nomem(p);
+    fr_typelist_free(&results);
     mem_free(p->values.syms);
     p->fn = NULL;
     p->block = NULL;
@@ -354,10 +315,10 @@ static int parse_func(parser *p) {
 /* `#name = attribute`: the value runs until the next top-level item. */
 static int skip_alias_definition(parser *p) {
     next(p);
-    if (expect(p, TK_EQUAL, "'=' after the alias name") || skip_balanced(p)) return -1;
-    while (!at(p, TK_EOF) && !at(p, TK_SPLIT) && !at(p, TK_HASH) && !at(p, TK_RBRACE) &&
-           !at_word(p, "module") && !at_word(p, "func.func"))
-        if (skip_balanced(p)) return -1;
+    if (expect(p, TK_EQUAL, "'=' after the alias name") || fr_skip_balanced(p)) return -1;
+    while (!at(p, TK_EOF) && !at(p, TK_SPLIT) && !at(p, TK_HASH) && !at(p, TK_RBRACE) && !at_word(p, "module") &&
+           !at_word(p, "func.func"))
+        if (fr_skip_balanced(p)) return -1;
     return 0;
 }
 
@@ -367,26 +328,26 @@ static int parse_module_body(parser *p) {
         if (at_word(p, "func.func")) {
             if (parse_func(p)) return -1;
         } else if (at_word(p, "module")) {
-            return punsupported(p, p->tok.at, "nested modules");
+            return fr_unsupported(p, p->tok.at, "unsupported nested module");
         } else if (at(p, TK_HASH)) {
             if (skip_alias_definition(p)) return -1;
         } else {
-            return pexpected(p, "'func.func' or '}' in the module");
+            return fr_expected(p, "'func.func' or '}' in the module");
         }
     }
-    return skip_optional_loc(p);
+    return fr_skip_loc(p);
 }
 
 static int parse_module(parser *p) {
-    next(p);  /* module */
+    next(p); /* module */
     if (at(p, TK_SYMBOL)) {
-        if (symbol_name(p, &p->tok, &p->mod->name)) return -1;
+        if (fr_symbol_name(p, &p->tok, &p->mod->name)) return -1;
         next(p);
     }
     if (accept_word(p, "attributes")) {
         attr_list ignored = {0};
-        int rc = at(p, TK_LBRACE) ? parse_attr_dict(p, &ignored) : pexpected(p, "'{' after 'attributes'");
-        attr_list_free(&ignored);
+        int rc = at(p, TK_LBRACE) ? fr_parse_attr_dict(p, &ignored) : fr_expected(p, "'{' after 'attributes'");
+        fr_attr_list_free(&ignored);
         if (rc) return -1;
     }
     return parse_module_body(p);
@@ -400,17 +361,18 @@ static int parse_chunk(parser *p) {
         if (at(p, TK_HASH)) {
             if (skip_alias_definition(p)) return -1;
         } else if (at(p, TK_BANG)) {
-            return punsupported(p, p->tok.at, "type alias definitions");
+            return fr_unsupported(p, p->tok.at, "unsupported type alias definition");
         } else if (at_word(p, "module")) {
-            if (saw_module || saw_func) return punsupported(p, p->tok.at, "a module beside other top-level items");
+            if (saw_module || saw_func)
+                return fr_unsupported(p, p->tok.at, "unsupported module beside other top-level items");
             saw_module = true;
             if (parse_module(p)) return -1;
         } else if (at_word(p, "func.func")) {
-            if (saw_module) return punsupported(p, p->tok.at, "a function beside a module at top level");
+            if (saw_module) return fr_unsupported(p, p->tok.at, "unsupported function beside a module at top level");
             saw_func = true;
             if (parse_func(p)) return -1;
         } else {
-            return pexpected(p, "'module' or 'func.func'");
+            return fr_expected(p, "'module' or 'func.func'");
         }
     }
     return 0;
@@ -422,13 +384,13 @@ void front_free_modules(ir_module **mods, int nmods) {
 }
 
 static int append_module(parser *p, ir_module ***mods, int *n, int *cap) {
-    if (mem_grow((void **)mods, cap, *n + 1, sizeof(ir_module *))) return pnomem(p);
+    if (mem_grow((void **)mods, cap, *n + 1, sizeof(ir_module *))) return fr_nomem(p);
     ir_module *m = ir_module_new();
-    if (!m) return pnomem(p);
+    if (!m) return fr_nomem(p);
     (*mods)[(*n)++] = m;
     p->mod = m;
     p->mod_file = ir_module_intern(m, p->file);
-    return p->mod_file ? 0 : pnomem(p);
+    return p->mod_file ? 0 : fr_nomem(p);
 }
 
 int front_parse(const char *file, const char *text, size_t len, ir_module ***mods, int *nmods, diag *d) {
@@ -436,7 +398,7 @@ int front_parse(const char *file, const char *text, size_t len, ir_module ***mod
     *mods = NULL;
     *nmods = 0;
     if (!text && len) return diag_set(d, DIAG_INVALID, "%s:1:1: no text", p.file);
-    lex_init(&p.lx, text ? text : "", len);
+    fr_lex_init(&p.lx, text ? text : "", len);
     next(&p);
     ir_module **list = NULL;
     int n = 0, cap = 0;

@@ -1,7 +1,7 @@
 /* parse_attr.c: numbers, strings, attribute dictionaries and the attribute
  * forms ops use (integer lists, dense literals, enums, dot dimensions).
  *
- * Dictionaries are read lazily: parse_attr_dict records where each value
+ * Dictionaries are read lazily: fr_parse_attr_dict records where each value
  * starts and skips it as a balanced token run; an op then reads only the
  * entries it knows with the attr_read_* functions, which jump back to the
  * value and check that it ends where the entry ends. */
@@ -24,7 +24,8 @@ static int hex_value(int c) {
 
 static bool is_hex_int(const token *t) { return t->kind == TK_INT && t->len > 2 && t->s[1] == 'x'; }
 
-bool int_token_value(const token *t, uint64_t *out) {
+/* Reads TK_INT text (decimal or 0x hex) into *out; false on overflow. */
+static bool int_token_value(const token *t, uint64_t *out) {
     uint64_t v = 0;
     if (is_hex_int(t)) {
         for (size_t i = 2; i < t->len; i++) {
@@ -42,40 +43,45 @@ bool int_token_value(const token *t, uint64_t *out) {
     return true;
 }
 
-int parse_uint64(parser *p, uint64_t *out, const char *what) {
-    if (!at(p, TK_INT)) return pexpected(p, what);
-    if (!int_token_value(&p->tok, out)) return perr(p, p->tok.at, "integer literal too large");
+int fr_parse_uint64(parser *p, uint64_t *out, const char *what) {
+    if (!at(p, TK_INT)) return fr_expected(p, what);
+    if (!int_token_value(&p->tok, out)) return fr_error(p, p->tok.at, "integer literal too large");
     next(p);
     return 0;
 }
 
-int parse_int64(parser *p, int64_t *out, const char *what) {
+int fr_parse_int64(parser *p, int64_t *out, const char *what) {
     cursor start = p->tok.at;
     bool neg = accept(p, TK_MINUS);
     uint64_t v;
-    if (parse_uint64(p, &v, what)) return -1;
-    if (v > (uint64_t)INT64_MAX + neg) return perr(p, start, "integer literal out of the int64 range");
+    if (fr_parse_uint64(p, &v, what)) return -1;
+    if (v > (uint64_t)INT64_MAX + neg) return fr_error(p, start, "integer literal out of the int64 range");
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     return 0;
 }
 
 /* Converts a decimal literal (with its sign) with strtod or, for f32, strtof,
  * so that f32 values are rounded once, from the decimal text. The text is
- * copied to get a terminator; it is short except in odd inputs. */
+ * copied to get a terminator; it is short except in odd inputs. strtod reads
+ * the decimal point of LC_NUMERIC: under a host locale with a decimal comma
+ * it stops early, which is reported rather than silently misread. */
 static int decimal_to_float(parser *p, bool neg, const token *num, bool single, double *out) {
-    char small[128], *buf = small;
-    if (num->len + 2 > sizeof small && !(buf = mem_alloc(num->len + 2))) return pnomem(p);
+    char small[128], *buf = small, *end;
+    if (num->len + 2 > sizeof small && !(buf = mem_alloc(num->len + 2))) return fr_nomem(p);
     buf[0] = neg ? '-' : '+';
     memcpy(buf + 1, num->s, num->len);
     buf[num->len + 1] = 0;
-    *out = single ? (double)strtof(buf, NULL) : strtod(buf, NULL);
+    *out = single ? (double)strtof(buf, &end) : strtod(buf, &end);
+    bool whole = end == buf + num->len + 1;
     if (buf != small) mem_free(buf);
+    if (!whole)
+        return fr_error(p, num->at, "cannot read the float literal (is LC_NUMERIC a locale with a decimal comma?)");
     return 0;
 }
 
-int parse_double(parser *p, double *out, const char *what) {
+int fr_parse_double(parser *p, double *out, const char *what) {
     bool neg = accept(p, TK_MINUS);
-    if (!(at(p, TK_FLOAT) || (at(p, TK_INT) && !is_hex_int(&p->tok)))) return pexpected(p, what);
+    if (!(at(p, TK_FLOAT) || (at(p, TK_INT) && !is_hex_int(&p->tok)))) return fr_expected(p, what);
     if (decimal_to_float(p, neg, &p->tok, false, out)) return -1;
     next(p);
     return 0;
@@ -87,20 +93,24 @@ int parse_double(parser *p, double *out, const char *what) {
  * that every escape is complete. */
 static int decode_quoted(parser *p, cursor at, const char *s, size_t n, char **out) {
     char *buf = mem_alloc(n + 1);
-    if (!buf) return pnomem(p);
+    if (!buf) return fr_nomem(p);
     size_t j = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '\\' && i + 1 < n) {
             char e = s[++i];
-            if (e == 'n') c = '\n';
-            else if (e == 't') c = '\t';
-            else if (e == '"' || e == '\\') c = e;
-            else if (i + 1 < n) c = (char)(hex_value(e) * 16 + hex_value(s[++i]));
+            if (e == 'n')
+                c = '\n';
+            else if (e == 't')
+                c = '\t';
+            else if (e == '"' || e == '\\')
+                c = e;
+            else if (i + 1 < n)
+                c = (char)(unsigned char)(hex_value(e) * 16 + hex_value(s[++i]));
         }
         if (c == 0) {
             mem_free(buf);
-            return perr(p, at, "string holds a NUL byte");
+            return fr_error(p, at, "string holds a NUL byte");
         }
         buf[j++] = c;
     }
@@ -109,24 +119,25 @@ static int decode_quoted(parser *p, cursor at, const char *s, size_t n, char **o
     return 0;
 }
 
-int decode_string(parser *p, const token *t, char **out) {
+/* Decodes a TK_STRING into a fresh string; an embedded NUL is an error. */
+static int decode_string(parser *p, const token *t, char **out) {
     return decode_quoted(p, t->at, t->s + 1, t->len - 2, out);
 }
 
-int symbol_name(parser *p, const token *t, char **out) {
+int fr_symbol_name(parser *p, const token *t, char **out) {
     if (t->len > 1 && t->s[1] == '"') return decode_quoted(p, t->at, t->s + 2, t->len - 3, out);
     *out = mem_strndup(t->s + 1, t->len - 1);
-    return *out ? 0 : pnomem(p);
+    return *out ? 0 : fr_nomem(p);
 }
 
 /* ---- attribute dictionaries --------------------------------------------------------------- */
 
-void attr_list_free(attr_list *l) {
+void fr_attr_list_free(attr_list *l) {
     mem_free(l->v);
     *l = (attr_list){0};
 }
 
-const attr_ref *attr_find(const attr_list *l, const char *name) {
+const attr_ref *fr_attr_find(const attr_list *l, const char *name) {
     for (int i = 0; i < l->n; i++) {
         const token *t = &l->v[i].name;
         if (t->kind == TK_STRING ? (t->len == strlen(name) + 2 && memcmp(t->s + 1, name, t->len - 2) == 0)
@@ -136,54 +147,51 @@ const attr_ref *attr_find(const attr_list *l, const char *name) {
     return NULL;
 }
 
-const attr_ref *attr_require(parser *p, const attr_list *l, const char *name, cursor at) {
-    const attr_ref *a = attr_find(l, name);
-    if (!a) perr(p, at, "missing attribute '%s'", name);
+const attr_ref *fr_attr_require(parser *p, const attr_list *l, const char *name, cursor at) {
+    const attr_ref *a = fr_attr_find(l, name);
+    if (!a) fr_error(p, at, "missing attribute '%s'", name);
     return a;
 }
 
 /* Skips an attribute value: balanced runs up to the ',' or '}' that ends it. */
 static int skip_attr_value(parser *p) {
-    if (at(p, TK_COMMA) || at(p, TK_RBRACE)) return pexpected(p, "an attribute value");
+    if (at(p, TK_COMMA) || at(p, TK_RBRACE)) return fr_expected(p, "an attribute value");
     while (!at(p, TK_COMMA) && !at(p, TK_RBRACE))
-        if (skip_balanced(p)) return -1;
+        if (fr_skip_balanced(p)) return -1;
     return 0;
 }
 
-int parse_attr_dict(parser *p, attr_list *out) {
+int fr_parse_attr_dict(parser *p, attr_list *out) {
     if (expect(p, TK_LBRACE, "'{' before the attributes")) return -1;
     if (accept(p, TK_RBRACE)) return 0;
     do {
-        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return pexpected(p, "an attribute name");
+        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return fr_expected(p, "an attribute name");
         attr_ref a = {.name = p->tok};
         next(p);
         if (accept(p, TK_EQUAL)) {
             a.has_value = true;
-            a.value = parser_save(p);
+            a.value = fr_save(p);
             if (skip_attr_value(p)) return -1;
         }
-        if (mem_grow((void **)&out->v, &out->cap, out->n + 1, sizeof(attr_ref))) return pnomem(p);
+        if (mem_grow((void **)&out->v, &out->cap, out->n + 1, sizeof(attr_ref))) return fr_nomem(p);
         out->v[out->n++] = a;
     } while (accept(p, TK_COMMA));
     return expect(p, TK_RBRACE, "'}' after the attributes");
 }
 
-int parse_optional_attr_dict(parser *p, attr_list *out) {
-    return at(p, TK_LBRACE) ? parse_attr_dict(p, out) : 0;
-}
+int fr_parse_optional_attr_dict(parser *p, attr_list *out) { return at(p, TK_LBRACE) ? fr_parse_attr_dict(p, out) : 0; }
 
 /* Moves to a's value; attr_leave checks it ended with the entry and comes back. */
 static int attr_enter(parser *p, const attr_ref *a, pstate *saved) {
-    if (!a->has_value)
-        return perr(p, a->name.at, "attribute '%.*s' needs a value", shown(a->name.len), a->name.s);
-    *saved = parser_save(p);
-    parser_restore(p, &a->value);
+    if (!a->has_value) return fr_error(p, a->name.at, "attribute '%.*s' needs a value", shown(a->name.len), a->name.s);
+    *saved = fr_save(p);
+    fr_restore(p, &a->value);
     return 0;
 }
 
 static int attr_leave(parser *p, const pstate *saved, int rc) {
-    if (rc == 0 && !at(p, TK_COMMA) && !at(p, TK_RBRACE)) rc = pexpected(p, "the end of the attribute value");
-    parser_restore(p, saved);
+    if (rc == 0 && !at(p, TK_COMMA) && !at(p, TK_RBRACE)) rc = fr_expected(p, "the end of the attribute value");
+    fr_restore(p, saved);
     return rc ? -1 : 0;
 }
 
@@ -193,31 +201,31 @@ static int skip_scalar_type(parser *p) {
     return expect(p, TK_IDENT, "a scalar type such as i64");
 }
 
-int attr_read_int(parser *p, const attr_ref *a, int64_t *out) {
+int fr_attr_read_int(parser *p, const attr_ref *a, int64_t *out) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
-    return attr_leave(p, &saved, parse_int64(p, out, "an integer") || skip_scalar_type(p));
+    return attr_leave(p, &saved, fr_parse_int64(p, out, "an integer") || skip_scalar_type(p));
 }
 
-int attr_read_uint(parser *p, const attr_ref *a, uint64_t *out) {
+int fr_attr_read_uint(parser *p, const attr_ref *a, uint64_t *out) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
-    return attr_leave(p, &saved, parse_uint64(p, out, "a non-negative integer") || skip_scalar_type(p));
+    return attr_leave(p, &saved, fr_parse_uint64(p, out, "a non-negative integer") || skip_scalar_type(p));
 }
 
-int attr_read_float(parser *p, const attr_ref *a, double *out) {
+int fr_attr_read_float(parser *p, const attr_ref *a, double *out) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
-    return attr_leave(p, &saved, parse_double(p, out, "a number") || skip_scalar_type(p));
+    return attr_leave(p, &saved, fr_parse_double(p, out, "a number") || skip_scalar_type(p));
 }
 
-/* Reads a string or symbol value with read_token (decode_string, symbol_name). */
+/* Reads a string or symbol value with read_token (decode_string, fr_symbol_name). */
 static int read_name(parser *p, const attr_ref *a, tok_kind kind, const char *what,
                      int (*read_token)(parser *, const token *, char **), char **out) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
     char *s = NULL;
-    int rc = at(p, kind) ? read_token(p, &p->tok, &s) : pexpected(p, what);
+    int rc = at(p, kind) ? read_token(p, &p->tok, &s) : fr_expected(p, what);
     if (!rc) next(p);
     if (attr_leave(p, &saved, rc)) {
         mem_free(s);
@@ -227,25 +235,19 @@ static int read_name(parser *p, const attr_ref *a, tok_kind kind, const char *wh
     return 0;
 }
 
-int attr_read_string(parser *p, const attr_ref *a, char **out) {
+int fr_attr_read_string(parser *p, const attr_ref *a, char **out) {
     return read_name(p, a, TK_STRING, "a string", decode_string, out);
 }
 
-int attr_read_symbol(parser *p, const attr_ref *a, char **out) {
-    return read_name(p, a, TK_SYMBOL, "a symbol such as @f", symbol_name, out);
+int fr_attr_read_symbol(parser *p, const attr_ref *a, char **out) {
+    return read_name(p, a, TK_SYMBOL, "a symbol such as @f", fr_symbol_name, out);
 }
 
-int attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
+int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
-    return attr_leave(p, &saved, parse_int_array_attr(p, out));
-}
-
-int attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data) {
-    pstate saved;
-    if (attr_enter(p, a, &saved)) return -1;
-    if (!at_word(p, "dense")) return attr_leave(p, &saved, pexpected(p, "a dense<...> literal"));
-    int rc = attr_leave(p, &saved, parse_dense(p, type, data));
+    if (!at_word(p, "dense")) return attr_leave(p, &saved, fr_expected(p, "a dense<...> literal"));
+    int rc = attr_leave(p, &saved, fr_parse_dense(p, type, data));
     if (rc && *data) {
         mem_free(*data);
         *data = NULL;
@@ -257,7 +259,7 @@ int attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data) {
 
 /* Appends integers to a growing array (cap as for mem_grow). */
 static int push_int(parser *p, int64_t **v, int *n, int *cap, int64_t x) {
-    if (mem_grow((void **)v, cap, *n + 1, sizeof(int64_t))) return pnomem(p);
+    if (mem_grow((void **)v, cap, *n + 1, sizeof(int64_t))) return fr_nomem(p);
     (*v)[(*n)++] = x;
     return 0;
 }
@@ -269,7 +271,7 @@ static int parse_ints_until(parser *p, tok_kind close, ir_ints *out) {
     if (!at(p, close)) {
         do {
             int64_t x;
-            if (parse_int64(p, &x, "an integer") || push_int(p, &v, &n, &cap, x)) {
+            if (fr_parse_int64(p, &x, "an integer") || push_int(p, &v, &n, &cap, x)) {
                 mem_free(v);
                 return -1;
             }
@@ -281,16 +283,16 @@ static int parse_ints_until(parser *p, tok_kind close, ir_ints *out) {
     return 0;
 }
 
-int parse_int_list(parser *p, ir_ints *out) {
+int fr_parse_int_list(parser *p, ir_ints *out) {
     if (expect(p, TK_LBRACKET, "'[' before the integer list")) return -1;
     return parse_ints_until(p, TK_RBRACKET, out) || expect(p, TK_RBRACKET, "']' after the integer list");
 }
 
 /* `array<i64: 1, 2>` or `array<i64>`. */
 static int parse_dense_array(parser *p, ir_ints *out) {
-    next(p);  /* array */
+    next(p); /* array */
     if (expect(p, TK_LESS, "'<' after 'array'")) return -1;
-    if (!at_word(p, "i64") && !at_word(p, "i32")) return pexpected(p, "i64 as the array's element type");
+    if (!at_word(p, "i64") && !at_word(p, "i32")) return fr_expected(p, "i64 as the array's element type");
     next(p);
     if (accept(p, TK_COLON) && parse_ints_until(p, TK_GREATER, out)) return -1;
     return expect(p, TK_GREATER, "'>' after the array elements");
@@ -301,18 +303,17 @@ static int parse_dense_ints(parser *p, ir_ints *out) {
     cursor start = p->tok.at;
     ir_type t;
     void *data = NULL;
-    if (parse_dense(p, &t, &data)) return -1;
+    if (fr_parse_dense(p, &t, &data)) return -1;
     int rc = 0;
     if (t.rank > 1 || (t.dtype != IR_I64 && t.dtype != IR_I32)) {
-        rc = perr(p, start, "expected a rank-1 tensor of i64 for an integer list");
+        rc = fr_error(p, start, "expected a rank-1 tensor of i64 for an integer list");
     } else {
         int n = (int)ir_type_numel(&t);
         int64_t *v = n ? mem_alloc((size_t)n * sizeof(int64_t)) : NULL;
         if (n && !v) {
-            rc = pnomem(p);
+            rc = fr_nomem(p);
         } else {
-            for (int i = 0; i < n; i++)
-                v[i] = t.dtype == IR_I64 ? ((int64_t *)data)[i] : ((int32_t *)data)[i];
+            for (int i = 0; i < n; i++) v[i] = t.dtype == IR_I64 ? ((int64_t *)data)[i] : ((int32_t *)data)[i];
             mem_free(out->v);
             out->v = v;
             out->n = n;
@@ -322,11 +323,18 @@ static int parse_dense_ints(parser *p, ir_ints *out) {
     return rc;
 }
 
-int parse_int_array_attr(parser *p, ir_ints *out) {
+/* array<i64: ..>, dense<..> : tensor<..>, or [..] */
+static int parse_int_array(parser *p, ir_ints *out) {
     if (at_word(p, "array")) return parse_dense_array(p, out);
     if (at_word(p, "dense")) return parse_dense_ints(p, out);
-    if (at(p, TK_LBRACKET)) return parse_int_list(p, out);
-    return pexpected(p, "an integer list such as array<i64: 0, 1>");
+    if (at(p, TK_LBRACKET)) return fr_parse_int_list(p, out);
+    return fr_expected(p, "an integer list such as array<i64: 0, 1>");
+}
+
+int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, parse_int_array(p, out));
 }
 
 /* ---- dense literals ------------------------------------------------------------------------------ */
@@ -337,8 +345,16 @@ static size_t dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * ir_dtype_size
 static void store_bits(ir_dtype t, uint64_t bits, uint8_t *dst) {
     switch (ir_dtype_size(t)) {
     case 1: *dst = (uint8_t)(t == IR_I1 ? bits & 1 : bits); break;
-    case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
-    case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
+    case 2: {
+        uint16_t v = (uint16_t)bits;
+        memcpy(dst, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v = (uint32_t)bits;
+        memcpy(dst, &v, 4);
+        break;
+    }
     default: memcpy(dst, &bits, 8); break;
     }
 }
@@ -358,7 +374,7 @@ static int int_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t *d
     size_t w = dtype_bits(t);
     uint64_t v;
     if (!int_token_value(&p->tok, &v) || (!neg && w < 64 && v >> w) || (neg && v > (uint64_t)1 << (w - 1)))
-        return perr(p, start, "integer literal out of range for %s", ir_dtype_name(t));
+        return fr_error(p, start, "integer literal out of range for %s", ir_dtype_name(t));
     store_bits(t, neg ? 0 - v : v, dst);
     next(p);
     return 0;
@@ -375,9 +391,9 @@ static int float_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t 
     if (is_hex_int(&p->tok)) {
         uint64_t bits;
         size_t w = dtype_bits(t);
-        if (neg) return perr(p, start, "a hexadecimal float literal cannot have a sign");
+        if (neg) return fr_error(p, start, "a hexadecimal float literal cannot have a sign");
         if (!int_token_value(&p->tok, &bits) || (w < 64 && bits >> w))
-            return perr(p, start, "hexadecimal literal out of range for %s", ir_dtype_name(t));
+            return fr_error(p, start, "hexadecimal literal out of range for %s", ir_dtype_name(t));
         store_bits(t, bits, dst);
         next(p);
         return 0;
@@ -393,19 +409,19 @@ static int float_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t 
 static int parse_element(parser *p, ir_dtype t, uint8_t *dst) {
     cursor start = p->tok.at;
     if (at_word(p, "true") || at_word(p, "false")) {
-        if (t != IR_I1) return perr(p, start, "boolean literal for element type %s", ir_dtype_name(t));
+        if (t != IR_I1) return fr_error(p, start, "boolean literal for element type %s", ir_dtype_name(t));
         *dst = at_word(p, "true");
         next(p);
         return 0;
     }
-    if (at(p, TK_LPAREN)) return perr(p, start, "complex literal for element type %s", ir_dtype_name(t));
+    if (at(p, TK_LPAREN)) return fr_error(p, start, "complex literal for element type %s", ir_dtype_name(t));
     bool neg = accept(p, TK_MINUS);
     bool is_float = ir_dtype_is_float(t);
     if (at(p, TK_INT)) return is_float ? float_element(p, t, neg, start, dst) : int_element(p, t, neg, start, dst);
     if (is_float && (at(p, TK_FLOAT) || at_word(p, "inf") || at_word(p, "nan")))
         return float_element(p, t, neg, start, dst);
-    if (at(p, TK_FLOAT)) return perr(p, start, "float literal for element type %s", ir_dtype_name(t));
-    return pexpected(p, is_float ? "a float literal" : "an integer literal");
+    if (at(p, TK_FLOAT)) return fr_error(p, start, "float literal for element type %s", ir_dtype_name(t));
+    return fr_expected(p, is_float ? "a float literal" : "an integer literal");
 }
 
 /* A list at nesting `level` of type t; elements go to data[*index...]. The
@@ -413,18 +429,20 @@ static int parse_element(parser *p, ir_dtype t, uint8_t *dst) {
  * Recursion is bounded by the rank (at most IR_MAX_RANK). */
 static int parse_list(parser *p, const ir_type *t, int level, uint8_t *data, int64_t *index) {
     cursor open = p->tok.at;
-    next(p);  /* [ */
+    next(p); /* [ */
     int64_t count = 0, want = t->dims[level];
     size_t size = ir_dtype_size(t->dtype);
     if (!at(p, TK_RBRACKET)) {
         do {
             if (count == want)
-                return perr(p, open, "list has more than the %lld elements of dimension %d", (long long)want, level);
+                return fr_error(p, open, "list has more than the %lld elements of dimension %d", (long long)want,
+                                level);
             if (level + 1 < t->rank) {
-                if (!at(p, TK_LBRACKET)) return pexpected(p, "'[' (the literal has fewer levels than the type's rank)");
+                if (!at(p, TK_LBRACKET))
+                    return fr_expected(p, "'[' (the literal has fewer levels than the type's rank)");
                 if (parse_list(p, t, level + 1, data, index)) return -1;
             } else {
-                if (at(p, TK_LBRACKET)) return perr(p, p->tok.at, "literal nested deeper than the type's rank");
+                if (at(p, TK_LBRACKET)) return fr_error(p, p->tok.at, "literal nested deeper than the type's rank");
                 if (parse_element(p, t->dtype, data + (size_t)*index * size)) return -1;
                 ++*index;
             }
@@ -433,7 +451,8 @@ static int parse_list(parser *p, const ir_type *t, int level, uint8_t *data, int
     }
     if (expect(p, TK_RBRACKET, "']' or ',' in the literal")) return -1;
     if (count != want)
-        return perr(p, open, "list has %lld elements, dimension %d has %lld", (long long)count, level, (long long)want);
+        return fr_error(p, open, "list has %lld elements, dimension %d has %lld", (long long)count, level,
+                        (long long)want);
     return 0;
 }
 
@@ -459,16 +478,16 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
     const token *s = &p->tok;
     size_t size = ir_dtype_size(t->dtype);
     if (s->len < 4 || s->s[1] != '0' || s->s[2] != 'x' || (s->len - 4) % 2)
-        return perr(p, s->at, "expected a hex blob \"0x...\" with two digits per byte");
+        return fr_error(p, s->at, "expected a hex blob \"0x...\" with two digits per byte");
     size_t n = (s->len - 4) / 2;
     if (n != bytes && n != size)
-        return perr(p, s->at, "hex blob holds %zu bytes, but %s needs %zu (or %zu for a splat)", n,
-                    ir_dtype_name(t->dtype), bytes, size);
+        return fr_error(p, s->at, "hex blob holds %zu bytes, but %s needs %zu (or %zu for a splat)", n,
+                        ir_dtype_name(t->dtype), bytes, size);
     uint8_t one[8];
-    uint8_t *dst = n == bytes ? data : one;  /* a splat decodes one element, then fills */
+    uint8_t *dst = n == bytes ? data : one; /* a splat decodes one element, then fills */
     for (size_t i = 0; i < n; i++) {
         int hi = hex_value(s->s[3 + 2 * i]), lo = hex_value(s->s[4 + 2 * i]);
-        if (hi < 0 || lo < 0) return perr(p, s->at, "invalid hex digit in the blob");
+        if (hi < 0 || lo < 0) return fr_error(p, s->at, "invalid hex digit in the blob");
         dst[i] = (uint8_t)(hi << 4 | lo);
     }
     if (!host_is_little_endian())
@@ -493,12 +512,12 @@ static int parse_literal(parser *p, const ir_type *t, uint8_t *data, size_t byte
     int64_t numel = ir_type_numel(t);
     size_t size = ir_dtype_size(t->dtype);
     if (at(p, TK_GREATER)) {
-        if (numel != 0) return perr(p, p->tok.at, "empty literal for a type with %lld elements", (long long)numel);
+        if (numel != 0) return fr_error(p, p->tok.at, "empty literal for a type with %lld elements", (long long)numel);
         return 0;
     }
     if (at(p, TK_STRING)) return parse_hex_blob(p, t, data, bytes);
     if (at(p, TK_LBRACKET)) {
-        if (t->rank == 0) return perr(p, p->tok.at, "list literal for a rank-0 tensor");
+        if (t->rank == 0) return fr_error(p, p->tok.at, "list literal for a rank-0 tensor");
         int64_t index = 0;
         return parse_list(p, t, 0, data, &index);
     }
@@ -513,35 +532,35 @@ static int parse_literal(parser *p, const ir_type *t, uint8_t *data, size_t byte
 
 /* dense<literal> : type. The literal comes before its type, so it is first
  * skipped to read the type, then parsed straight into the constant's bytes. */
-int parse_dense(parser *p, ir_type *type, void **data) {
+int fr_parse_dense(parser *p, ir_type *type, void **data) {
     *data = NULL;
-    next(p);  /* dense */
+    next(p); /* dense */
     if (expect(p, TK_LESS, "'<' after 'dense'")) return -1;
-    pstate literal = parser_save(p);
+    pstate literal = fr_save(p);
     while (!at(p, TK_GREATER))
-        if (skip_balanced(p)) return -1;
+        if (fr_skip_balanced(p)) return -1;
     next(p);
-    if (expect(p, TK_COLON, "':' and a type after the dense literal") || parse_tensor_type(p, type)) return -1;
+    if (expect(p, TK_COLON, "':' and a type after the dense literal") || fr_parse_tensor_type(p, type)) return -1;
     size_t bytes = ir_type_bytes(type);
     if (bytes > FRONT_MAX_CONSTANT_BYTES)
-        return punsupported(p, literal.tok.at, "unsupported constant of %zu bytes (the limit is %zu)", bytes,
-                            FRONT_MAX_CONSTANT_BYTES);
+        return fr_unsupported(p, literal.tok.at, "unsupported constant of %zu bytes (the limit is %zu)", bytes,
+                              FRONT_MAX_CONSTANT_BYTES);
     uint8_t *buf = mem_calloc(bytes ? bytes : 1, 1);
-    if (!buf) return pnomem(p);
-    pstate after = parser_save(p);
-    parser_restore(p, &literal);
+    if (!buf) return fr_nomem(p);
+    pstate after = fr_save(p);
+    fr_restore(p, &literal);
     if (parse_literal(p, type, buf, bytes) || expect(p, TK_GREATER, "'>' after the dense literal")) {
         mem_free(buf);
         return -1;
     }
-    parser_restore(p, &after);
+    fr_restore(p, &after);
     *data = buf;
     return 0;
 }
 
 /* ---- enums and dot dimensions ------------------------------------------------------------------- */
 
-int parse_cmp_dir_word(parser *p, ir_cmp_dir *out) {
+int fr_parse_cmp_dir(parser *p, ir_cmp_dir *out) {
     static const char *const names[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
     static const ir_cmp_dir dirs[] = {IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT};
     for (int i = 0; i < 6; i++) {
@@ -551,10 +570,10 @@ int parse_cmp_dir_word(parser *p, ir_cmp_dir *out) {
             return 0;
         }
     }
-    return pexpected(p, "a comparison direction (EQ, NE, GE, GT, LE, LT)");
+    return fr_expected(p, "a comparison direction (EQ, NE, GE, GT, LE, LT)");
 }
 
-int parse_cmp_type_word(parser *p, ir_cmp_type *out) {
+int fr_parse_cmp_type(parser *p, ir_cmp_type *out) {
     static const char *const names[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
     static const ir_cmp_type types[] = {IR_CMPT_NOTYPE, IR_CMPT_FLOAT, IR_CMPT_TOTALORDER, IR_CMPT_SIGNED,
                                         IR_CMPT_UNSIGNED};
@@ -565,12 +584,11 @@ int parse_cmp_type_word(parser *p, ir_cmp_type *out) {
             return 0;
         }
     }
-    return pexpected(p, "a comparison type (FLOAT, TOTALORDER, SIGNED, UNSIGNED)");
+    return fr_expected(p, "a comparison type (FLOAT, TOTALORDER, SIGNED, UNSIGNED)");
 }
 
 /* Reads `#stablehlo<kind WORD>` or `#stablehlo.kind<WORD>`, WORD with parse_word. */
-static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *),
-                     void *out) {
+static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *), void *out) {
     char dotted[64];
     snprintf(dotted, sizeof dotted, "#stablehlo.%s", kind);
     pstate saved;
@@ -583,33 +601,35 @@ static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse
         next(p);
         rc = expect(p, TK_LESS, "'<'");
     } else {
-        rc = pexpected(p, "a #stablehlo<...> enum");
+        rc = fr_expected(p, "a #stablehlo<...> enum");
     }
     if (!rc) rc = parse_word(p, out) || expect(p, TK_GREATER, "'>' after the enum value");
     return attr_leave(p, &saved, rc);
 }
 
-static int cmp_dir_word(parser *p, void *out) { return parse_cmp_dir_word(p, out); }
-static int cmp_type_word(parser *p, void *out) { return parse_cmp_type_word(p, out); }
+static int cmp_dir_word(parser *p, void *out) { return fr_parse_cmp_dir(p, out); }
+static int cmp_type_word(parser *p, void *out) { return fr_parse_cmp_type(p, out); }
 
-int attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out) {
+int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out) {
     return read_enum(p, a, "comparison_direction", cmp_dir_word, out);
 }
 
-int attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
+int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
     return read_enum(p, a, "comparison_type", cmp_type_word, out);
 }
 
 /* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>`; absent fields are empty. */
-int attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
+int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
     static const char *const fields[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                          "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
     ir_ints *lists[] = {&out->lhs_batch, &out->rhs_batch, &out->lhs_contract, &out->rhs_contract};
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
     int rc = 0;
-    if (!at(p, TK_HASH) || !tok_is(&p->tok, "#stablehlo.dot")) rc = pexpected(p, "#stablehlo.dot<...>");
-    else next(p);
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, "#stablehlo.dot"))
+        rc = fr_expected(p, "#stablehlo.dot<...>");
+    else
+        next(p);
     if (!rc) rc = expect(p, TK_LESS, "'<' after #stablehlo.dot");
     if (!rc && !at(p, TK_GREATER)) {
         do {
@@ -617,11 +637,11 @@ int attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
             for (int i = 0; i < 4; i++)
                 if (at_word(p, fields[i])) field = i;
             if (field < 0) {
-                rc = pexpected(p, "a dot dimension field such as lhs_contracting_dimensions");
+                rc = fr_expected(p, "a dot dimension field such as lhs_contracting_dimensions");
                 break;
             }
             next(p);
-            rc = expect(p, TK_EQUAL, "'='") || parse_int_list(p, lists[field]);
+            rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lists[field]);
         } while (!rc && accept(p, TK_COMMA));
     }
     if (!rc) rc = expect(p, TK_GREATER, "'>' after the dot dimensions");

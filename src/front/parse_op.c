@@ -20,22 +20,21 @@
 
 typedef struct operand {
     ir_value_id id;
-    token tok;           /* the use, for messages */
+    token tok; /* the use, for messages */
 } operand;
 
 typedef struct op_desc {
     ir_opcode code;
-    cursor at;           /* start of the statement: the op's location */
-    token name;          /* the op name as written */
+    cursor at; /* start of the statement: the op's location */
     int nin, cap_in;
     operand *in;
-    typelist out;        /* result types */
-    ir_attrs a;          /* moved into the op by emit() */
+    typelist out; /* result types */
+    ir_attrs a;   /* moved into the op by emit() */
 } op_desc;
 
 static void op_desc_free(op_desc *d) {
     mem_free(d->in);
-    typelist_free(&d->out);
+    fr_typelist_free(&d->out);
     ir_attrs_free(&d->a);
 }
 
@@ -50,13 +49,17 @@ typedef struct results {
     result_group *v;
 } results;
 
+static int push_operand(parser *p, op_desc *d, operand o) {
+    if (mem_grow((void **)&d->in, &d->cap_in, d->nin + 1, sizeof(operand))) return fr_nomem(p);
+    d->in[d->nin++] = o;
+    return 0;
+}
+
 /* Parses one `%name` use and appends it to d's operands. */
 static int parse_operand(parser *p, op_desc *d) {
     operand o = {.tok = p->tok};
-    if (!at(p, TK_VALUE)) return pexpected(p, "an operand such as %0");
-    if (lookup_value(p, &p->tok, &o.id)) return -1;
-    if (mem_grow((void **)&d->in, &d->cap_in, d->nin + 1, sizeof(operand))) return pnomem(p);
-    d->in[d->nin++] = o;
+    if (!at(p, TK_VALUE)) return fr_expected(p, "an operand such as %0");
+    if (fr_lookup_value(p, &p->tok, &o.id) || push_operand(p, d, o)) return -1;
     next(p);
     return 0;
 }
@@ -64,10 +67,10 @@ static int parse_operand(parser *p, op_desc *d) {
 /* Consumes a ',' only when the token after it has kind k. */
 static bool comma_then(parser *p, tok_kind k) {
     if (!at(p, TK_COMMA)) return false;
-    pstate s = parser_save(p);
+    pstate s = fr_save(p);
     next(p);
     if (at(p, k)) return true;
-    parser_restore(p, &s);
+    fr_restore(p, &s);
     return false;
 }
 
@@ -88,8 +91,8 @@ static int parse_paren_operands(parser *p, op_desc *d) {
 
 static int skip_attr_dict(parser *p) {
     attr_list ignored = {0};
-    int rc = parse_optional_attr_dict(p, &ignored);
-    attr_list_free(&ignored);
+    int rc = fr_parse_optional_attr_dict(p, &ignored);
+    fr_attr_list_free(&ignored);
     return rc;
 }
 
@@ -102,15 +105,21 @@ static int check_operand_type(parser *p, const operand *o, const ir_type *want) 
     char h[96], w[96];
     ir_type_str(have, h, sizeof h);
     ir_type_str(want, w, sizeof w);
-    return perr(p, o->tok.at, "%.*s has type %s, but the signature gives %s", shown(o->tok.len),
-                o->tok.s, h, w);
+    return fr_error(p, o->tok.at, "%.*s has type %s, but the signature gives %s", shown(o->tok.len), o->tok.s, h, w);
+}
+
+/* Checks that every operand has type t. */
+static int check_all_operands(parser *p, const op_desc *d, const ir_type *t) {
+    for (int i = 0; i < d->nin; i++)
+        if (check_operand_type(p, &d->in[i], t)) return -1;
+    return 0;
 }
 
 /* Checks that operand i has type types[i] for each operand. */
 static int check_operand_types(parser *p, const op_desc *d, const ir_type *types, int n) {
     if (n != d->nin)
-        return perr(p, d->at, "the signature gives %d operand type%s for %d operand%s", n, n == 1 ? "" : "s", d->nin,
-                    d->nin == 1 ? "" : "s");
+        return fr_error(p, d->at, "the signature gives %d operand type%s for %d operand%s", n, n == 1 ? "" : "s",
+                        d->nin, d->nin == 1 ? "" : "s");
     for (int i = 0; i < n; i++)
         if (check_operand_type(p, &d->in[i], &types[i])) return -1;
     return 0;
@@ -119,9 +128,9 @@ static int check_operand_types(parser *p, const op_desc *d, const ir_type *types
 /* `: (T, ...) -> R` or `: (T, ...) -> (R, ...)`: operand and result types. */
 static int sig_functional(parser *p, op_desc *d) {
     typelist ins = {0};
-    int rc = expect(p, TK_COLON, "':' before the op's type") || parse_function_type(p, &ins, &d->out) ||
+    int rc = expect(p, TK_COLON, "':' before the op's type") || fr_parse_function_type(p, &ins, &d->out) ||
              check_operand_types(p, d, ins.v, ins.n);
-    typelist_free(&ins);
+    fr_typelist_free(&ins);
     return rc;
 }
 
@@ -130,22 +139,19 @@ static int sig_same(parser *p, op_desc *d) {
     if (expect(p, TK_COLON, "':' before the op's type")) return -1;
     if (at(p, TK_LPAREN)) {
         typelist ins = {0};
-        int rc = parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
-        typelist_free(&ins);
+        int rc = fr_parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
+        fr_typelist_free(&ins);
         return rc;
     }
     ir_type t;
-    if (parse_tensor_type(p, &t) || typelist_push(p, &d->out, &t)) return -1;
-    for (int i = 0; i < d->nin; i++)
-        if (check_operand_type(p, &d->in[i], &t)) return -1;
-    return 0;
+    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, &d->out, &t) || check_all_operands(p, d, &t);
 }
 
 /* Operand types only, no results: `: T, ...` (return, expect_close). */
 static int sig_operand_list(parser *p, op_desc *d) {
     typelist ts = {0};
-    int rc = parse_type_list(p, &ts) || check_operand_types(p, d, ts.v, ts.n);
-    typelist_free(&ts);
+    int rc = fr_parse_type_list(p, &ts) || check_operand_types(p, d, ts.v, ts.n);
+    fr_typelist_free(&ts);
     return rc;
 }
 
@@ -166,28 +172,28 @@ static ir_op *emit(parser *p, op_desc *d) {
     const char *name = ir_op_name(d->code);
     int arity = ir_op_arity(d->code);
     if (arity >= 0 && d->nin != arity) {
-        perr(p, d->at, "%s takes %d operand%s, found %d", name, arity, arity == 1 ? "" : "s", d->nin);
+        fr_error(p, d->at, "%s takes %d operand%s, found %d", name, arity, arity == 1 ? "" : "s", d->nin);
         return NULL;
     }
     if (d->code == IR_REDUCE && (d->nin == 0 || d->nin % 2)) {
-        perr(p, d->at, "%s takes pairs of an input and an init value", name);
+        fr_error(p, d->at, "%s takes pairs of an input and an init value", name);
         return NULL;
     }
     if (d->out.n != expected_results(d)) {
-        perr(p, d->at, "%s has %d result%s, the signature gives %d", name, expected_results(d),
-             expected_results(d) == 1 ? "" : "s", d->out.n);
+        fr_error(p, d->at, "%s has %d result%s, the signature gives %d", name, expected_results(d),
+                 expected_results(d) == 1 ? "" : "s", d->out.n);
         return NULL;
     }
     ir_value_id *ids = mem_alloc((size_t)d->nin * sizeof(ir_value_id));
     if (!ids) {
-        pnomem(p);
+        fr_nomem(p);
         return NULL;
     }
     for (int i = 0; i < d->nin; i++) ids[i] = d->in[i].id;
     ir_op *op = ir_op_append(p->fn, p->block, d->code, d->nin, ids, d->out.n, d->out.v);
     mem_free(ids);
     if (!op) {
-        pnomem(p);
+        fr_nomem(p);
         return NULL;
     }
     op->a = d->a;
@@ -201,17 +207,17 @@ static ir_op *emit(parser *p, op_desc *d) {
 static int bind_results(parser *p, const results *res, const ir_op *op, cursor at) {
     if (res->n == 0) return 0;
     if (res->total != op->nout)
-        return perr(p, at, "%s defines %d result%s, but %d name%s given", ir_op_name(op->code), op->nout,
-                    op->nout == 1 ? "" : "s", res->total, res->total == 1 ? " is" : "s are");
+        return fr_error(p, at, "%s defines %d result%s, but %d name%s given", ir_op_name(op->code), op->nout,
+                        op->nout == 1 ? "" : "s", res->total, res->total == 1 ? " is" : "s are");
     for (int i = 0, k = 0; i < res->n; k += res->v[i++].count)
-        if (bind_values(p, &res->v[i].name, op->out[k], res->v[i].count)) return -1;
+        if (fr_bind_values(p, &res->v[i].name, op->out[k], res->v[i].count)) return -1;
     return 0;
 }
 
-int bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t) {
+int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t) {
     ir_value_id v = ir_block_add_arg(p->fn, b, t);
-    if (v < 0) return pnomem(p);
-    return bind_values(p, name, v, 1);
+    if (v < 0) return fr_nomem(p);
+    return fr_bind_values(p, name, v, 1);
 }
 
 /* ---- regions ------------------------------------------------------------------------------ */
@@ -220,17 +226,17 @@ int bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t) 
 static int parse_typed_arg(parser *p, token *name, ir_type *t) {
     *name = p->tok;
     return expect(p, TK_VALUE, "an argument name") || expect(p, TK_COLON, "':' after the argument name") ||
-           parse_tensor_type(p, t) || skip_optional_loc(p);
+           fr_parse_tensor_type(p, t) || fr_skip_loc(p);
 }
 
 /* `^label (`(` args `)`)? `:` — the entry block's label and arguments. */
 static int parse_block_label(parser *p, ir_block *b) {
-    next(p);  /* ^bb0 */
+    next(p); /* ^bb0 */
     if (accept(p, TK_LPAREN) && !accept(p, TK_RPAREN)) {
         do {
             token name;
             ir_type t;
-            if (parse_typed_arg(p, &name, &t) || bind_block_arg(p, b, &name, &t)) return -1;
+            if (parse_typed_arg(p, &name, &t) || fr_bind_block_arg(p, b, &name, &t)) return -1;
         } while (accept(p, TK_COMMA));
         if (expect(p, TK_RPAREN, "')' after the block arguments")) return -1;
     }
@@ -240,21 +246,24 @@ static int parse_block_label(parser *p, ir_block *b) {
 /* `{` (label)? statement* `}` into b. Names defined inside go out of scope
  * at the '}'. With allow_label false the caller has bound the arguments. */
 static int parse_region(parser *p, ir_block *b, bool allow_label) {
-    if (p->depth >= FRONT_MAX_DEPTH) return perr(p, p->tok.at, "regions nested deeper than %d", FRONT_MAX_DEPTH);
+    if (p->depth >= FRONT_MAX_DEPTH) return fr_error(p, p->tok.at, "regions nested deeper than %d", FRONT_MAX_DEPTH);
     if (expect(p, TK_LBRACE, "'{' before the region")) return -1;
-    int mark = scope_mark(p);
+    int mark = fr_scope_mark(p);
     ir_block *outer = p->block;
     p->block = b;
     p->depth++;
     int rc = allow_label && at(p, TK_BLOCK) ? parse_block_label(p, b) : 0;
     while (!rc && !accept(p, TK_RBRACE)) {
-        if (at(p, TK_EOF) || at(p, TK_SPLIT)) rc = pexpected(p, "'}' at the end of the region");
-        else if (at(p, TK_BLOCK)) rc = punsupported(p, p->tok.at, "unsupported region with several blocks");
-        else rc = parse_op(p);
+        if (at(p, TK_EOF) || at(p, TK_SPLIT))
+            rc = fr_expected(p, "'}' at the end of the region");
+        else if (at(p, TK_BLOCK))
+            rc = fr_unsupported(p, p->tok.at, "unsupported region with several blocks");
+        else
+            rc = fr_parse_op(p);
     }
     p->depth--;
     p->block = outer;
-    scope_pop(p, mark);
+    fr_scope_pop(p, mark);
     return rc ? -1 : 0;
 }
 
@@ -267,18 +276,19 @@ static int parse_slice_ranges(parser *p, ir_attrs *a) {
     if (expect(p, TK_LBRACKET, "'[' before the slice ranges")) return -1;
     if (!at(p, TK_RBRACKET)) {
         do {
-            if (n == IR_MAX_RANK) return punsupported(p, p->tok.at, "unsupported slice of rank above %d", IR_MAX_RANK);
+            if (n == IR_MAX_RANK)
+                return fr_unsupported(p, p->tok.at, "unsupported slice of rank above %d", IR_MAX_RANK);
             stride[n] = 1;
-            if (parse_int64(p, &start[n], "a slice start") || expect(p, TK_COLON, "':' after the slice start") ||
-                parse_int64(p, &limit[n], "a slice limit"))
+            if (fr_parse_int64(p, &start[n], "a slice start") || expect(p, TK_COLON, "':' after the slice start") ||
+                fr_parse_int64(p, &limit[n], "a slice limit"))
                 return -1;
-            if (accept(p, TK_COLON) && parse_int64(p, &stride[n], "a slice stride")) return -1;
+            if (accept(p, TK_COLON) && fr_parse_int64(p, &stride[n], "a slice stride")) return -1;
             n++;
         } while (accept(p, TK_COMMA));
     }
     if (expect(p, TK_RBRACKET, "']' after the slice ranges")) return -1;
     if (ir_ints_set(&a->start, n, start) || ir_ints_set(&a->limit, n, limit) || ir_ints_set(&a->stride, n, stride))
-        return pnomem(p);
+        return fr_nomem(p);
     return 0;
 }
 
@@ -286,14 +296,14 @@ static int parse_slice_ranges(parser *p, ir_attrs *a) {
 static int parse_named_list(parser *p, const char *word, ir_ints *out) {
     char what[64];
     snprintf(what, sizeof what, "'%s'", word);
-    return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || parse_int_list(p, out);
+    return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, out);
 }
 
 /* `word = N` */
 static int parse_named_int(parser *p, const char *word, int64_t *out) {
     char what[64];
     snprintf(what, sizeof what, "'%s'", word);
-    return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || parse_int64(p, out, "an integer");
+    return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || fr_parse_int64(p, out, "an integer");
 }
 
 /* Elementwise ops, convert, reshape, clamp: `%a, ... attr-dict? : T` or `: (T, ...) -> R`. */
@@ -301,14 +311,14 @@ static int parse_same_typed(parser *p, op_desc *d) {
     return parse_operands(p, d) || skip_attr_dict(p) || sig_same(p, d);
 }
 
-/* `dense<...> : T`, or the generic body `() <{value = dense<...> : T}> : () -> T`. */
+/* `attr-dict? dense<...> : T` */
 static int parse_constant(parser *p, op_desc *d) {
     ir_type t;
     if (skip_attr_dict(p)) return -1;
-    if (at_word(p, "dense")) return parse_dense(p, &t, &d->a.data) || typelist_push(p, &d->out, &t);
+    if (at_word(p, "dense")) return fr_parse_dense(p, &t, &d->a.data) || fr_typelist_push(p, &d->out, &t);
     if (at_word(p, "dense_resource") || at_word(p, "sparse") || at_word(p, "array"))
-        return punsupported(p, p->tok.at, "unsupported constant form %.*s<...>", (int)p->tok.len, p->tok.s);
-    return pexpected(p, "a dense<...> literal");
+        return fr_unsupported(p, p->tok.at, "unsupported constant form %.*s<...>", (int)p->tok.len, p->tok.s);
+    return fr_expected(p, "a dense<...> literal");
 }
 
 /* `dim = N attr-dict? : T` */
@@ -339,32 +349,32 @@ static int parse_select(parser *p, op_desc *d) {
     typelist ts = {0};
     int rc;
     if (at(p, TK_LPAREN)) {
-        rc = parse_function_type(p, &ts, &d->out) || check_operand_types(p, d, ts.v, ts.n);
+        rc = fr_parse_function_type(p, &ts, &d->out) || check_operand_types(p, d, ts.v, ts.n);
     } else {
-        rc = parse_type_list(p, &ts);
-        if (!rc && ts.n != 2) rc = perr(p, d->at, "expected a predicate type and a result type");
+        rc = fr_parse_type_list(p, &ts);
+        if (!rc && ts.n != 2) rc = fr_error(p, d->at, "expected a predicate type and a result type");
         if (!rc) {
             ir_type operands[3] = {ts.v[0], ts.v[1], ts.v[1]};
-            rc = typelist_push(p, &d->out, &ts.v[1]) || check_operand_types(p, d, operands, 3);
+            rc = fr_typelist_push(p, &d->out, &ts.v[1]) || check_operand_types(p, d, operands, 3);
         }
     }
-    typelist_free(&ts);
+    fr_typelist_free(&ts);
     return rc;
 }
 
 /* `DIR, %a, %b (, TYPE)? attr-dict? : (A, B) -> R` */
 static int parse_compare(parser *p, op_desc *d) {
-    if (parse_cmp_dir_word(p, &d->a.cmp) || expect(p, TK_COMMA, "',' after the comparison direction") ||
+    if (fr_parse_cmp_dir(p, &d->a.cmp) || expect(p, TK_COMMA, "',' after the comparison direction") ||
         parse_operands(p, d))
         return -1;
-    if (accept(p, TK_COMMA) && parse_cmp_type_word(p, &d->a.cmp_type)) return -1;
+    if (accept(p, TK_COMMA) && fr_parse_cmp_type(p, &d->a.cmp_type)) return -1;
     return skip_attr_dict(p) || sig_functional(p, d);
 }
 
 /* `[..] x [..]` */
 static int parse_dims_pair(parser *p, ir_ints *lhs, ir_ints *rhs) {
-    return expect(p, TK_EQUAL, "'='") || parse_int_list(p, lhs) || expect_word(p, "x", "'x' between the lists") ||
-           parse_int_list(p, rhs);
+    return expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lhs) || expect_word(p, "x", "'x' between the lists") ||
+           fr_parse_int_list(p, rhs);
 }
 
 /* `%a, %b (, batching_dims = [..] x [..])? (, contracting_dims = [..] x [..])?
@@ -374,11 +384,15 @@ static int parse_dot_general(parser *p, op_desc *d) {
     if (parse_operands(p, d)) return -1;
     while (accept(p, TK_COMMA)) {
         int rc;
-        if (accept_word(p, "batching_dims")) rc = parse_dims_pair(p, &d->a.lhs_batch, &d->a.rhs_batch);
-        else if (accept_word(p, "contracting_dims")) rc = parse_dims_pair(p, &d->a.lhs_contract, &d->a.rhs_contract);
+        if (accept_word(p, "batching_dims"))
+            rc = parse_dims_pair(p, &d->a.lhs_batch, &d->a.rhs_batch);
+        else if (accept_word(p, "contracting_dims"))
+            rc = parse_dims_pair(p, &d->a.lhs_contract, &d->a.rhs_contract);
         else if (accept_word(p, "precision") || accept_word(p, "algorithm"))
-            rc = expect(p, TK_EQUAL, "'='") || (at(p, TK_LBRACKET) || at(p, TK_LESS) ? skip_balanced(p) : pexpected(p, "'[' or '<'"));
-        else rc = pexpected(p, "batching_dims, contracting_dims, precision or algorithm");
+            rc = expect(p, TK_EQUAL, "'='") ||
+                 (at(p, TK_LBRACKET) || at(p, TK_LESS) ? fr_skip_balanced(p) : fr_expected(p, "'[' or '<'"));
+        else
+            rc = fr_expected(p, "batching_dims, contracting_dims, precision or algorithm");
         if (rc) return -1;
     }
     return skip_attr_dict(p) || sig_functional(p, d);
@@ -386,8 +400,8 @@ static int parse_dot_general(parser *p, op_desc *d) {
 
 /* `@f(%a, ...) attr-dict? : (A, ...) -> R` */
 static int parse_call(parser *p, op_desc *d) {
-    if (!at(p, TK_SYMBOL)) return pexpected(p, "the callee such as @f");
-    if (symbol_name(p, &p->tok, &d->a.callee)) return -1;
+    if (!at(p, TK_SYMBOL)) return fr_expected(p, "the callee such as @f");
+    if (fr_symbol_name(p, &p->tok, &d->a.callee)) return -1;
     next(p);
     return parse_paren_operands(p, d) || skip_attr_dict(p) || sig_functional(p, d);
 }
@@ -404,23 +418,25 @@ static int parse_return(parser *p, op_desc *d) {
 static int parse_optional_tolerance(parser *p, ir_attrs *a) {
     if (!comma_then(p, TK_IDENT)) return 0;
     if (expect_word(p, "tolerance", "'tolerance'") || expect(p, TK_EQUAL, "'='") ||
-        parse_double(p, &a->tolerance, "a tolerance"))
+        fr_parse_double(p, &a->tolerance, "a tolerance"))
         return -1;
     if (!at(p, TK_COLON)) return 0;
-    pstate colon = parser_save(p);
+    pstate colon = fr_save(p);
     next(p);
-    if (at(p, TK_IDENT) && !at_word(p, "tensor")) next(p);
-    else parser_restore(p, &colon);
+    if (at(p, TK_IDENT) && !at_word(p, "tensor"))
+        next(p);
+    else
+        fr_restore(p, &colon);
     return 0;
 }
 
 /* Reads `tolerance` from an attribute dictionary, if present. */
 static int parse_dict_tolerance(parser *p, ir_attrs *a) {
     attr_list attrs = {0};
-    int rc = parse_optional_attr_dict(p, &attrs);
-    const attr_ref *t = rc ? NULL : attr_find(&attrs, "tolerance");
-    if (t) rc = attr_read_float(p, t, &a->tolerance);
-    attr_list_free(&attrs);
+    int rc = fr_parse_optional_attr_dict(p, &attrs);
+    const attr_ref *t = rc ? NULL : fr_attr_find(&attrs, "tolerance");
+    if (t) rc = fr_attr_read_float(p, t, &a->tolerance);
+    fr_attr_list_free(&attrs);
     return rc;
 }
 
@@ -433,38 +449,35 @@ static int parse_expect(parser *p, op_desc *d) {
     } else if (skip_attr_dict(p)) {
         return -1;
     }
-    if (expect(p, TK_COLON, "':' before the operand type")) return -1;
     ir_type t;
-    if (parse_tensor_type(p, &t)) return -1;
-    ir_type both[2] = {t, t};
-    return check_operand_types(p, d, both, d->nin);
+    return expect(p, TK_COLON, "':' before the operand type") || fr_parse_tensor_type(p, &t) ||
+           check_all_operands(p, d, &t);
 }
 
 /* `%a, %b, max_ulp_difference = N (, min_ulp_difference = M)? : attr-dict? A, B` */
 static int parse_expect_close(parser *p, op_desc *d) {
     if (parse_operands(p, d) || expect(p, TK_COMMA, "',' before max_ulp_difference") ||
         expect_word(p, "max_ulp_difference", "'max_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
-        parse_uint64(p, &d->a.max_ulp, "the maximum ULP difference"))
+        fr_parse_uint64(p, &d->a.max_ulp, "the maximum ULP difference"))
         return -1;
-    if (accept(p, TK_COMMA) && (expect_word(p, "min_ulp_difference", "'min_ulp_difference'") ||
-                                expect(p, TK_EQUAL, "'='") || parse_uint64(p, &d->a.min_ulp, "the minimum ULP difference")))
+    if (accept(p, TK_COMMA) &&
+        (expect_word(p, "min_ulp_difference", "'min_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
+         fr_parse_uint64(p, &d->a.min_ulp, "the minimum ULP difference")))
         return -1;
     return skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types") || skip_attr_dict(p) ||
            sig_operand_list(p, d);
 }
 
-/* Emits the expected value as a constant and makes it the check's second operand. */
-static int add_expected_constant(parser *p, op_desc *d, const ir_type *t, void **data) {
-    op_desc c = {.code = IR_CONSTANT, .at = d->at, .name = d->name};
+/* Emits the expected value (the literal at `literal`, taking *data) as a
+ * constant and makes it the check's second operand. */
+static int add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data) {
+    op_desc c = {.code = IR_CONSTANT, .at = d->at};
     c.a.data = *data;
     *data = NULL;
-    int rc = typelist_push(p, &c.out, t);
+    int rc = fr_typelist_push(p, &c.out, t);
     ir_op *op = rc ? NULL : emit(p, &c);
     op_desc_free(&c);
-    if (!op) return -1;
-    if (mem_grow((void **)&d->in, &d->cap_in, d->nin + 1, sizeof(operand))) return pnomem(p);
-    d->in[d->nin++] = (operand){op->out[0], d->name};
-    return 0;
+    return op ? push_operand(p, d, (operand){op->out[0], *literal}) : -1;
 }
 
 /* expect_eq_const: `%a, dense<..> : T attr-dict?`;
@@ -473,9 +486,10 @@ static int parse_expect_const(parser *p, op_desc *d) {
     ir_type t;
     void *data = NULL;
     if (parse_operand(p, d) || expect(p, TK_COMMA, "',' before the expected value")) return -1;
-    if (!at_word(p, "dense")) return pexpected(p, "a dense<...> literal");
-    if (parse_dense(p, &t, &data)) return -1;
-    int rc = check_operand_types(p, d, &t, 1) || add_expected_constant(p, d, &t, &data);
+    token literal = p->tok;
+    if (!at_word(p, "dense")) return fr_expected(p, "a dense<...> literal");
+    if (fr_parse_dense(p, &t, &data)) return -1;
+    int rc = check_operand_type(p, &d->in[0], &t) || add_expected_constant(p, d, &literal, &t, &data);
     mem_free(data);
     if (rc) return -1;
     if (d->code != IR_CHECK_ALMOST_EQ) return skip_attr_dict(p);
@@ -502,16 +516,16 @@ static bool custom_call_check(const char *target, op_desc *d) {
 }
 
 static int check_custom_call_target(parser *p, op_desc *d, const char *target, cursor at) {
-    if (!custom_call_check(target, d)) return punsupported(p, at, "unsupported custom_call @%.100s", target);
+    if (!custom_call_check(target, d)) return fr_unsupported(p, at, "unsupported custom_call @%.100s", target);
     return 0;
 }
 
 /* `@target(%a, ...) attr-dict? : (A, ...) -> ()` for the check targets. */
 static int parse_custom_call(parser *p, op_desc *d) {
-    if (!at(p, TK_SYMBOL)) return pexpected(p, "the call target such as @check.expect_eq");
+    if (!at(p, TK_SYMBOL)) return fr_expected(p, "the call target such as @check.expect_eq");
     cursor target_at = p->tok.at;
     char *target;
-    if (symbol_name(p, &p->tok, &target)) return -1;
+    if (fr_symbol_name(p, &p->tok, &target)) return -1;
     int rc = check_custom_call_target(p, d, target, target_at);
     mem_free(target);
     if (rc) return -1;
@@ -525,13 +539,10 @@ static int parse_reduce_operands(parser *p, op_desc *d) {
     int rc = 0;
     do {
         rc = expect(p, TK_LPAREN, "'(' before a reduce input") || parse_operand(p, d) ||
-             expect_word(p, "init", "'init'") || expect(p, TK_COLON, "':' after 'init'") ||
-             parse_operand(p, &inits) || expect(p, TK_RPAREN, "')' after the init value");
+             expect_word(p, "init", "'init'") || expect(p, TK_COLON, "':' after 'init'") || parse_operand(p, &inits) ||
+             expect(p, TK_RPAREN, "')' after the init value");
     } while (!rc && accept(p, TK_COMMA));
-    for (int i = 0; !rc && i < inits.nin; i++) {
-        if (mem_grow((void **)&d->in, &d->cap_in, d->nin + 1, sizeof(operand))) rc = pnomem(p);
-        else d->in[d->nin++] = inits.in[i];
-    }
+    for (int i = 0; !rc && i < inits.nin; i++) rc = push_operand(p, d, inits.in[i]);
     op_desc_free(&inits);
     return rc ? -1 : 0;
 }
@@ -540,13 +551,13 @@ static int parse_reduce_operands(parser *p, op_desc *d) {
  * element type, whose result the region returns (as MLIR builds it). */
 static int build_compact_reducer(parser *p, ir_op *reduce, ir_opcode inner) {
     ir_block *b = ir_op_add_region(reduce);
-    if (!b) return pnomem(p);
+    if (!b) return fr_nomem(p);
     ir_type scalar = ir_type_scalar(ir_value_type(p->fn, reduce->in[0])->dtype);
     ir_value_id args[2] = {ir_block_add_arg(p->fn, b, &scalar), ir_block_add_arg(p->fn, b, &scalar)};
-    if (args[0] < 0 || args[1] < 0) return pnomem(p);
+    if (args[0] < 0 || args[1] < 0) return fr_nomem(p);
     ir_op *op = ir_op_append(p->fn, b, inner, 2, args, 1, &scalar);
     ir_op *ret = op ? ir_op_append(p->fn, b, IR_RETURN, 1, op->out, 0, NULL) : NULL;
-    if (!ret) return pnomem(p);
+    if (!ret) return fr_nomem(p);
     op->loc = ret->loc = reduce->loc;
     return 0;
 }
@@ -561,13 +572,13 @@ typedef struct reducer_pair {
  * the first of every pair, then the second of every pair (a0, a1, b0, b1). */
 static int parse_reducer_region(parser *p, ir_op *reduce) {
     ir_block *b = ir_op_add_region(reduce);
-    if (!b) return pnomem(p);
-    int mark = scope_mark(p), n = 0, cap = 0;
+    if (!b) return fr_nomem(p);
+    int mark = fr_scope_mark(p), n = 0, cap = 0;
     reducer_pair *pairs = NULL;
     int rc = expect_word(p, "reducer", "'reducer' or 'applies'");
     while (!rc && accept(p, TK_LPAREN)) {
         if (mem_grow((void **)&pairs, &cap, n + 1, sizeof(reducer_pair))) {
-            rc = pnomem(p);
+            rc = fr_nomem(p);
             break;
         }
         reducer_pair *r = &pairs[n++];
@@ -575,10 +586,10 @@ static int parse_reducer_region(parser *p, ir_op *reduce) {
              parse_typed_arg(p, &r->name[1], &r->type[1]) || expect(p, TK_RPAREN, "')' after the pair");
     }
     for (int half = 0; half < 2 && !rc; half++)
-        for (int i = 0; i < n && !rc; i++) rc = bind_block_arg(p, b, &pairs[i].name[half], &pairs[i].type[half]);
+        for (int i = 0; i < n && !rc; i++) rc = fr_bind_block_arg(p, b, &pairs[i].name[half], &pairs[i].type[half]);
     mem_free(pairs);
     if (!rc) rc = parse_region(p, b, false);
-    scope_pop(p, mark);
+    fr_scope_pop(p, mark);
     return rc ? -1 : 0;
 }
 
@@ -590,12 +601,12 @@ static int parse_reduce(parser *p, op_desc *d, ir_op **op) {
     if (parse_reduce_operands(p, d)) return -1;
     if (accept_word(p, "applies")) {
         cursor inner_at = p->tok.at;
-        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return pexpected(p, "the op the reduce applies");
+        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return fr_expected(p, "the op the reduce applies");
         token t = p->tok;
         if (t.kind == TK_STRING) t.s++, t.len -= 2;
         if (!ir_op_from_name(t.s, t.len, &inner) || ir_op_kind_of(inner) != IR_KIND_BINARY)
-            return perr(p, inner_at, "reduce applies %.*s, which is not a binary elementwise op",
-                        shown(t.len), t.s);
+            return fr_error(p, inner_at, "reduce applies %.*s, which is not a binary elementwise op", shown(t.len),
+                            t.s);
         next(p);
         compact = true;
     }
@@ -614,54 +625,52 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     switch (d->code) {
     case IR_CONSTANT: {
         ir_type t;
-        if (!(a = attr_require(p, attrs, "value", d->at)) || attr_read_dense(p, a, &t, &x->data)) return -1;
-        if (d->out.n == 1 && !ir_type_eq(&t, &d->out.v[0])) return perr(p, a->name.at, "the value's type differs from the result type");
+        if (!(a = fr_attr_require(p, attrs, "value", d->at)) || fr_attr_read_dense(p, a, &t, &x->data)) return -1;
+        if (d->out.n == 1 && !ir_type_eq(&t, &d->out.v[0]))
+            return fr_error(p, a->name.at, "the value's type differs from the result type");
         return 0;
     }
-    case IR_IOTA:
-        return !(a = attr_require(p, attrs, "iota_dimension", d->at)) || attr_read_int(p, a, &x->axis);
+    case IR_IOTA: return !(a = fr_attr_require(p, attrs, "iota_dimension", d->at)) || fr_attr_read_int(p, a, &x->axis);
     case IR_CONCATENATE:
-        return !(a = attr_require(p, attrs, "dimension", d->at)) || attr_read_int(p, a, &x->axis);
+        return !(a = fr_attr_require(p, attrs, "dimension", d->at)) || fr_attr_read_int(p, a, &x->axis);
     case IR_BROADCAST_IN_DIM:
-        return !(a = attr_require(p, attrs, "broadcast_dimensions", d->at)) || attr_read_ints(p, a, &x->dims);
+        return !(a = fr_attr_require(p, attrs, "broadcast_dimensions", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_TRANSPOSE:
-        return !(a = attr_require(p, attrs, "permutation", d->at)) || attr_read_ints(p, a, &x->dims);
+        return !(a = fr_attr_require(p, attrs, "permutation", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_REVERSE:
-    case IR_REDUCE:
-        return !(a = attr_require(p, attrs, "dimensions", d->at)) || attr_read_ints(p, a, &x->dims);
+    case IR_REDUCE: return !(a = fr_attr_require(p, attrs, "dimensions", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_SLICE:
-        if (!(a = attr_require(p, attrs, "start_indices", d->at)) || attr_read_ints(p, a, &x->start) ||
-            !(a = attr_require(p, attrs, "limit_indices", d->at)) || attr_read_ints(p, a, &x->limit))
+        if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
+            !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
             return -1;
-        if (!(a = attr_find(attrs, "strides"))) {
+        if (!(a = fr_attr_find(attrs, "strides"))) {
             int64_t ones[IR_MAX_RANK] = {1, 1, 1, 1, 1, 1, 1, 1};
-            if (x->start.n > IR_MAX_RANK) return perr(p, d->at, "slice of rank above %d", IR_MAX_RANK);
-            return ir_ints_set(&x->stride, x->start.n, ones) ? pnomem(p) : 0;
+            if (x->start.n > IR_MAX_RANK) return fr_error(p, d->at, "slice of rank above %d", IR_MAX_RANK);
+            return ir_ints_set(&x->stride, x->start.n, ones) ? fr_nomem(p) : 0;
         }
-        return attr_read_ints(p, a, &x->stride);
+        return fr_attr_read_ints(p, a, &x->stride);
     case IR_COMPARE:
-        if (!(a = attr_require(p, attrs, "comparison_direction", d->at)) || attr_read_cmp_dir(p, a, &x->cmp)) return -1;
-        return (a = attr_find(attrs, "compare_type")) ? attr_read_cmp_type(p, a, &x->cmp_type) : 0;
+        if (!(a = fr_attr_require(p, attrs, "comparison_direction", d->at)) || fr_attr_read_cmp_dir(p, a, &x->cmp))
+            return -1;
+        return (a = fr_attr_find(attrs, "compare_type")) ? fr_attr_read_cmp_type(p, a, &x->cmp_type) : 0;
     case IR_DOT_GENERAL:
-        return !(a = attr_require(p, attrs, "dot_dimension_numbers", d->at)) || attr_read_dot_dims(p, a, x);
-    case IR_CALL:
-        return !(a = attr_require(p, attrs, "callee", d->at)) || attr_read_symbol(p, a, &x->callee);
+        return !(a = fr_attr_require(p, attrs, "dot_dimension_numbers", d->at)) || fr_attr_read_dot_dims(p, a, x);
+    case IR_CALL: return !(a = fr_attr_require(p, attrs, "callee", d->at)) || fr_attr_read_symbol(p, a, &x->callee);
     case IR_CHECK_ALMOST_EQ:
         x->tolerance = 1e-4;
-        return (a = attr_find(attrs, "tolerance")) ? attr_read_float(p, a, &x->tolerance) : 0;
+        return (a = fr_attr_find(attrs, "tolerance")) ? fr_attr_read_float(p, a, &x->tolerance) : 0;
     case IR_CHECK_CLOSE:
-        x->max_ulp = 1;  /* the op's declared default */
-        if ((a = attr_find(attrs, "max_ulp_difference")) && attr_read_uint(p, a, &x->max_ulp)) return -1;
-        return (a = attr_find(attrs, "min_ulp_difference")) ? attr_read_uint(p, a, &x->min_ulp) : 0;
-    default:
-        return 0;
+        x->max_ulp = 1; /* the op's declared default */
+        if ((a = fr_attr_find(attrs, "max_ulp_difference")) && fr_attr_read_uint(p, a, &x->max_ulp)) return -1;
+        return (a = fr_attr_find(attrs, "min_ulp_difference")) ? fr_attr_read_uint(p, a, &x->min_ulp) : 0;
+    default: return 0;
     }
 }
 
 typedef enum op_special {
     SP_NONE,
-    SP_EXPECT_CONST,    /* check.expect_eq_const, check.expect_almost_eq_const */
-    SP_CUSTOM_CALL,     /* stablehlo.custom_call: the target decides */
+    SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
+    SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
 } op_special;
 
 /* The generic _const checks and custom_call, whose operands or opcode come
@@ -670,29 +679,31 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
     const attr_ref *a;
     if (sp == SP_CUSTOM_CALL) {
         char *target = NULL;
-        if (!(a = attr_require(p, attrs, "call_target_name", d->at)) || attr_read_string(p, a, &target)) return -1;
+        if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
+            return -1;
         int rc = check_custom_call_target(p, d, target, a->value.tok.at);
         mem_free(target);
         return rc;
     }
     ir_type t;
     void *data = NULL;
-    if (!(a = attr_require(p, attrs, "value", d->at)) || attr_read_dense(p, a, &t, &data)) return -1;
-    int rc = check_operand_types(p, d, &t, 1) || add_expected_constant(p, d, &t, &data);
+    if (d->nin != 1) return fr_error(p, d->at, "expected one operand besides the value attribute, found %d", d->nin);
+    if (!(a = fr_attr_require(p, attrs, "value", d->at)) || fr_attr_read_dense(p, a, &t, &data)) return -1;
+    int rc = check_operand_type(p, &d->in[0], &t) || add_expected_constant(p, d, &a->value.tok, &t, &data);
     mem_free(data);
     if (rc || d->code != IR_CHECK_ALMOST_EQ) return rc ? -1 : 0;
     d->a.tolerance = 1e-4;
-    return (a = attr_find(attrs, "tolerance")) ? attr_read_float(p, a, &d->a.tolerance) : 0;
+    return (a = fr_attr_find(attrs, "tolerance")) ? fr_attr_read_float(p, a, &d->a.tolerance) : 0;
 }
 
 /* Parses the regions of a generic op from `(` at the current token into op. */
 static int parse_generic_regions(parser *p, ir_op *op) {
-    if (op->code != IR_REDUCE) return perr(p, p->tok.at, "%s takes no regions", ir_op_name(op->code));
-    next(p);  /* ( */
+    if (op->code != IR_REDUCE) return fr_error(p, p->tok.at, "%s takes no regions", ir_op_name(op->code));
+    next(p); /* ( */
     do {
-        if (op->nregions == 1) return perr(p, p->tok.at, "%s takes one region", ir_op_name(op->code));
+        if (op->nregions == 1) return fr_error(p, p->tok.at, "%s takes one region", ir_op_name(op->code));
         ir_block *b = ir_op_add_region(op);
-        if (!b) return pnomem(p);
+        if (!b) return fr_nomem(p);
         if (parse_region(p, b, true)) return -1;
     } while (accept(p, TK_COMMA));
     return expect(p, TK_RPAREN, "')' after the regions");
@@ -706,25 +717,26 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
     pstate regions = {0};
     bool has_regions = false;
     int rc = parse_paren_operands(p, d);
-    if (!rc && at(p, TK_LBRACKET)) rc = punsupported(p, p->tok.at, "unsupported block successors");
-    if (!rc && accept(p, TK_LESS)) rc = parse_attr_dict(p, &attrs) || expect(p, TK_GREATER, "'>' after the properties");
+    if (!rc && at(p, TK_LBRACKET)) rc = fr_unsupported(p, p->tok.at, "unsupported block successors");
+    if (!rc && accept(p, TK_LESS))
+        rc = fr_parse_attr_dict(p, &attrs) || expect(p, TK_GREATER, "'>' after the properties");
     if (!rc && at(p, TK_LPAREN)) {
         has_regions = true;
-        regions = parser_save(p);
-        rc = skip_balanced(p);
+        regions = fr_save(p);
+        rc = fr_skip_balanced(p);
     }
-    if (!rc) rc = parse_optional_attr_dict(p, &attrs) || sig_functional(p, d);
+    if (!rc) rc = fr_parse_optional_attr_dict(p, &attrs) || sig_functional(p, d);
     if (!rc) rc = sp == SP_NONE ? read_generic_attrs(p, d, &attrs) : read_generic_special(p, d, sp, &attrs);
-    attr_list_free(&attrs);
+    fr_attr_list_free(&attrs);
     if (rc || !(*op = emit(p, d))) return -1;
     if (!has_regions) {
-        if (d->code == IR_REDUCE) return perr(p, d->at, "stablehlo.reduce needs a reducer region");
+        if (d->code == IR_REDUCE) return fr_error(p, d->at, "stablehlo.reduce needs a reducer region");
         return 0;
     }
-    pstate after = parser_save(p);
-    parser_restore(p, &regions);
+    pstate after = fr_save(p);
+    fr_restore(p, &regions);
     rc = parse_generic_regions(p, *op);
-    parser_restore(p, &after);
+    fr_restore(p, &after);
     return rc;
 }
 
@@ -734,35 +746,129 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
  * outside the supported tiers: they are DIAG_UNSUPPORTED, any other unknown
  * name is DIAG_INVALID. */
 static const char *const unsupported_ops[] = {
-    "stablehlo.after_all", "stablehlo.all_gather", "stablehlo.all_reduce", "stablehlo.all_to_all",
-    "stablehlo.batch_norm_grad", "stablehlo.batch_norm_inference", "stablehlo.batch_norm_training",
-    "stablehlo.bitcast_convert", "stablehlo.broadcast", "stablehlo.case", "stablehlo.cholesky",
-    "stablehlo.collective_broadcast", "stablehlo.collective_permute", "stablehlo.complex", "stablehlo.composite",
-    "stablehlo.compute_reshape_shape", "stablehlo.convolution", "stablehlo.create_token",
-    "stablehlo.cross-replica-sum", "stablehlo.cstr_reshapable", "stablehlo.dot", "stablehlo.dynamic_broadcast_in_dim",
-    "stablehlo.dynamic_conv", "stablehlo.dynamic_gather", "stablehlo.dynamic_iota", "stablehlo.dynamic_pad",
-    "stablehlo.dynamic_reshape", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice", "stablehlo.einsum",
-    "stablehlo.fft", "stablehlo.gather", "stablehlo.get_dimension_size", "stablehlo.get_tuple_element",
-    "stablehlo.if", "stablehlo.imag", "stablehlo.infeed", "stablehlo.map", "stablehlo.optimization_barrier",
-    "stablehlo.outfeed", "stablehlo.pad", "stablehlo.partition_id", "stablehlo.real", "stablehlo.real_dynamic_slice",
-    "stablehlo.recv", "stablehlo.reduce_precision", "stablehlo.reduce_scatter", "stablehlo.reduce_window",
-    "stablehlo.replica_id", "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.scatter",
-    "stablehlo.select_and_scatter", "stablehlo.send", "stablehlo.set_dimension_size", "stablehlo.sort",
-    "stablehlo.torch_index_select", "stablehlo.trace", "stablehlo.triangular_solve", "stablehlo.tuple",
-    "stablehlo.unary_einsum", "stablehlo.uniform_dequantize", "stablehlo.uniform_quantize", "stablehlo.while",
-    "chlo.acos", "chlo.acosh", "chlo.asin", "chlo.asinh", "chlo.atan", "chlo.atanh", "chlo.bessel_i1e",
-    "chlo.broadcast_add", "chlo.broadcast_and", "chlo.broadcast_atan2", "chlo.broadcast_compare",
-    "chlo.broadcast_complex", "chlo.broadcast_divide", "chlo.broadcast_maximum", "chlo.broadcast_minimum",
-    "chlo.broadcast_multiply", "chlo.broadcast_next_after", "chlo.broadcast_or", "chlo.broadcast_polygamma",
-    "chlo.broadcast_power", "chlo.broadcast_remainder", "chlo.broadcast_select", "chlo.broadcast_shift_left",
-    "chlo.broadcast_shift_right_arithmetic", "chlo.broadcast_shift_right_logical", "chlo.broadcast_subtract",
-    "chlo.broadcast_xor", "chlo.broadcast_zeta", "chlo.conj", "chlo.constant", "chlo.constant_like", "chlo.cosh",
-    "chlo.digamma", "chlo.erf", "chlo.erf_inv", "chlo.erfc", "chlo.is_inf", "chlo.is_neg_inf", "chlo.is_pos_inf",
-    "chlo.lgamma", "chlo.minimum_broadcast_shapes", "chlo.mulhi", "chlo.next_after", "chlo.polygamma",
-    "chlo.ragged_dot", "chlo.scan", "chlo.sinh", "chlo.square", "chlo.tan", "chlo.top_k", "chlo.zeta",
-    "interpreter.print", "interpreter.probe", "interpreter.run_parallel",
-    "check.eq", "check.almost_eq", "check.expect_serialized_eq",
-    "func.call_indirect", "func.constant",
+    "stablehlo.after_all",
+    "stablehlo.all_gather",
+    "stablehlo.all_reduce",
+    "stablehlo.all_to_all",
+    "stablehlo.batch_norm_grad",
+    "stablehlo.batch_norm_inference",
+    "stablehlo.batch_norm_training",
+    "stablehlo.bitcast_convert",
+    "stablehlo.broadcast",
+    "stablehlo.case",
+    "stablehlo.cholesky",
+    "stablehlo.collective_broadcast",
+    "stablehlo.collective_permute",
+    "stablehlo.complex",
+    "stablehlo.composite",
+    "stablehlo.compute_reshape_shape",
+    "stablehlo.convolution",
+    "stablehlo.create_token",
+    "stablehlo.cross-replica-sum",
+    "stablehlo.cstr_reshapable",
+    "stablehlo.dot",
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.dynamic_conv",
+    "stablehlo.dynamic_gather",
+    "stablehlo.dynamic_iota",
+    "stablehlo.dynamic_pad",
+    "stablehlo.dynamic_reshape",
+    "stablehlo.dynamic_slice",
+    "stablehlo.dynamic_update_slice",
+    "stablehlo.einsum",
+    "stablehlo.fft",
+    "stablehlo.gather",
+    "stablehlo.get_dimension_size",
+    "stablehlo.get_tuple_element",
+    "stablehlo.if",
+    "stablehlo.imag",
+    "stablehlo.infeed",
+    "stablehlo.map",
+    "stablehlo.optimization_barrier",
+    "stablehlo.outfeed",
+    "stablehlo.pad",
+    "stablehlo.partition_id",
+    "stablehlo.real",
+    "stablehlo.real_dynamic_slice",
+    "stablehlo.recv",
+    "stablehlo.reduce_precision",
+    "stablehlo.reduce_scatter",
+    "stablehlo.reduce_window",
+    "stablehlo.replica_id",
+    "stablehlo.rng",
+    "stablehlo.rng_bit_generator",
+    "stablehlo.scatter",
+    "stablehlo.select_and_scatter",
+    "stablehlo.send",
+    "stablehlo.set_dimension_size",
+    "stablehlo.sort",
+    "stablehlo.torch_index_select",
+    "stablehlo.trace",
+    "stablehlo.triangular_solve",
+    "stablehlo.tuple",
+    "stablehlo.unary_einsum",
+    "stablehlo.uniform_dequantize",
+    "stablehlo.uniform_quantize",
+    "stablehlo.while",
+    "chlo.acos",
+    "chlo.acosh",
+    "chlo.asin",
+    "chlo.asinh",
+    "chlo.atan",
+    "chlo.atanh",
+    "chlo.bessel_i1e",
+    "chlo.broadcast_add",
+    "chlo.broadcast_and",
+    "chlo.broadcast_atan2",
+    "chlo.broadcast_compare",
+    "chlo.broadcast_complex",
+    "chlo.broadcast_divide",
+    "chlo.broadcast_maximum",
+    "chlo.broadcast_minimum",
+    "chlo.broadcast_multiply",
+    "chlo.broadcast_next_after",
+    "chlo.broadcast_or",
+    "chlo.broadcast_polygamma",
+    "chlo.broadcast_power",
+    "chlo.broadcast_remainder",
+    "chlo.broadcast_select",
+    "chlo.broadcast_shift_left",
+    "chlo.broadcast_shift_right_arithmetic",
+    "chlo.broadcast_shift_right_logical",
+    "chlo.broadcast_subtract",
+    "chlo.broadcast_xor",
+    "chlo.broadcast_zeta",
+    "chlo.conj",
+    "chlo.constant",
+    "chlo.constant_like",
+    "chlo.cosh",
+    "chlo.digamma",
+    "chlo.erf",
+    "chlo.erf_inv",
+    "chlo.erfc",
+    "chlo.is_inf",
+    "chlo.is_neg_inf",
+    "chlo.is_pos_inf",
+    "chlo.lgamma",
+    "chlo.minimum_broadcast_shapes",
+    "chlo.mulhi",
+    "chlo.next_after",
+    "chlo.polygamma",
+    "chlo.ragged_dot",
+    "chlo.scan",
+    "chlo.sinh",
+    "chlo.square",
+    "chlo.tan",
+    "chlo.top_k",
+    "chlo.zeta",
+    "interpreter.print",
+    "interpreter.probe",
+    "interpreter.run_parallel",
+    "check.eq",
+    "check.almost_eq",
+    "check.expect_serialized_eq",
+    "func.call_indirect",
+    "func.constant",
 };
 
 /* Spellings that map to an opcode under another name. */
@@ -793,8 +899,8 @@ static int resolve_op(parser *p, const char *s, size_t n, cursor at, ir_opcode *
         }
     }
     for (size_t i = 0; i < sizeof unsupported_ops / sizeof *unsupported_ops; i++)
-        if (name_is(s, n, unsupported_ops[i])) return punsupported(p, at, "unsupported op %.*s", (int)n, s);
-    return perr(p, at, "unknown op '%.*s'", shown(n), s);
+        if (name_is(s, n, unsupported_ops[i])) return fr_unsupported(p, at, "unsupported op %.*s", (int)n, s);
+    return fr_error(p, at, "unknown op '%.*s'", shown(n), s);
 }
 
 /* ---- statements --------------------------------------------------------------------------------- */
@@ -808,12 +914,12 @@ static int parse_result_names(parser *p, results *res) {
         if (accept(p, TK_COLON)) {
             uint64_t count;
             cursor count_at = p->tok.at;
-            if (parse_uint64(p, &count, "the number of results")) return -1;
-            if (count == 0 || count > 1 << 20) return perr(p, count_at, "result count must be between 1 and 2^20");
+            if (fr_parse_uint64(p, &count, "the number of results")) return -1;
+            if (count == 0 || count > 1 << 20) return fr_error(p, count_at, "result count must be between 1 and 2^20");
             g.count = (int)count;
         }
-        if (res->total > (1 << 20) - g.count) return perr(p, g.name.at, "too many results");
-        if (mem_grow((void **)&res->v, &res->cap, res->n + 1, sizeof(result_group))) return pnomem(p);
+        if (res->total > (1 << 20) - g.count) return fr_error(p, g.name.at, "too many results");
+        if (mem_grow((void **)&res->v, &res->cap, res->n + 1, sizeof(result_group))) return fr_nomem(p);
         res->v[res->n++] = g;
         res->total += g.count;
     } while (accept(p, TK_COMMA));
@@ -823,54 +929,57 @@ static int parse_result_names(parser *p, results *res) {
 /* The pretty syntax of op `code`, after its name. */
 static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
     int rc;
-    if (sp == SP_EXPECT_CONST) rc = parse_expect_const(p, d);
-    else if (sp == SP_CUSTOM_CALL) rc = parse_custom_call(p, d);
-    else switch (d->code) {
-    case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : parse_constant(p, d); break;
-    case IR_IOTA: rc = parse_iota(p, d); break;
-    case IR_BROADCAST_IN_DIM:
-    case IR_TRANSPOSE:
-    case IR_REVERSE: rc = parse_with_dims(p, d); break;
-    case IR_SLICE: rc = parse_slice(p, d); break;
-    case IR_CONCATENATE: rc = parse_concatenate(p, d); break;
-    case IR_SELECT: rc = parse_select(p, d); break;
-    case IR_COMPARE: rc = parse_compare(p, d); break;
-    case IR_DOT_GENERAL: rc = parse_dot_general(p, d); break;
-    case IR_REDUCE: return parse_reduce(p, d, op);
-    case IR_CALL: rc = parse_call(p, d); break;
-    case IR_RETURN: rc = parse_return(p, d); break;
-    case IR_CHECK_EQ:
-    case IR_CHECK_ALMOST_EQ: rc = parse_expect(p, d); break;
-    case IR_CHECK_CLOSE: rc = parse_expect_close(p, d); break;
-    default: rc = parse_same_typed(p, d); break;  /* elementwise, convert, reshape, clamp */
-    }
+    if (sp == SP_EXPECT_CONST)
+        rc = parse_expect_const(p, d);
+    else if (sp == SP_CUSTOM_CALL)
+        rc = parse_custom_call(p, d);
+    else
+        switch (d->code) {
+        case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : parse_constant(p, d); break;
+        case IR_IOTA: rc = parse_iota(p, d); break;
+        case IR_BROADCAST_IN_DIM:
+        case IR_TRANSPOSE:
+        case IR_REVERSE: rc = parse_with_dims(p, d); break;
+        case IR_SLICE: rc = parse_slice(p, d); break;
+        case IR_CONCATENATE: rc = parse_concatenate(p, d); break;
+        case IR_SELECT: rc = parse_select(p, d); break;
+        case IR_COMPARE: rc = parse_compare(p, d); break;
+        case IR_DOT_GENERAL: rc = parse_dot_general(p, d); break;
+        case IR_REDUCE: return parse_reduce(p, d, op);
+        case IR_CALL: rc = parse_call(p, d); break;
+        case IR_RETURN: rc = parse_return(p, d); break;
+        case IR_CHECK_EQ:
+        case IR_CHECK_ALMOST_EQ: rc = parse_expect(p, d); break;
+        case IR_CHECK_CLOSE: rc = parse_expect_close(p, d); break;
+        default: rc = parse_same_typed(p, d); break; /* elementwise, convert, reshape, clamp */
+        }
     if (rc) return -1;
     if (!*op && !(*op = emit(p, d))) return -1;
     return 0;
 }
 
-int parse_op(parser *p) {
+int fr_parse_op(parser *p) {
     results res = {0};
     op_desc d = {.at = p->tok.at};
     ir_op *op = NULL;
     int rc = parse_result_names(p, &res);
     if (!rc) {
-        d.name = p->tok;
+        token name = p->tok;
         if (at(p, TK_IDENT) || at(p, TK_STRING)) {
             bool generic = at(p, TK_STRING);
-            const char *s = generic ? d.name.s + 1 : d.name.s;
-            size_t n = generic ? d.name.len - 2 : d.name.len;
+            const char *s = generic ? name.s + 1 : name.s;
+            size_t n = generic ? name.len - 2 : name.len;
             op_special sp;
-            rc = resolve_op(p, s, n, d.name.at, &d.code, &sp);
+            rc = resolve_op(p, s, n, name.at, &d.code, &sp);
             if (!rc) {
                 next(p);
                 rc = generic ? parse_generic(p, &d, sp, &op) : parse_pretty(p, &d, sp, &op);
             }
         } else {
-            rc = pexpected(p, "an op name");
+            rc = fr_expected(p, "an op name");
         }
     }
-    if (!rc) rc = bind_results(p, &res, op, d.at) || skip_optional_loc(p);
+    if (!rc) rc = bind_results(p, &res, op, d.at) || fr_skip_loc(p);
     mem_free(res.v);
     op_desc_free(&d);
     return rc ? -1 : 0;

@@ -8,13 +8,13 @@
 #include "../util/mem.h"
 #include "front_internal.h"
 
-int typelist_push(parser *p, typelist *l, const ir_type *t) {
-    if (mem_grow((void **)&l->v, &l->cap, l->n + 1, sizeof(ir_type))) return pnomem(p);
+int fr_typelist_push(parser *p, typelist *l, const ir_type *t) {
+    if (mem_grow((void **)&l->v, &l->cap, l->n + 1, sizeof(ir_type))) return fr_nomem(p);
     l->v[l->n++] = *t;
     return 0;
 }
 
-void typelist_free(typelist *l) {
+void fr_typelist_free(typelist *l) {
     mem_free(l->v);
     *l = (typelist){0};
 }
@@ -57,19 +57,19 @@ static size_t quoted_type_length(const lexer *lx, size_t start, size_t name_end)
 static int scan_element_type(parser *p, ir_dtype *out) {
     lexer *lx = &p->lx;
     cursor start = lx->cur;
-    if (lex_peek(lx) == '!') lex_advance(lx);
-    while (lex_is_ident_char(lex_peek(lx))) lex_advance(lx);
+    if (fr_lex_peek(lx) == '!') fr_lex_advance(lx);
+    while (fr_is_ident_char(fr_lex_peek(lx))) fr_lex_advance(lx);
     const char *s = lx->text + start.pos;
     size_t n = lx->cur.pos - start.pos;
-    if (n == 0) return perr(p, start, "expected an element type in the tensor type");
+    if (n == 0) return fr_error(p, start, "expected an element type in the tensor type");
     if (s[0] != '!' && ir_dtype_from_name(s, n, out)) {
-        if (!ir_dtype_supported(*out)) return punsupported(p, start, "unsupported element type %.*s", (int)n, s);
+        if (!ir_dtype_supported(*out)) return fr_unsupported(p, start, "unsupported element type %.*s", (int)n, s);
         return 0;
     }
     size_t quoted = quoted_type_length(lx, start.pos, lx->cur.pos);
     if (s[0] == '!' || is_other_builtin_type(s, n))
-        return punsupported(p, start, "unsupported element type %.*s", shown(quoted), s);
-    return perr(p, start, "unknown element type '%.*s'", shown(n), s);
+        return fr_unsupported(p, start, "unsupported element type %.*s", shown(quoted), s);
+    return fr_error(p, start, "unknown element type '%.*s'", shown(n), s);
 }
 
 /* Reads one decimal dimension at the cursor, bounded by FRONT_MAX_ELEMENTS. */
@@ -77,11 +77,10 @@ static int scan_dimension(parser *p, int64_t *out) {
     lexer *lx = &p->lx;
     cursor start = lx->cur;
     int64_t v = 0;
-    while (is_digit(lex_peek(lx))) {
-        v = v * 10 + (lex_peek(lx) - '0');
-        if (v > FRONT_MAX_ELEMENTS)
-            return punsupported(p, start, "dimension above 2^40");
-        lex_advance(lx);
+    while (is_digit(fr_lex_peek(lx))) {
+        v = v * 10 + (fr_lex_peek(lx) - '0');
+        if (v > FRONT_MAX_ELEMENTS) return fr_unsupported(p, start, "unsupported dimension above 2^40");
+        fr_lex_advance(lx);
     }
     *out = v;
     return 0;
@@ -90,63 +89,62 @@ static int scan_dimension(parser *p, int64_t *out) {
 /* After `tensor`: `<` (dim `x`)* element-type `>`, with blanks allowed between parts. */
 static int scan_tensor_body(parser *p, ir_type *out) {
     lexer *lx = &p->lx;
-    lex_skip_blanks(lx);
-    if (lex_peek(lx) != '<') return perr(p, lx->cur, "expected '<' after 'tensor'");
-    lex_advance(lx);
+    fr_lex_skip_blanks(lx);
+    if (fr_lex_peek(lx) != '<') return fr_error(p, lx->cur, "expected '<' after 'tensor'");
+    fr_lex_advance(lx);
     int rank = 0;
     int64_t dims[IR_MAX_RANK], numel = 1;
     for (;;) {
-        lex_skip_blanks(lx);
-        int c = lex_peek(lx);
-        if (c == '?') return punsupported(p, lx->cur, "unsupported dynamic dimension '?'");
-        if (c == '*') return punsupported(p, lx->cur, "unsupported unranked tensor type");
+        fr_lex_skip_blanks(lx);
+        int c = fr_lex_peek(lx);
+        if (c == '?') return fr_unsupported(p, lx->cur, "unsupported dynamic dimension '?'");
+        if (c == '*') return fr_unsupported(p, lx->cur, "unsupported unranked tensor type");
         if (!is_digit(c)) break;
         cursor dim_at = lx->cur;
         int64_t dim;
         if (scan_dimension(p, &dim)) return -1;
-        if (rank == IR_MAX_RANK) return punsupported(p, dim_at, "unsupported tensor rank above %d", IR_MAX_RANK);
+        if (rank == IR_MAX_RANK) return fr_unsupported(p, dim_at, "unsupported tensor rank above %d", IR_MAX_RANK);
         dims[rank++] = dim;
         if (dim != 0 && numel > FRONT_MAX_ELEMENTS / dim)
-            return punsupported(p, dim_at, "unsupported tensor type with more than 2^40 elements");
+            return fr_unsupported(p, dim_at, "unsupported tensor type with more than 2^40 elements");
         numel *= dim;
-        lex_skip_blanks(lx);
-        if (lex_peek(lx) != 'x') return perr(p, lx->cur, "expected 'x' after a dimension");
-        lex_advance(lx);
+        fr_lex_skip_blanks(lx);
+        if (fr_lex_peek(lx) != 'x') return fr_error(p, lx->cur, "expected 'x' after a dimension");
+        fr_lex_advance(lx);
     }
     ir_dtype dtype;
     if (scan_element_type(p, &dtype)) return -1;
-    lex_skip_blanks(lx);
-    if (lex_peek(lx) == ',') return punsupported(p, lx->cur, "unsupported tensor encoding");
-    if (lex_peek(lx) != '>') return perr(p, lx->cur, "expected '>' at the end of the tensor type");
-    lex_advance(lx);
+    fr_lex_skip_blanks(lx);
+    if (fr_lex_peek(lx) == ',') return fr_unsupported(p, lx->cur, "unsupported tensor encoding");
+    if (fr_lex_peek(lx) != '>') return fr_error(p, lx->cur, "expected '>' at the end of the tensor type");
+    fr_lex_advance(lx);
     *out = ir_type_make(dtype, rank, dims);
     return 0;
 }
 
-int parse_tensor_type(parser *p, ir_type *out) {
+int fr_parse_tensor_type(parser *p, ir_type *out) {
     if (at_word(p, "tensor")) {
         if (scan_tensor_body(p, out)) return -1;
         next(p);
         return 0;
     }
-    if (at(p, TK_BANG))
-        return punsupported(p, p->tok.at, "unsupported type %.*s", shown(p->tok.len), p->tok.s);
+    if (at(p, TK_BANG)) return fr_unsupported(p, p->tok.at, "unsupported type %.*s", shown(p->tok.len), p->tok.s);
     if (at(p, TK_IDENT)) {
         const char *s = p->tok.s;
         size_t n = p->tok.len;
         ir_dtype ignored;
         if (tok_is(&p->tok, "tuple") || tok_is(&p->tok, "memref") || tok_is(&p->tok, "vector"))
-            return punsupported(p, p->tok.at, "unsupported %.*s type", (int)n, s);
+            return fr_unsupported(p, p->tok.at, "unsupported %.*s type", (int)n, s);
         if (ir_dtype_from_name(s, n, &ignored) || is_other_builtin_type(s, n))
-            return punsupported(p, p->tok.at, "unsupported non-tensor type %.*s", shown(n), s);
+            return fr_unsupported(p, p->tok.at, "unsupported non-tensor type %.*s", shown(n), s);
     }
-    return pexpected(p, "a tensor type");
+    return fr_expected(p, "a tensor type");
 }
 
-int parse_type_list(parser *p, typelist *out) {
+int fr_parse_type_list(parser *p, typelist *out) {
     do {
         ir_type t;
-        if (parse_tensor_type(p, &t) || typelist_push(p, out, &t)) return -1;
+        if (fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t)) return -1;
     } while (accept(p, TK_COMMA));
     return 0;
 }
@@ -155,14 +153,13 @@ int parse_type_list(parser *p, typelist *out) {
 static int parse_paren_types(parser *p, typelist *out, const char *what) {
     if (expect(p, TK_LPAREN, what)) return -1;
     if (accept(p, TK_RPAREN)) return 0;
-    return parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the types");
+    return fr_parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the types");
 }
 
-int parse_function_type(parser *p, typelist *ins, typelist *outs) {
-    if (parse_paren_types(p, ins, "'(' before the operand types") ||
-        expect(p, TK_ARROW, "'->' in the function type"))
+int fr_parse_function_type(parser *p, typelist *ins, typelist *outs) {
+    if (parse_paren_types(p, ins, "'(' before the operand types") || expect(p, TK_ARROW, "'->' in the function type"))
         return -1;
     if (at(p, TK_LPAREN)) return parse_paren_types(p, outs, "'('");
     ir_type t;
-    return parse_tensor_type(p, &t) || typelist_push(p, outs, &t);
+    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, outs, &t);
 }

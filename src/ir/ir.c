@@ -381,7 +381,7 @@ static ir_block *clone_block(clone_ctx *c, const ir_block *src) {
     }
     b->nargs = src->nargs;
     b->cap_ops = src->nops;
-    memcpy(b->args, src->args, (size_t)src->nargs * sizeof(ir_value_id));
+    if (src->nargs) memcpy(b->args, src->args, (size_t)src->nargs * sizeof(ir_value_id));   /* args may be NULL */
     for (int i = 0; i < src->nops; i++) {
         if (!(b->ops[i] = clone_op(c, src->ops[i]))) {
             ir_block_free(b);

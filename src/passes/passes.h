@@ -17,7 +17,8 @@ int pass_inline_calls(ir_module *m, ir_func *f, diag *d);
 
 /* Evaluates ops whose operands are all constants when the result is small
  * (at most PASS_FOLD_MAX_ELEMENTS elements), using the reference evaluator's
- * semantics so that folding can never disagree with it. */
+ * semantics so that folding can never disagree with it. Iotas, calls,
+ * checks and broadcasts that expand their operand are left alone. */
 #define PASS_FOLD_MAX_ELEMENTS 1024
 int pass_fold_constants(ir_func *f, diag *d);
 
@@ -28,10 +29,14 @@ int pass_fold_constants(ir_func *f, diag *d);
 int pass_simplify(ir_func *f, diag *d);
 
 /* Common subexpression elimination: ops with the same opcode, operands,
- * attributes and regions are merged. Constants are compared by value. */
+ * attributes and regions are merged. Constants are compared by value
+ * (their bytes). Each region is merged within itself only, so a region
+ * never starts reading a value from outside it; calls are not merged (the
+ * callee may hold checks). */
 int pass_cse(ir_func *f, diag *d);
 
-/* Removes ops whose results nobody uses (checks and returns are kept). */
+/* Removes ops whose results nobody uses, in nested regions too (checks,
+ * returns and calls are kept: a callee may hold checks). */
 int pass_dce(ir_func *f, diag *d);
 
 /* Moves every check op of f (after inlining) out of the program: its two

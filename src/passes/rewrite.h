@@ -32,6 +32,9 @@ void pass_walk_block(ir_block *b, pass_op_fn fn, void *ctx);
 
 /* n value ids, all -1 (no mapping yet); NULL on OOM. */
 ir_value_id *pass_map_new(int n);
+/* map[v] = -1 for every value op and its regions define (op's operands
+ * are the caller's to clear), so that one map serves many copies. */
+void pass_map_forget(ir_value_id *map, const ir_op *op);
 /* The identity renaming of f's values (repl[v] == v); NULL on OOM. */
 ir_value_id *pass_rename_new(const ir_func *f);
 /* op->in[i] = repl[op->in[i]] (op's own operands, not its regions'). */

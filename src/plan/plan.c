@@ -17,7 +17,9 @@
  * end or live-byte sum computed after that check can overflow. */
 #include "plan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../analysis/liveness.h"
@@ -70,13 +72,17 @@ typedef struct planner {
 static bool is_arena(const plan *p, ir_value_id v) { return p->buf[v].home == PLAN_ARENA; }
 
 /* True when kernel `op` may write its result r over operand value u: it is a
- * fusion and every operand position holding u allows it (a value passed twice
- * is read through both block arguments). */
+ * fusion, u is an operand, and every operand position holding u allows it (a
+ * value passed twice is read through both block arguments). */
 static bool kernel_may_overwrite(const ir_func *f, const ir_op *op, int r, ir_value_id u) {
     if (op->code != IR_FUSION) return false;
-    for (int i = 0; i < op->nin; i++)
-        if (op->in[i] == u && !fuse_can_write_in_place(f, op, r, i)) return false;
-    return true;
+    bool operand = false;
+    for (int i = 0; i < op->nin; i++) {
+        if (op->in[i] != u) continue;
+        if (!fuse_can_write_in_place(f, op, r, i)) return false;
+        operand = true;
+    }
+    return operand;
 }
 
 /* ---- homes ---------------------------------------------------------------------- */
@@ -189,8 +195,8 @@ static int donate_parameters(planner *pl) {
         return diag_set(pl->d, DIAG_INVALID, "parameter %d was donated but @%s has %d parameters", bad,
                         pl->f->name ? pl->f->name : "?", nargs);
     }
-    int *holder = mem_alloc((size_t)nres * sizeof *holder + 1);
-    bool *seen = mem_alloc((size_t)nres * sizeof *seen + 1);
+    int *holder = mem_calloc((size_t)nres, sizeof *holder);
+    bool *seen = mem_calloc((size_t)nres, sizeof *seen);
     int rc = holder && seen ? DIAG_OK : diag_nomem(pl->d);
     for (int j = 0; j < nres && !rc; j++) holder[j] = -1;
     for (int i = 0; i < nargs && i < 64 && !rc; i++) {
@@ -258,9 +264,9 @@ static int collect_intervals(planner *pl) {
         if (!align_bytes(p->buf[v].bytes, &aligned) || !add_bytes(&total, aligned)) return too_large(pl->d, pl->f);
         n++;
     }
-    pl->iv = mem_alloc((size_t)n * sizeof *pl->iv + 1);
-    pl->offset = mem_alloc((size_t)n * sizeof *pl->offset + 1);
-    pl->interval_of = mem_alloc((size_t)p->nvalues * sizeof *pl->interval_of + 1);
+    pl->iv = mem_calloc((size_t)n, sizeof *pl->iv);
+    pl->offset = mem_calloc((size_t)n, sizeof *pl->offset);
+    pl->interval_of = mem_calloc((size_t)p->nvalues, sizeof *pl->interval_of);
     if (!pl->iv || !pl->offset || !pl->interval_of) return diag_nomem(pl->d);
     for (int v = 0; v < p->nvalues; v++) pl->interval_of[v] = -1;
     for (int s = 0; s < body->nops - 1; s++) {
@@ -283,10 +289,6 @@ static int collect_intervals(planner *pl) {
     return DIAG_OK;
 }
 
-static bool lifetimes_intersect(const interval *a, const interval *b) {
-    return a->def <= b->last && b->def <= a->last;
-}
-
 /* ---- packing (a): size-ordered best fit (XLA's GlobalDecreasingSizeBestFit) ---- */
 
 /* Biggest first; among equals the longer-lived first, then definition order. */
@@ -298,30 +300,46 @@ static int bigger_first(const void *x, const void *y) {
     return a < b ? -1 : a > b;
 }
 
-/* The lowest-waste place for `it` among the buffers already placed (`placed`,
- * sorted by offset): the smallest gap between placed buffers whose lifetimes
- * intersect it's that fits, counting the gap up to the current arena top;
- * else right above the highest of them (growing the arena). */
-static size_t best_gap(const interval *iv, const size_t *offset, const int *placed, int nplaced,
-                       const interval *it, size_t arena) {
+/* A placed buffer: its bytes and its lifetime, kept together so that the
+ * scan below reads one array front to back. */
+typedef struct chunk {
+    size_t offset, end;
+    int def, last;
+} chunk;
+
+/* The lowest-waste place for `it` among the placed chunks (sorted by
+ * offset): the smallest gap that fits between chunks whose lifetimes
+ * intersect its own, counting the gap up to the current arena top; else
+ * right above the highest of them (growing the arena). */
+static size_t best_gap(const chunk *placed, int nplaced, const interval *it, size_t arena) {
     size_t cursor = 0, best = 0, best_size = SIZE_MAX;
-    for (int k = 0; k < nplaced; k++) {
-        const interval *q = &iv[placed[k]];
-        if (!lifetimes_intersect(q, it)) continue;
-        size_t at = offset[placed[k]];
-        if (at > cursor && at - cursor >= it->bytes && at - cursor < best_size) {
+    for (const chunk *q = placed; q < placed + nplaced; q++) {
+        if (q->def > it->last || it->def > q->last) continue;
+        if (q->offset > cursor && q->offset - cursor >= it->bytes && q->offset - cursor < best_size) {
             best = cursor;
-            best_size = at - cursor;
+            best_size = q->offset - cursor;
         }
-        if (at + q->bytes > cursor) cursor = at + q->bytes;
+        if (q->end > cursor) cursor = q->end;
     }
     if (arena > cursor && arena - cursor >= it->bytes && arena - cursor < best_size) return cursor;
     return best_size != SIZE_MAX ? best : cursor;
 }
 
+/* Inserts c into placed[0 .. n), keeping it sorted by offset. */
+static void insert_chunk(chunk *placed, int n, chunk c) {
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (placed[mid].offset <= c.offset) lo = mid + 1;
+        else hi = mid;
+    }
+    memmove(&placed[lo + 1], &placed[lo], (size_t)(n - lo) * sizeof *placed);
+    placed[lo] = c;
+}
+
 static int pack_size_ordered(const interval *iv, int n, size_t *offset, size_t *arena) {
-    const interval **order = mem_alloc((size_t)n * sizeof *order + 1);
-    int *placed = mem_alloc((size_t)n * sizeof *placed + 1);   /* interval indices by offset */
+    const interval **order = mem_calloc((size_t)n, sizeof *order);
+    chunk *placed = mem_calloc((size_t)n, sizeof *placed);
     if (!order || !placed) {
         mem_free(order);
         mem_free(placed);
@@ -331,16 +349,11 @@ static int pack_size_ordered(const interval *iv, int n, size_t *offset, size_t *
     qsort(order, (size_t)n, sizeof *order, bigger_first);
     *arena = 0;
     for (int m = 0; m < n; m++) {
-        int k = (int)(order[m] - iv);
-        size_t at = best_gap(iv, offset, placed, m, &iv[k], *arena);
-        offset[k] = at;
-        if (at + iv[k].bytes > *arena) *arena = at + iv[k].bytes;
-        int pos = m;   /* insertion keeps `placed` sorted by offset */
-        while (pos > 0 && offset[placed[pos - 1]] > at) {
-            placed[pos] = placed[pos - 1];
-            pos--;
-        }
-        placed[pos] = k;
+        const interval *it = order[m];
+        size_t at = best_gap(placed, m, it, *arena);
+        offset[it - iv] = at;
+        if (at + it->bytes > *arena) *arena = at + it->bytes;
+        insert_chunk(placed, m, (chunk){at, at + it->bytes, it->def, it->last});
     }
     mem_free(order);
     mem_free(placed);
@@ -351,7 +364,9 @@ static int pack_size_ordered(const interval *iv, int n, size_t *offset, size_t *
 
 /* Free space below `top` as disjoint blocks sorted by offset, none touching
  * `top` (such a block is merged into the free space above it); everything
- * from `top` up is free. `high` is the highest `top` so far: the arena. */
+ * from `top` up is free. `high` is the highest `top` so far: the arena.
+ * Adjacent blocks merge, so each block is followed by a taken buffer: there
+ * are never more blocks than buffers (one more while inserting). */
 typedef struct free_list {
     int n;
     struct free_block { size_t offset, bytes; } *blocks;
@@ -418,8 +433,8 @@ static int dies_first(const void *x, const void *y) {
  * their last step. A buffer defined at the step another dies is taken first,
  * since both are live during that step. */
 static int pack_lifetime_ordered(const interval *iv, int n, size_t *offset, size_t *arena) {
-    const interval **by_last = mem_alloc((size_t)n * sizeof *by_last + 1);
-    free_list fl = {0, mem_alloc((size_t)n * sizeof *fl.blocks + 1), 0, 0};   /* <= n blocks ever */
+    const interval **by_last = mem_calloc((size_t)n, sizeof *by_last);
+    free_list fl = {0, mem_calloc((size_t)n + 1, sizeof *fl.blocks), 0, 0};
     if (!by_last || !fl.blocks) {
         mem_free(by_last);
         mem_free(fl.blocks);
@@ -447,7 +462,7 @@ static int pack_lifetime_ordered(const interval *iv, int n, size_t *offset, size
  * tie), then gives every arena value its buffer's offset. */
 static int pack_arena(planner *pl) {
     int n = pl->nintervals;
-    size_t *other = mem_alloc((size_t)n * sizeof *other + 1);
+    size_t *other = mem_calloc((size_t)n, sizeof *other);
     size_t by_size, by_lifetime;
     if (!other || pack_size_ordered(pl->iv, n, pl->offset, &by_size) ||
         pack_lifetime_ordered(pl->iv, n, other, &by_lifetime)) {
@@ -499,48 +514,121 @@ static int measure_live_bytes(planner *pl) {
 
 /* ---- the invariant checker ------------------------------------------------------- */
 
-static int internal_error(diag *d, const ir_func *f, const char *what, ir_value_id a, ir_value_id b) {
-    return diag_set(d, DIAG_INVALID, "internal error: memory plan of @%s: %s (values %d and %d)",
-                    f->name ? f->name : "?", what, a, b);
+static int internal_error(diag *d, const ir_func *f, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int internal_error(diag *d, const ir_func *f, const char *fmt, ...) {
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return diag_set(d, DIAG_INVALID, "internal error: memory plan of @%s: %s", f->name ? f->name : "?", what);
 }
 
 static bool bytes_overlap(const plan_buffer *a, const plan_buffer *b) {
     return a->bytes && b->bytes && a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
 }
 
-/* Alignment, fit within the arena, and a sound in-place link. */
-static int check_arena_buffer(const ir_func *f, const plan *p, ir_value_id v, diag *d) {
+/* Its steps, alignment, fit within the arena, and a sound in-place link. */
+static int check_arena_buffer(const ir_func *f, const plan *p, int s, ir_value_id v, diag *d) {
     const plan_buffer *b = &p->buf[v];
     size_t aligned;
-    if (b->offset % PLAN_ALIGN) return internal_error(d, f, "misaligned arena offset", v, v);
+    if (b->def != s || b->last_use < s || b->last_use >= p->nsteps)
+        return internal_error(d, f, "value %d of step %d is live during [%d, %d]", v, s, b->def, b->last_use);
+    if (b->offset % PLAN_ALIGN) return internal_error(d, f, "value %d has misaligned arena offset %zu", v, b->offset);
     if (!align_bytes(b->bytes, &aligned) || b->offset > p->arena_bytes || aligned > p->arena_bytes - b->offset)
-        return internal_error(d, f, "buffer past the end of the arena", v, v);
+        return internal_error(d, f, "value %d ends past the arena (%zu bytes)", v, p->arena_bytes);
     ir_value_id u = b->in_place_of;
     if (u < 0) return DIAG_OK;
     if (u >= p->nvalues || !is_arena(p, u) || p->buf[u].offset != b->offset || p->buf[u].bytes != b->bytes ||
         p->buf[u].last_use != b->def)
-        return internal_error(d, f, "unsound in-place pair", v, u);
+        return internal_error(d, f, "value %d cannot share the buffer of value %d in place", v, u);
     return DIAG_OK;
 }
 
+/* The arena buffers live at one step of a sweep, sorted by offset. They
+ * never share a byte, so a buffer joining them need only be compared with
+ * its two neighbours. */
+typedef struct live_set {
+    const plan *p;
+    int n;
+    ir_value_id *v;
+} live_set;
+
+/* The first position whose buffer starts at or above `offset`. */
+static int first_at_or_above(const live_set *ls, size_t offset) {
+    int lo = 0, hi = ls->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (ls->p->buf[ls->v[mid]].offset < offset) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Removes w if it is still there (a value written over in place has left). */
+static void live_remove(live_set *ls, ir_value_id w) {
+    int k = first_at_or_above(ls, ls->p->buf[w].offset);
+    if (k == ls->n || ls->v[k] != w) return;
+    memmove(&ls->v[k], &ls->v[k + 1], (size_t)(ls->n - k - 1) * sizeof *ls->v);
+    ls->n--;
+}
+
+/* Adds w; returns a live buffer that shares a byte with it, or -1. */
+static ir_value_id live_insert(live_set *ls, ir_value_id w) {
+    const plan_buffer *b = &ls->p->buf[w];
+    int k = first_at_or_above(ls, b->offset);
+    if (k > 0 && bytes_overlap(&ls->p->buf[ls->v[k - 1]], b)) return ls->v[k - 1];
+    if (k < ls->n && bytes_overlap(&ls->p->buf[ls->v[k]], b)) return ls->v[k];
+    memmove(&ls->v[k + 1], &ls->v[k], (size_t)(ls->n - k) * sizeof *ls->v);
+    ls->v[k] = w;
+    ls->n++;
+    return -1;
+}
+
+static bool takes_space(const plan *p, ir_value_id v) { return is_arena(p, v) && p->buf[v].bytes > 0; }
+
+/* Non-empty arena values grouped by last step: dying[first[s] .. first[s+1]). */
+static int bucket_by_last_use(const plan *p, int *first, ir_value_id *dying) {
+    for (int v = 0; v < p->nvalues; v++)
+        if (takes_space(p, v)) first[p->buf[v].last_use + 1]++;
+    for (int s = 0; s < p->nsteps; s++) first[s + 1] += first[s];
+    int *fill = mem_calloc((size_t)p->nsteps, sizeof *fill);
+    if (!fill) return -1;
+    for (int v = 0; v < p->nvalues; v++)
+        if (takes_space(p, v)) dying[first[p->buf[v].last_use] + fill[p->buf[v].last_use]++] = v;
+    mem_free(fill);
+    return 0;
+}
+
 /* No two arena buffers live at one step share a byte, except a value and the
- * operand it overwrites in place. Walks values in definition order and
- * compares each only with those defined during its lifetime, so the cost is
- * the number of pairs live together, not all pairs. */
-static int check_no_overlap(const ir_func *f, const plan *p, int s, ir_value_id v, diag *d) {
-    const ir_block *body = f->body;
-    const plan_buffer *b = &p->buf[v];
-    for (int t = s; t <= b->last_use && t < body->nops; t++) {
-        const ir_op *op = body->ops[t];
-        for (int r = 0; r < op->nout; r++) {
-            ir_value_id w = op->out[r];
-            if (w <= v && t == s) continue;   /* each pair once; results of one op by id */
-            if (!is_arena(p, w) || !bytes_overlap(b, &p->buf[w])) continue;
-            if (p->buf[w].in_place_of == v || b->in_place_of == w) continue;
-            return internal_error(d, f, "live buffers overlap in the arena", v, w);
+ * operand it overwrites in place: sweeps the steps, dropping buffers after
+ * their last step and adding each result at its step (a value written in
+ * place replaces its operand). Each buffer is compared with its neighbours
+ * only, so this costs O(n log n) plus the moves within the live set. Runs
+ * after check_arena_buffer, which bounds every def and last use. */
+static int check_no_overlap(const ir_func *f, const plan *p, diag *d) {
+    int n = 0;
+    for (int v = 0; v < p->nvalues; v++) n += takes_space(p, v);
+    int *first = mem_calloc((size_t)p->nsteps + 1, sizeof *first);
+    ir_value_id *dying = mem_calloc((size_t)n, sizeof *dying);
+    live_set ls = {p, 0, mem_calloc((size_t)n, sizeof *ls.v)};
+    int rc = first && dying && ls.v && !bucket_by_last_use(p, first, dying) ? DIAG_OK : diag_nomem(d);
+    for (int s = 0; s < p->nsteps && !rc; s++) {
+        for (int k = s > 0 ? first[s - 1] : 0; s > 0 && k < first[s]; k++) live_remove(&ls, dying[k]);
+        const ir_op *op = f->body->ops[s];
+        for (int r = 0; r < op->nout && !rc; r++) {
+            ir_value_id v = op->out[r];
+            if (!takes_space(p, v)) continue;
+            if (p->buf[v].in_place_of >= 0) live_remove(&ls, p->buf[v].in_place_of);
+            ir_value_id clash = live_insert(&ls, v);
+            if (clash >= 0)
+                rc = internal_error(d, f, "values %d and %d are live together in overlapping arena bytes", clash, v);
         }
     }
-    return DIAG_OK;
+    mem_free(first);
+    mem_free(dying);
+    mem_free(ls.v);
+    return rc;
 }
 
 static int check_donations(const ir_func *f, const plan *p, diag *d) {
@@ -549,34 +637,34 @@ static int check_donations(const ir_func *f, const plan *p, diag *d) {
         const plan_buffer *b = &p->buf[v];
         if (b->home != PLAN_DONATED) continue;
         if (b->index < 0 || b->index >= f->body->nargs || b->index >= 64 || holding >> b->index & 1)
-            return internal_error(d, f, "bad donated parameter", v, v);
+            return internal_error(d, f, "value %d is donated parameter %d, which is not donatable or already taken", v, b->index);
         holding |= (uint64_t)1 << b->index;
         ir_value_id a = f->body->args[b->index];
         const ir_value *val = &f->values[v];
         bool dead = b->def > p->buf[a].last_use ||
                     (b->def == p->buf[a].last_use && kernel_may_overwrite(f, val->def, val->def_index, a));
-        if (!dead || b->bytes != p->buf[a].bytes) return internal_error(d, f, "donated buffer still in use", v, a);
+        if (!dead || b->bytes != p->buf[a].bytes) return internal_error(d, f, "value %d overwrites parameter %d while it is still in use", v, b->index);
     }
     return DIAG_OK;
 }
 
+/* Each arena buffer on its own first, then pairs, so a broken buffer is
+ * reported as what it is rather than as the overlap it causes. */
 int plan_check(const ir_func *f, const plan *p, diag *d) {
     const ir_block *body = f->body;
     if (p->nvalues != f->nvalues || p->nsteps != body->nops || p->lower_bound_bytes > p->arena_bytes)
-        return internal_error(d, f, "inconsistent totals", -1, -1);
+        return internal_error(d, f, "totals do not match the function or exceed the arena");
     for (int s = 0; s < p->nsteps; s++)
-        if (p->temp_live[s] > p->arena_bytes) return internal_error(d, f, "live bytes exceed the arena", -1, -1);
+        if (p->temp_live[s] > p->arena_bytes) return internal_error(d, f, "live bytes at step %d exceed the arena", s);
     for (int s = 0; s < body->nops; s++) {
         const ir_op *op = body->ops[s];
         for (int r = 0; r < op->nout; r++) {
-            ir_value_id v = op->out[r];
-            if (!is_arena(p, v)) continue;
-            int rc = check_arena_buffer(f, p, v, d);
-            if (!rc) rc = check_no_overlap(f, p, s, v, d);
+            int rc = is_arena(p, op->out[r]) ? check_arena_buffer(f, p, s, op->out[r], d) : DIAG_OK;
             if (rc) return rc;
         }
     }
-    return check_donations(f, p, d);
+    int rc = check_no_overlap(f, p, d);
+    return rc ? rc : check_donations(f, p, d);
 }
 
 /* ---- entry points --------------------------------------------------------------- */

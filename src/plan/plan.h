@@ -33,9 +33,12 @@ typedef struct plan_buffer {
     plan_home home;
     int index;           /* PARAM, OUTPUT, DONATED: which argument or result */
     size_t offset;       /* ARENA: byte offset */
-    size_t bytes;
-    int def, last_use;   /* steps, as analysis/liveness.h defines them */
-    ir_value_id in_place_of;  /* shares the buffer of this operand (it dies here); -1 if none */
+    size_t bytes;        /* the value's own bytes (arena space is this rounded up to PLAN_ALIGN;
+                            a 0-byte arena value takes none and has offset 0) */
+    int def, last_use;   /* this value's own steps, as analysis/liveness.h defines them (an
+                            in-place chain's buffer is live from its first def to its last use) */
+    ir_value_id in_place_of;  /* shares the buffer of this operand (it dies here); -1 if none.
+                                 Only arena values of fusion ops; chains a -> b -> c share one */
 } plan_buffer;
 
 /* A result that must be copied into outs[output] after the last step. */
@@ -60,11 +63,26 @@ typedef struct plan {
     int ncopies;
     plan_copy *copies;
     int nsteps;                  /* = body->nops */
-    size_t *temp_live;           /* temp_live[s]: arena bytes live during step s */
+    size_t *temp_live;           /* temp_live[s]: arena bytes live during step s (sizes rounded
+                                    up to PLAN_ALIGN, in-place chains once, as the lower bound) */
     int peak_step;               /* a step where temp_live is largest */
     char warning[256];           /* e.g. a donation that could not be used; "" if none */
 } plan;
 
+/* Plans f (o may be NULL: no donation). On failure *p holds nothing to free
+ * and the status is DIAG_NOMEM, DIAG_INVALID for an unusable strict donation,
+ * a donated bit past the parameters or temporaries whose sizes add up past
+ * SIZE_MAX, or DIAG_INVALID "internal error" when
+ * the finished plan fails plan_check (always run). A DONATED result's output
+ * position is its first occurrence in the RETURN. */
 int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
 void plan_free(plan *p);
+
+/* Verifies a plan's invariants: arena offsets aligned and inside arena_bytes;
+ * no two arena buffers live at one step share a byte unless one is written
+ * in place over the other; in-place pairs share offset and size; each
+ * donated parameter holds at most one result, of its size, written after
+ * its last read (or by the kernel that reads it last, in place); the live
+ * totals fit the arena. DIAG_OK, or DIAG_INVALID with "internal error". */
+int plan_check(const ir_func *f, const plan *p, diag *d);
 #endif

@@ -1155,6 +1155,148 @@ TEST(stats_through_a_call) {
     ir_module_free(p.m);
 }
 
+/* ---- fusions ------------------------------------------------------------------ */
+
+/* A fusion op on `in` whose region gets one argument per operand (their
+ * types); args[] receives the region's argument ids. */
+static ir_op *fusion_op(prog *p, ir_fusion_kind kind, int nin, const ir_value_id *in, int nout,
+                        const ir_type *out_types, ir_block **region, ir_value_id *args) {
+    ir_op *op = ir_op_append(p->f, p->f->body, IR_FUSION, nin, in, nout, out_types);
+    op->a.fusion_kind = kind;
+    *region = ir_op_add_region(op);
+    for (int i = 0; i < nin; i++) {
+        ir_type t = p->f->values[in[i]].type;
+        args[i] = ir_block_add_arg(p->f, *region, &t);
+    }
+    return op;
+}
+
+/* f(x, y) = fusion { m = x * y; s = m + splat 1; return s, m } then -s at
+ * top level. x = [1 2 3 4], y = [2 2 2 2]: m = [2 4 6 8], s = [3 5 7 9]. */
+static prog build_loop_fusion(void) {
+    prog p = prog_new();
+    ir_value_id x = param(&p, V1(IR_F32, 4)), y = param(&p, V1(IR_F32, 4));
+    ir_block *r;
+    ir_value_id a[2];
+    ir_type outs[2] = {V1(IR_F32, 4), V1(IR_F32, 4)};
+    ir_op *fu = fusion_op(&p, IR_FUSION_LOOP, 2, (ir_value_id[]){x, y}, 2, outs, &r, a);
+    float one = 1;
+    ir_value_id c = constant_in(&p, r, S(IR_F32), &one);
+    ir_value_id cb = emit_in(&p, r, IR_BROADCAST_IN_DIM, V1(IR_F32, 4), 1, &c)->out[0];
+    ir_value_id m = emit_in(&p, r, IR_MULTIPLY, V1(IR_F32, 4), 2, a)->out[0];
+    ir_value_id s = emit_in(&p, r, IR_ADD, V1(IR_F32, 4), 2, (ir_value_id[]){m, cb})->out[0];
+    ret_in(&p, r, 2, (ir_value_id[]){s, m});
+    ir_value_id n = emit1(&p, IR_NEGATE, V1(IR_F32, 4), fu->out[0]);
+    ret_in(&p, NULL, 2, (ir_value_id[]){n, fu->out[1]});
+    return p;
+}
+
+TEST(fusion_runs_its_region_on_its_operands) {
+    prog p = build_loop_fusion();
+    float xv[] = {1, 2, 3, 4}, yv[] = {2, 2, 2, 2};
+    eval_tensor in[] = {tensor(V1(IR_F32, 4), xv), tensor(V1(IR_F32, 4), yv)}, out[2];
+    eval_stats s = {0};
+    RUN_OK(&p, 2, in, out, &s, NULL);
+    EXPECT_F32S((float *)out[0].data, ((float[]){-3, -5, -7, -9}));
+    EXPECT_F32S((float *)out[1].data, ((float[]){2, 4, 6, 8}));
+    /* Counted: the fusion's two results (16 B each) and -s (16 B). The
+     * region's c, cb, m, s and its argument copies are scratch.
+     * Live: s, m (32); then n (48); s dies: 32 at the end. */
+    EXPECT_EQ_INT(s.bytes_allocated, 48);
+    EXPECT_EQ_INT(s.peak_live_bytes, 48);
+    EXPECT_EQ_INT(s.live_bytes, 32);
+    free_outputs(out, 2);
+    ir_module_free(p.m);
+}
+
+TEST(fusion_with_a_reduce_and_an_epilogue) {
+    /* fusion(x: 2x3) { sq = x * x; s = reduce add over dim 1; r = rsqrt(s); return r, s }.
+     * Rows [1 2 2] and [0 3 4]: s = [9, 25], r = [1/3, 1/5] (rounded from double). */
+    prog p = prog_new();
+    ir_value_id x = param(&p, V2(IR_F32, 2, 3));
+    ir_block *r;
+    ir_value_id a[1];
+    ir_type outs[2] = {V1(IR_F32, 2), V1(IR_F32, 2)};
+    ir_op *fu = fusion_op(&p, IR_FUSION_REDUCE, 1, &x, 2, outs, &r, a);
+    float zero = 0;
+    ir_value_id init = constant_in(&p, r, S(IR_F32), &zero);
+    ir_value_id sq = emit_in(&p, r, IR_MULTIPLY, V2(IR_F32, 2, 3), 2, (ir_value_id[]){a[0], a[0]})->out[0];
+    ir_op *red = emit_in(&p, r, IR_REDUCE, V1(IR_F32, 2), 2, (ir_value_id[]){sq, init});
+    ir_ints_set(&red->a.dims, 1, (int64_t[]){1});
+    ir_value_id ra[2];
+    ir_block *body = reducer(&p, red, 2, (ir_dtype[]){IR_F32, IR_F32}, ra);
+    ret_in(&p, body, 1, &emit_in(&p, body, IR_ADD, S(IR_F32), 2, ra)->out[0]);
+    ir_value_id rs = emit_in(&p, r, IR_RSQRT, V1(IR_F32, 2), 1, &red->out[0])->out[0];
+    ret_in(&p, r, 2, (ir_value_id[]){rs, red->out[0]});
+    ret_in(&p, NULL, 2, fu->out);
+    diag d = {0};
+    EXPECT_EQ_INT(ir_verify_module(p.m, &d), DIAG_OK);
+    float xv[] = {1, 2, 2, 0, 3, 4};
+    eval_tensor in[] = {tensor(V2(IR_F32, 2, 3), xv)}, out[2];
+    eval_stats s = {0};
+    RUN_OK(&p, 1, in, out, &s, NULL);
+    EXPECT_F32S((float *)out[0].data, ((float[]){(float)(1 / 3.0), (float)(1 / 5.0)}));
+    EXPECT_F32S((float *)out[1].data, ((float[]){9, 25}));
+    EXPECT_EQ_INT(s.bytes_allocated, 16);   /* the two results; sq (24 B) is never materialised */
+    EXPECT_EQ_INT(s.peak_live_bytes, 16);
+    free_outputs(out, 2);
+    ir_module_free(p.m);
+}
+
+TEST(malformed_fusions_are_invalid) {
+    float xv[] = {1, 2, 3, 4}, got[4];
+    eval_tensor in[] = {tensor(V1(IR_F32, 4), xv)};
+    diag d = {0};
+    {   /* a region argument of the wrong type */
+        prog p = prog_new();
+        ir_value_id x = param(&p, V1(IR_F32, 4));
+        ir_type t = V1(IR_F32, 4), wrong = V1(IR_F32, 2);
+        ir_op *fu = ir_op_append(p.f, p.f->body, IR_FUSION, 1, &x, 1, &t);
+        ir_block *r = ir_op_add_region(fu);
+        ir_value_id a = ir_block_add_arg(p.f, r, &wrong);
+        ret_in(&p, r, 1, &a);
+        ret1(&p, fu->out[0]);
+        EXPECT_EQ_INT(run_copy(&p, 1, in, got, &d), DIAG_INVALID);
+        EXPECT_CONTAINS(d.msg, "region argument 0: expected tensor<4xf32>, got tensor<2xf32>");
+    }
+    {   /* a region returning fewer values than the op has results */
+        prog p = prog_new();
+        ir_value_id x = param(&p, V1(IR_F32, 4));
+        ir_type t = V1(IR_F32, 4);
+        ir_op *fu = ir_op_append(p.f, p.f->body, IR_FUSION, 1, &x, 1, &t);
+        ir_block *r = ir_op_add_region(fu);
+        ir_block_add_arg(p.f, r, &t);
+        ret_in(&p, r, 0, NULL);
+        ret1(&p, fu->out[0]);
+        EXPECT_EQ_INT(run_copy(&p, 1, in, got, &d), DIAG_INVALID);
+        EXPECT_CONTAINS(d.msg, "arrayjit.fusion");
+    }
+}
+
+TEST(fusion_allocation_failures_are_clean) {
+    prog p = build_loop_fusion();
+    float xv[] = {1, 2, 3, 4}, yv[] = {2, 2, 2, 2};
+    eval_tensor in[] = {tensor(V1(IR_F32, 4), xv), tensor(V1(IR_F32, 4), yv)}, out[2];
+    size_t baseline = mem_live_bytes();
+    int succeeded_at = 0;
+    for (long n = 1; n < 1000 && !succeeded_at; n++) {
+        diag d = {0};
+        mem_fail_after(n);
+        int rc = run(&p, 2, in, out, NULL, NULL, &d);
+        mem_fail_after(0);
+        if (rc == DIAG_OK) {
+            succeeded_at = (int)n;
+            EXPECT_F32S((float *)out[0].data, ((float[]){-3, -5, -7, -9}));
+            free_outputs(out, 2);
+        } else {
+            EXPECT_EQ_INT(rc, DIAG_NOMEM);
+        }
+        EXPECT_EQ_INT(mem_live_bytes(), baseline);
+    }
+    EXPECT(succeeded_at > 5);
+    ir_module_free(p.m);
+}
+
 /* ---- check rules ------------------------------------------------------------- */
 
 static bool compare(ir_opcode code, ir_type at, const void *a, ir_type et, const void *e,
@@ -1404,6 +1546,10 @@ int main(void) {
     RUN(stats_free_dead_values_at_once);
     RUN(stats_count_copies_of_arguments_and_repeated_outputs);
     RUN(stats_through_a_call);
+    RUN(fusion_runs_its_region_on_its_operands);
+    RUN(fusion_with_a_reduce_and_an_epilogue);
+    RUN(malformed_fusions_are_invalid);
+    RUN(fusion_allocation_failures_are_clean);
     RUN(check_expect_eq);
     RUN(check_expect_almost_eq);
     RUN(check_expect_close_counts_ulps);

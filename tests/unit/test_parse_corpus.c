@@ -54,8 +54,10 @@ static void collect(const char *dir, strvec *out) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t n = strlen(e->d_name);
-        if (is_dir(path)) collect(path, out);
-        else if (n > 5 && strcmp(e->d_name + n - 5, ".mlir") == 0) strvec_push(out, path);
+        if (is_dir(path))
+            collect(path, out);
+        else if (n > 5 && strcmp(e->d_name + n - 5, ".mlir") == 0)
+            strvec_push(out, path);
     }
     closedir(d);
 }
@@ -79,10 +81,10 @@ static char *read_file(const char *path, size_t *len) {
 static const char *suite_dir(char *buf, size_t size) {
     const char *env = getenv("AJ_CONFORMANCE_DIR");
     if (env) return env;
-    const char *data = getenv("AJ_TEST_DATA");  /* <repo>/tests */
+    const char *data = getenv("AJ_TEST_DATA"); /* <repo>/tests */
     if (data) {
         snprintf(buf, size, "%s/../../shared/conformance/stablehlo", data);
-    } else {  /* __FILE__ is <repo>/tests/unit/test_parse_corpus.c */
+    } else { /* __FILE__ is <repo>/tests/unit/test_parse_corpus.c */
         const char *slash = strrchr(__FILE__, '/');
         int n = slash ? (int)(slash - __FILE__) : 1;
         snprintf(buf, size, "%.*s/../../../shared/conformance/stablehlo", n, slash ? __FILE__ : ".");

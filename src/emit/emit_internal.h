@@ -1,0 +1,207 @@
+/* emit_internal: what the C backend's emitter files share.
+ *
+ *   emit_c.c        the driver: prelude, constants, one static function per
+ *                   fusion, the entry that calls them with planned pointers
+ *   emit_text.c     the string builder, the context's strings and lines,
+ *                   C type names and literals
+ *   emit_prelude.c  the runtime helpers every generated source starts with
+ *   emit_scalar.c   the one scalar emitter: the C expression of every
+ *                   elementwise op, convert and compare
+ *   emit_expr.c     values at an index: the memo, the index-mapping ops,
+ *                   constants, loads; a reducer region applied to scalars
+ *   emit_loop.c     loop nests, loop kernels, the result loop that dot
+ *                   kernels reuse for their epilogue
+ *   emit_reduce.c   reduce kernels (rows and columns strategies)
+ *   emit_dot.c      dot kernels: BLIS calls, and the naive contraction that
+ *                   any kernel can evaluate inline
+ *
+ * The model: a kernel is a loop nest over an index space; the value of any
+ * region value at an index is a C expression, built on demand by walking the
+ * region's DAG from the results (ex_value). Elementwise ops keep the index;
+ * broadcast, transpose, reshape, slice, reverse and concatenate map it; a
+ * load reads a buffer at the row-major offset of the index. Every value
+ * computed at an index becomes an SSA-like local ("float t12 = ...;"),
+ * memoised by (value, index) so that it is computed once per scope. Memo
+ * scopes follow C blocks: a local declared in a block is forgotten when the
+ * block closes. */
+#ifndef EMIT_INTERNAL_H
+#define EMIT_INTERNAL_H
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../ir/ir.h"
+#include "../plan/plan.h"
+#include "codegen.h"
+
+/* ---- emit_text.c: strings --------------------------------------------------- */
+
+/* A growable string. A failed allocation latches `failed`; later appends do
+ * nothing, and the owner reports DIAG_NOMEM once at the end. */
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} sbuf;
+
+void sb_put(sbuf *b, const char *s, size_t n);
+void sb_puts(sbuf *b, const char *s);
+void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(sbuf *b, const char *fmt, va_list ap);
+void sb_free(sbuf *b);
+
+/* ---- the emission context ---------------------------------------------------- */
+
+/* An index into a value: one C expression per dimension, each an integer
+ * expression that is either a plain name or literal, or parenthesised. A
+ * linear index (flat kernels) has one expression, the row-major element
+ * offset. Dimensions of size 1 always have the index "0". */
+typedef struct ex_index {
+    int rank;
+    bool linear;
+    const char *at[IR_MAX_RANK];
+} ex_index;
+
+typedef struct ex_memo_entry {
+    ir_value_id v;
+    ex_index ix;
+    const char *name;    /* the local (or literal) holding v at ix */
+} ex_memo_entry;
+
+enum { EC_MAX_SCOPES = 64 };
+
+typedef struct emit_ctx {
+    const ir_func *f;
+    const plan *p;
+    const codegen_options *o;
+    diag *d;
+    int rc;                    /* the first error; emission stops adding text after it */
+
+    sbuf decls;                /* file-scope static data (constants) */
+    sbuf code;                 /* kernels and the entry */
+    int indent;
+
+    ex_memo_entry *memo;       /* a stack; scopes are heights into it */
+    int nmemo, cap_memo;
+    int scope[EC_MAX_SCOPES];
+    int nscopes;
+
+    const char **buffer;       /* per value id: the C array holding it (block args, constants,
+                                  a dot result written by BLIS), or NULL */
+    char **strings;            /* every string the context made, freed at the end */
+    int nstrings, cap_strings;
+    int next_name;             /* for fresh local names */
+    bool uses_blas, uses_openmp;
+} emit_ctx;
+
+/* A string owned by the context (NULL after an allocation failure, which
+ * sets cx->rc). */
+const char *ec_str(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A fresh name: prefix followed by a number unique in the source. */
+const char *ec_fresh(emit_ctx *cx, const char *prefix);
+/* Records an error (the first one wins); returns cx->rc. */
+int ec_fail(emit_ctx *cx, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int ec_fail_op(emit_ctx *cx, int code, const ir_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* One line of code at the current indentation. */
+void ec_line(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line ending in " {": indents and opens a memo scope. ec_close undoes it. */
+void ec_open(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ec_close(emit_ctx *cx);
+/* "} else ...{": closes the current scope and opens a sibling. */
+void ec_reopen(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* C type of an element: float, double, int32_t, int64_t, uint8_t (i1). */
+const char *ec_ctype(ir_dtype t);
+/* "f32", "f64", "i32", "i64", "i1": the suffix of prelude helpers. */
+const char *ec_suffix(ir_dtype t);
+/* A C expression equal to one element (its bytes at `elem`), bit for bit
+ * (NaN payloads and -0 included). */
+const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem);
+
+/* ---- emit_prelude.c ---------------------------------------------------------- */
+
+/* The helpers every source starts with (scalar semantics, fast math). */
+extern const char emit_prelude[];
+/* What a source that calls BLIS adds (declarations, kernel selection). */
+extern const char emit_prelude_blis[];
+
+/* ---- emit_scalar.c: the one scalar emitter -------------------------------------- */
+
+/* The C expression of an elementwise op applied to operand expressions
+ * (plain names or literals) whose element type is t. Unary and binary ops,
+ * is_finite. NULL (and cx->rc set) where the op is not defined on t. */
+const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x);
+const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b);
+const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x);
+const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a, const char *b);
+/* The identity of a reducer op on t (x op id == x for every x), or NULL when
+ * it has none the fast path knows. */
+const char *es_identity(emit_ctx *cx, ir_opcode code, ir_dtype t);
+
+/* ---- emit_expr.c: values at an index --------------------------------------------- */
+
+static inline const ir_type *ec_type(const emit_ctx *cx, ir_value_id v) { return &cx->f->values[v].type; }
+
+/* The C expression of value v at index ix (a local, a literal, or a load),
+ * emitting the statements that compute it into the current scope. NULL on
+ * error (cx->rc set). */
+const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix);
+/* Makes ex_value(v, ix) return name in this scope and the ones inside it. */
+void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name);
+/* Declares "T name = expr;" and returns name. */
+const char *ex_local(emit_ctx *cx, ir_dtype t, const char *expr);
+
+/* The index of nothing (rank 0). */
+static inline ex_index ex_scalar_index(void) { return (ex_index){0}; }
+/* The row-major element offset of index ix into a value of type t. */
+const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
+
+/* Applies a reducer region (block args: acc_0..acc_{n-1}, x_0..x_{n-1}) to
+ * the given names and assigns its results to acc[0..n). */
+void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x);
+
+/* Values v of the region reachable from the results without passing a
+ * bound buffer: calls visit(cx, op, ctx) once per op, operands first.
+ * Returns false if visit does. */
+typedef bool (*ex_op_visit)(emit_ctx *cx, const ir_op *op, void *ctx);
+bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *ctx);
+
+/* ---- emit_loop.c --------------------------------------------------------------- */
+
+typedef struct ex_loop {
+    const char *var;
+    const char *from;    /* NULL: 0 */
+    const char *to;      /* NULL: the size */
+    int64_t size;
+} ex_loop;
+
+/* Opens one for loop per entry, the first under "omp parallel for" when
+ * `parallel`, the last with "GCC ivdep" when `ivdep`; ec_loops_close closes n. */
+void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, bool ivdep);
+void ec_loops_close(emit_ctx *cx, int n);
+/* Whether a kernel over `elements` elements should run on several threads. */
+bool ec_wants_threads(const emit_ctx *cx, int64_t elements);
+
+/* A kernel's view of its results: the C array each is stored to. */
+typedef struct ex_kernel {
+    const ir_op *fusion;
+    const ir_block *region;
+    const ir_op *ret;           /* the region's RETURN */
+    const char **out;           /* per result: the output pointer's name */
+} ex_kernel;
+
+/* The loop nest over the results' common shape that computes and stores
+ * every result r with !skip[r] (skip may be NULL). */
+int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip);
+int emit_loop_kernel(emit_ctx *cx, const ex_kernel *k);
+int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k);
+int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
+
+/* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
+
+/* dot_general's result at index ix: a loop over the contracting dims that
+ * accumulates in the evaluator's order and type. */
+const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
+#endif

@@ -1,0 +1,239 @@
+/* emit_text.c: the string builder, the context's strings and lines, C type
+ * names and exact literals. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "emit_internal.h"
+
+/* ---- sbuf ------------------------------------------------------------------ */
+
+static bool sb_reserve(sbuf *b, size_t extra) {
+    if (b->failed) return false;
+    if (b->len + extra + 1 <= b->cap) return true;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1) cap *= 2;
+    char *s = mem_realloc(b->s, cap);
+    if (!s) {
+        b->failed = true;
+        return false;
+    }
+    b->s = s;
+    b->cap = cap;
+    return true;
+}
+
+void sb_put(sbuf *b, const char *s, size_t n) {
+    if (!sb_reserve(b, n)) return;
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void sb_puts(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
+
+void sb_vprintf(sbuf *b, const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n >= 0 && sb_reserve(b, (size_t)n)) {
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
+void sb_printf(sbuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void sb_free(sbuf *b) {
+    mem_free(b->s);
+    *b = (sbuf){0};
+}
+
+/* ---- context strings and errors --------------------------------------------------- */
+
+int ec_fail(emit_ctx *cx, int code, const char *fmt, ...) {
+    if (cx->rc) return cx->rc;
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cx->rc = diag_set(cx->d, code, "emit: %s", msg);
+    return cx->rc;
+}
+
+int ec_fail_op(emit_ctx *cx, int code, const ir_op *op, const char *fmt, ...) {
+    if (cx->rc) return cx->rc;
+    char msg[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (op->loc.file)
+        cx->rc = diag_set(cx->d, code, "%s:%d:%d: %s: %s", op->loc.file, op->loc.line, op->loc.col,
+                          ir_op_name(op->code), msg);
+    else
+        cx->rc = diag_set(cx->d, code, "emit: %s: %s", ir_op_name(op->code), msg);
+    return cx->rc;
+}
+
+static const char *keep_string(emit_ctx *cx, char *s) {
+    if (s && mem_grow((void **)&cx->strings, &cx->cap_strings, cx->nstrings + 1, sizeof(char *)) == 0) {
+        cx->strings[cx->nstrings++] = s;
+        return s;
+    }
+    mem_free(s);
+    if (!cx->rc) cx->rc = diag_nomem(cx->d);
+    return NULL;
+}
+
+const char *ec_str(emit_ctx *cx, const char *fmt, ...) {
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = n >= 0 ? mem_alloc((size_t)n + 1) : NULL;
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return keep_string(cx, s);
+}
+
+const char *ec_fresh(emit_ctx *cx, const char *prefix) { return ec_str(cx, "%s%d", prefix, cx->next_name++); }
+
+/* ---- lines and scopes --------------------------------------------------------------- */
+
+static void put_indent(emit_ctx *cx) {
+    for (int i = 0; i < cx->indent; i++) sb_put(&cx->code, "    ", 4);
+}
+
+static void put_line(emit_ctx *cx, const char *fmt, va_list ap, const char *suffix) {
+    if (cx->rc) return;
+    put_indent(cx);
+    sb_vprintf(&cx->code, fmt, ap);
+    sb_puts(&cx->code, suffix);
+}
+
+void ec_line(emit_ctx *cx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    put_line(cx, fmt, ap, "\n");
+    va_end(ap);
+}
+
+static void push_scope(emit_ctx *cx) {
+    if (cx->nscopes == EC_MAX_SCOPES) {
+        ec_fail(cx, DIAG_UNSUPPORTED, "kernel nests deeper than %d blocks", EC_MAX_SCOPES);
+        return;
+    }
+    cx->scope[cx->nscopes++] = cx->nmemo;
+}
+
+static void pop_scope(emit_ctx *cx) {
+    if (cx->nscopes > 0) cx->nmemo = cx->scope[--cx->nscopes];
+}
+
+void ec_open(emit_ctx *cx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    put_line(cx, fmt, ap, " {\n");
+    va_end(ap);
+    cx->indent++;
+    push_scope(cx);
+}
+
+void ec_close(emit_ctx *cx) {
+    pop_scope(cx);
+    cx->indent--;
+    ec_line(cx, "}");
+}
+
+void ec_reopen(emit_ctx *cx, const char *fmt, ...) {
+    pop_scope(cx);
+    cx->indent--;
+    if (!cx->rc) {
+        put_indent(cx);
+        sb_puts(&cx->code, "} ");
+        va_list ap;
+        va_start(ap, fmt);
+        sb_vprintf(&cx->code, fmt, ap);
+        va_end(ap);
+        sb_puts(&cx->code, " {\n");
+    }
+    cx->indent++;
+    push_scope(cx);
+}
+
+/* ---- C types and literals ------------------------------------------------------------- */
+
+const char *ec_ctype(ir_dtype t) {
+    switch (t) {
+    case IR_F32: return "float";
+    case IR_F64: return "double";
+    case IR_I32: return "int32_t";
+    case IR_I64: return "int64_t";
+    case IR_I1: return "uint8_t";
+    default: return NULL;
+    }
+}
+
+const char *ec_suffix(ir_dtype t) {
+    switch (t) {
+    case IR_F32: return "f32";
+    case IR_F64: return "f64";
+    case IR_I32: return "i32";
+    case IR_I64: return "i64";
+    case IR_I1: return "i1";
+    default: return NULL;
+    }
+}
+
+/* Finite floats print as hexadecimal literals (exact); infinities and NaNs
+ * are rebuilt from their bits by a prelude helper, which gcc folds. Negative
+ * literals are parenthesised so that any operator may precede them. */
+static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
+    if (t == IR_F32) {
+        float x;
+        uint32_t bits;
+        memcpy(&x, elem, 4);
+        memcpy(&bits, elem, 4);
+        if (isfinite(x)) return ec_str(cx, signbit(x) ? "(%af)" : "%af", (double)x);
+        return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
+    }
+    double x;
+    uint64_t bits;
+    memcpy(&x, elem, 8);
+    memcpy(&bits, elem, 8);
+    if (isfinite(x)) return ec_str(cx, signbit(x) ? "(%a)" : "%a", x);
+    return ec_str(cx, "aj_f64_from_bits(0x%016" PRIx64 "ull)", bits);
+}
+
+const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
+    switch (t) {
+    case IR_F32: case IR_F64: return float_literal(cx, t, elem);
+    case IR_I1: return *(const unsigned char *)elem ? "1" : "0";
+    case IR_I32: {
+        int32_t x;
+        memcpy(&x, elem, 4);
+        if (x == INT32_MIN) return "INT32_MIN";
+        return ec_str(cx, x < 0 ? "(%" PRId32 ")" : "%" PRId32, x);
+    }
+    case IR_I64: {
+        int64_t x;
+        memcpy(&x, elem, 8);
+        if (x == INT64_MIN) return "INT64_MIN";
+        return ec_str(cx, "INT64_C(%" PRId64 ")", x);
+    }
+    default:
+        ec_fail(cx, DIAG_UNSUPPORTED, "element type %s", ir_dtype_name(t));
+        return NULL;
+    }
+}

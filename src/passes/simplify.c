@@ -1,0 +1,262 @@
+/* simplify.c: pass_simplify, algebraic identities that hold bit for bit.
+ *
+ * "c" below is a splat: a constant whose elements all have one bit pattern,
+ * or a broadcast_in_dim / reshape of one. Operand order does not matter
+ * where the op commutes. An op replaced by a value it reads is removed and
+ * its uses renamed; the ops it read are left for DCE.
+ *
+ * Replaced by an operand (x):
+ *   x * 1, x / 1                       floats, integers (and x * true for i1)
+ *   x + (-0.0)                         floats: -0 + -0 = -0 and +0 + -0 = +0
+ *   x + 0                              integers, i1 (where + is or)
+ *   x - (+0.0), x - 0                  floats, integers
+ *   x & ~0, x | 0, x ^ 0               integers and i1 (~0: all ones; true)
+ *   x << 0, x >> 0 (both shifts)       integers
+ *   max(x, x), min(x, x), x & x, x | x
+ *   -(-x), not(not x)                  also for the wrapping INT_MIN
+ *   convert to x's own element type
+ *   reshape to x's shape, transpose by the identity permutation,
+ *   broadcast_in_dim to x's shape with dims 0, 1, ..., a slice starting at
+ *   0 with x's shape (then every stride picks all of x), a reverse of
+ *   dimensions of size <= 1, a concatenate of x alone
+ *   select(p, x, x); select(c, x, y) is x for c true, y for c false
+ * Replaced by the splat operand (c):
+ *   x & 0, x | ~0                      integers and i1
+ * Rewritten in place (then checked against the rules above):
+ *   reshape(reshape x)                 -> reshape x
+ *   transpose(transpose(x, p), q)      -> transpose(x, i -> p[q[i]])
+ *   broadcast_in_dim(broadcast_in_dim(x, d), e) -> broadcast_in_dim(x, i -> e[d[i]])
+ *
+ * Deliberately absent, because each changes a result for some input:
+ * x + 0.0 and x - (-0.0) (give +0 for x = -0), x * 0 (NaN, infinities,
+ * -0), x - x and x / x (NaN, infinities), x == x, and anything that
+ * reassociates floating point. x * 1 and x / 1 are exact for every x,
+ * NaN, infinities and -0 included. Checks are never touched. */
+#include <string.h>
+
+#include "../check/elem.h"
+#include "../util/mem.h"
+#include "rewrite.h"
+
+/* ---- splat constants ------------------------------------------------------------ */
+
+/* Element k's bit pattern, i1 read as 0 or 1 like the evaluator does. */
+static uint64_t element_bits(ir_dtype t, const void *data, int64_t k) {
+    uint64_t bits = elem_bits_at(t, data, k);
+    return t == IR_I1 ? bits != 0 : bits;
+}
+
+/* True when v always holds one bit pattern in every element, written to
+ * *bits: a constant with equal elements, or a broadcast or reshape of one. */
+static bool splat_bits(const ir_func *f, ir_value_id v, uint64_t *bits) {
+    const ir_op *def = f->values[v].def;
+    if (!def) return false;
+    if (def->code == IR_BROADCAST_IN_DIM || def->code == IR_RESHAPE) return splat_bits(f, def->in[0], bits);
+    const ir_type *t = &f->values[v].type;
+    int64_t n = ir_type_numel(t);
+    if (def->code != IR_CONSTANT || n < 1 || !def->a.data) return false;
+    *bits = element_bits(t->dtype, def->a.data, 0);
+    for (int64_t k = 1; k < n; k++)
+        if (element_bits(t->dtype, def->a.data, k) != *bits) return false;
+    return true;
+}
+
+static bool is_splat(const ir_func *f, ir_value_id v, uint64_t bits) {
+    uint64_t got;
+    return splat_bits(f, v, &got) && got == bits;
+}
+
+/* The bit patterns the rules look for, per element type. */
+static uint64_t one_bits(ir_dtype t) {
+    if (t == IR_F32) return 0x3f800000u;
+    if (t == IR_F64) return UINT64_C(0x3ff0000000000000);
+    return 1;
+}
+
+static uint64_t negative_zero_bits(ir_dtype t) {
+    return t == IR_F32 ? 0x80000000u : UINT64_C(0x8000000000000000);
+}
+
+static uint64_t all_ones_bits(ir_dtype t) {
+    if (t == IR_I1) return 1;
+    int bits = (int)ir_dtype_size(t) * 8;
+    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
+/* ---- binary ops ------------------------------------------------------------------ */
+
+/* The operand that is not a splat of `bits` when one of a, b is (b first). */
+static ir_value_id other_than_splat(const ir_func *f, ir_value_id a, ir_value_id b, uint64_t bits) {
+    if (is_splat(f, b, bits)) return a;
+    if (is_splat(f, a, bits)) return b;
+    return -1;
+}
+
+/* The operand that is a splat of `bits` (it absorbs the other), if any. */
+static ir_value_id the_splat(const ir_func *f, ir_value_id a, ir_value_id b, uint64_t bits) {
+    if (is_splat(f, b, bits)) return b;
+    if (is_splat(f, a, bits)) return a;
+    return -1;
+}
+
+/* a when b is a splat of bits (for ops that do not commute). */
+static ir_value_id lhs_if_rhs_splat(const ir_func *f, ir_value_id a, ir_value_id b, uint64_t bits) {
+    return is_splat(f, b, bits) ? a : -1;
+}
+
+static ir_value_id first_found(ir_value_id x, ir_value_id y) { return x >= 0 ? x : y; }
+
+static ir_value_id simplified_binary(const ir_func *f, const ir_op *op) {
+    ir_value_id a = op->in[0], b = op->in[1];
+    ir_dtype t = f->values[op->out[0]].type.dtype;
+    bool is_float = ir_dtype_is_float(t), is_int = ir_dtype_is_int(t), is_bits = is_int || t == IR_I1;
+    switch (op->code) {
+    case IR_MULTIPLY: return other_than_splat(f, a, b, one_bits(t));
+    case IR_DIVIDE: return is_float || is_int ? lhs_if_rhs_splat(f, a, b, one_bits(t)) : -1;
+    case IR_ADD: return other_than_splat(f, a, b, is_float ? negative_zero_bits(t) : 0);
+    case IR_SUBTRACT: return is_float || is_int ? lhs_if_rhs_splat(f, a, b, 0) : -1;
+    case IR_MAXIMUM: case IR_MINIMUM: return a == b ? a : -1;
+    case IR_AND:
+        if (!is_bits) return -1;
+        if (a == b) return a;
+        return first_found(other_than_splat(f, a, b, all_ones_bits(t)), the_splat(f, a, b, 0));
+    case IR_OR:
+        if (!is_bits) return -1;
+        if (a == b) return a;
+        return first_found(other_than_splat(f, a, b, 0), the_splat(f, a, b, all_ones_bits(t)));
+    case IR_XOR: return is_bits ? other_than_splat(f, a, b, 0) : -1;
+    case IR_SHIFT_LEFT: case IR_SHIFT_RIGHT_ARITHMETIC: case IR_SHIFT_RIGHT_LOGICAL:
+        return is_int ? lhs_if_rhs_splat(f, a, b, 0) : -1;
+    default: return -1;
+    }
+}
+
+/* ---- shape ops ------------------------------------------------------------------- */
+
+static bool is_identity_permutation(const ir_ints *p) {
+    for (int i = 0; i < p->n; i++)
+        if (p->v[i] != i) return false;
+    return true;
+}
+
+static bool all_zero(const ir_ints *p) {
+    for (int i = 0; i < p->n; i++)
+        if (p->v[i] != 0) return false;
+    return true;
+}
+
+/* dst[i] = then[first[i]] for i < n: two dimension maps composed. dst
+ * may be the storage of either list. */
+static void compose_into(int64_t *dst, const ir_ints *first, const ir_ints *then, int n) {
+    int64_t tmp[IR_MAX_RANK];
+    for (int i = 0; i < n; i++) tmp[i] = then->v[first->v[i]];
+    memcpy(dst, tmp, (size_t)n * sizeof *tmp);
+}
+
+/* reshape(reshape x) reads x directly. */
+static void merge_reshapes(const ir_func *f, ir_op *op) {
+    if (pass_defined_by(f, op->in[0], IR_RESHAPE)) op->in[0] = f->values[op->in[0]].def->in[0];
+}
+
+/* transpose(transpose(x, p), q) is transpose(x, i -> p[q[i]]). */
+static void merge_transposes(const ir_func *f, ir_op *op) {
+    if (!pass_defined_by(f, op->in[0], IR_TRANSPOSE)) return;
+    const ir_op *inner = f->values[op->in[0]].def;
+    if (inner->a.dims.n != op->a.dims.n || op->a.dims.n > IR_MAX_RANK) return;
+    compose_into(op->a.dims.v, &op->a.dims, &inner->a.dims, op->a.dims.n);
+    op->in[0] = inner->in[0];
+}
+
+/* broadcast_in_dim(broadcast_in_dim(x, d), e) is broadcast_in_dim(x,
+ * i -> e[d[i]]): x's dim i went to dim d[i] of the middle, which went to
+ * e[d[i]]. Each dim of x is 1 or kept its size all the way, so the rule
+ * of broadcast_in_dim still holds. The list shrinks to x's rank in place. */
+static void merge_broadcasts(const ir_func *f, ir_op *op) {
+    if (!pass_defined_by(f, op->in[0], IR_BROADCAST_IN_DIM)) return;
+    const ir_op *inner = f->values[op->in[0]].def;
+    int n = inner->a.dims.n;
+    if (n > op->a.dims.n || n > IR_MAX_RANK) return;
+    compose_into(op->a.dims.v, &inner->a.dims, &op->a.dims, n);
+    op->a.dims.n = n;
+    if (n == 0) {   /* ir_ints: v is NULL when n is 0 */
+        mem_free(op->a.dims.v);
+        op->a.dims.v = NULL;
+    }
+    op->in[0] = inner->in[0];
+}
+
+static bool same_type(const ir_func *f, ir_value_id a, ir_value_id b) {
+    return ir_type_eq(&f->values[a].type, &f->values[b].type);
+}
+
+static bool reverses_nothing(const ir_func *f, const ir_op *op) {
+    const ir_type *t = &f->values[op->in[0]].type;
+    for (int i = 0; i < op->a.dims.n; i++) {
+        int64_t dim = op->a.dims.v[i];
+        if (dim < 0 || dim >= t->rank || t->dims[dim] > 1) return false;
+    }
+    return true;
+}
+
+/* ---- every op ---------------------------------------------------------------------- */
+
+/* The value op's (only) result always equals, or -1; op may be rewritten
+ * in place into a cheaper equivalent first. */
+static ir_value_id simplified(const ir_func *f, ir_op *op) {
+    if (ir_op_kind_of(op->code) == IR_KIND_BINARY) return simplified_binary(f, op);
+    ir_value_id x = op->nin > 0 ? op->in[0] : -1, out = op->nout == 1 ? op->out[0] : -1;
+    if (out < 0) return -1;
+    uint64_t pred;
+    switch (op->code) {
+    case IR_NEGATE: case IR_NOT:
+        return pass_defined_by(f, x, op->code) ? f->values[x].def->in[0] : -1;
+    case IR_CONVERT: return same_type(f, x, out) ? x : -1;
+    case IR_RESHAPE:
+        merge_reshapes(f, op);
+        return same_type(f, op->in[0], out) ? op->in[0] : -1;
+    case IR_TRANSPOSE:
+        merge_transposes(f, op);
+        return is_identity_permutation(&op->a.dims) ? op->in[0] : -1;
+    case IR_BROADCAST_IN_DIM:
+        merge_broadcasts(f, op);
+        return same_type(f, op->in[0], out) && is_identity_permutation(&op->a.dims) ? op->in[0] : -1;
+    case IR_SLICE: return same_type(f, x, out) && all_zero(&op->a.start) ? x : -1;
+    case IR_REVERSE: return reverses_nothing(f, op) ? x : -1;
+    case IR_CONCATENATE: return op->nin == 1 ? x : -1;
+    case IR_SELECT:
+        if (op->in[1] == op->in[2]) return op->in[1];
+        if (splat_bits(f, op->in[0], &pred)) return pred ? op->in[1] : op->in[2];
+        return -1;
+    default: return -1;
+    }
+}
+
+typedef struct simplifier {
+    ir_func *f;
+    ir_value_id *repl;
+} simplifier;
+
+static void simplify_block(simplifier *s, ir_block *b) {
+    int kept = 0;
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *op = b->ops[i];
+        pass_rename_operands(op, s->repl);
+        for (int r = 0; r < op->nregions; r++) simplify_block(s, op->regions[r]);
+        ir_value_id same = pass_is_check(op) ? -1 : simplified(s->f, op);
+        if (same >= 0) {
+            s->repl[op->out[0]] = same;
+            pass_erase_op(s->f, op);
+        } else {
+            b->ops[kept++] = op;
+        }
+    }
+    b->nops = kept;
+}
+
+int pass_simplify(ir_func *f, diag *d) {
+    simplifier s = {f, pass_rename_new(f)};
+    if (!s.repl) return diag_nomem(d);
+    simplify_block(&s, f->body);
+    mem_free(s.repl);
+    return DIAG_OK;
+}

@@ -1,0 +1,260 @@
+/* Tests of the compiler through the public API: random graphs compiled in
+ * strict order must match the evaluator bit for bit; the memory analysis
+ * must be true; caches must hit; bad options must be reported. */
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "arrayjit.h"
+#include "testing.h"
+
+static char cache_dir[] = "/tmp/aj_test_cache_XXXXXX";
+
+/* ---- random graphs ------------------------------------------------------------
+ * Values of a few shapes over f32 (and i1 for predicates); each step applies
+ * a random op to operands of fitting shapes. Fixed seeds: reproducible. */
+
+enum { SHAPE_MAT, SHAPE_VEC, SHAPE_COL, SHAPE_T, NSHAPES };
+static const int64_t shapes[NSHAPES][2] = {{4, 8}, {8, 0}, {4, 1}, {8, 4}};
+static const int ranks[NSHAPES] = {2, 1, 2, 2};
+
+typedef struct graph {
+    aj_builder *b;
+    aj_value vals[NSHAPES][64];
+    int nvals[NSHAPES];
+    unsigned seed;
+} graph;
+
+static unsigned next_rand(graph *g) {
+    g->seed = g->seed * 1103515245u + 12345u;
+    return (g->seed >> 16) & 0x7fff;
+}
+
+static void add_value(graph *g, int shape, aj_value v) {
+    if (v != AJ_NO_VALUE && g->nvals[shape] < 64) g->vals[shape][g->nvals[shape]++] = v;
+}
+
+static aj_value pick(graph *g, int shape) {
+    return g->vals[shape][next_rand(g) % g->nvals[shape]];
+}
+
+static void random_step(graph *g) {
+    static const aj_op unary[] = {AJ_TANH, AJ_EXPONENTIAL, AJ_NEGATE, AJ_ABS, AJ_LOGISTIC, AJ_SINE,
+                                  AJ_FLOOR, AJ_SQRT};
+    static const aj_op binary[] = {AJ_ADD, AJ_MULTIPLY, AJ_SUBTRACT, AJ_MAXIMUM, AJ_DIVIDE, AJ_MINIMUM};
+    aj_builder *b = g->b;
+    aj_value out = AJ_NO_VALUE;
+    int shape = (int)(next_rand(g) % NSHAPES);
+    while (!g->nvals[shape]) shape = (shape + 1) % NSHAPES;
+    aj_value x = pick(g, shape);
+    switch (next_rand(g) % 9) {
+    case 0: case 1:
+        aj_unary(b, unary[next_rand(g) % 8], x, &out);
+        break;
+    case 2: case 3:
+        aj_binary(b, binary[next_rand(g) % 6], x, pick(g, shape), &out);
+        break;
+    case 4: {  /* broadcast a vector or a column to the matrix */
+        if (shape == SHAPE_VEC) aj_broadcast_in_dim(b, x, 2, shapes[SHAPE_MAT], (const int64_t[]){1}, &out);
+        else if (shape == SHAPE_COL) aj_broadcast_in_dim(b, x, 2, shapes[SHAPE_MAT], (const int64_t[]){0, 1}, &out);
+        add_value(g, SHAPE_MAT, out);
+        return;
+    }
+    case 5: {  /* transpose between 4x8 and 8x4 */
+        if (shape != SHAPE_MAT && shape != SHAPE_T) return;
+        aj_transpose(b, x, (const int64_t[]){1, 0}, &out);
+        add_value(g, shape == SHAPE_MAT ? SHAPE_T : SHAPE_MAT, out);
+        return;
+    }
+    case 6: {  /* reduce the matrix's rows (to a column) or columns (to a vector) */
+        if (shape != SHAPE_MAT) return;
+        float zero = 0, ninf = -INFINITY;
+        aj_value init, r;
+        int rows = next_rand(g) % 2;
+        int max = next_rand(g) % 2;
+        aj_constant(b, AJ_F32, 0, NULL, max ? &ninf : &zero, &init);
+        aj_reduce(b, x, init, max ? AJ_MAXIMUM : AJ_ADD, 1, (const int64_t[]){rows ? 1 : 0}, &r);
+        if (rows) aj_reshape(b, r, 2, shapes[SHAPE_COL], &out);
+        else out = r;
+        add_value(g, rows ? SHAPE_COL : SHAPE_VEC, out);
+        return;
+    }
+    case 7: {  /* matrix product 4x8 . 8x4 -> 4x4, then back to 4x8 through 4x4 . 4x8? keep 4x8: (4x8)(8x4)(4x8) */
+        if (shape != SHAPE_MAT || !g->nvals[SHAPE_T]) return;
+        aj_value p, q;
+        aj_dot_general(b, x, pick(g, SHAPE_T), 0, NULL, NULL, 1, (const int64_t[]){1},
+                       (const int64_t[]){0}, &p);
+        aj_dot_general(b, p, x, 0, NULL, NULL, 1, (const int64_t[]){1}, (const int64_t[]){0}, &q);
+        add_value(g, SHAPE_MAT, q);
+        return;
+    }
+    case 8: {  /* select by a comparison */
+        aj_value pred;
+        aj_compare(b, next_rand(g) % 2 ? AJ_GT : AJ_LE, x, pick(g, shape), &pred);
+        aj_select(b, pred, x, pick(g, shape), &out);
+        break;
+    }
+    }
+    add_value(g, shape, out);
+}
+
+/* Builds a random function with 2 parameters and 2 results; NULL on error. */
+static aj_module *random_module(unsigned seed) {
+    aj_module *m;
+    graph g = {0};
+    g.seed = seed;
+    if (aj_module_create(&m) || aj_builder_begin(m, "main", &g.b)) return NULL;
+    aj_value p0, p1;
+    aj_param(g.b, AJ_F32, 2, shapes[SHAPE_MAT], &p0);
+    aj_param(g.b, AJ_F32, 1, shapes[SHAPE_VEC], &p1);
+    add_value(&g, SHAPE_MAT, p0);
+    add_value(&g, SHAPE_VEC, p1);
+    int steps = 4 + (int)(next_rand(&g) % 20);
+    for (int i = 0; i < steps; i++) random_step(&g);
+    aj_value results[2] = {pick(&g, SHAPE_MAT), g.vals[SHAPE_MAT][g.nvals[SHAPE_MAT] - 1]};
+    if (aj_builder_finish(g.b, 2, results)) {
+        fprintf(stderr, "seed %u: %s\n", seed, aj_last_error());
+        aj_module_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+static int same_bits_or_both_nan(const float *a, const float *b, int64_t n) {
+    for (int64_t i = 0; i < n; i++)
+        if (memcmp(&a[i], &b[i], 4) != 0 && !(isnan(a[i]) && isnan(b[i]))) return 0;
+    return 1;
+}
+
+TEST(random_graphs_match_the_evaluator_bit_for_bit) {
+    int mismatches = 0, tested = 0;
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        aj_module *m = random_module(seed);
+        if (!m) {
+            mismatches++;
+            continue;
+        }
+        float xs[32], vs[8];
+        for (int i = 0; i < 32; i++) xs[i] = (float)((int)(seed * 7 + i * 13) % 17 - 8) * 0.37f;
+        for (int i = 0; i < 8; i++) vs[i] = (float)(i % 5) - 1.5f;
+        aj_array *in[2], *want[2], *got[2];
+        aj_array_wrap(AJ_F32, 2, shapes[SHAPE_MAT], xs, &in[0]);
+        aj_array_wrap(AJ_F32, 1, shapes[SHAPE_VEC], vs, &in[1]);
+        aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+        aj_executable *e = NULL;
+        if (aj_module_eval(m, "main", 2, in, 2, want, NULL) || aj_compile(m, "main", &o, &e) ||
+            aj_executable_run(e, 2, in, 2, got)) {
+            fprintf(stderr, "seed %u: %s\n", seed, aj_last_error());
+            mismatches++;
+        } else {
+            for (int j = 0; j < 2; j++) {
+                if (!same_bits_or_both_nan(aj_array_data(want[j]), aj_array_data(got[j]), 32)) {
+                    fprintf(stderr, "seed %u: result %d differs from the evaluator\n", seed, j);
+                    mismatches++;
+                }
+                aj_array_destroy(want[j]);
+                aj_array_destroy(got[j]);
+            }
+            tested++;
+        }
+        aj_executable_destroy(e);
+        aj_array_destroy(in[0]);
+        aj_array_destroy(in[1]);
+        aj_module_destroy(m);
+    }
+    EXPECT_EQ_INT(mismatches, 0);
+    EXPECT_EQ_INT(tested, 40);
+}
+
+static const char *softmax_text =
+    "func.func @main(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<64x128xf32>, tensor<f32>) -> tensor<64xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<64xf32>) -> tensor<64x128xf32>\n"
+    "  %d = stablehlo.subtract %x, %mb : tensor<64x128xf32>\n"
+    "  %e = stablehlo.exponential %d : tensor<64x128xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<64x128xf32>, tensor<f32>) -> tensor<64xf32>\n"
+    "  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<64xf32>) -> tensor<64x128xf32>\n"
+    "  %y = stablehlo.divide %e, %sb : tensor<64x128xf32>\n"
+    "  func.return %y : tensor<64x128xf32>\n"
+    "}\n";
+
+TEST(memory_analysis_is_true) {
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(softmax_text, strlen(softmax_text), "softmax.mlir", &m), AJ_OK);
+    if (!m) return;
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    if (e) {
+        aj_memory_stats s;
+        EXPECT_EQ_INT(aj_executable_memory(e, &s), AJ_OK);
+        EXPECT_EQ_INT(s.temp_bytes, s.arena_allocated_bytes);
+        EXPECT(s.temp_bytes >= s.lower_bound_bytes);
+        EXPECT_EQ_INT(s.argument_bytes, 64 * 128 * 4);
+        EXPECT_EQ_INT(s.output_bytes, 64 * 128 * 4);
+        EXPECT_EQ_INT(s.peak_bytes, s.temp_bytes + s.argument_bytes + s.output_bytes - s.alias_bytes);
+        /* Fused, the 64x128 intermediates (d, e or their broadcasts) never exist. */
+        EXPECT(s.fused_away_bytes >= 64 * 128 * 4);
+        EXPECT(s.temp_bytes < 64 * 128 * 4);
+        EXPECT(s.eager_peak_bytes > s.temp_bytes + s.output_bytes);
+        EXPECT(s.code_bytes > 0);
+        FILE *f = tmpfile();
+        EXPECT_EQ_INT(aj_executable_report(e, f, 1), AJ_OK);
+        fclose(f);
+        aj_executable_destroy(e);
+    }
+    aj_module_destroy(m);
+}
+
+TEST(the_caches_hit) {
+    aj_module *m;
+    aj_module_parse(softmax_text, strlen(softmax_text), "softmax.mlir", &m);
+    aj_compile_options o = {.cache_dir = cache_dir};
+    aj_executable *a, *b, *c;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &a), AJ_OK);
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &b), AJ_OK);
+    EXPECT(a == b);  /* in memory: the same executable */
+    o.no_memory_cache = 1;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &c), AJ_OK);
+    aj_memory_stats s;
+    aj_executable_memory(c, &s);
+    EXPECT(s.cache_hit);  /* from disk */
+    aj_executable_destroy(a);
+    aj_executable_destroy(b);
+    aj_executable_destroy(c);
+    EXPECT_EQ_INT(aj_clear_caches(cache_dir), AJ_OK);
+    o.no_memory_cache = 0;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &a), AJ_OK);
+    aj_executable_memory(a, &s);
+    EXPECT(!s.cache_hit);  /* both caches were cleared */
+    aj_executable_destroy(a);
+    aj_clear_caches(cache_dir);
+    aj_module_destroy(m);
+}
+
+TEST(bad_compile_options_are_reported) {
+    aj_module *m;
+    aj_module_parse(softmax_text, strlen(softmax_text), "softmax.mlir", &m);
+    aj_compile_options o = {.cache_dir = cache_dir, .cflags = "-fno-such-flag", .no_disk_cache = 1,
+                            .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    EXPECT(aj_compile(m, "main", &o, &e) != AJ_OK);
+    EXPECT_CONTAINS(aj_last_error(), "no-such-flag");
+    aj_compile_options d = {.dump_after = "frobnicate"};
+    EXPECT_EQ_INT(aj_compile(m, "main", &d, &e), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "frobnicate");
+    aj_module_destroy(m);
+}
+
+int main(void) {
+    if (!mkdtemp(cache_dir)) return 1;
+    RUN(random_graphs_match_the_evaluator_bit_for_bit);
+    RUN(memory_analysis_is_true);
+    RUN(the_caches_hit);
+    RUN(bad_compile_options_are_reported);
+    aj_clear_caches(cache_dir);
+    rmdir(cache_dir);
+    return TESTS_DONE();
+}
