@@ -30,6 +30,8 @@ typedef struct codegen_options {
     int threads;             /* OpenMP threads for big loops; <= 1: none */
     bool disk_cache;         /* look up / store built objects in cache_dir */
     const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/arrayjit or ~/.cache/arrayjit */
+    bool no_blas;            /* dot kernels as plain loops, never BLIS (the backend sets it
+                                where libblis.so.4 cannot be loaded) */
 } codegen_options;
 
 typedef struct codegen_module codegen_module;
@@ -48,7 +50,28 @@ extern const codegen_backend codegen_c_backend;
 
 /* ---- the C backend's two halves ---- */
 
-/* Writes the C source for f under plan p into a mem_alloc'ed string. */
+/* Writes the C source for f under plan p into a mem_alloc'ed string.
+ * f's body holds CONSTANT ops, IR_FUSION ops and the RETURN; o may be NULL
+ * (defaults). The source defines aj_entry (the codegen_entry above).
+ * Fails with DIAG_UNSUPPORTED (and a message naming the op) for a kernel it
+ * cannot generate, DIAG_INVALID for a malformed function or plan. */
 int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,
                   char **source, size_t *len, diag *d);
+
+/* What building a source needs beyond the defaults. */
+typedef struct emit_c_info {
+    bool uses_blas;          /* calls BLIS: link libblis.so.4 */
+    bool uses_openmp;        /* has "omp parallel for": compile and link with -fopenmp */
+} emit_c_info;
+
+/* emit_c_source, also saying what the source needs (info may be NULL). */
+int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o,
+                       char **source, size_t *len, emit_c_info *info, diag *d);
+
+/* The compiler flags the C backend uses: base (o->cflags, default
+ * CODEGEN_C_CFLAGS) followed by the flags its code needs whatever the base:
+ * "-fno-math-errno -ffp-contract=off", in strict mode -fno-builtin for the
+ * libm functions gcc would otherwise fold with its own (correctly rounded)
+ * arithmetic, and -fopenmp when the code has parallel loops. */
+#define CODEGEN_C_CFLAGS "-O3 -march=native"
 #endif

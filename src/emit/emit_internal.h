@@ -109,11 +109,15 @@ void ec_line(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2
 /* A line ending in " {": indents and opens a memo scope. ec_close undoes it. */
 void ec_open(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ec_close(emit_ctx *cx);
+/* A bare "{" block (a scope for locals). */
+void ec_block(emit_ctx *cx);
 /* "} else ...{": closes the current scope and opens a sibling. */
 void ec_reopen(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* C type of an element: float, double, int32_t, int64_t, uint8_t (i1). */
+/* C type of an element: float, double, int32_t, int64_t, uint8_t (i1);
+ * NULL for element types the backend does not handle (ec_dtype_ok false). */
 const char *ec_ctype(ir_dtype t);
+bool ec_dtype_ok(ir_dtype t);
 /* "f32", "f64", "i32", "i64", "i1": the suffix of prelude helpers. */
 const char *ec_suffix(ir_dtype t);
 /* A C expression equal to one element (its bytes at `elem`), bit for bit
@@ -152,6 +156,10 @@ const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix);
 void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name);
 /* Declares "T name = expr;" and returns name. */
 const char *ex_local(emit_ctx *cx, ir_dtype t, const char *expr);
+
+/* The static array holding a constant's data ("aj_cst12.v"), declared at
+ * file scope on first use. */
+const char *ex_constant_array(emit_ctx *cx, const ir_op *constant);
 
 /* The index of nothing (rank 0). */
 static inline ex_index ex_scalar_index(void) { return (ex_index){0}; }

@@ -150,6 +150,12 @@ void ec_open(emit_ctx *cx, const char *fmt, ...) {
     push_scope(cx);
 }
 
+void ec_block(emit_ctx *cx) {
+    ec_line(cx, "{");
+    cx->indent++;
+    push_scope(cx);
+}
+
 void ec_close(emit_ctx *cx) {
     pop_scope(cx);
     cx->indent--;
@@ -184,6 +190,8 @@ const char *ec_ctype(ir_dtype t) {
     default: return NULL;
     }
 }
+
+bool ec_dtype_ok(ir_dtype t) { return ec_ctype(t) != NULL; }
 
 const char *ec_suffix(ir_dtype t) {
     switch (t) {

@@ -101,7 +101,7 @@ static int scan_tensor_body(parser *p, ir_type *out) {
         if (c == '*') return fr_unsupported(p, lx->cur, "unsupported unranked tensor type");
         if (!is_digit(c)) break;
         cursor dim_at = lx->cur;
-        int64_t dim;
+        int64_t dim = 0;
         if (scan_dimension(p, &dim)) return -1;
         if (rank == IR_MAX_RANK) return fr_unsupported(p, dim_at, "unsupported tensor rank above %d", IR_MAX_RANK);
         dims[rank++] = dim;

@@ -20,8 +20,40 @@
 
 typedef struct fuse_options {
     bool disable;          /* one op per kernel (for measuring what fusion saves) */
+    bool reduce_side_outputs;  /* a REDUCE kernel may also write values of its input shape
+                              (softmax's exp(x - max) beside its sum); off until the
+                              emitter handles them, see "Kernel shapes" */
 } fuse_options;
 
+/* Rewrites f (calls inlined; o may be NULL for the defaults). Returns
+ * DIAG_OK; DIAG_UNSUPPORTED naming an op fusion does not know (a call, a
+ * fusion); DIAG_NOMEM. On failure f's body is unchanged (values added to
+ * its table stay, unused); callers may discard it anyway.
+ *
+ * Kernel shapes (what the code generator may rely on). A region reads only
+ * its block arguments and constants made inside it; splat constants
+ * arrive as a rank-0 constant and a broadcast_in_dim. Ops appear in body
+ * order, each once.
+ *  - LOOP: every result has one shape S; the ops are elementwise (unary,
+ *    binary, convert, compare, select, clamp) and index ops (broadcast_in_dim,
+ *    reshape, transpose, slice, concatenate, reverse, iota, constant); each
+ *    result is computed per element of S, its ops evaluated at the indices
+ *    their readers need.
+ *  - REDUCE: reduce ops whose inputs share one shape and one dimensions
+ *    list, with their results' shape R; a prologue of loop ops computing
+ *    the reduce inputs per input element; an epilogue of loop ops on R that
+ *    reads the reduce results only at the element being produced (through
+ *    elementwise ops, reshapes, order-keeping broadcasts). Results have
+ *    shape R, or (reduce_side_outputs) the input shape, for prologue
+ *    values. An op may serve both prologue and epilogue (a broadcast
+ *    constant): it is then computed in each, as its readers need.
+ *  - DOT: one dot_general whose operands are block arguments; an epilogue
+ *    of elementwise ops on its result shape, each depending on the dot,
+ *    whose other operands are block arguments, copied constants, or
+ *    broadcast_in_dim of a block argument or of a rank-0 constant (bias).
+ *    Results: the dot and epilogue values, all of the dot's shape.
+ * An expensive op (exp, log, tanh, pow, sqrt, trigonometry, ...) is in a
+ * kernel only where each of its elements is computed at most once. */
 int fuse_func(ir_func *f, const fuse_options *o, diag *d);
 
 /* True when kernel `fusion` may write its result r into the buffer of its
@@ -29,11 +61,16 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d);
  * r's byte size): every read of operand i inside the kernel is at the same
  * element index the kernel writes r at (no broadcast, transpose, slice,
  * reverse, reshape-with-reordering or reduction reads it), and it is a
- * loop kernel. */
+ * loop kernel. "The same index" is the row-major linear index: reads
+ * through elementwise ops, reshapes, and broadcasts or transposes that
+ * only add, drop or move unit dims qualify. This relies on the emitted
+ * loop reading all it needs of an element before storing any result
+ * element at that index (true of one loop computing every result). */
 bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i);
 
 /* Bytes of intermediate values (top-level results that are neither function
  * results nor parameters) that f materialises: run before and after fusion,
- * the difference is what fusion removed. */
+ * the difference is what fusion removed. Constants are not counted (static
+ * data, not computed); values nothing reads are (they are still written). */
 size_t fuse_materialized_bytes(const ir_func *f);
 #endif

@@ -105,7 +105,7 @@ TEST(pretty_module_with_functions_and_calls) {
                  "  }\n"
                  "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;  /* a failed parse leaves nothing to free */
     EXPECT_EQ_INT(nmods, 1);
     EXPECT(m->name && strcmp(m->name, "jit_f") == 0);
     EXPECT_EQ_INT(m->nfuncs, 3);
@@ -142,7 +142,7 @@ TEST(locations_point_at_ops_and_functions) {
                             "#loc = loc(unknown)\n"
                             "#loc2 = loc(\"f\"(\"g.py\":1:2))\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_func *f = m->funcs[0];
     EXPECT(f->loc.file && strcmp(f->loc.file, "t.mlir") == 0);
     EXPECT(f->loc.line == 2 && f->loc.col == 1);
@@ -184,7 +184,7 @@ TEST(multi_result_packs_and_uses) {
                             "  return %1 : tensor<f32>\n"
                             "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_func *f = m->funcs[1];
     ir_op *call = op_at(m, 1, 0), *call2 = op_at(m, 1, 1), *add = op_at(m, 1, 2);
     EXPECT_EQ_INT(call->nout, 2);
@@ -213,7 +213,7 @@ TEST(elementwise_pretty_and_generic) {
         "  func.return\n"
         "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     static const ir_opcode codes[] = {IR_ADD,    IR_MULTIPLY, IR_IS_FINITE, IR_CONVERT, IR_RESHAPE,
                                       IR_SELECT, IR_CLAMP,    IR_NEGATE,    IR_SELECT,  IR_RETURN};
     EXPECT_EQ_INT(m->funcs[0]->body->nops, 10);
@@ -249,7 +249,7 @@ TEST(shape_ops_pretty_and_generic) {
         "  func.return\n"
         "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     EXPECT(INTS(op_at(m, 0, 0)->a.dims, 1) && INTS(op_at(m, 0, 1)->a.dims, 1));
     EXPECT(INTS(op_at(m, 0, 2)->a.dims, 1, 0) && INTS(op_at(m, 0, 3)->a.dims, 1, 0));
     for (int i = 4; i <= 5; i++) {
@@ -278,7 +278,7 @@ TEST(compare_pretty_and_generic) {
                  "  func.return\n"
                  "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     EXPECT(op_at(m, 0, 0)->a.cmp == IR_CMP_GT && op_at(m, 0, 0)->a.cmp_type == IR_CMPT_FLOAT);
     EXPECT(op_at(m, 0, 1)->a.cmp == IR_CMP_LT && op_at(m, 0, 1)->a.cmp_type == IR_CMPT_NOTYPE);
     EXPECT(op_at(m, 0, 2)->a.cmp == IR_CMP_NE && op_at(m, 0, 2)->a.cmp_type == IR_CMPT_UNSIGNED);
@@ -304,7 +304,7 @@ TEST(dot_general_pretty_and_generic) {
         "  func.return\n"
         "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     for (int i = 0; i < 2; i++) {
         ir_attrs *a = &op_at(m, 0, i)->a;
         EXPECT(INTS(a->lhs_batch, 0) && INTS(a->rhs_batch, 0) && INTS(a->lhs_contract, 2) && INTS(a->rhs_contract, 1));
@@ -324,7 +324,7 @@ TEST(reduce_compact_builds_its_reducer) {
                             "  return %0 : tensor<2xf32>\n"
                             "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_op *r = op_at(m, 0, 1);
     EXPECT(r->code == IR_REDUCE && r->nin == 2 && r->nout == 1 && INTS(r->a.dims, 1));
     EXPECT(r->in[0] == m->funcs[0]->body->args[0] && r->in[1] == op_at(m, 0, 0)->out[0]);
@@ -360,7 +360,7 @@ TEST(reduce_region_orders_block_args_accumulators_first) {
                  "  return %1#1 : tensor<4xi32>\n"
                  "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_func *f = m->funcs[0];
     ir_op *r = op_at(m, 0, 2);
     EXPECT(r->nin == 4 && r->nout == 2);
@@ -393,7 +393,7 @@ TEST(reduce_generic_region) {
                  "  func.return %0 : tensor<5xi32>\n"
                  "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_op *r = op_at(m, 0, 0);
     EXPECT(r->code == IR_REDUCE && INTS(r->a.dims, 1) && r->nregions == 1);
     ir_block *b = r->regions[0];
@@ -425,7 +425,7 @@ TEST(dense_literals) {
                  "  func.return\n"
                  "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     const int32_t *i32 = op_at(m, 0, 0)->a.data;
     EXPECT(i32[0] == 1 && i32[1] == 2 && i32[2] == 3 && i32[3] == -4);
     ir_op *splat = op_at(m, 0, 1);
@@ -479,14 +479,17 @@ TEST(checks_in_every_form) {
         "  func.return\n"
         "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_block *b = m->funcs[0]->body;
     ir_value_id a = op_at(m, 0, 0)->out[0];
     /* ops: 0 %a, 1 eq, 2 almost, 3 almost(0.1), 4 close(5), 5 close(4,1),
      * 6 const + 7 eq, 8 const + 9 almost, 10 const + 11 almost(0.5),
      * 12 const + 13 eq, 14 close(10), 15 eq, 16 almost(1e-3), 17 close(3), 18 close(3), 19 return */
     EXPECT_EQ_INT(b->nops, 20);
-    if (b->nops != 20) return done();
+    if (b->nops != 20) {
+        done();
+        return;
+    }
     EXPECT(b->ops[1]->code == IR_CHECK_EQ && b->ops[1]->nin == 2 && b->ops[1]->nout == 0);
     EXPECT(b->ops[2]->code == IR_CHECK_ALMOST_EQ && b->ops[2]->a.tolerance == 1e-4);
     EXPECT(b->ops[3]->a.tolerance == 0.1);
@@ -507,24 +510,24 @@ TEST(checks_in_every_form) {
 }
 
 TEST(jax_text_with_debug_locations) {
-    ir_module *m = parse_ok(
-        "#loc1 = loc(\"x\")\n"
-        "module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
-        "  func.func public @main(%arg0: tensor<3xf32> {mhlo.layout_mode = \"default\"} loc(\"x\")) -> "
-        "(tensor<f32> {jax.result_info = \"\", mhlo.layout_mode = \"default\"}) {\n"
-        "    %0 = stablehlo.sine %arg0 : tensor<3xf32> loc(#loc7)\n"
-        "    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc)\n"
-        "    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] : "
-        "(tensor<3xf32>, tensor<f32>) -> tensor<f32> loc(#loc8)\n"
-        "    return %1 : tensor<f32> loc(#loc)\n"
-        "  } loc(#loc)\n"
-        "} loc(#loc)\n"
-        "#loc = loc(unknown)\n"
-        "#loc2 = loc(\"/tmp/f.py\":5:11)\n"
-        "#loc7 = loc(\"jit(f)/jit(main)/sin\"(#loc2))\n"
-        "#loc8 = loc(callsite(#loc7 at #loc2))\n");
+    ir_module *m =
+        parse_ok("#loc1 = loc(\"x\")\n"
+                 "module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
+                 "  func.func public @main(%arg0: tensor<3xf32> {mhlo.layout_mode = \"default\"} loc(\"x\")) -> "
+                 "(tensor<f32> {jax.result_info = \"\", mhlo.layout_mode = \"default\"}) {\n"
+                 "    %0 = stablehlo.sine %arg0 : tensor<3xf32> loc(#loc7)\n"
+                 "    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc)\n"
+                 "    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] : "
+                 "(tensor<3xf32>, tensor<f32>) -> tensor<f32> loc(#loc8)\n"
+                 "    return %1 : tensor<f32> loc(#loc)\n"
+                 "  } loc(#loc)\n"
+                 "} loc(#loc)\n"
+                 "#loc = loc(unknown)\n"
+                 "#loc2 = loc(\"/tmp/f.py\":5:11)\n"
+                 "#loc7 = loc(\"jit(f)/jit(main)/sin\"(#loc2))\n"
+                 "#loc8 = loc(callsite(#loc7 at #loc2))\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     EXPECT(m->nfuncs == 1 && m->funcs[0]->body->nops == 4 && m->funcs[0]->nresults == 1);
     EXPECT_EQ_INT(op_at(m, 0, 2)->code, IR_REDUCE);
     done();
@@ -542,10 +545,13 @@ TEST(generic_forms_of_constants_and_checks) {
         "  \"func.return\"() : () -> ()\n"
         "}\n");
     EXPECT(m != NULL);
-    if (!m) return done();
+    if (!m) return;
     ir_block *b = m->funcs[0]->body;
     EXPECT_EQ_INT(b->nops, 7);
-    if (b->nops != 7) return done();
+    if (b->nops != 7) {
+        done();
+        return;
+    }
     EXPECT(b->ops[0]->code == IR_CONSTANT && f32_at(b->ops[0], 1) == 2.0f);
     EXPECT(b->ops[1]->code == IR_CONSTANT && *(const int64_t *)b->ops[1]->a.data == 2);
     EXPECT(b->ops[2]->code == IR_CONSTANT && b->ops[3]->code == IR_CHECK_ALMOST_EQ);
@@ -597,8 +603,9 @@ TEST(malformed_text_is_located) {
         DIAG_INVALID, "t.mlir:2:3: missing attribute 'permutation'");
     EXPECT_ERROR("func.func @f() {\n  %s = stablehlo.constant dense<\"abc> : tensor<f32>\n}\n", DIAG_INVALID,
                  "t.mlir:2:33: unterminated string");
-    EXPECT_ERROR("func.func @f() {\n  %0 = \"stablehlo.constant\"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i64>\n}\n",
-                 DIAG_INVALID, "t.mlir:2:33: the value's type differs from the result type");
+    EXPECT_ERROR(
+        "func.func @f() {\n  %0 = \"stablehlo.constant\"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i64>\n}\n",
+        DIAG_INVALID, "t.mlir:2:33: the value's type differs from the result type");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<[1.5]> : tensor<1xi32>\n}\n", DIAG_INVALID,
                  "t.mlir:2:34: float literal for element type i32");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0x1FFFFFFFF> : tensor<f32>\n}\n", DIAG_INVALID,

@@ -137,8 +137,8 @@ static int cmp_tally(const void *a, const void *b) {
 
 /* Tier-1 files from TIERS.tsv, as paths relative to the suite. */
 static void read_tier1(const char *dir, strvec *out) {
-    char path[4096], line[8192];
-    snprintf(path, sizeof path, "%s/TIERS.tsv", dir);
+    char path[4200], line[8192];
+    snprintf(path, sizeof path, "%.4096s/TIERS.tsv", dir);
     FILE *f = fopen(path, "r");
     if (!f) return;
     while (fgets(line, sizeof line, f)) {

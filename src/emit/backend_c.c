@@ -1,0 +1,109 @@
+/* backend_c.c: the C backend = emit_c_source + build_shared_object.
+ *
+ * Flags: the base (o->cflags, default CODEGEN_C_CFLAGS) followed by what the
+ * generated code needs to be right and fast whatever the base:
+ *   -fno-math-errno     lets gcc inline sqrt and vectorise loops calling it
+ *   -ffp-contract=off   no fused multiply-add: the evaluator rounds twice
+ *   -fno-builtin-<f>    strict mode: gcc would fold libm calls on constants
+ *                       with its own correctly rounded arithmetic, which can
+ *                       differ from glibc's in the last bit
+ *   -fopenmp            when the code has parallel loops.
+ * Libraries: -lm, and BLIS (-l:libblis.so.4, so that only the runtime
+ * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
+ * dot kernels are emitted as loops instead. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../build/build.h"
+#include "../util/mem.h"
+#include "codegen.h"
+
+struct codegen_module {
+    build_result built;
+};
+
+static const char STRICT_NO_BUILTINS[] =
+    " -fno-builtin-exp -fno-builtin-expm1 -fno-builtin-log -fno-builtin-log1p -fno-builtin-sin"
+    " -fno-builtin-cos -fno-builtin-tan -fno-builtin-tanh -fno-builtin-cbrt -fno-builtin-pow"
+    " -fno-builtin-atan2";
+
+static const char BLIS_LIBRARY[] = "libblis.so.4";
+
+/* Whether BLIS can be loaded here (asked once per process). */
+static bool blis_available(void) {
+    static int state;   /* 0: not asked, 1: yes, 2: no */
+    int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+    if (s == 0) {
+        void *h = dlopen(BLIS_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
+        s = h ? 1 : 2;
+        if (h) dlclose(h);
+        __atomic_store_n(&state, s, __ATOMIC_RELEASE);
+    }
+    return s == 1;
+}
+
+static char *compose_cflags(const codegen_options *o, const emit_c_info *info) {
+    const char *base = o->cflags ? o->cflags : CODEGEN_C_CFLAGS;
+    const char *strict = o->strict_order ? STRICT_NO_BUILTINS : "";
+    const char *omp = info->uses_openmp ? " -fopenmp" : "";
+    size_t n = strlen(base) + strlen(strict) + strlen(omp) + 64;
+    char *s = mem_alloc(n);
+    if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=off%s%s", base, strict, omp);
+    return s;
+}
+
+/* Emits the source, re-emitting without BLIS where BLIS is missing. */
+static int emit_source(const ir_func *f, const plan *p, codegen_options *o, char **src, size_t *len,
+                       emit_c_info *info, diag *d) {
+    int rc = emit_c_source_info(f, p, o, src, len, info, d);
+    if (rc || !info->uses_blas || blis_available()) return rc;
+    mem_free(*src);
+    *src = NULL;
+    o->no_blas = true;
+    return emit_c_source_info(f, p, o, src, len, info, d);
+}
+
+static int c_build(const ir_func *f, const plan *p, const codegen_options *given, codegen_module **out, diag *d) {
+    codegen_options o = given ? *given : (codegen_options){0};
+    *out = NULL;
+    char *src = NULL, *cflags = NULL;
+    size_t len = 0;
+    emit_c_info info = {0};
+    int rc = emit_source(f, p, &o, &src, &len, &info, d);
+    if (!rc && !(cflags = compose_cflags(&o, &info))) rc = diag_nomem(d);
+    codegen_module *m = rc ? NULL : mem_calloc(1, sizeof *m);
+    if (!rc && !m) rc = diag_nomem(d);
+    if (!rc) {
+        build_options b = {o.cc, cflags, info.uses_blas ? "-l:libblis.so.4 -lm" : "-lm", o.disk_cache, o.cache_dir};
+        rc = build_shared_object(src, len, "aj_entry", &b, &m->built, d);
+    }
+    mem_free(src);
+    mem_free(cflags);
+    if (rc) {
+        mem_free(m);
+        return rc;
+    }
+    *out = m;
+    return DIAG_OK;
+}
+
+static codegen_entry c_entry(const codegen_module *m) {
+    codegen_entry e;
+    void *sym = m->built.symbol;
+    memcpy(&e, &sym, sizeof e);   /* object pointer to function pointer, as dlsym's contract allows */
+    return e;
+}
+
+static size_t c_code_bytes(const codegen_module *m) { return m->built.code_bytes; }
+static bool c_cache_hit(const codegen_module *m) { return m->built.cache_hit; }
+
+static void c_release(codegen_module *m) {
+    if (!m) return;
+    build_release(&m->built);
+    mem_free(m);
+}
+
+const codegen_backend codegen_c_backend = {
+    "c", c_build, c_entry, c_code_bytes, c_cache_hit, c_release,
+};

@@ -1,0 +1,334 @@
+/* emit_dot.c: dot_general, as a BLIS call or as a naive contraction.
+ *
+ * Which BLAS. Measured with bench/blas_choice.c on this project's machine
+ * (2 vCPU Xeon, family 6 model 207, AVX-512; Debian 12: OpenBLAS 0.3.21,
+ * BLIS 0.9.0), sgemm C[256x4096] = A[256x4096] B[4096x4096], one thread,
+ * best of 5, error against a double-precision reference on sampled rows
+ * (|C - ref| / sum|a b|):
+ *
+ *   OpenBLAS, as the environment sets it (no OPENBLAS_CORETYPE:
+ *     it picks its Prescott kernels on this CPU)      32 GFLOP/s  2.3e-8
+ *   BLIS, auto-detected (haswell kernels)          64-76 GFLOP/s  2.7e-8
+ *   BLIS, skx kernels (BLIS_ARCH_TYPE=0)             115 GFLOP/s  3.9e-8
+ *
+ * and MACHINE.md on the Zen 5 machines: OpenBLAS with OPENBLAS_CORETYPE=
+ * Haswell 97, BLIS auto-detected 33 (generic code), BLIS skx 180 GFLOP/s.
+ * BLIS with skx wins by 1.8-3.6x on both, with the same accuracy, so the
+ * generated code calls BLIS (bli_sgemm/bli_dgemm) and selects the skx
+ * kernels where the CPU has AVX-512 (emit_prelude.c says how). BLIS's typed
+ * API takes a row and a column stride for every matrix, so a transposed or
+ * otherwise permuted operand needs no copy and no transpose flag.
+ *
+ * The BLIS path is taken in fast mode for f32 and f64 when both operands
+ * are kernel arguments and the dims of each role (batch, free, contracting)
+ * merge into one strided dim: lhs [batch..., M..., K...] and every layout
+ * whose M, N and K groups are each contiguous in memory (in the order of the
+ * dimension numbers), like [K..., M...] or rhs [N..., K...]. Batch dims may
+ * have any strides: one gemm per batch index. The result goes into the
+ * output buffer of the result it is (or of an epilogue result of its shape
+ * that reads it only at its own index), and an elementwise epilogue (bias,
+ * activation) then runs over that buffer in place.
+ *
+ * Everything else (strict mode: BLIS does not add in the evaluator's order;
+ * integer and mixed types; layouts that do not merge) is a naive loop: each
+ * result element accumulates lhs * rhs over the contracting index space in
+ * row-major order of the contracting dims, converted to and rounded in the
+ * result type, as src/eval/eval_dot.c does. Any kernel may evaluate a
+ * dot_general this way at any index. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "emit_internal.h"
+
+/* ---- the naive contraction ------------------------------------------------------- */
+
+enum { FREE, BATCH, CONTRACT };
+
+static void mark_roles(int *role, int rank, const ir_ints *batch, const ir_ints *contract) {
+    for (int d = 0; d < rank; d++) role[d] = FREE;
+    for (int i = 0; i < batch->n; i++) role[batch->v[i]] = BATCH;
+    for (int i = 0; i < contract->n; i++) role[contract->v[i]] = CONTRACT;
+}
+
+/* An operand's index: batch dims from the result's first dims, free dims
+ * from the result dims starting at `free_at`, contracting dims from k[]. */
+static ex_index operand_index(const ir_type *t, const ir_ints *batch, const ir_ints *contract, const ex_index *ix,
+                              int free_at, const char *const *k) {
+    int role[IR_MAX_RANK];
+    mark_roles(role, t->rank, batch, contract);
+    ex_index o = {.rank = t->rank};
+    for (int i = 0; i < batch->n; i++) o.at[batch->v[i]] = ix->at[i];
+    for (int i = 0; i < contract->n; i++) o.at[contract->v[i]] = k[i];
+    for (int d = 0; d < t->rank; d++)
+        if (role[d] == FREE) o.at[d] = ix->at[free_at++];
+    return o;
+}
+
+static int free_dims(const ir_type *t, const ir_ints *batch, const ir_ints *contract) {
+    return t->rank - batch->n - contract->n;
+}
+
+const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix) {
+    const ir_attrs *a = &dot->a;
+    const ir_type *lt = ec_type(cx, dot->in[0]), *rt = ec_type(cx, dot->in[1]);
+    ir_dtype t = ec_type(cx, dot->out[0])->dtype;
+    const char *k[IR_MAX_RANK];
+    ex_loop loops[IR_MAX_RANK];
+    int n = 0;
+    for (int c = 0; c < a->lhs_contract.n; c++) {
+        int64_t size = lt->dims[a->lhs_contract.v[c]];
+        k[c] = size == 1 ? "0" : ec_fresh(cx, "k");
+        if (size != 1) loops[n++] = (ex_loop){k[c], NULL, NULL, size};
+    }
+    ex_index lix = operand_index(lt, &a->lhs_batch, &a->lhs_contract, ix, a->lhs_batch.n, k);
+    ex_index rix = operand_index(rt, &a->rhs_batch, &a->rhs_contract, ix,
+                                 a->lhs_batch.n + free_dims(lt, &a->lhs_batch, &a->lhs_contract), k);
+    const char *acc = ec_fresh(cx, "acc");
+    ec_line(cx, "%s %s = 0;", ec_ctype(t), acc);   /* +0 for floats */
+    ec_loops_open(cx, loops, n, false, false);
+    const char *l = ex_value(cx, dot->in[0], &lix), *r = ex_value(cx, dot->in[1], &rix);
+    if (lt->dtype != t) l = ex_local(cx, t, es_convert(cx, lt->dtype, t, l));
+    if (rt->dtype != t) r = ex_local(cx, t, es_convert(cx, rt->dtype, t, r));
+    const char *product = ex_local(cx, t, es_binary(cx, dot, IR_MULTIPLY, t, l, r));
+    const char *sum = es_binary(cx, dot, IR_ADD, t, acc, product);
+    if (sum) ec_line(cx, "%s = %s;", acc, sum);
+    ec_loops_close(cx, n);
+    return cx->rc ? NULL : acc;
+}
+
+/* ---- BLIS ------------------------------------------------------------------------------ */
+
+/* One role's dims merged into a single strided dim. */
+typedef struct merged {
+    int64_t size, stride;   /* stride 0: no dim of size > 1 (any stride will do) */
+} merged;
+
+/* Dims taken in the given order merge when each one's stride is the next
+ * one's stride times the next one's size (unit dims do not count). */
+static bool merge_dims(const ir_type *t, const int64_t *strides, const int64_t *dims, int n, merged *m) {
+    *m = (merged){1, 0};
+    int64_t prev = -1;
+    for (int i = 0; i < n; i++) {
+        int64_t d = dims[i];
+        if (t->dims[d] == 1) continue;
+        if (prev >= 0 && strides[prev] != strides[d] * t->dims[d]) return false;
+        m->size *= t->dims[d];
+        m->stride = strides[d];
+        prev = d;
+    }
+    return true;
+}
+
+static void row_major_strides(const ir_type *t, int64_t *s) {
+    int64_t x = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        s[d] = x;
+        x *= t->dims[d];
+    }
+}
+
+/* The free dims of an operand, ascending. */
+static int free_dim_list(const ir_type *t, const ir_ints *batch, const ir_ints *contract, int64_t *out) {
+    int role[IR_MAX_RANK], n = 0;
+    mark_roles(role, t->rank, batch, contract);
+    for (int d = 0; d < t->rank; d++)
+        if (role[d] == FREE) out[n++] = d;
+    return n;
+}
+
+typedef struct matrix {
+    int64_t rows, cols, rs, cs;
+} matrix;
+
+/* A unit dim's stride is free: pick one that BLIS's stride rules accept. */
+static void settle_unit_strides(matrix *x) {
+    if (x->rows <= 1 && x->cols <= 1) x->rs = x->cs = 1;
+    else if (x->rows <= 1) x->rs = x->cols * x->cs;
+    else if (x->cols <= 1) x->cs = x->rows * x->rs;
+}
+
+/* BLIS 0.9 bli_check_matrix_strides, which aborts the process when it fails. */
+static bool blis_strides_ok(const matrix *x) {
+    int64_t m = x->rows, n = x->cols, rs = x->rs < 0 ? -x->rs : x->rs, cs = x->cs < 0 ? -x->cs : x->cs;
+    if (m == 0 || n == 0) return true;
+    if (rs == 0 || cs == 0) return false;
+    if (rs != 1 && cs != 1) {
+        if (rs == cs) return m == 1 || n == 1;
+        return rs < cs ? m * rs <= cs : n * cs <= rs;
+    }
+    if (rs == 1 && cs == 1) return m == 1 || n == 1;
+    return rs == 1 ? cs >= m : rs >= n;
+}
+
+typedef struct gemm_plan {
+    matrix a, b, c;
+    int64_t k;
+    int nbatch;
+    int64_t bsize[IR_MAX_RANK], bstep[3][IR_MAX_RANK];   /* per batch dim: size; lhs, rhs, out steps */
+} gemm_plan;
+
+/* Batch dims of size > 1, each with its step in lhs, rhs and the result. */
+static void plan_batches(const ir_attrs *a, const ir_type *lt, const ir_type *out, const int64_t *ls,
+                         const int64_t *rs, gemm_plan *g) {
+    int64_t os[IR_MAX_RANK];
+    row_major_strides(out, os);
+    g->nbatch = 0;
+    for (int i = 0; i < a->lhs_batch.n; i++) {
+        if (lt->dims[a->lhs_batch.v[i]] == 1) continue;
+        int b = g->nbatch++;
+        g->bsize[b] = lt->dims[a->lhs_batch.v[i]];
+        g->bstep[0][b] = ls[a->lhs_batch.v[i]];
+        g->bstep[1][b] = rs[a->rhs_batch.v[i]];
+        g->bstep[2][b] = os[i];
+    }
+}
+
+/* Works out M, N, K and the strides of A (M x K), B (K x N) and C (M x N,
+ * row-major in the result) for one batch; false when a role's dims do not
+ * merge or BLIS would reject the strides. */
+static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
+    const ir_attrs *a = &dot->a;
+    const ir_type *lt = ec_type(cx, dot->in[0]), *rt = ec_type(cx, dot->in[1]), *out = ec_type(cx, dot->out[0]);
+    int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK], lfree[IR_MAX_RANK], rfree[IR_MAX_RANK];
+    row_major_strides(lt, ls);
+    row_major_strides(rt, rs);
+    int nl = free_dim_list(lt, &a->lhs_batch, &a->lhs_contract, lfree);
+    int nr = free_dim_list(rt, &a->rhs_batch, &a->rhs_contract, rfree);
+    merged m, n, kl, kr;
+    if (!merge_dims(lt, ls, lfree, nl, &m) || !merge_dims(rt, rs, rfree, nr, &n) ||
+        !merge_dims(lt, ls, a->lhs_contract.v, a->lhs_contract.n, &kl) ||
+        !merge_dims(rt, rs, a->rhs_contract.v, a->rhs_contract.n, &kr) || kl.size != kr.size)
+        return false;
+    g->k = kl.size;
+    g->a = (matrix){m.size, kl.size, m.stride, kl.stride};
+    g->b = (matrix){kr.size, n.size, kr.stride, n.stride};
+    g->c = (matrix){m.size, n.size, n.size, 1};
+    settle_unit_strides(&g->a);
+    settle_unit_strides(&g->b);
+    settle_unit_strides(&g->c);
+    if (g->k == 0 || m.size == 0 || n.size == 0) return false;   /* the naive loop writes the zeros */
+    if (!blis_strides_ok(&g->a) || !blis_strides_ok(&g->b) || !blis_strides_ok(&g->c)) return false;
+    plan_batches(a, lt, out, ls, rs, g);
+    return true;
+}
+
+static bool blis_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
+    ir_dtype t = ec_type(cx, dot->out[0])->dtype;
+    if (cx->o->strict_order || cx->o->no_blas || (t != IR_F32 && t != IR_F64)) return false;
+    if (ec_type(cx, dot->in[0])->dtype != t || ec_type(cx, dot->in[1])->dtype != t) return false;
+    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]]) return false;
+    return plan_gemm(cx, dot, g);
+}
+
+/* "base + b0 * 4096 + b1 * 64": a batch's offset into one matrix. */
+static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan *g, int which,
+                                 const char *const *bvar) {
+    sbuf s = {0};
+    sb_puts(&s, base);
+    for (int b = 0; b < g->nbatch; b++) sb_printf(&s, " + %s * %" PRId64, bvar[b], g->bstep[which][b]);
+    const char *r = s.failed ? NULL : ec_str(cx, "%s", s.s);
+    sb_free(&s);
+    if (!r && !cx->rc) cx->rc = diag_nomem(cx->d);
+    return r;
+}
+
+static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out) {
+    bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
+    const char *t = single ? "float" : "double", *one = single ? "1.0f" : "1.0", *zero = single ? "0.0f" : "0.0";
+    cx->uses_blas = true;
+    ec_block(cx);
+    ec_line(cx, "%s one = %s, zero = %s;", t, one, zero);
+    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
+    ex_loop loops[IR_MAX_RANK];
+    const char *bvar[IR_MAX_RANK];
+    for (int b = 0; b < g->nbatch; b++) {
+        bvar[b] = ec_fresh(cx, "b");
+        loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
+    }
+    ec_loops_open(cx, loops, g->nbatch, false, false);
+    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, cx->buffer[dot->in[0]]), g, 0, bvar);
+    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, cx->buffer[dot->in[1]]), g, 1, bvar);
+    const char *c = batch_pointer(cx, out, g, 2, bvar);
+    ec_line(cx, "bli_%cgemm(0, 0, %" PRId64 ", %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", %" PRId64
+            ", %s, %" PRId64 ", %" PRId64 ", &zero, %s, %" PRId64 ", %" PRId64 ");",
+            single ? 's' : 'd', g->c.rows, g->c.cols, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs, c,
+            g->c.rs, g->c.cs);
+    ec_loops_close(cx, g->nbatch);
+    ec_close(cx);
+}
+
+/* ---- where the gemm writes ---------------------------------------------------------------- */
+
+typedef struct epilogue_check {
+    const ir_type *shape;   /* the dot's result shape */
+    bool *depends;          /* per value id: reads the dot's result */
+} epilogue_check;
+
+static bool is_elementwise(ir_opcode code) {
+    ir_op_kind k = ir_op_kind_of(code);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || code == IR_CONVERT || code == IR_COMPARE ||
+           code == IR_SELECT || code == IR_CLAMP;
+}
+
+/* Every op that reads the dot's result (directly or not) is elementwise on
+ * its shape, so each element is read only where it is written. */
+static bool reads_at_own_index(emit_ctx *cx, const ir_op *op, void *ctx) {
+    epilogue_check *e = ctx;
+    bool reads = false;
+    for (int i = 0; i < op->nin; i++) {
+        if (!e->depends[op->in[i]]) continue;
+        reads = true;
+        if (!is_elementwise(op->code) || !ir_type_same_shape(ec_type(cx, op->in[i]), e->shape)) return false;
+    }
+    for (int i = 0; i < op->nout; i++) e->depends[op->out[i]] = reads;
+    return !reads || ir_type_same_shape(ec_type(cx, op->out[0]), e->shape);
+}
+
+/* The result whose output buffer receives the gemm: the dot's own result,
+ * else a result of its type whose epilogue reads it only in place; -1. */
+static int gemm_target(emit_ctx *cx, const ex_kernel *k, const ir_op *dot) {
+    ir_value_id v = dot->out[0];
+    for (int r = 0; r < k->ret->nin; r++)
+        if (k->ret->in[r] == v) return r;
+    epilogue_check e = {ec_type(cx, v), mem_calloc((size_t)cx->f->nvalues, sizeof(bool))};
+    if (!e.depends) {
+        if (!cx->rc) cx->rc = diag_nomem(cx->d);
+        return -1;
+    }
+    e.depends[v] = true;
+    cx->buffer[v] = "";    /* the walk stops at the dot */
+    bool in_place = ex_walk_ops(cx, k->region, reads_at_own_index, &e);
+    cx->buffer[v] = NULL;
+    int target = -1;
+    for (int r = 0; r < k->ret->nin && in_place && target < 0; r++)
+        if (ir_type_eq(ec_type(cx, k->ret->in[r]), e.shape) && e.depends[k->ret->in[r]]) target = r;
+    mem_free(e.depends);
+    return target;
+}
+
+static bool find_dot(emit_ctx *cx, const ir_op *op, void *ctx) {
+    (void)cx;
+    const ir_op **found = ctx;
+    if (op->code == IR_DOT_GENERAL) {
+        if (*found) return false;    /* more than one: all naive */
+        *found = op;
+    }
+    return true;
+}
+
+int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
+    const ir_op *dot = NULL;
+    gemm_plan g;
+    bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
+    if (cx->rc || !single || !dot || !blis_applies(cx, dot, &g)) return emit_result_loop(cx, k, NULL);
+    int target = gemm_target(cx, k, dot);
+    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
+    emit_gemm(cx, dot, &g, k->out[target]);
+    bool skip[k->ret->nin];
+    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
+    cx->buffer[dot->out[0]] = k->out[target];
+    int rc = emit_result_loop(cx, k, skip);
+    cx->buffer[dot->out[0]] = NULL;
+    return rc;
+}

@@ -1,0 +1,421 @@
+/* emit_expr.c: the value of any region value at an index, as C.
+ *
+ * ex_value walks the region's DAG from the value asked for: a value held in
+ * a buffer is loaded; an elementwise op evaluates its operands at the same
+ * index and applies the scalar emitter; the index-changing ops map the
+ * index and ask for their operand; concatenate branches on the axis index;
+ * iota and constants need no operand. Results are memoised per (value,
+ * index) in the current scope, so a value used twice at one index is
+ * computed once. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "emit_internal.h"
+
+/* ---- the memo ------------------------------------------------------------------- */
+
+static bool index_eq(const ex_index *a, const ex_index *b) {
+    if (a->rank != b->rank || a->linear != b->linear) return false;
+    for (int i = 0; i < a->rank; i++)
+        if (strcmp(a->at[i], b->at[i]) != 0) return false;
+    return true;
+}
+
+static const char *memo_find(const emit_ctx *cx, ir_value_id v, const ex_index *ix) {
+    for (int i = cx->nmemo - 1; i >= 0; i--)
+        if (cx->memo[i].v == v && index_eq(&cx->memo[i].ix, ix)) return cx->memo[i].name;
+    return NULL;
+}
+
+void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name) {
+    if (cx->rc || !name) return;
+    if (mem_grow((void **)&cx->memo, &cx->cap_memo, cx->nmemo + 1, sizeof *cx->memo)) {
+        cx->rc = diag_nomem(cx->d);
+        return;
+    }
+    cx->memo[cx->nmemo++] = (ex_memo_entry){v, *ix, name};
+}
+
+const char *ex_local(emit_ctx *cx, ir_dtype t, const char *expr) {
+    if (!expr || cx->rc) return NULL;
+    const char *name = ec_fresh(cx, "t");
+    ec_line(cx, "%s %s = %s;", ec_ctype(t), name, expr);
+    return name;
+}
+
+static bool is_zero(const char *at) { return strcmp(at, "0") == 0; }
+
+/* ---- offsets and loads -------------------------------------------------------------- */
+
+const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix) {
+    if (ix->linear) return ix->at[0];
+    sbuf b = {0};
+    int64_t stride = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        if (!is_zero(ix->at[d])) {
+            if (b.len) sb_puts(&b, " + ");
+            if (stride == 1) sb_puts(&b, ix->at[d]);
+            else sb_printf(&b, "%s * %" PRId64, ix->at[d], stride);
+        }
+        stride *= t->dims[d];
+    }
+    const char *s = b.failed ? NULL : b.len == 0 ? "0" : ec_str(cx, "%s", b.s);
+    if (b.failed && !cx->rc) cx->rc = diag_nomem(cx->d);
+    sb_free(&b);
+    return s;
+}
+
+static const char *load(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
+    const ir_type *t = ec_type(cx, v);
+    const char *off = ex_offset(cx, t, ix);
+    if (!off) return NULL;
+    return ex_local(cx, t->dtype, ec_str(cx, "%s[%s]", cx->buffer[v], off));
+}
+
+/* ---- constants --------------------------------------------------------------------- */
+
+static bool is_splat(const ir_type *t, const void *data) {
+    size_t size = ir_dtype_size(t->dtype);
+    int64_t n = ir_type_numel(t);
+    for (int64_t k = 1; k < n; k++)
+        if (memcmp((const char *)data + (size_t)k * size, data, size) != 0) return false;
+    return true;
+}
+
+/* The elements as their bit patterns, so that NaN payloads and -0 survive:
+ * static const union { uint32_t b[N]; float v[N]; } aj_cst12 = {{...}}; */
+const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
+    ir_value_id v = op->out[0];
+    if (cx->buffer[v]) return cx->buffer[v];
+    const ir_type *t = ec_type(cx, v);
+    size_t size = ir_dtype_size(t->dtype);
+    int64_t n = ir_type_numel(t);
+    static const char *const bits[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
+    const char *name = ec_str(cx, "aj_cst%d", v);
+    if (!name || !op->a.data || n == 0) return NULL;
+    sbuf *b = &cx->decls;
+    sb_printf(b, "static const union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,
+              ec_ctype(t->dtype), n, name);
+    for (int64_t k = 0; k < n; k++) {
+        uint64_t x = 0;
+        memcpy(&x, (const char *)op->a.data + (size_t)k * size, size);   /* little-endian */
+        sb_printf(b, "%s0x%" PRIx64 "%s", k % 8 ? " " : "\n    ", x, size == 8 ? "ull," : "u,");
+    }
+    sb_puts(b, "\n}};\n");
+    cx->buffer[v] = ec_str(cx, "%s.v", name);
+    return cx->buffer[v];
+}
+
+static const char *constant_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *t = ec_type(cx, op->out[0]);
+    if (ir_type_numel(t) == 0) return "0";    /* never read: the loops over it are empty */
+    if (!op->a.data) {
+        ec_fail_op(cx, DIAG_INVALID, op, "has no data");
+        return NULL;
+    }
+    if (is_splat(t, op->a.data)) return ec_literal(cx, t->dtype, op->a.data);
+    if (!ex_constant_array(cx, op)) return NULL;
+    return load(cx, op->out[0], ix);
+}
+
+/* ---- index maps: the operand's index for a result index ------------------------------- */
+
+static ex_index index_of_rank(int rank, const char *fill) {
+    ex_index ix = {.rank = rank};
+    for (int i = 0; i < rank; i++) ix.at[i] = fill;
+    return ix;
+}
+
+/* A linear index reaches only operands of the same element count or of one
+ * element (flat kernels admit nothing else). */
+static bool linear_operand_index(emit_ctx *cx, const ir_op *op, const ex_index *ix, ex_index *oix) {
+    const ir_type *ot = ec_type(cx, op->in[0]);
+    if (op->code == IR_RESHAPE) {
+        *oix = *ix;
+        return true;
+    }
+    if (ir_type_numel(ot) == 1) {
+        *oix = ot->rank == 0 ? ex_scalar_index() : (ex_index){1, true, {"0"}};
+        return true;
+    }
+    ec_fail_op(cx, DIAG_INVALID, op, "internal: a linear index reached an index map");
+    return false;
+}
+
+static void broadcast_index(const ir_op *op, const ir_type *ot, const ex_index *ix, ex_index *oix) {
+    *oix = index_of_rank(ot->rank, "0");
+    for (int i = 0; i < ot->rank; i++)
+        if (ot->dims[i] != 1) oix->at[i] = ix->at[op->a.dims.v[i]];
+}
+
+static void transpose_index(const ir_op *op, const ex_index *ix, ex_index *oix) {
+    *oix = index_of_rank(ix->rank, "0");
+    for (int i = 0; i < ix->rank; i++) oix->at[op->a.dims.v[i]] = ix->at[i];
+}
+
+static void slice_index(emit_ctx *cx, const ir_op *op, const ex_index *ix, ex_index *oix) {
+    *oix = index_of_rank(ix->rank, "0");
+    for (int i = 0; i < ix->rank; i++) {
+        int64_t start = op->a.start.v[i], stride = op->a.stride.v[i];
+        const char *at = ix->at[i];
+        if (is_zero(at)) oix->at[i] = start ? ec_str(cx, "%" PRId64, start) : "0";
+        else if (stride == 1) oix->at[i] = start ? ec_str(cx, "(%s + %" PRId64 ")", at, start) : at;
+        else if (start == 0) oix->at[i] = ec_str(cx, "(%s * %" PRId64 ")", at, stride);
+        else oix->at[i] = ec_str(cx, "(%s * %" PRId64 " + %" PRId64 ")", at, stride, start);
+    }
+}
+
+static void reverse_index(emit_ctx *cx, const ir_op *op, const ir_type *ot, const ex_index *ix, ex_index *oix) {
+    *oix = *ix;
+    for (int i = 0; i < op->a.dims.n; i++) {
+        int64_t d = op->a.dims.v[i];
+        if (ot->dims[d] > 1) oix->at[d] = ec_str(cx, "(%" PRId64 " - %s)", ot->dims[d] - 1, ix->at[d]);
+    }
+}
+
+/* The row-major offset, within a group of dims, of their indices. */
+static const char *group_linear(emit_ctx *cx, const ir_type *t, int first, int last, const ex_index *ix) {
+    ir_type g = {.dtype = t->dtype, .rank = last - first};
+    ex_index gix = {.rank = g.rank};
+    for (int d = first; d < last; d++) {
+        g.dims[d - first] = t->dims[d];
+        gix.at[d - first] = ix->at[d];
+    }
+    const char *s = ex_offset(cx, &g, &gix);
+    return s && strchr(s, ' ') ? ec_str(cx, "(%s)", s) : s;
+}
+
+/* reshape: the dims split into groups whose sizes match on both sides (a
+ * merge, a split, or the same dim); within a group the result index is
+ * linearised and delinearised into the operand's dims, so that / and %
+ * appear only where a dim is really split. */
+static void reshape_index(emit_ctx *cx, const ir_type *ot, const ir_type *rt, const ex_index *ix, ex_index *oix) {
+    *oix = index_of_rank(ot->rank, "0");
+    if (ir_type_numel(ot) == 0) return;    /* never evaluated */
+    int i = 0, j = 0;
+    while (i < rt->rank && j < ot->rank) {
+        int gi = i, gj = j;
+        int64_t pr = rt->dims[i++], po = ot->dims[j++];
+        while (pr != po) {   /* equal element counts end it; the guards only stop bad IR */
+            if (pr < po && i < rt->rank) pr *= rt->dims[i++];
+            else if (pr > po && j < ot->rank) po *= ot->dims[j++];
+            else break;
+        }
+        while (i < rt->rank && rt->dims[i] == 1) i++;    /* trailing unit dims join the group */
+        while (j < ot->rank && ot->dims[j] == 1) j++;
+        const char *lin = group_linear(cx, rt, gi, i, ix);
+        if (!lin || is_zero(lin)) continue;
+        int64_t below = 1;   /* product of the group's operand dims after d */
+        for (int d = j - 1; d >= gj; d--) {
+            int64_t size = ot->dims[d];
+            if (size == 1) continue;
+            bool first = below * size == po, last = below == 1;
+            if (first && last) oix->at[d] = lin;
+            else if (last) oix->at[d] = ec_str(cx, "(%s %% %" PRId64 ")", lin, size);
+            else if (first) oix->at[d] = ec_str(cx, "(%s / %" PRId64 ")", lin, below);
+            else oix->at[d] = ec_str(cx, "((%s / %" PRId64 ") %% %" PRId64 ")", lin, below, size);
+            below *= size;
+        }
+    }
+}
+
+static int check_index_strings(emit_ctx *cx, const ex_index *ix) {
+    for (int i = 0; i < ix->rank; i++)
+        if (!ix->at[i] && !cx->rc) cx->rc = diag_nomem(cx->d);
+    return cx->rc;
+}
+
+static const char *mapped_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *ot = ec_type(cx, op->in[0]), *rt = ec_type(cx, op->out[0]);
+    ex_index oix;
+    if (ix->linear) {
+        if (!linear_operand_index(cx, op, ix, &oix)) return NULL;
+    } else {
+        switch (op->code) {
+        case IR_BROADCAST_IN_DIM: broadcast_index(op, ot, ix, &oix); break;
+        case IR_TRANSPOSE: transpose_index(op, ix, &oix); break;
+        case IR_RESHAPE: reshape_index(cx, ot, rt, ix, &oix); break;
+        case IR_SLICE: slice_index(cx, op, ix, &oix); break;
+        default: reverse_index(cx, op, ot, ix, &oix); break;
+        }
+    }
+    if (check_index_strings(cx, &oix)) return NULL;
+    return ex_value(cx, op->in[0], &oix);
+}
+
+/* concatenate: "T t; if (i < 4) { t = <operand 0>; } else { t = <operand 1>; }",
+ * each operand read at the axis index minus its start. Empty operands are
+ * skipped; one non-empty operand needs no branch. */
+static const char *concatenate_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *rt = ec_type(cx, op->out[0]);
+    int axis = (int)op->a.axis, nonempty = 0, last = -1;
+    for (int k = 0; k < op->nin; k++)
+        if (ec_type(cx, op->in[k])->dims[axis] > 0) nonempty++, last = k;
+    const char *at = ix->at[axis], *name = nonempty > 1 ? ec_fresh(cx, "t") : NULL;
+    if (name) ec_line(cx, "%s %s;", ec_ctype(rt->dtype), name);
+    int64_t start = 0;
+    int opened = 0;
+    for (int k = 0; k < op->nin && !cx->rc; k++) {
+        int64_t size = ec_type(cx, op->in[k])->dims[axis];
+        if (size == 0) continue;
+        ex_index kix = *ix;
+        kix.at[axis] = size == 1 ? "0" : start == 0 ? at : ec_str(cx, "(%s - %" PRId64 ")", at, start);
+        start += size;
+        if (!name) return ex_value(cx, op->in[k], &kix);
+        if (k == last) ec_reopen(cx, "else");
+        else if (opened++) ec_reopen(cx, "else if (%s < %" PRId64 ")", at, start);
+        else ec_open(cx, "if (%s < %" PRId64 ")", at, start);
+        const char *x = ex_value(cx, op->in[k], &kix);
+        if (x) ec_line(cx, "%s = %s;", name, x);
+    }
+    if (name) ec_close(cx);
+    return cx->rc ? NULL : name;
+}
+
+/* ---- ops at an index ------------------------------------------------------------------ */
+
+/* An operand of an elementwise op: at the same index, or nowhere if it is a
+ * scalar (select's predicate, clamp's bounds). */
+static const char *operand_at(emit_ctx *cx, const ir_op *op, int i, const ex_index *ix) {
+    if (ec_type(cx, op->in[i])->rank == 0 && ec_type(cx, op->out[0])->rank != 0) {
+        ex_index scalar = ex_scalar_index();
+        return ex_value(cx, op->in[i], &scalar);
+    }
+    return ex_value(cx, op->in[i], ix);
+}
+
+static const char *iota_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    ir_dtype t = ec_type(cx, op->out[0])->dtype;
+    if (ix->linear) {
+        ec_fail_op(cx, DIAG_INVALID, op, "internal: iota in a flat kernel");
+        return NULL;
+    }
+    return ex_local(cx, t, es_convert(cx, IR_I64, t, ix->at[op->a.axis]));
+}
+
+static const char *select_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const char *p = operand_at(cx, op, 0, ix), *a = operand_at(cx, op, 1, ix), *b = operand_at(cx, op, 2, ix);
+    if (!p || !a || !b) return NULL;
+    return ex_local(cx, ec_type(cx, op->out[0])->dtype, ec_str(cx, "(%s ? %s : %s)", p, a, b));
+}
+
+/* clamp(lo, x, hi) = minimum(maximum(x, lo), hi), as the evaluator orders it. */
+static const char *clamp_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    ir_dtype t = ec_type(cx, op->out[0])->dtype;
+    const char *lo = operand_at(cx, op, 0, ix), *x = operand_at(cx, op, 1, ix), *hi = operand_at(cx, op, 2, ix);
+    const char *m = ex_local(cx, t, es_binary(cx, op, IR_MAXIMUM, t, x, lo));
+    return ex_local(cx, t, es_binary(cx, op, IR_MINIMUM, t, m, hi));
+}
+
+static const char *elementwise_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    ir_dtype in = ec_type(cx, op->in[0])->dtype, out = ec_type(cx, op->out[0])->dtype;
+    const char *a = operand_at(cx, op, 0, ix);
+    switch (op->code) {
+    case IR_CONVERT: return ex_local(cx, out, es_convert(cx, in, out, a));
+    case IR_COMPARE: return ex_local(cx, IR_I1, es_compare(cx, op, in, a, operand_at(cx, op, 1, ix)));
+    default: break;
+    }
+    if (ir_op_kind_of(op->code) == IR_KIND_UNARY) return ex_local(cx, out, es_unary(cx, op, op->code, in, a));
+    return ex_local(cx, out, es_binary(cx, op, op->code, in, a, operand_at(cx, op, 1, ix)));
+}
+
+static const char *op_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    for (int i = 0; i < op->nout; i++)
+        if (!ec_dtype_ok(ec_type(cx, op->out[i])->dtype)) {
+            ec_fail_op(cx, DIAG_UNSUPPORTED, op, "element type %s", ir_dtype_name(ec_type(cx, op->out[i])->dtype));
+            return NULL;
+        }
+    switch (op->code) {
+    case IR_CONSTANT: return constant_at(cx, op, ix);
+    case IR_IOTA: return iota_at(cx, op, ix);
+    case IR_BROADCAST_IN_DIM: case IR_TRANSPOSE: case IR_RESHAPE: case IR_SLICE: case IR_REVERSE:
+        return mapped_at(cx, op, ix);
+    case IR_CONCATENATE:
+        if (ix->linear) break;
+        return concatenate_at(cx, op, ix);
+    case IR_SELECT: return select_at(cx, op, ix);
+    case IR_CLAMP: return clamp_at(cx, op, ix);
+    case IR_DOT_GENERAL:
+        if (ix->linear) break;
+        return ex_dot_inline(cx, op, ix);
+    case IR_REDUCE:
+        ec_fail_op(cx, DIAG_UNSUPPORTED, op, "a reduce result is read where the kernel has not computed it "
+                                             "(only a reduce kernel computes reductions, at their kept index)");
+        return NULL;
+    case IR_CONVERT: case IR_COMPARE: return elementwise_at(cx, op, ix);
+    default:
+        if (ir_op_kind_of(op->code) == IR_KIND_UNARY || ir_op_kind_of(op->code) == IR_KIND_BINARY)
+            return elementwise_at(cx, op, ix);
+        ec_fail_op(cx, DIAG_UNSUPPORTED, op, "cannot appear inside a kernel");
+        return NULL;
+    }
+    ec_fail_op(cx, DIAG_INVALID, op, "internal: needs a multidimensional index");
+    return NULL;
+}
+
+const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
+    if (cx->rc) return NULL;
+    const char *name = memo_find(cx, v, ix);
+    if (name) return name;
+    const ir_value *val = &cx->f->values[v];
+    if (cx->buffer[v]) name = load(cx, v, ix);
+    else if (val->def) name = op_at(cx, val->def, ix);
+    else ec_fail(cx, DIAG_INVALID, "value %%%d is read inside a kernel but is neither a kernel argument "
+                                   "nor defined inside it", v);
+    if (name) ex_bind(cx, v, ix, name);
+    return cx->rc ? NULL : name;
+}
+
+/* ---- reducer regions --------------------------------------------------------------------- */
+
+void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x) {
+    ex_index scalar = ex_scalar_index();
+    const ir_op *ret = body->ops[body->nops - 1];
+    ec_block(cx);
+    for (int i = 0; i < n; i++) {
+        ex_bind(cx, body->args[i], &scalar, acc[i]);
+        ex_bind(cx, body->args[n + i], &scalar, x[i]);
+    }
+    const char *next[IR_MAX_RANK * 4];
+    for (int i = 0; i < n && !cx->rc; i++) {
+        next[i] = ex_value(cx, ret->in[i], &scalar);
+        /* several accumulators change together: read every old one first */
+        if (n > 1 && next[i]) next[i] = ex_local(cx, ec_type(cx, ret->in[i])->dtype, next[i]);
+    }
+    for (int i = 0; i < n && !cx->rc; i++) ec_line(cx, "%s = %s;", acc[i], next[i]);
+    ec_close(cx);
+}
+
+/* ---- walking the ops a kernel computes ------------------------------------------------------ */
+
+typedef struct walk {
+    emit_ctx *cx;
+    bool *seen;     /* per value id: its defining op was visited */
+    ex_op_visit visit;
+    void *ctx;
+} walk;
+
+static bool walk_value(walk *w, ir_value_id v) {
+    const ir_op *op = w->cx->f->values[v].def;
+    if (!op || w->cx->buffer[v]) return true;
+    if (op->nout == 0) return false;
+    if (w->seen[op->out[0]]) return true;
+    w->seen[op->out[0]] = true;
+    for (int i = 0; i < op->nin; i++)
+        if (!walk_value(w, op->in[i])) return false;
+    return w->visit(w->cx, op, w->ctx);
+}
+
+bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *ctx) {
+    walk w = {cx, mem_calloc((size_t)cx->f->nvalues, sizeof(bool)), visit, ctx};
+    if (!w.seen) {
+        if (!cx->rc) cx->rc = diag_nomem(cx->d);
+        return false;
+    }
+    const ir_op *ret = region->ops[region->nops - 1];
+    bool ok = true;
+    for (int i = 0; i < ret->nin && ok; i++) ok = walk_value(&w, ret->in[i]);
+    mem_free(w.seen);
+    return ok;
+}

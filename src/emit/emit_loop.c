@@ -1,0 +1,117 @@
+/* emit_loop.c: loop nests and loop kernels.
+ *
+ * A loop kernel is one nest over its results' common shape S, row-major
+ * (the last dimension innermost, so that stores are contiguous), that
+ * computes every result at the loop index and then stores them all (all
+ * loads of an element come before its stores, so a result may share the
+ * buffer of an operand read at the same index). Dimensions of size 1 get
+ * no loop. A kernel made only of elementwise ops, reshapes and scalar
+ * broadcasts is "flat": it runs as one loop over the element offset. */
+#include <inttypes.h>
+
+#include "emit_internal.h"
+
+enum { THREADS_MIN_ELEMENTS = 1 << 16 };
+
+bool ec_wants_threads(const emit_ctx *cx, int64_t elements) {
+    return cx->o->threads > 1 && elements >= THREADS_MIN_ELEMENTS;
+}
+
+void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, bool ivdep) {
+    for (int i = 0; i < n; i++) {
+        const ex_loop *l = &loops[i];
+        if (i == 0 && parallel) {
+            ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
+            cx->uses_openmp = true;
+        } else if (i == n - 1 && ivdep) {
+            ec_line(cx, "#pragma GCC ivdep");   /* (omp's "for" must follow its pragma directly) */
+        }
+        const char *to = l->to ? l->to : ec_str(cx, "%" PRId64, l->size);
+        ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", l->var, l->from ? l->from : "0", l->var, to, l->var);
+    }
+}
+
+void ec_loops_close(emit_ctx *cx, int n) {
+    for (int i = 0; i < n; i++) ec_close(cx);
+}
+
+/* ---- flat kernels ------------------------------------------------------------------ */
+
+static bool flat_op(emit_ctx *cx, const ir_op *op, void *ctx) {
+    (void)ctx;
+    switch (op->code) {
+    case IR_CONSTANT: case IR_RESHAPE: case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP:
+        return true;
+    case IR_BROADCAST_IN_DIM: return ir_type_numel(ec_type(cx, op->in[0])) == 1;
+    default: {
+        ir_op_kind k = ir_op_kind_of(op->code);
+        return k == IR_KIND_UNARY || k == IR_KIND_BINARY;
+    }
+    }
+}
+
+/* Every value the results need is at the result's element offset, or is
+ * one element. */
+static bool is_flat(emit_ctx *cx, const ex_kernel *k) { return ex_walk_ops(cx, k->region, flat_op, NULL); }
+
+/* ---- the result loop ------------------------------------------------------------------- */
+
+static int check_common_shape(emit_ctx *cx, const ex_kernel *k) {
+    const ir_type *s = ec_type(cx, k->ret->in[0]);
+    for (int r = 0; r < k->ret->nin; r++) {
+        const ir_type *t = ec_type(cx, k->ret->in[r]);
+        if (!ir_type_same_shape(t, s)) {
+            char a[128], b[128];
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, k->fusion, "a loop kernel's results must share one shape: "
+                              "result %d is %s, result 0 %s", r, ir_type_str(t, a, sizeof a),
+                              ir_type_str(s, b, sizeof b));
+        }
+        if (!ec_dtype_ok(t->dtype))
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, k->fusion, "element type %s", ir_dtype_name(t->dtype));
+    }
+    return DIAG_OK;
+}
+
+/* The loops over shape s (one per dim of size > 1, named i<d>) and the
+ * index they make; flat: one loop over the element offset. */
+static int shape_loops(emit_ctx *cx, const ir_type *s, bool flat, ex_loop *loops, ex_index *ix) {
+    int n = 0;
+    if (flat) {
+        *ix = (ex_index){1, true, {"0"}};
+        if (ir_type_numel(s) > 1) {
+            loops[n++] = (ex_loop){"i", NULL, NULL, ir_type_numel(s)};
+            ix->at[0] = "i";
+        }
+        return n;
+    }
+    *ix = (ex_index){.rank = s->rank};
+    for (int d = 0; d < s->rank; d++) {
+        ix->at[d] = "0";
+        if (s->dims[d] == 1) continue;
+        ix->at[d] = ec_str(cx, "i%d", d);
+        loops[n++] = (ex_loop){ix->at[d], NULL, NULL, s->dims[d]};
+    }
+    return n;
+}
+
+int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
+    if (check_common_shape(cx, k)) return cx->rc;
+    const ir_type *s = ec_type(cx, k->ret->in[0]);
+    int nres = k->ret->nin, todo = 0;
+    for (int r = 0; r < nres; r++) todo += !(skip && skip[r]);
+    if (ir_type_numel(s) == 0 || todo == 0) return cx->rc;
+    ex_loop loops[IR_MAX_RANK];
+    ex_index ix;
+    int n = shape_loops(cx, s, is_flat(cx, k), loops, &ix);
+    if (cx->rc) return cx->rc;
+    ec_loops_open(cx, loops, n, ec_wants_threads(cx, ir_type_numel(s)), true);
+    const char *val[nres];
+    for (int r = 0; r < nres; r++) val[r] = skip && skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
+    const char *off = ex_offset(cx, s, &ix);
+    for (int r = 0; r < nres && !cx->rc; r++)
+        if (val[r]) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
+    ec_loops_close(cx, n);
+    return cx->rc;
+}
+
+int emit_loop_kernel(emit_ctx *cx, const ex_kernel *k) { return emit_result_loop(cx, k, NULL); }

@@ -1,0 +1,375 @@
+/* emit_reduce.c: reduce kernels.
+ *
+ * A reduce kernel holds reduce ops over inputs of one shape I and one set of
+ * reduced dims, the producers they read (evaluated at the input index), and
+ * an epilogue on the reduced shape R computed per output element once its
+ * reductions are done. A reduce may read an earlier one's result through a
+ * broadcast back to I (softmax: the max, then the sum of exp(x - max)); it
+ * then runs in a later pass over the same input elements. Every result of
+ * the kernel has shape R.
+ *
+ * Two loop orders, chosen by the innermost (last non-unit) input dim:
+ *  - rows, when it is reduced: loops over the kept dims outside, the reduced
+ *    dims inside; scalar accumulators. In fast mode, when every reducer of a
+ *    pass is one associative op (add, max, min, ...), the innermost reduced
+ *    dim is split into chunks of P lanes with P partial accumulators, which
+ *    gcc vectorises; they start at the op's identity and fold into the
+ *    accumulator at the end.
+ *  - columns, when it is kept: the innermost dim is cut into tiles of W
+ *    lanes with an accumulator array per tile; the reduced loops run outside
+ *    a lane loop, so the lanes vectorise with no reassociation at all.
+ * Both fold each output element's inputs in row-major order of the reduced
+ * dims, the evaluator's order (src/eval/eval_reduce.c), so strict mode is
+ * exact. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "../util/mem.h"
+#include "emit_internal.h"
+
+enum {
+    MAX_REDUCES = 32,        /* reduce ops in one kernel */
+    MAX_OPERANDS = 16,       /* inputs of one reduce op */
+    LANE_BYTES = 256,        /* partial accumulators (rows) or tile width (columns), in bytes */
+};
+
+typedef struct reduce_kernel {
+    const ex_kernel *k;
+    int n;                          /* reduce ops the results need, operands first */
+    const ir_op *op[MAX_REDUCES];
+    int level[MAX_REDUCES];         /* the pass that computes each */
+    int nlevels;
+    int *depth;                     /* per value id: 1 + the last pass it depends on (0: none) */
+    const ir_type *in;              /* the common input shape */
+    bool reduced[IR_MAX_RANK];
+    int inner;                      /* the last input dim of size > 1; -1 if none */
+    int64_t lanes;                  /* P (rows) or W (columns) */
+    const char *acc[MAX_REDUCES][MAX_OPERANDS];
+    const char *lane;               /* columns: the lane variable */
+    ex_index kept;                  /* the output index (over R) */
+    ex_index input;                 /* the input index (over I) */
+} reduce_kernel;
+
+static int nresults(const ir_op *reduce) { return reduce->nin / 2; }
+
+/* ---- analysis ----------------------------------------------------------------------- */
+
+static bool note_op(emit_ctx *cx, const ir_op *op, void *ctx) {
+    reduce_kernel *rk = ctx;
+    int depth = 0;
+    for (int i = 0; i < op->nin; i++)
+        if (rk->depth[op->in[i]] > depth) depth = rk->depth[op->in[i]];
+    if (op->code == IR_REDUCE) {
+        if (rk->n == MAX_REDUCES || nresults(op) > MAX_OPERANDS || op->nregions != 1) {
+            ec_fail_op(cx, DIAG_UNSUPPORTED, op, "more than %d reductions in one kernel, or more than %d "
+                       "inputs to one", MAX_REDUCES, MAX_OPERANDS);
+            return false;
+        }
+        rk->level[rk->n] = depth;
+        rk->op[rk->n++] = op;
+        if (depth + 1 > rk->nlevels) rk->nlevels = depth + 1;
+        depth++;
+    }
+    for (int i = 0; i < op->nout; i++) rk->depth[op->out[i]] = depth;
+    return true;
+}
+
+static bool same_dims(const ir_ints *a, const ir_ints *b) {
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i] != b->v[i]) return false;
+    return true;
+}
+
+/* Every reduce reads one input shape over the same dims; every result has
+ * the reduced shape. */
+static int check_reduce_kernel(emit_ctx *cx, reduce_kernel *rk) {
+    const ir_op *first = rk->op[0];
+    rk->in = ec_type(cx, first->in[0]);
+    for (int i = 0; i < first->a.dims.n; i++) rk->reduced[first->a.dims.v[i]] = true;
+    for (int r = 1; r < rk->n; r++) {
+        const ir_op *op = rk->op[r];
+        if (!ir_type_same_shape(ec_type(cx, op->in[0]), rk->in) || !same_dims(&op->a.dims, &first->a.dims))
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, op, "reductions of one kernel must share their input "
+                              "shape and dimensions");
+    }
+    const ir_type *out = ec_type(cx, first->out[0]);
+    for (int r = 0; r < rk->k->ret->nin; r++) {
+        const ir_type *t = ec_type(cx, rk->k->ret->in[r]);
+        if (!ir_type_same_shape(t, out))
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "result %d of a reduce kernel does not have "
+                              "the reduced shape", r);
+        if (!ec_dtype_ok(t->dtype))
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "element type %s", ir_dtype_name(t->dtype));
+    }
+    rk->inner = -1;
+    for (int d = 0; d < rk->in->rank; d++)
+        if (rk->in->dims[d] > 1) rk->inner = d;
+    return DIAG_OK;
+}
+
+/* The element size that sets the lane count: the widest accumulator. */
+static size_t widest_accumulator(emit_ctx *cx, const reduce_kernel *rk) {
+    size_t size = 1;
+    for (int r = 0; r < rk->n; r++)
+        for (int i = 0; i < nresults(rk->op[r]); i++) {
+            size_t s = ir_dtype_size(ec_type(cx, rk->op[r]->out[i])->dtype);
+            if (s > size) size = s;
+        }
+    return size;
+}
+
+/* ---- indices and loops ------------------------------------------------------------------- */
+
+/* The loops over the input dims that are kept (or reduced), skipping `except`
+ * and unit dims, each named i<d> and entered in the input index. */
+static int dim_loops(emit_ctx *cx, reduce_kernel *rk, bool reduced, int except, ex_loop *loops) {
+    int n = 0;
+    for (int d = 0; d < rk->in->rank; d++) {
+        if (rk->reduced[d] != reduced || d == except || rk->in->dims[d] == 1) continue;
+        rk->input.at[d] = ec_str(cx, "i%d", d);
+        loops[n++] = (ex_loop){rk->input.at[d], NULL, NULL, rk->in->dims[d]};
+    }
+    return n;
+}
+
+/* The output index: the input index of the kept dims, in order. */
+static void make_kept_index(reduce_kernel *rk) {
+    rk->kept = (ex_index){0};
+    for (int d = 0; d < rk->in->rank; d++)
+        if (!rk->reduced[d]) rk->kept.at[rk->kept.rank++] = rk->input.at[d];
+}
+
+static void bind_results(emit_ctx *cx, const reduce_kernel *rk, int r, const char *suffix) {
+    for (int i = 0; i < nresults(rk->op[r]); i++)
+        ex_bind(cx, rk->op[r]->out[i], &rk->kept, ec_str(cx, "%s%s", rk->acc[r][i], suffix));
+}
+
+/* Folds the input element at rk->input into reduce r's accumulators (each
+ * name followed by suffix, e.g. "[lane]"). */
+static void fold_input(emit_ctx *cx, const reduce_kernel *rk, int r, const char *suffix) {
+    const ir_op *op = rk->op[r];
+    int n = nresults(op);
+    const char *acc[MAX_OPERANDS], *x[MAX_OPERANDS];
+    for (int i = 0; i < n; i++) {
+        acc[i] = ec_str(cx, "%s%s", rk->acc[r][i], suffix);
+        x[i] = ex_value(cx, op->in[i], &rk->input);
+    }
+    if (!cx->rc) ex_apply_reducer(cx, op->regions[0], n, acc, x);
+}
+
+static const char *init_value(emit_ctx *cx, const ir_op *op, int i) {
+    ex_index scalar = ex_scalar_index();
+    return ex_value(cx, op->in[nresults(op) + i], &scalar);
+}
+
+static void epilogue(emit_ctx *cx, const reduce_kernel *rk) {
+    const ex_kernel *k = rk->k;
+    const ir_type *out = ec_type(cx, k->ret->in[0]);
+    const char *val[k->ret->nin];
+    for (int r = 0; r < k->ret->nin; r++) val[r] = ex_value(cx, k->ret->in[r], &rk->kept);
+    const char *off = ex_offset(cx, out, &rk->kept);
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
+}
+
+/* ---- rows --------------------------------------------------------------------------------- */
+
+/* The reducer is one op of its two arguments with an identity: partial
+ * accumulators may start there and combine in any order (fast mode). */
+static const char *partial_identity(emit_ctx *cx, const ir_op *op) {
+    const ir_block *b = op->regions[0];
+    if (nresults(op) != 1 || b->nops != 2 || b->nargs != 2) return NULL;
+    const ir_op *f = b->ops[0], *ret = b->ops[1];
+    if (f->nin != 2 || f->nout != 1 || ret->nin != 1 || ret->in[0] != f->out[0]) return NULL;
+    bool args = (f->in[0] == b->args[0] && f->in[1] == b->args[1]) || (f->in[0] == b->args[1] && f->in[1] == b->args[0]);
+    return args ? es_identity(cx, f->code, ec_type(cx, op->out[0])->dtype) : NULL;
+}
+
+static bool use_partials(emit_ctx *cx, const reduce_kernel *rk, int level) {
+    if (cx->o->strict_order || rk->inner < 0 || !rk->reduced[rk->inner] || rk->in->dims[rk->inner] < 2 * rk->lanes)
+        return false;
+    for (int r = 0; r < rk->n; r++)
+        if (rk->level[r] == level && !partial_identity(cx, rk->op[r])) return false;
+    return true;
+}
+
+/* The innermost reduced dim in chunks of P lanes into partials, the rest
+ * (fewer than P elements) straight into the accumulators, then the partials
+ * folded in. */
+static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, const ex_loop *outer, int nouter) {
+    int64_t p = rk->lanes, size = rk->in->dims[rk->inner], main = size - size % p;
+    const char *part[MAX_REDUCES] = {0}, *lane = ec_fresh(cx, "lane"), *chunk = ec_fresh(cx, "chunk");
+    const char *saved[MAX_REDUCES];
+    for (int r = 0; r < rk->n; r++) {
+        if (rk->level[r] != level) continue;
+        part[r] = ec_fresh(cx, "part");
+        ec_line(cx, "%s %s[%" PRId64 "];", ec_ctype(ec_type(cx, rk->op[r]->out[0])->dtype), part[r], p);
+        ec_line(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++) %s[%s] = %s;", lane, lane, p, lane, part[r], lane,
+                partial_identity(cx, rk->op[r]));
+    }
+    ec_loops_open(cx, outer, nouter, false, false);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", chunk, chunk, main, chunk, p);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", lane, lane, p, lane);
+    rk->input.at[rk->inner] = ec_str(cx, "(%s + %s)", chunk, lane);
+    for (int r = 0; r < rk->n; r++) {
+        if (!part[r]) continue;
+        saved[r] = rk->acc[r][0];
+        rk->acc[r][0] = part[r];
+        fold_input(cx, rk, r, ec_str(cx, "[%s]", lane));
+        rk->acc[r][0] = saved[r];
+    }
+    ec_close(cx);
+    ec_close(cx);
+    if (main < size) {
+        rk->input.at[rk->inner] = ec_str(cx, "i%d", rk->inner);
+        ex_loop tail = {rk->input.at[rk->inner], ec_str(cx, "%" PRId64, main), NULL, size};
+        ec_loops_open(cx, &tail, 1, false, false);
+        for (int r = 0; r < rk->n; r++)
+            if (part[r]) fold_input(cx, rk, r, "");
+        ec_loops_close(cx, 1);
+    }
+    ec_loops_close(cx, nouter);
+    for (int r = 0; r < rk->n; r++) {
+        if (!part[r]) continue;
+        const char *acc = rk->acc[r][0], *x = ec_str(cx, "%s[%s]", part[r], lane);
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", lane, lane, p, lane);
+        ex_apply_reducer(cx, rk->op[r]->regions[0], 1, &acc, &x);
+        ec_close(cx);
+    }
+}
+
+static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
+    ex_loop loops[IR_MAX_RANK];
+    ec_block(cx);
+    bool partials = use_partials(cx, rk, level);
+    int n = dim_loops(cx, rk, true, partials ? rk->inner : -1, loops);
+    if (partials) {
+        fold_rows_with_partials(cx, rk, level, loops, n);
+    } else {
+        ec_loops_open(cx, loops, n, false, false);
+        for (int r = 0; r < rk->n; r++)
+            if (rk->level[r] == level) fold_input(cx, rk, r, "");
+        ec_loops_close(cx, n);
+    }
+    ec_close(cx);
+}
+
+static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
+    rk->lanes = (int64_t)(LANE_BYTES / widest_accumulator(cx, rk));
+    ex_loop kept[IR_MAX_RANK];
+    int nkept = dim_loops(cx, rk, false, -1, kept);
+    make_kept_index(rk);
+    ec_loops_open(cx, kept, nkept, nkept > 0 && ec_wants_threads(cx, ir_type_numel(rk->in)), false);
+    for (int level = 0; level < rk->nlevels && !cx->rc; level++) {
+        for (int r = 0; r < rk->n; r++) {
+            if (rk->level[r] != level) continue;
+            for (int i = 0; i < nresults(rk->op[r]); i++) {
+                rk->acc[r][i] = ec_fresh(cx, "acc");
+                const char *init = init_value(cx, rk->op[r], i);
+                ec_line(cx, "%s %s = %s;", ec_ctype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], init);
+            }
+        }
+        fold_rows(cx, rk, level);
+        for (int r = 0; r < rk->n; r++)
+            if (rk->level[r] == level) bind_results(cx, rk, r, "");
+    }
+    epilogue(cx, rk);
+    ec_loops_close(cx, nkept);
+}
+
+/* ---- columns ---------------------------------------------------------------------------- */
+
+static void lane_loop_open(emit_ctx *cx, const reduce_kernel *rk, const char *width, bool ivdep) {
+    if (ivdep) ec_line(cx, "#pragma GCC ivdep");
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", rk->lane, rk->lane, width, rk->lane);
+}
+
+/* Results of passes before `level` are in their accumulator arrays, at the lane. */
+static void bind_earlier_passes(emit_ctx *cx, const reduce_kernel *rk, int level) {
+    const char *at = ec_str(cx, "[%s]", rk->lane);
+    for (int r = 0; r < rk->n; r++)
+        if (rk->level[r] < level) bind_results(cx, rk, r, at);
+}
+
+static void column_pass(emit_ctx *cx, reduce_kernel *rk, int level, const char *width) {
+    const char *at = ec_str(cx, "[%s]", rk->lane);
+    lane_loop_open(cx, rk, width, false);
+    for (int r = 0; r < rk->n; r++) {
+        if (rk->level[r] != level) continue;
+        for (int i = 0; i < nresults(rk->op[r]); i++)
+            ec_line(cx, "%s[%s] = %s;", rk->acc[r][i], rk->lane, init_value(cx, rk->op[r], i));
+    }
+    ec_close(cx);
+    ex_loop loops[IR_MAX_RANK];
+    int n = dim_loops(cx, rk, true, -1, loops);
+    ec_loops_open(cx, loops, n, false, false);
+    lane_loop_open(cx, rk, width, true);
+    bind_earlier_passes(cx, rk, level);
+    for (int r = 0; r < rk->n; r++)
+        if (rk->level[r] == level) fold_input(cx, rk, r, at);
+    ec_close(cx);
+    ec_loops_close(cx, n);
+}
+
+static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
+    int64_t size = rk->in->dims[rk->inner];
+    rk->lanes = (int64_t)(LANE_BYTES / widest_accumulator(cx, rk));
+    bool tiled = size > rk->lanes;
+    int64_t width = tiled ? rk->lanes : size;
+    ex_loop outer[IR_MAX_RANK];
+    int nouter = dim_loops(cx, rk, false, rk->inner, outer);
+    bool threads = ec_wants_threads(cx, ir_type_numel(rk->in));
+    ec_loops_open(cx, outer, nouter, threads && nouter > 0, false);
+    rk->lane = ec_fresh(cx, "lane");
+    const char *tile = ec_fresh(cx, "tile"), *w = ec_str(cx, "%" PRId64, width);
+    if (tiled) {
+        if (threads && nouter == 0) {
+            ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
+            cx->uses_openmp = true;
+        }
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", tile, tile, size, tile, width);
+        if (size % width) {
+            w = ec_fresh(cx, "width");
+            ec_line(cx, "const int64_t %s = %" PRId64 " - %s < %" PRId64 " ? %" PRId64 " - %s : %" PRId64 ";", w,
+                    size, tile, width, size, tile, width);
+        }
+        rk->input.at[rk->inner] = ec_str(cx, "(%s + %s)", tile, rk->lane);
+    } else {
+        ec_block(cx);
+        rk->input.at[rk->inner] = rk->lane;
+    }
+    make_kept_index(rk);
+    for (int r = 0; r < rk->n; r++)
+        for (int i = 0; i < nresults(rk->op[r]); i++) {
+            rk->acc[r][i] = ec_fresh(cx, "acc");
+            ec_line(cx, "%s %s[%" PRId64 "];", ec_ctype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], width);
+        }
+    for (int level = 0; level < rk->nlevels && !cx->rc; level++) column_pass(cx, rk, level, w);
+    lane_loop_open(cx, rk, w, true);
+    bind_earlier_passes(cx, rk, rk->nlevels);
+    epilogue(cx, rk);
+    ec_close(cx);
+    ec_close(cx);
+    ec_loops_close(cx, nouter);
+}
+
+/* ---- the kernel ------------------------------------------------------------------------- */
+
+int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
+    reduce_kernel rk = {.k = k, .depth = mem_calloc((size_t)cx->f->nvalues, sizeof(int))};
+    if (!rk.depth) return cx->rc = diag_nomem(cx->d);
+    bool ok = ex_walk_ops(cx, k->region, note_op, &rk);
+    mem_free(rk.depth);
+    if (!ok || cx->rc) return cx->rc ? cx->rc : ec_fail_op(cx, DIAG_UNSUPPORTED, k->fusion, "an op has no result");
+    if (rk.n == 0) return emit_result_loop(cx, k, NULL);   /* nothing to reduce after all */
+    if (check_reduce_kernel(cx, &rk)) return cx->rc;
+    const ir_type *out = ec_type(cx, k->ret->in[0]);
+    if (ir_type_numel(out) == 0) return cx->rc;
+    rk.input = (ex_index){.rank = rk.in->rank};
+    for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
+    ec_block(cx);
+    if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);
+    else emit_rows(cx, &rk);
+    ec_close(cx);
+    return cx->rc;
+}

@@ -1,0 +1,231 @@
+/* emit_scalar.c: the C expression of every elementwise op, convert and
+ * compare on scalar operands. The one place that knows op semantics in
+ * generated code; loop bodies, reducer regions, epilogues and contractions
+ * all come here.
+ *
+ * Operands are plain names or literals (never compound expressions), so the
+ * templates need no extra parentheses around them. Results follow the
+ * evaluator (src/eval/eval_scalar.c) through the prelude's helpers:
+ *  - f32 +, -, *, /, sqrt, max, min, compare, rounding, abs and fmod are
+ *    exact in f32 and equal the evaluator's double-then-round;
+ *  - other math on f32 runs in double and rounds (strict), or calls the
+ *    fast approximations and libm's f32 functions (fast mode);
+ *  - integers wrap in their width (helpers), i1 is a byte holding 0 or 1
+ *    where add and max are or, multiply and min are and. */
+#include "emit_internal.h"
+
+static bool is_float(ir_dtype t) { return t == IR_F32 || t == IR_F64; }
+static bool is_int(ir_dtype t) { return t == IR_I32 || t == IR_I64; }
+static int int_width(ir_dtype t) { return t == IR_I32 ? 32 : 64; }
+
+static const char *undefined_on(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t) {
+    int rc = ec_dtype_ok(t) ? DIAG_INVALID : DIAG_UNSUPPORTED;
+    if (op) ec_fail_op(cx, rc, op, "not defined on element type %s", ir_dtype_name(t));
+    else ec_fail(cx, rc, "%s is not defined on element type %s", ir_op_name(code), ir_dtype_name(t));
+    return NULL;
+}
+
+/* ---- floats ---------------------------------------------------------------- */
+
+/* A libm function of one argument: f64 calls it; f32 calls it in double and
+ * rounds (strict, as the evaluator does) or calls its f32 twin (fast). */
+static const char *libm1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
+    if (t == IR_F64) return ec_str(cx, "%s(%s)", fn, x);
+    if (cx->o->strict_order) return ec_str(cx, "(float)%s((double)%s)", fn, x);
+    return ec_str(cx, "%sf(%s)", fn, x);
+}
+
+static const char *libm2(emit_ctx *cx, ir_dtype t, const char *fn, const char *a, const char *b) {
+    if (t == IR_F64) return ec_str(cx, "%s(%s, %s)", fn, a, b);
+    if (cx->o->strict_order) return ec_str(cx, "(float)%s((double)%s, (double)%s)", fn, a, b);
+    return ec_str(cx, "%sf(%s, %s)", fn, a, b);
+}
+
+/* Exact operations: the f32 variant of a libm function ("floorf") or the f64 one. */
+static const char *exact1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
+    return ec_str(cx, "%s%s(%s)", fn, t == IR_F32 ? "f" : "", x);
+}
+
+/* exp, log, tanh and logistic on f32 in fast mode: the prelude's approximations. */
+static const char *fast_or_libm(emit_ctx *cx, ir_dtype t, const char *fast, const char *fn, const char *x) {
+    if (t == IR_F32 && !cx->o->strict_order) return ec_str(cx, "%s(%s)", fast, x);
+    return libm1(cx, t, fn, x);
+}
+
+static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *x) {
+    const char *s = ec_suffix(t);
+    switch (code) {
+    case IR_ABS: return exact1(cx, t, "fabs", x);
+    case IR_CBRT: return libm1(cx, t, "cbrt", x);
+    case IR_CEIL: return exact1(cx, t, "ceil", x);
+    case IR_COSINE: return libm1(cx, t, "cos", x);
+    case IR_EXPONENTIAL: return fast_or_libm(cx, t, "aj_fast_expf", "exp", x);
+    case IR_EXPONENTIAL_MINUS_ONE: return libm1(cx, t, "expm1", x);
+    case IR_FLOOR: return exact1(cx, t, "floor", x);
+    case IR_IS_FINITE: return ec_str(cx, "(uint8_t)(isfinite(%s) != 0)", x);
+    case IR_LOG: return fast_or_libm(cx, t, "aj_fast_logf", "log", x);
+    case IR_LOG_PLUS_ONE: return libm1(cx, t, "log1p", x);
+    case IR_LOGISTIC:
+        if (t == IR_F32 && !cx->o->strict_order) return ec_str(cx, "aj_fast_logisticf(%s)", x);
+        return ec_str(cx, "aj_logistic_%s(%s)", s, x);
+    case IR_NEGATE: return ec_str(cx, "(-%s)", x);
+    case IR_ROUND_NEAREST_AFZ: return exact1(cx, t, "round", x);
+    case IR_ROUND_NEAREST_EVEN: return exact1(cx, t, "__builtin_rint", x);   /* ties to even */
+    case IR_RSQRT:
+        if (t == IR_F64) return ec_str(cx, "(1.0 / sqrt(%s))", x);
+        if (cx->o->strict_order) return ec_str(cx, "(float)(1.0 / sqrt((double)%s))", x);
+        return ec_str(cx, "(1.0f / sqrtf(%s))", x);
+    case IR_SIGN: return ec_str(cx, "aj_sign_%s(%s)", s, x);
+    case IR_SINE: return libm1(cx, t, "sin", x);
+    case IR_SQRT: return exact1(cx, t, "sqrt", x);
+    case IR_TAN: return libm1(cx, t, "tan", x);
+    case IR_TANH: return fast_or_libm(cx, t, "aj_fast_tanhf", "tanh", x);
+    default: return NULL;
+    }
+}
+
+static const char *float_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *a, const char *b) {
+    const char *s = ec_suffix(t);
+    switch (code) {
+    case IR_ADD: return ec_str(cx, "(%s + %s)", a, b);
+    case IR_SUBTRACT: return ec_str(cx, "(%s - %s)", a, b);
+    case IR_MULTIPLY: return ec_str(cx, "(%s * %s)", a, b);
+    case IR_DIVIDE: return ec_str(cx, "(%s / %s)", a, b);
+    case IR_MAXIMUM: return ec_str(cx, "aj_max_%s(%s, %s)", s, a, b);
+    case IR_MINIMUM: return ec_str(cx, "aj_min_%s(%s, %s)", s, a, b);
+    case IR_POWER: return libm2(cx, t, "pow", a, b);
+    case IR_REMAINDER: return ec_str(cx, "%s(%s, %s)", t == IR_F32 ? "fmodf" : "fmod", a, b);   /* exact */
+    case IR_ATAN2: return libm2(cx, t, "atan2", a, b);
+    default: return NULL;
+    }
+}
+
+/* ---- integers and i1 ----------------------------------------------------------- */
+
+static const char *int_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *x) {
+    int w = int_width(t);
+    switch (code) {
+    case IR_ABS: return ec_str(cx, "aj_abs_i%d(%s)", w, x);
+    case IR_COUNT_LEADING_ZEROS: return ec_str(cx, "aj_clz_i%d(%s)", w, x);
+    case IR_NEGATE: return ec_str(cx, "aj_neg_i%d(%s)", w, x);
+    case IR_NOT: return ec_str(cx, "(%s)~%s", ec_ctype(t), x);
+    case IR_POPCNT: return ec_str(cx, "aj_popcnt_i%d(%s)", w, x);
+    case IR_SIGN: return ec_str(cx, "aj_sign_i%d(%s)", w, x);
+    default: return NULL;
+    }
+}
+
+static const char *int_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *a, const char *b) {
+    static const char *const helper[IR_OPCODE_COUNT] = {
+        [IR_ADD] = "add", [IR_SUBTRACT] = "sub", [IR_MULTIPLY] = "mul", [IR_DIVIDE] = "div",
+        [IR_REMAINDER] = "rem", [IR_MAXIMUM] = "max", [IR_MINIMUM] = "min", [IR_POWER] = "pow",
+        [IR_SHIFT_LEFT] = "shl", [IR_SHIFT_RIGHT_ARITHMETIC] = "shra", [IR_SHIFT_RIGHT_LOGICAL] = "shrl",
+    };
+    switch (code) {
+    case IR_AND: return ec_str(cx, "(%s & %s)", a, b);
+    case IR_OR: return ec_str(cx, "(%s | %s)", a, b);
+    case IR_XOR: return ec_str(cx, "(%s ^ %s)", a, b);
+    default:
+        if (!helper[code]) return NULL;
+        return ec_str(cx, "aj_%s_i%d(%s, %s)", helper[code], int_width(t), a, b);
+    }
+}
+
+static const char *bool_binary(emit_ctx *cx, ir_opcode code, const char *a, const char *b) {
+    switch (code) {
+    case IR_ADD: case IR_MAXIMUM: case IR_OR: return ec_str(cx, "(uint8_t)(%s | %s)", a, b);
+    case IR_MULTIPLY: case IR_MINIMUM: case IR_AND: return ec_str(cx, "(uint8_t)(%s & %s)", a, b);
+    case IR_XOR: return ec_str(cx, "(uint8_t)(%s ^ %s)", a, b);
+    default: return NULL;
+    }
+}
+
+/* ---- the entry points ------------------------------------------------------------ */
+
+const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x) {
+    if (!x) return NULL;
+    const char *e = NULL;
+    if (is_float(t)) e = float_unary(cx, code, t, x);
+    else if (is_int(t)) e = int_unary(cx, code, t, x);
+    else if (t == IR_I1 && code == IR_NOT) e = ec_str(cx, "(uint8_t)!%s", x);
+    return e ? e : undefined_on(cx, op, code, t);
+}
+
+const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b) {
+    if (!a || !b) return NULL;
+    const char *e = NULL;
+    if (is_float(t)) e = float_binary(cx, code, t, a, b);
+    else if (is_int(t)) e = int_binary(cx, code, t, a, b);
+    else if (t == IR_I1) e = bool_binary(cx, code, a, b);
+    return e ? e : undefined_on(cx, op, code, t);
+}
+
+/* eval_scalar.c ev_convert: floats round to nearest, float to integer
+ * truncates and saturates (NaN -> 0), anything to i1 is "!= 0" (NaN is
+ * nonzero), integers wrap or extend, i1 reads as 0 or 1. */
+const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) {
+    if (!x) return NULL;
+    if (from == to) return x;
+    if (to == IR_I1) return ec_str(cx, "(uint8_t)(%s != 0)", x);
+    if (is_float(from) && is_int(to)) return ec_str(cx, "aj_f2i_%s((double)%s)", ec_suffix(to), x);
+    return ec_str(cx, "(%s)%s", ec_ctype(to), x);
+}
+
+static const char *cmp_operator(ir_cmp_dir dir) {
+    static const char *const ops[] = {"==", "!=", ">=", ">", "<=", "<"};
+    return (unsigned)dir < 6 ? ops[dir] : "==";
+}
+
+/* eval_scalar.c ev_cmp_mode_of: a comparison type that does not fit the
+ * elements (or none) gives way to the element type's own order. */
+static ir_cmp_type compare_mode(ir_cmp_type type, ir_dtype t) {
+    bool f = is_float(t);
+    if (f && (type == IR_CMPT_FLOAT || type == IR_CMPT_TOTALORDER)) return type;
+    if (!f && (type == IR_CMPT_SIGNED || type == IR_CMPT_UNSIGNED)) return type;
+    return f ? IR_CMPT_FLOAT : t == IR_I1 ? IR_CMPT_UNSIGNED : IR_CMPT_SIGNED;
+}
+
+/* One operand as the comparison reads it: a totalOrder key, the integer as
+ * unsigned, or i1 as signed (1 is -1 in a one-bit signed view). */
+static const char *compare_operand(emit_ctx *cx, ir_cmp_type mode, ir_dtype t, const char *x) {
+    switch (mode) {
+    case IR_CMPT_TOTALORDER: return ec_str(cx, "aj_total_key_%s(%s)", ec_suffix(t), x);
+    case IR_CMPT_UNSIGNED:
+        if (t == IR_I1) return x;
+        return ec_str(cx, "(%s)%s", t == IR_I32 ? "uint32_t" : "uint64_t", x);
+    case IR_CMPT_SIGNED:
+        if (t == IR_I1) return ec_str(cx, "(-(int)%s)", x);
+        return x;
+    default: return x;
+    }
+}
+
+/* NaN makes every float comparison false except "!=", as C's operators do. */
+const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a, const char *b) {
+    if (!a || !b) return NULL;
+    if (!ec_ctype(t)) return undefined_on(cx, op, IR_COMPARE, t);
+    ir_cmp_type mode = compare_mode(op->a.cmp_type, t);
+    const char *x = compare_operand(cx, mode, t, a), *y = compare_operand(cx, mode, t, b);
+    if (!x || !y) return NULL;
+    return ec_str(cx, "(uint8_t)(%s %s %s)", x, cmp_operator(op->a.cmp), y);
+}
+
+const char *es_identity(emit_ctx *cx, ir_opcode code, ir_dtype t) {
+    bool f = is_float(t), w64 = t == IR_I64 || t == IR_F64;
+    const char *fs = t == IR_F32 ? "f" : "";
+    switch (code) {
+    case IR_ADD:   /* -0 + x == x for every x, +0 included */
+        if (f) return ec_str(cx, "-0.0%s", fs);
+        return "0";
+    case IR_MULTIPLY: return t == IR_I1 ? "1" : f ? ec_str(cx, "1.0%s", fs) : "1";
+    case IR_MAXIMUM:
+        if (f) return ec_str(cx, "(-__builtin_inf%s())", fs);
+        return t == IR_I1 ? "0" : w64 ? "INT64_MIN" : "INT32_MIN";
+    case IR_MINIMUM:
+        if (f) return ec_str(cx, "__builtin_inf%s()", fs);
+        return t == IR_I1 ? "1" : w64 ? "INT64_MAX" : "INT32_MAX";
+    case IR_OR: case IR_XOR: return f ? NULL : "0";
+    case IR_AND: return f ? NULL : t == IR_I1 ? "1" : "(-1)";
+    default: return NULL;
+    }
+}

@@ -1,0 +1,736 @@
+/* fuse.c: deciding which ops share a kernel (see fuse.h for the result).
+ *
+ * The algorithm is the producer-consumer greedy of XLA and TVM:
+ *
+ *  1. Analysis. For every value: the body op defining it and its reads (a
+ *     read inside a reducer region counts as a read by the reduce).
+ *     Constants with at most one element, and splat constants, are "inline":
+ *     copied into every kernel that reads them (a splat as a scalar and a
+ *     broadcast); other constants stay in the body.
+ *
+ *  2. Placement, walking the body backwards, so that every reader of an op
+ *     is placed before the op. For op P, its reads sort into "targets" (a
+ *     group and the space in it that would compute P: the body of a loop,
+ *     the prologue or epilogue of a reduce, the epilogue of a dot), groups
+ *     that must read P from memory (a dot's operands, a reduce's init, a
+ *     reducer's capture, a broadcast leaf's operand in a dot kernel), and
+ *     the return or a check (P "escapes"). Then:
+ *       - nothing reads P: it is dead and dropped;
+ *       - one target and nothing else: P joins it when join_space allows;
+ *       - several targets and nothing else, P cheap, every target allows
+ *         it: P is duplicated into each (no buffer, a little recomputing);
+ *       - otherwise P is written to memory: it joins one target as a
+ *         result of that group when the kind, the shape and the cycle rule
+ *         allow, or else it starts a group of its own.
+ *     A reduce or dot joining a loop group turns it into a REDUCE or DOT
+ *     group whose ops become the epilogue.
+ *
+ *  3. Sibling reductions. Two REDUCE groups with the same input shape,
+ *     dimensions and result shape that read a common input, neither
+ *     reaching the other, merge: one pass over the input.
+ *
+ *  4. Building (fuse_build.c).
+ *
+ * Legality:
+ *  - Cost. An expensive op (exp, expm1, log, log1p, logistic, tanh, pow,
+ *    sin, cos, tan, atan2, sqrt, rsqrt, cbrt) joins a group only where
+ *    each of its elements is computed at most once per kernel run ("once":
+ *    a single read through injective index maps, or reads all at the
+ *    linear index), never per broadcast copy; it is never duplicated. A
+ *    reduce or dot joins only where every read is at the linear index (the
+ *    epilogue consumes its result element as it is produced).
+ *  - Kinds. LOOP: loop-fusible ops (elementwise and index ops). REDUCE:
+ *    loop-fusible ops in the prologue and epilogue, reduces over one input
+ *    shape and dimension list at the root. DOT: one dot_general at the
+ *    root, reading memory; an epilogue of elementwise ops on its result
+ *    that depend on it; broadcasts of values from memory (leaves).
+ *  - Results. A value written to memory has the shape of its space: a LOOP
+ *    group's shape, a REDUCE group's reduced shape (or, with
+ *    fuse_options.reduce_side_outputs, its input shape for a prologue
+ *    value), a DOT group's shape (epilogue values and the dot only).
+ *  - Cycles. Groups must stay a DAG. Joining P as a result read by other
+ *    groups H adds edges (P's group -> H); it is refused when some H
+ *    already reaches P's group (and when P is read in another space of
+ *    the same group, or from memory by it). Joining as a non-result, or
+ *    duplicating, adds no edge now: P's operands are placed later, and
+ *    their joins are checked then. A new group has no incoming edge yet.
+ *    Sibling merges need neither group to reach the other. fz_build
+ *    orders the kernels topologically and reports a cycle as our bug. */
+#include "fuse.h"
+
+#include <string.h>
+
+#include "../util/mem.h"
+#include "fuse_internal.h"
+
+/* ---- small containers ----------------------------------------------------------- */
+
+int fz_ints_push(fz_ints *a, int x) {
+    if (mem_grow((void **)&a->v, &a->cap, a->n + 1, sizeof *a->v)) return -1;
+    a->v[a->n++] = x;
+    return 0;
+}
+
+bool fz_ints_has(const fz_ints *a, int x) {
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i] == x) return true;
+    return false;
+}
+
+void fz_ints_free(fz_ints *a) {
+    mem_free(a->v);
+    *a = (fz_ints){0};
+}
+
+void fz_marks_next(fz_marks *m) { m->now++; }
+
+static int marks_init(fz_marks *m, int n) {
+    m->now = 1;
+    m->stamp = mem_calloc((size_t)n + 1, sizeof *m->stamp);
+    return m->stamp ? 0 : -1;
+}
+
+/* ---- op classes ----------------------------------------------------------------- */
+
+bool fz_is_check(const ir_op *op) { return ir_op_kind_of(op->code) == IR_KIND_CHECK; }
+
+static bool is_elementwise(ir_opcode c) {
+    ir_op_kind k = ir_op_kind_of(c);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE ||
+           c == IR_SELECT || c == IR_CLAMP;
+}
+
+static bool is_index_op(ir_opcode c) {
+    switch (c) {
+    case IR_BROADCAST_IN_DIM: case IR_RESHAPE: case IR_TRANSPOSE: case IR_SLICE:
+    case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_loop_fusible(ir_opcode c) { return is_elementwise(c) || is_index_op(c); }
+
+/* Worth computing once: transcendental elementwise ops, and the ops that
+ * need a kernel of their own kind. */
+static bool is_expensive(ir_opcode c) {
+    switch (c) {
+    case IR_EXPONENTIAL: case IR_EXPONENTIAL_MINUS_ONE: case IR_LOG: case IR_LOG_PLUS_ONE:
+    case IR_LOGISTIC: case IR_TANH: case IR_POWER: case IR_SINE: case IR_COSINE: case IR_TAN:
+    case IR_ATAN2: case IR_CBRT: case IR_SQRT: case IR_RSQRT: case IR_DOT_GENERAL: case IR_REDUCE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_cheap(ir_opcode c) { return is_loop_fusible(c) && !is_expensive(c); }
+
+static bool same_shape(const ir_type *a, const ir_type *b) { return ir_type_same_shape(a, b); }
+
+static bool strictly_increasing(const ir_ints *dims) {
+    for (int i = 1; i < dims->n; i++)
+        if (dims->v[i] <= dims->v[i - 1]) return false;
+    return true;
+}
+
+/* Result dim i reads operand dim perm[i]; the element order is kept when
+ * the dims of size > 1 keep their relative order. */
+static bool transpose_keeps_order(const ir_type *operand, const ir_ints *perm) {
+    int64_t last = -1;
+    for (int i = 0; i < perm->n; i++) {
+        int64_t d = perm->v[i];
+        if (d < 0 || d >= operand->rank || operand->dims[d] == 1) continue;
+        if (d < last) return false;
+        last = d;
+    }
+    return true;
+}
+
+bool fz_reads_at_linear_index(const ir_func *f, const ir_op *c, int j) {
+    const ir_type *in = fz_type(f, c->in[j]), *out = fz_type(f, c->out[0]);
+    if (is_elementwise(c->code)) return same_shape(in, out);
+    switch (c->code) {
+    case IR_RESHAPE: return true;
+    case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out) && strictly_increasing(&c->a.dims);
+    case IR_TRANSPOSE: return transpose_keeps_order(in, &c->a.dims);
+    default: return false;
+    }
+}
+
+/* Each element of operand j is read for at most one result element. */
+static bool reads_each_element_once(const ir_func *f, const ir_op *c, int j) {
+    const ir_type *in = fz_type(f, c->in[j]), *out = fz_type(f, c->out[0]);
+    if (is_elementwise(c->code)) return same_shape(in, out);
+    switch (c->code) {
+    case IR_RESHAPE: case IR_TRANSPOSE: case IR_REVERSE: case IR_SLICE: case IR_CONCATENATE: return true;
+    case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out);
+    default: return false;
+    }
+}
+
+/* ---- analysis ----------------------------------------------------------------------- */
+
+/* A constant every kernel can hold: at most one element, or all elements
+ * the same bytes (a splat, copied as a scalar and a broadcast). */
+static bool is_inline_constant(const ir_func *f, const ir_op *op) {
+    if (op->code != IR_CONSTANT || !op->a.data) return false;
+    const ir_type *t = fz_type(f, op->out[0]);
+    int64_t n = ir_type_numel(t);
+    size_t size = ir_dtype_size(t->dtype);
+    const char *data = op->a.data;
+    for (int64_t k = 1; k < n; k++)
+        if (memcmp(data, data + (size_t)k * size, size) != 0) return false;
+    return true;
+}
+
+typedef struct use_walk {
+    fz_state *st;
+    int op;
+    bool fill;           /* second pass: write the uses (first pass: count) */
+    int *cursor;         /* per value: next free slot (fill pass) */
+} use_walk;
+
+static void note_read(use_walk *w, ir_value_id v, int operand) {
+    fz_state *st = w->st;
+    if (st->def_op[v] == -2) return;   /* defined inside the region reading it */
+    if (w->fill) st->uses[w->cursor[v]++] = (fz_use){w->op, operand};
+    else st->use_start[v + 1]++;
+}
+
+static void note_region_reads(use_walk *w, const ir_block *b) {
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int j = 0; j < op->nin; j++) note_read(w, op->in[j], -1);
+        for (int r = 0; r < op->nregions; r++) note_region_reads(w, op->regions[r]);
+    }
+}
+
+static void walk_reads(use_walk *w) {
+    const ir_block *body = w->st->f->body;
+    for (w->op = 0; w->op < body->nops; w->op++) {
+        const ir_op *op = body->ops[w->op];
+        for (int j = 0; j < op->nin; j++) note_read(w, op->in[j], j);
+        for (int r = 0; r < op->nregions; r++) note_region_reads(w, op->regions[r]);
+    }
+}
+
+/* use_start and uses, as a compressed table: count, prefix-sum, fill. */
+static int index_uses(fz_state *st) {
+    int n = st->nvalues;
+    st->use_start = mem_calloc((size_t)n + 1, sizeof *st->use_start);
+    if (!st->use_start) return -1;
+    use_walk w = {st, 0, false, NULL};
+    walk_reads(&w);
+    for (int v = 0; v < n; v++) st->use_start[v + 1] += st->use_start[v];
+    st->uses = mem_alloc((size_t)st->use_start[n] * sizeof *st->uses);
+    w.cursor = mem_alloc((size_t)n * sizeof *w.cursor);
+    int rc = st->uses && w.cursor ? 0 : -1;
+    if (!rc) {
+        memcpy(w.cursor, st->use_start, (size_t)n * sizeof *w.cursor);
+        w.fill = true;
+        walk_reads(&w);
+    }
+    mem_free(w.cursor);
+    return rc;
+}
+
+static void index_definitions(fz_state *st) {
+    const ir_block *body = st->f->body;
+    for (int v = 0; v < st->nvalues; v++) st->def_op[v] = -2;
+    for (int i = 0; i < body->nargs; i++) st->def_op[body->args[i]] = -1;
+    for (int i = 0; i < body->nops; i++)
+        for (int j = 0; j < body->ops[i]->nout; j++) st->def_op[body->ops[i]->out[j]] = i;
+}
+
+static int state_init(fz_state *st, ir_func *f, const fuse_options *o, diag *d) {
+    *st = (fz_state){.f = f, .opts = o, .d = d, .nbody = f->body->nops, .nvalues = f->nvalues};
+    int n = st->nbody;
+    st->def_op = mem_alloc((size_t)st->nvalues * sizeof *st->def_op + 1);
+    st->inline_const = mem_calloc((size_t)n, sizeof *st->inline_const);
+    st->first_place = mem_alloc((size_t)n * sizeof *st->first_place + 1);
+    st->groups = mem_calloc((size_t)n, sizeof *st->groups);
+    st->stack = mem_alloc((size_t)n * sizeof *st->stack + 1);
+    if (!st->def_op || !st->inline_const || !st->first_place || !st->groups || !st->stack ||
+        marks_init(&st->group_marks, n) || marks_init(&st->op_marks, n) ||
+        marks_init(&st->value_marks, st->nvalues))
+        return diag_nomem(d);
+    index_definitions(st);
+    for (int i = 0; i < n; i++) {
+        st->first_place[i] = -1;
+        st->inline_const[i] = is_inline_constant(f, f->body->ops[i]);
+    }
+    return index_uses(st) ? diag_nomem(d) : DIAG_OK;
+}
+
+static void state_free(fz_state *st) {
+    for (int g = 0; g < st->ngroups; g++) {
+        fz_ints_free(&st->groups[g].members);
+        fz_ints_free(&st->groups[g].succ);
+    }
+    mem_free(st->groups);
+    mem_free(st->def_op);
+    mem_free(st->use_start);
+    mem_free(st->uses);
+    mem_free(st->inline_const);
+    mem_free(st->first_place);
+    mem_free(st->places);
+    mem_free(st->stack);
+    mem_free(st->group_marks.stamp);
+    mem_free(st->op_marks.stamp);
+    mem_free(st->value_marks.stamp);
+}
+
+/* The body holds only what fusion knows: constants, loop-fusible ops,
+ * reduce, dot_general, checks, and the final return. */
+static int check_fusible(const ir_func *f, diag *d) {
+    const ir_block *body = f->body;
+    if (!body || body->nops == 0 || body->ops[body->nops - 1]->code != IR_RETURN)
+        return diag_set(d, DIAG_INVALID, "fuse: @%s: the body does not end with a return", f->name);
+    for (int i = 0; i + 1 < body->nops; i++) {
+        ir_opcode c = body->ops[i]->code;
+        if (c == IR_CONSTANT || is_loop_fusible(c) || c == IR_REDUCE || c == IR_DOT_GENERAL ||
+            ir_op_kind_of(c) == IR_KIND_CHECK)
+            continue;
+        return diag_set(d, DIAG_UNSUPPORTED, "fuse: @%s: cannot fuse %s%s", f->name, ir_op_name(c),
+                        c == IR_CALL ? " (inline calls first)" : "");
+    }
+    return DIAG_OK;
+}
+
+/* ---- groups and placements ---------------------------------------------------------- */
+
+int fz_group_of(const fz_state *st, int g) {
+    while (st->groups[g].alias != g) g = st->groups[g].alias;
+    return g;
+}
+
+int fz_place_in(const fz_state *st, int op, int g, bool want_leaf) {
+    for (int k = st->first_place[op]; k >= 0; k = st->places[k].next) {
+        const fz_place *p = &st->places[k];
+        if (fz_group_of(st, p->group) == g && (p->space == FZ_LEAF) == want_leaf) return k;
+    }
+    return -1;
+}
+
+static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once) {
+    if (mem_grow((void **)&st->places, &st->cap_places, st->nplaces + 1, sizeof *st->places) ||
+        fz_ints_push(&st->groups[g].members, st->nplaces))
+        return diag_nomem(st->d);
+    st->places[st->nplaces] = (fz_place){op, g, space, linear, once, st->first_place[op]};
+    st->first_place[op] = st->nplaces++;
+    return DIAG_OK;
+}
+
+bool fz_is_result(const fz_state *st, int g, ir_value_id v) {
+    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
+        int c = st->uses[u].op;
+        const ir_op *reader = fz_op(st, c);
+        if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
+        for (int k = st->first_place[c]; k >= 0; k = st->places[k].next)
+            if (fz_group_of(st, st->places[k].group) != g) return true;
+    }
+    return false;
+}
+
+/* True when a path of edges leads from group `from` to group `to`. */
+static bool reaches(fz_state *st, int from, int to) {
+    from = fz_group_of(st, from);
+    to = fz_group_of(st, to);
+    fz_marks_next(&st->group_marks);
+    int top = 0;
+    st->stack[top++] = from;
+    fz_mark(&st->group_marks, from);
+    while (top > 0) {
+        const fz_group *g = &st->groups[st->stack[--top]];
+        for (int i = 0; i < g->succ.n; i++) {
+            int h = fz_group_of(st, g->succ.v[i]);
+            if (h == to) return true;
+            if (fz_marked(&st->group_marks, h)) continue;
+            fz_mark(&st->group_marks, h);
+            st->stack[top++] = h;
+        }
+    }
+    return false;
+}
+
+/* ---- where an op's results are read ---------------------------------------------- */
+
+/* A space of a group where every read of P could be computed. */
+typedef struct fz_target {
+    int group;
+    fz_space space;    /* FZ_OUT, FZ_IN or FZ_LEAF */
+    bool linear;       /* every read there is at the linear index */
+    bool once;         /* each element of P would be computed at most once */
+    int nreads;
+} fz_target;
+
+typedef struct fz_sites {
+    int ntargets, cap_targets;
+    fz_target *t;
+    fz_ints memory;    /* groups that read P from memory */
+    bool escapes;      /* the return or a check reads P */
+} fz_sites;
+
+static int add_target(fz_state *st, fz_sites *s, int g, fz_space space, bool linear, bool once) {
+    for (int k = 0; k < s->ntargets; k++) {
+        fz_target *t = &s->t[k];
+        if (t->group != g || t->space != space) continue;
+        t->linear = t->linear && linear;
+        t->once = t->linear;   /* reads along several paths coincide only at the linear index */
+        t->nreads++;
+        return DIAG_OK;
+    }
+    if (mem_grow((void **)&s->t, &s->cap_targets, s->ntargets + 1, sizeof *s->t)) return diag_nomem(st->d);
+    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear, 1};
+    return DIAG_OK;
+}
+
+static int add_memory_reader(fz_state *st, fz_sites *s, int g) {
+    if (fz_ints_has(&s->memory, g)) return DIAG_OK;
+    return fz_ints_push(&s->memory, g) ? diag_nomem(st->d) : DIAG_OK;
+}
+
+/* Op c, placed by pl, reads a result of P as operand j (-1: in a region). */
+static int note_reader(fz_state *st, fz_sites *s, const ir_op *c, int j, const fz_place *pl) {
+    if (j < 0) return add_memory_reader(st, s, pl->group);
+    switch (pl->space) {
+    case FZ_ROOT:   /* a reduce computes on its inputs once per element; the rest comes from memory */
+        if (c->code == IR_REDUCE && j < c->nin / 2) return add_target(st, s, pl->group, FZ_IN, true, true);
+        return add_memory_reader(st, s, pl->group);
+    case FZ_LEAF:
+        return add_target(st, s, pl->group, FZ_LEAF, false, false);
+    default:
+        return add_target(st, s, pl->group, pl->space, pl->linear && fz_reads_at_linear_index(st->f, c, j),
+                          pl->once && reads_each_element_once(st->f, c, j));
+    }
+}
+
+static int collect_sites(fz_state *st, int p, fz_sites *s) {
+    s->ntargets = 0;
+    s->memory.n = 0;
+    s->escapes = false;
+    const ir_op *op = fz_op(st, p);
+    for (int r = 0; r < op->nout; r++) {
+        ir_value_id v = op->out[r];
+        for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
+            const fz_use *use = &st->uses[u];
+            const ir_op *c = fz_op(st, use->op);
+            if (c->code == IR_RETURN || fz_is_check(c)) {
+                s->escapes = true;
+                continue;
+            }
+            for (int k = st->first_place[use->op]; k >= 0; k = st->places[k].next) {
+                int rc = note_reader(st, s, c, use->operand, &st->places[k]);
+                if (rc) return rc;
+            }
+        }
+    }
+    return DIAG_OK;
+}
+
+/* ---- joining a group ---------------------------------------------------------------- */
+
+/* Marks the loop group's members that depend on dot d (op index p) and
+ * checks that the group can be d's epilogue: those are elementwise on d's
+ * shape, all others are broadcasts (leaves) that nothing outside the group
+ * reads (a leaf is never written to memory). With apply, the members take
+ * their DOT spaces. Members were placed in decreasing op order (the walk is
+ * backwards), so reading them from the end visits producers first. */
+static bool dot_epilogue_fits(fz_state *st, int g, int p, bool apply) {
+    fz_group *grp = &st->groups[g];
+    const ir_op *d = fz_op(st, p);
+    if (!same_shape(fz_type(st->f, d->out[0]), &grp->shape)) return false;
+    fz_marks_next(&st->op_marks);
+    fz_mark(&st->op_marks, p);
+    for (int k = grp->members.n - 1; k >= 0; k--) {
+        fz_place *pl = &st->places[grp->members.v[k]];
+        const ir_op *m = fz_op(st, pl->op);
+        bool downstream = false;
+        for (int j = 0; j < m->nin; j++) {
+            int q = st->def_op[m->in[j]];
+            downstream |= q >= 0 && fz_marked(&st->op_marks, q);
+        }
+        if (downstream) {
+            if (!is_elementwise(m->code) || !same_shape(fz_type(st->f, m->out[0]), &grp->shape)) return false;
+            fz_mark(&st->op_marks, pl->op);
+        } else if (m->code != IR_BROADCAST_IN_DIM || fz_is_result(st, g, m->out[0])) {
+            return false;
+        }
+        if (apply) pl->space = downstream ? FZ_OUT : FZ_LEAF;
+    }
+    return true;
+}
+
+static bool same_dims(const ir_ints *a, const ir_ints *b) {
+    return a->n == b->n && (a->n == 0 || memcmp(a->v, b->v, (size_t)a->n * sizeof *a->v) == 0);
+}
+
+/* Reduce r could share REDUCE group g's pass: same input shape, dimensions
+ * and result shape. */
+static bool same_reduction(const fz_state *st, const fz_group *g, const ir_op *r) {
+    return same_shape(fz_type(st->f, r->in[0]), &g->shape) && same_shape(fz_type(st->f, r->out[0]), &g->out_shape) &&
+           same_dims(&r->a.dims, &g->first_reduce->a.dims);
+}
+
+/* The shape a value computed in `space` of g must have to be written to
+ * memory; NULL when that space writes nothing. */
+static const ir_type *result_shape(const fz_state *st, const fz_group *g, fz_space space) {
+    if (g->kind == IR_FUSION_REDUCE && space == FZ_IN)
+        return st->opts && st->opts->reduce_side_outputs ? &g->shape : NULL;
+    return space == FZ_OUT ? &g->out_shape : NULL;
+}
+
+/* The space op p would take joining target t (as a result of the group
+ * when as_result), or FZ_NONE when the rules forbid it. */
+static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_result) {
+    const ir_op *op = fz_op(st, p);
+    const fz_group *g = &st->groups[t->group];
+    bool root = op->code == IR_REDUCE || op->code == IR_DOT_GENERAL;
+    if ((root || as_result) && is_expensive(op->code) && !t->linear) return FZ_NONE;
+    if (is_expensive(op->code) && !t->once) return FZ_NONE;
+    if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT)
+        return op->code == IR_BROADCAST_IN_DIM && !as_result ? FZ_LEAF : FZ_NONE;
+    if (op->code == IR_REDUCE) {
+        if (t->space != FZ_OUT) return FZ_NONE;
+        bool fits = g->kind == IR_FUSION_LOOP ? same_shape(fz_type(st->f, op->out[0]), &g->shape)
+                                               : same_reduction(st, g, op);
+        return fits ? FZ_ROOT : FZ_NONE;
+    }
+    if (op->code == IR_DOT_GENERAL)
+        return g->kind == IR_FUSION_LOOP && dot_epilogue_fits(st, t->group, p, false) ? FZ_ROOT : FZ_NONE;
+    if (!as_result) return t->space;
+    const ir_type *shape = result_shape(st, g, t->space);
+    return shape && same_shape(fz_type(st->f, op->out[0]), shape) ? t->space : FZ_NONE;
+}
+
+/* A reduce or dot at the root of a loop group makes it a REDUCE or DOT
+ * group; its ops become the epilogue (and, for a dot, the leaves). */
+static void convert_loop_group(fz_state *st, int g, int p) {
+    fz_group *grp = &st->groups[g];
+    const ir_op *op = fz_op(st, p);
+    if (op->code == IR_REDUCE) {
+        grp->kind = IR_FUSION_REDUCE;
+        grp->shape = *fz_type(st->f, op->in[0]);
+        grp->out_shape = *fz_type(st->f, op->out[0]);
+        grp->first_reduce = op;
+    } else {
+        dot_epilogue_fits(st, g, p, true);
+        grp->kind = IR_FUSION_DOT;
+    }
+}
+
+static int join(fz_state *st, int p, const fz_target *t, fz_space space) {
+    if (space == FZ_ROOT && st->groups[t->group].kind == IR_FUSION_LOOP) convert_loop_group(st, t->group, p);
+    return add_place(st, p, t->group, space, t->linear, t->once);
+}
+
+/* Records that every group reading P's results, other than `from`, reads
+ * them from group `from`. */
+static int add_edges_to_readers(fz_state *st, const fz_sites *s, int from) {
+    fz_ints *succ = &st->groups[from].succ;
+    for (int k = 0; k < s->ntargets; k++)
+        if (s->t[k].group != from && fz_ints_push(succ, s->t[k].group)) return diag_nomem(st->d);
+    for (int k = 0; k < s->memory.n; k++)
+        if (s->memory.v[k] != from && fz_ints_push(succ, s->memory.v[k])) return diag_nomem(st->d);
+    return DIAG_OK;
+}
+
+/* The space P takes joining target k as a result read by every other
+ * reader from memory, or FZ_NONE (see the cycle rule at the top). */
+static fz_space result_join_space(fz_state *st, int p, const fz_sites *s, int k) {
+    int g = s->t[k].group;
+    for (int j = 0; j < s->ntargets; j++)
+        if (j != k && s->t[j].group == g) return FZ_NONE;
+    if (fz_ints_has(&s->memory, g)) return FZ_NONE;
+    fz_space space = join_space(st, p, &s->t[k], true);
+    if (space == FZ_NONE) return FZ_NONE;
+    for (int j = 0; j < s->ntargets; j++)
+        if (j != k && reaches(st, s->t[j].group, g)) return FZ_NONE;
+    for (int j = 0; j < s->memory.n; j++)
+        if (reaches(st, s->memory.v[j], g)) return FZ_NONE;
+    return space;
+}
+
+static int start_group(fz_state *st, int p, const fz_sites *s) {
+    const ir_op *op = fz_op(st, p);
+    int g = st->ngroups++;
+    fz_group *grp = &st->groups[g];
+    const ir_type *t = fz_type(st->f, op->out[0]);
+    *grp = (fz_group){.kind = IR_FUSION_LOOP, .shape = *t, .out_shape = *t, .alias = g};
+    fz_space space = FZ_OUT;
+    if (op->code == IR_REDUCE || op->code == IR_DOT_GENERAL) {
+        space = FZ_ROOT;
+        convert_loop_group(st, g, p);   /* an empty loop group takes the root's kind */
+    }
+    int rc = add_place(st, p, g, space, true, true);
+    return rc ? rc : add_edges_to_readers(st, s, g);
+}
+
+static bool duplicable(fz_state *st, int p, const fz_sites *s) {
+    if (!is_cheap(fz_op(st, p)->code)) return false;
+    for (int k = 0; k < s->ntargets; k++)
+        if (join_space(st, p, &s->t[k], false) == FZ_NONE) return false;
+    return true;
+}
+
+/* Places body op p (its readers are placed; see the top of the file). */
+static int place_op(fz_state *st, int p, fz_sites *s) {
+    int rc = collect_sites(st, p, s);
+    if (rc || (s->ntargets == 0 && s->memory.n == 0 && !s->escapes)) return rc;   /* dead */
+    if (st->opts && st->opts->disable) return start_group(st, p, s);
+    bool from_memory = s->memory.n > 0 || s->escapes;
+    if (!from_memory && s->ntargets == 1) {
+        fz_space space = join_space(st, p, &s->t[0], false);
+        if (space != FZ_NONE) return join(st, p, &s->t[0], space);
+    }
+    if (!from_memory && s->ntargets > 1 && duplicable(st, p, s)) {
+        for (int k = 0; k < s->ntargets && !rc; k++) rc = join(st, p, &s->t[k], join_space(st, p, &s->t[k], false));
+        return rc;
+    }
+    for (int k = 0; k < s->ntargets; k++) {
+        fz_space space = result_join_space(st, p, s, k);
+        if (space == FZ_NONE) continue;
+        rc = join(st, p, &s->t[k], space);
+        return rc ? rc : add_edges_to_readers(st, s, s->t[k].group);
+    }
+    return start_group(st, p, s);
+}
+
+static int place_all(fz_state *st) {
+    fz_sites s = {0};
+    int rc = DIAG_OK;
+    for (int p = st->nbody - 2; p >= 0 && !rc; p--) {
+        const ir_op *op = fz_op(st, p);
+        if (op->code != IR_CONSTANT && !fz_is_check(op)) rc = place_op(st, p, &s);
+    }
+    mem_free(s.t);
+    fz_ints_free(&s.memory);
+    return rc;
+}
+
+/* ---- sibling reductions ------------------------------------------------------------ */
+
+/* Marks (value_marks) the values group g reads that it does not compute:
+ * from memory or inline constants; with `check`, instead answers whether
+ * it reads one that is marked and is not an inline constant. */
+static bool scan_inputs(fz_state *st, int g, bool check) {
+    const fz_group *grp = &st->groups[g];
+    for (int k = 0; k < grp->members.n; k++) {
+        const ir_op *m = fz_op(st, st->places[grp->members.v[k]].op);
+        for (int j = 0; j < m->nin; j++) {
+            ir_value_id v = m->in[j];
+            int q = st->def_op[v];
+            if (q >= 0 && (st->inline_const[q] || fz_place_in(st, q, g, false) >= 0 || fz_place_in(st, q, g, true) >= 0))
+                continue;
+            if (!check) fz_mark(&st->value_marks, v);
+            else if (fz_marked(&st->value_marks, v)) return true;
+        }
+    }
+    return false;
+}
+
+static bool share_an_input(fz_state *st, int a, int b) {
+    fz_marks_next(&st->value_marks);
+    scan_inputs(st, a, false);
+    return scan_inputs(st, b, true);
+}
+
+static int merge_groups(fz_state *st, int into, int from) {
+    fz_group *a = &st->groups[into], *b = &st->groups[from];
+    for (int k = 0; k < b->members.n; k++) {
+        st->places[b->members.v[k]].group = into;
+        if (fz_ints_push(&a->members, b->members.v[k])) return diag_nomem(st->d);
+    }
+    for (int k = 0; k < b->succ.n; k++)
+        if (fz_ints_push(&a->succ, b->succ.v[k])) return diag_nomem(st->d);
+    b->alias = into;
+    return DIAG_OK;
+}
+
+static bool is_live_reduce_group(const fz_state *st, int g) {
+    return st->groups[g].alias == g && st->groups[g].kind == IR_FUSION_REDUCE;
+}
+
+static int merge_sibling_reductions(fz_state *st) {
+    for (int a = 0; a < st->ngroups; a++) {
+        if (!is_live_reduce_group(st, a)) continue;
+        for (int b = a + 1; b < st->ngroups; b++) {
+            if (!is_live_reduce_group(st, b) || !same_reduction(st, &st->groups[a], st->groups[b].first_reduce))
+                continue;
+            if (!share_an_input(st, a, b) || reaches(st, a, b) || reaches(st, b, a)) continue;
+            int rc = merge_groups(st, a, b);
+            if (rc) return rc;
+        }
+    }
+    return DIAG_OK;
+}
+
+/* ---- the pass ------------------------------------------------------------------------ */
+
+int fuse_func(ir_func *f, const fuse_options *o, diag *d) {
+    fz_state st;
+    int rc = check_fusible(f, d);
+    if (rc) return rc;
+    rc = state_init(&st, f, o, d);
+    if (!rc) rc = place_all(&st);
+    if (!rc && !(o && o->disable)) rc = merge_sibling_reductions(&st);
+    if (!rc) rc = fz_build(&st);
+    state_free(&st);
+    return rc;
+}
+
+/* ---- queries ------------------------------------------------------------------------- */
+
+/* Every read of block argument `arg` in b, and of what is computed from it
+ * along the way, is at the linear iteration index (so a result element
+ * may overwrite the argument's element of the same index). */
+static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg) {
+    bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
+    if (!derived) return false;   /* no answer without memory: the safe one */
+    derived[arg] = true;
+    bool ok = true;
+    for (int i = 0; ok && i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        bool reads = false;
+        for (int j = 0; ok && j < op->nin; j++) {
+            if (!derived[op->in[j]]) continue;
+            reads = true;
+            ok = op->nregions == 0 && fz_reads_at_linear_index(f, op, j);
+        }
+        for (int j = 0; ok && reads && j < op->nout; j++) derived[op->out[j]] = true;
+    }
+    mem_free(derived);
+    return ok;
+}
+
+bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
+    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_LOOP || fusion->nregions != 1) return false;
+    const ir_block *b = fusion->regions[0];
+    if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
+    const ir_type *in = fz_type(f, b->args[i]), *out = fz_type(f, fusion->out[r]);
+    if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
+        return false;
+    return read_only_at_linear_index(f, b, b->args[i]);
+}
+
+static bool is_returned(const ir_op *ret, ir_value_id v) {
+    for (int i = 0; i < ret->nin; i++)
+        if (ret->in[i] == v) return true;
+    return false;
+}
+
+size_t fuse_materialized_bytes(const ir_func *f) {
+    const ir_block *body = f->body;
+    if (!body || body->nops == 0) return 0;
+    const ir_op *ret = body->ops[body->nops - 1];
+    size_t bytes = 0;
+    for (int i = 0; i + 1 < body->nops; i++) {
+        const ir_op *op = body->ops[i];
+        if (op->code == IR_CONSTANT) continue;
+        for (int j = 0; j < op->nout; j++)
+            if (!is_returned(ret, op->out[j])) bytes += ir_type_bytes(fz_type(f, op->out[j]));
+    }
+    return bytes;
+}

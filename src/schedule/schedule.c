@@ -1,0 +1,637 @@
+/* schedule.c: orders the body's ops to keep the peak of live temporaries
+ * low (see schedule.h for what is counted).
+ *
+ * The graph: "nodes" are the body's ops other than constants and the
+ * return, numbered in source order. Node b depends on node a when b reads
+ * (directly or inside a region) a value a defines; each check also depends
+ * on the check before it, so checks keep their order. Every candidate is an
+ * order of the nodes; constants are then placed right before their first
+ * reader, the return last, and the whole order is scored with
+ * analysis/liveness.h (live_ranges, then one sweep over the ranges: the
+ * count live_peak makes, in linear time).
+ *
+ * The candidates:
+ *  - source: the order the ops came in;
+ *  - dfs: post-order from the sinks, visiting first the operand whose
+ *    subtree needs the most memory beyond what it leaves behind (Sethi and
+ *    Ullman's order for trees; a heuristic on DAGs);
+ *  - list: repeatedly the ready node that frees the most bytes minus what
+ *    it allocates, ties to source order. Scores sit in a heap and change
+ *    only when a value is down to its last reader: O((n + e) log n);
+ *  - exact: dynamic programming over the sets of scheduled nodes (what is
+ *    live after a set does not depend on its order), for at most
+ *    SCHEDULE_EXACT_MAX_OPS nodes: 2^n states, n transitions each. */
+#include "schedule.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "../analysis/liveness.h"
+#include "../util/mem.h"
+
+/* Rows of ints: row r is item[start[r] .. start[r + 1]). */
+typedef struct rows {
+    int *start, *item;
+} rows;
+
+static void rows_free(rows *r) {
+    mem_free(r->start);
+    mem_free(r->item);
+}
+
+typedef struct graph {
+    ir_func *f;
+    int n;                  /* nodes */
+    int *node_op;           /* node -> body op index */
+    int *def_node;          /* value -> node defining it; -1 otherwise */
+    int *const_op;          /* value -> body op index of the constant defining it; -1 otherwise */
+    bool *temp;             /* value -> schedule_is_temporary */
+    size_t *out_bytes;      /* node -> bytes of the temporaries it defines */
+    rows reads;             /* node -> the distinct top-level values it reads */
+    rows pred, succ;        /* node -> nodes it depends on / that depend on it */
+    rows readers;           /* value -> nodes reading it */
+    int *stamp, now;        /* scratch marks (over values, or nodes) */
+} graph;
+
+static const ir_op *node_ir(const graph *g, int b) { return g->f->body->ops[g->node_op[b]]; }
+
+static bool is_check(const ir_op *op) { return ir_op_kind_of(op->code) == IR_KIND_CHECK; }
+
+static bool returns_value(const ir_func *f, ir_value_id v) {
+    const ir_op *ret = f->body->ops[f->body->nops - 1];
+    for (int i = 0; i < ret->nin; i++)
+        if (ret->in[i] == v) return true;
+    return false;
+}
+
+bool schedule_is_temporary(const ir_func *f, ir_value_id v, void *ctx) {
+    (void)ctx;
+    const ir_op *def = f->values[v].def;
+    if (!def || def->code == IR_CONSTANT || returns_value(f, v)) return false;
+    for (int i = 0; i + 1 < f->body->nops; i++)   /* defined at top level, not in a region */
+        if (f->body->ops[i] == def) return true;
+    return false;
+}
+
+/* ---- building the graph ---------------------------------------------------------- */
+
+/* Fills rows over n rows in two passes of fn (count, then write): fn puts
+ * row r's items at out (when not NULL) and returns how many. */
+typedef int (*row_fn)(graph *g, int r, int *out);
+
+static int build_rows(graph *g, int n, row_fn fn, rows *r) {
+    r->start = mem_calloc((size_t)n + 1, sizeof *r->start);
+    if (!r->start) return -1;
+    for (int i = 0; i < n; i++) r->start[i + 1] = r->start[i] + fn(g, i, NULL);
+    r->item = mem_alloc((size_t)r->start[n] * sizeof *r->item + 1);
+    if (!r->item) return -1;
+    for (int i = 0; i < n; i++) fn(g, i, r->item + r->start[i]);
+    return 0;
+}
+
+/* The transpose of in (n rows of items in [0, m)): m rows. */
+static int invert_rows(const rows *in, int n, int m, rows *out) {
+    out->start = mem_calloc((size_t)m + 2, sizeof *out->start);
+    out->item = mem_alloc((size_t)in->start[n] * sizeof *out->item + 1);
+    if (!out->start || !out->item) return -1;
+    for (int e = 0; e < in->start[n]; e++) out->start[in->item[e] + 2]++;
+    for (int i = 0; i < m; i++) out->start[i + 2] += out->start[i + 1];
+    for (int i = 0; i < n; i++)
+        for (int e = in->start[i]; e < in->start[i + 1]; e++) out->item[out->start[in->item[e] + 1]++] = i;
+    return 0;
+}
+
+typedef struct read_list {
+    graph *g;
+    int *out, n;
+} read_list;
+
+static void note_read(read_list *l, ir_value_id v) {
+    graph *g = l->g;
+    bool top = g->def_node[v] >= 0 || g->const_op[v] >= 0 || g->f->values[v].def == NULL;
+    if (!top || g->stamp[v] == g->now) return;
+    g->stamp[v] = g->now;
+    if (l->out) l->out[l->n] = v;
+    l->n++;
+}
+
+static void note_region_reads(read_list *l, const ir_block *b) {
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int j = 0; j < op->nin; j++) note_read(l, op->in[j]);
+        for (int r = 0; r < op->nregions; r++) note_region_reads(l, op->regions[r]);
+    }
+}
+
+/* Values defined in regions are not top level; block arguments of regions
+ * have no def either, but they are never read outside their region, and a
+ * stray one only adds a reader entry nobody looks at. */
+static int node_reads(graph *g, int b, int *out) {
+    read_list l = {g, out, 0};
+    const ir_op *op = node_ir(g, b);
+    g->now++;
+    for (int j = 0; j < op->nin; j++) note_read(&l, op->in[j]);
+    for (int r = 0; r < op->nregions; r++) note_region_reads(&l, op->regions[r]);
+    return l.n;
+}
+
+static int previous_check(const graph *g, int b) {
+    if (!is_check(node_ir(g, b))) return -1;
+    for (int a = b - 1; a >= 0; a--)
+        if (is_check(node_ir(g, a))) return a;
+    return -1;
+}
+
+static int node_preds(graph *g, int b, int *out) {
+    int n = 0;
+    g->now++;
+    int check = previous_check(g, b);
+    if (check >= 0) {
+        g->stamp[check] = g->now;
+        if (out) out[n] = check;
+        n++;
+    }
+    for (int e = g->reads.start[b]; e < g->reads.start[b + 1]; e++) {
+        int a = g->def_node[g->reads.item[e]];
+        if (a < 0 || g->stamp[a] == g->now) continue;
+        g->stamp[a] = g->now;
+        if (out) out[n] = a;
+        n++;
+    }
+    return n;
+}
+
+static void index_values(graph *g) {
+    const ir_func *f = g->f;
+    for (int v = 0; v < f->nvalues; v++) g->def_node[v] = g->const_op[v] = -1;
+    for (int i = 0, b = 0; i + 1 < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        if (op->code == IR_CONSTANT) {
+            for (int j = 0; j < op->nout; j++) g->const_op[op->out[j]] = i;
+            continue;
+        }
+        g->node_op[b] = i;
+        for (int j = 0; j < op->nout; j++) {
+            ir_value_id v = op->out[j];
+            g->def_node[v] = b;
+            if ((g->temp[v] = !returns_value(f, v))) g->out_bytes[b] += ir_type_bytes(&f->values[v].type);
+        }
+        b++;
+    }
+}
+
+static void graph_free(graph *g) {
+    mem_free(g->node_op);
+    mem_free(g->def_node);
+    mem_free(g->const_op);
+    mem_free(g->temp);
+    mem_free(g->out_bytes);
+    mem_free(g->stamp);
+    rows_free(&g->reads);
+    rows_free(&g->pred);
+    rows_free(&g->succ);
+    rows_free(&g->readers);
+}
+
+static int graph_build(graph *g, ir_func *f, diag *d) {
+    const ir_block *body = f->body;
+    *g = (graph){.f = f};
+    for (int i = 0; i + 1 < body->nops; i++) g->n += body->ops[i]->code != IR_CONSTANT;
+    size_t nv = (size_t)f->nvalues + 1, nn = (size_t)g->n + 1;
+    g->node_op = mem_alloc(nn * sizeof *g->node_op);
+    g->def_node = mem_alloc(nv * sizeof *g->def_node);
+    g->const_op = mem_alloc(nv * sizeof *g->const_op);
+    g->temp = mem_calloc(nv, sizeof *g->temp);
+    g->out_bytes = mem_calloc(nn, sizeof *g->out_bytes);
+    g->stamp = mem_calloc(nv > nn ? nv : nn, sizeof *g->stamp);
+    if (!g->node_op || !g->def_node || !g->const_op || !g->temp || !g->out_bytes || !g->stamp) return diag_nomem(d);
+    index_values(g);
+    if (build_rows(g, g->n, node_reads, &g->reads) || build_rows(g, g->n, node_preds, &g->pred) ||
+        invert_rows(&g->pred, g->n, g->n, &g->succ) || invert_rows(&g->reads, g->n, f->nvalues, &g->readers))
+        return diag_nomem(d);
+    return DIAG_OK;
+}
+
+/* ---- scoring an order -------------------------------------------------------------- */
+
+typedef struct score {
+    size_t temp_peak, all_peak;
+} score;
+
+static bool better(score a, score b) {
+    return a.temp_peak < b.temp_peak || (a.temp_peak == b.temp_peak && a.all_peak < b.all_peak);
+}
+
+/* The body order for a node order: each constant right before its first
+ * reader (the others before the return), the return last. */
+static void body_order(graph *g, const int *nodes, ir_op **ops, ir_op *const *source) {
+    const ir_block *body = g->f->body;
+    int k = 0;
+    g->now++;
+    for (int i = 0; i < g->n; i++) {
+        int b = nodes[i];
+        for (int e = g->reads.start[b]; e < g->reads.start[b + 1]; e++) {
+            int c = g->const_op[g->reads.item[e]];
+            if (c < 0 || g->stamp[c] == g->now) continue;
+            g->stamp[c] = g->now;
+            ops[k++] = source[c];
+        }
+        ops[k++] = source[g->node_op[b]];
+    }
+    for (int i = 0; i + 1 < body->nops; i++)
+        if (source[i]->code == IR_CONSTANT && g->stamp[i] != g->now) ops[k++] = source[i];
+    ops[k] = source[body->nops - 1];
+}
+
+/* Peaks of the body's current order: live_ranges, then a sweep adding each
+ * value's bytes over steps [def, last_use] (a parameter from step 0). */
+static int score_body(graph *g, score *s, diag *d) {
+    const ir_func *f = g->f;
+    int nsteps = f->body->nops;
+    live_range *r = live_ranges(f);
+    size_t *delta = mem_calloc(2 * ((size_t)nsteps + 1), sizeof *delta);   /* [step][all, temp] added; removed */
+    size_t *removed = mem_calloc(2 * ((size_t)nsteps + 1), sizeof *removed);
+    int rc = r && delta && removed ? DIAG_OK : diag_nomem(d);
+    for (int v = 0; !rc && v < f->nvalues; v++) {
+        int from = r[v].def < 0 ? 0 : r[v].def, to = r[v].last_use;
+        if (r[v].def == -2 || to < from) continue;
+        delta[2 * from] += r[v].bytes;
+        removed[2 * (to + 1)] += r[v].bytes;
+        if (g->temp[v]) {
+            delta[2 * from + 1] += r[v].bytes;
+            removed[2 * (to + 1) + 1] += r[v].bytes;
+        }
+    }
+    size_t live[2] = {0, 0}, peak[2] = {0, 0};
+    for (int step = 0; !rc && step < nsteps; step++)
+        for (int k = 0; k < 2; k++) {
+            live[k] = live[k] + delta[2 * step + k] - removed[2 * step + k];
+            if (live[k] > peak[k]) peak[k] = live[k];
+        }
+    *s = (score){peak[1], peak[0]};
+    mem_free(r);
+    mem_free(delta);
+    mem_free(removed);
+    return rc;
+}
+
+/* ---- candidates -------------------------------------------------------------------- */
+
+static void source_order(graph *g, int *order) {
+    for (int b = 0; b < g->n; b++) order[b] = b;
+}
+
+/* need[b]: bytes to compute b's subtree, children visited by decreasing
+ * need - out (Sethi-Ullman); children[] sorted that way per node. */
+typedef struct dfs_ctx {
+    graph *g;
+    size_t *need;
+} dfs_ctx;
+
+static dfs_ctx *sort_ctx;   /* qsort has no context argument; set for the call only */
+
+static long long dfs_key(const dfs_ctx *c, int b) { return (long long)c->need[b] - (long long)c->g->out_bytes[b]; }
+
+static int by_key_desc(const void *x, const void *y) {
+    int a = *(const int *)x, b = *(const int *)y;
+    long long ka = dfs_key(sort_ctx, a), kb = dfs_key(sort_ctx, b);
+    return ka != kb ? (ka < kb) - (ka > kb) : (a > b) - (a < b);
+}
+
+static void sort_by_need(dfs_ctx *c, int *items, int n) {
+    sort_ctx = c;
+    qsort(items, (size_t)n, sizeof *items, by_key_desc);
+    sort_ctx = NULL;
+}
+
+static void compute_needs(dfs_ctx *c, rows *children) {
+    graph *g = c->g;
+    for (int b = 0; b < g->n; b++) {   /* source order is topological: children first */
+        int *ch = children->item + children->start[b], n = children->start[b + 1] - children->start[b];
+        sort_by_need(c, ch, n);
+        size_t held = 0, need = 0;
+        for (int i = 0; i < n; i++) {
+            if (held + c->need[ch[i]] > need) need = held + c->need[ch[i]];
+            held += g->out_bytes[ch[i]];
+        }
+        c->need[b] = need > held + g->out_bytes[b] ? need : held + g->out_bytes[b];
+    }
+}
+
+/* Post-order from the sinks (taken by decreasing need too). */
+static int dfs_order(graph *g, int *order, diag *d) {
+    size_t *need = mem_calloc((size_t)g->n + 1, sizeof *need);
+    int *cursor = mem_calloc((size_t)g->n + 1, sizeof *cursor), *stack = mem_alloc(((size_t)g->n + 1) * sizeof *stack);
+    int *sinks = mem_alloc(((size_t)g->n + 1) * sizeof *sinks);
+    rows children = {mem_alloc(((size_t)g->n + 1) * sizeof(int)), mem_alloc((size_t)g->pred.start[g->n] * sizeof(int) + 1)};
+    int rc = need && cursor && stack && sinks && children.start && children.item ? DIAG_OK : diag_nomem(d);
+    if (!rc) {
+        dfs_ctx c = {g, need};
+        memcpy(children.start, g->pred.start, ((size_t)g->n + 1) * sizeof(int));
+        memcpy(children.item, g->pred.item, (size_t)g->pred.start[g->n] * sizeof(int));
+        compute_needs(&c, &children);
+        int nsinks = 0, k = 0;
+        for (int b = 0; b < g->n; b++)
+            if (g->succ.start[b] == g->succ.start[b + 1]) sinks[nsinks++] = b;
+        sort_by_need(&c, sinks, nsinks);
+        g->now++;   /* stamp: visited */
+        for (int s = 0; s < nsinks; s++) {
+            int top = 0;
+            stack[top++] = sinks[s];
+            g->stamp[sinks[s]] = g->now;
+            while (top > 0) {
+                int b = stack[top - 1];
+                if (children.start[b] + cursor[b] < children.start[b + 1]) {
+                    int a = children.item[children.start[b] + cursor[b]++];
+                    if (g->stamp[a] != g->now) {
+                        g->stamp[a] = g->now;
+                        stack[top++] = a;
+                    }
+                } else {
+                    order[k++] = b;
+                    top--;
+                }
+            }
+        }
+    }
+    mem_free(need);
+    mem_free(cursor);
+    mem_free(stack);
+    mem_free(sinks);
+    rows_free(&children);
+    return rc;
+}
+
+/* The list scheduler's state: a max-heap of (score, -node) entries, stale
+ * ones skipped when popped. */
+typedef struct list_ctx {
+    graph *g;
+    int *waiting;         /* node -> predecessors not yet scheduled */
+    int *left;            /* value -> readers not yet scheduled */
+    bool *done;
+    long long *gain;      /* node -> its current score */
+    long long *heap_gain;
+    int *heap_node, nheap;
+} list_ctx;
+
+static bool heap_above(const list_ctx *c, int i, int j) {
+    return c->heap_gain[i] > c->heap_gain[j] || (c->heap_gain[i] == c->heap_gain[j] && c->heap_node[i] < c->heap_node[j]);
+}
+
+static void heap_swap(list_ctx *c, int i, int j) {
+    long long t = c->heap_gain[i];
+    c->heap_gain[i] = c->heap_gain[j];
+    c->heap_gain[j] = t;
+    int u = c->heap_node[i];
+    c->heap_node[i] = c->heap_node[j];
+    c->heap_node[j] = u;
+}
+
+static void list_push(list_ctx *c, int b) {
+    int i = c->nheap++;
+    c->heap_gain[i] = c->gain[b];
+    c->heap_node[i] = b;
+    while (i > 0 && heap_above(c, i, (i - 1) / 2)) {
+        heap_swap(c, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+}
+
+static void list_pop(list_ctx *c) {
+    heap_swap(c, 0, --c->nheap);
+    for (int i = 0;;) {
+        int best = i, l = 2 * i + 1, r = l + 1;
+        if (l < c->nheap && heap_above(c, l, best)) best = l;
+        if (r < c->nheap && heap_above(c, r, best)) best = r;
+        if (best == i) break;
+        heap_swap(c, i, best);
+        i = best;
+    }
+}
+
+/* Bytes of temporaries b would free (it reads them last) minus those it defines. */
+static long long list_gain(const list_ctx *c, int b) {
+    const graph *g = c->g;
+    long long gain = -(long long)g->out_bytes[b];
+    for (int e = g->reads.start[b]; e < g->reads.start[b + 1]; e++) {
+        ir_value_id v = g->reads.item[e];
+        if (g->temp[v] && c->left[v] == 1) gain += (long long)ir_type_bytes(&g->f->values[v].type);
+    }
+    return gain;
+}
+
+/* After scheduling b: a value b read that has one reader left makes that
+ * reader's score rise; successors whose predecessors are done are ready. */
+static void list_after(list_ctx *c, int b) {
+    graph *g = c->g;
+    for (int e = g->reads.start[b]; e < g->reads.start[b + 1]; e++) {
+        ir_value_id v = g->reads.item[e];
+        if (!g->temp[v] || --c->left[v] != 1) continue;
+        for (int k = g->readers.start[v]; k < g->readers.start[v + 1]; k++) {
+            int u = g->readers.item[k];
+            if (c->done[u]) continue;
+            c->gain[u] = list_gain(c, u);
+            if (c->waiting[u] == 0) list_push(c, u);
+        }
+    }
+    for (int e = g->succ.start[b]; e < g->succ.start[b + 1]; e++) {
+        int u = g->succ.item[e];
+        if (--c->waiting[u] == 0) {
+            c->gain[u] = list_gain(c, u);
+            list_push(c, u);
+        }
+    }
+}
+
+static int list_order(graph *g, int *order, diag *d) {
+    size_t n = (size_t)g->n + 1, nv = (size_t)g->f->nvalues + 1, cap = n + (size_t)g->reads.start[g->n];
+    list_ctx c = {g, mem_alloc(n * sizeof(int)), mem_alloc(nv * sizeof(int)), mem_calloc(n, sizeof(bool)),
+                  mem_alloc(n * sizeof(long long)), mem_alloc(cap * sizeof(long long)), mem_alloc(cap * sizeof(int)), 0};
+    int rc = c.waiting && c.left && c.done && c.gain && c.heap_gain && c.heap_node ? DIAG_OK : diag_nomem(d);
+    if (!rc) {
+        for (int v = 0; v < g->f->nvalues; v++) c.left[v] = g->readers.start[v + 1] - g->readers.start[v];
+        for (int b = 0; b < g->n; b++) {
+            c.waiting[b] = g->pred.start[b + 1] - g->pred.start[b];
+            c.gain[b] = list_gain(&c, b);
+            if (c.waiting[b] == 0) list_push(&c, b);
+        }
+        int k = 0;
+        while (c.nheap > 0) {
+            long long gain = c.heap_gain[0];
+            int b = c.heap_node[0];
+            list_pop(&c);
+            if (c.done[b] || gain != c.gain[b]) continue;   /* stale */
+            c.done[b] = true;
+            order[k++] = b;
+            list_after(&c, b);
+        }
+    }
+    mem_free(c.waiting);
+    mem_free(c.left);
+    mem_free(c.done);
+    mem_free(c.gain);
+    mem_free(c.heap_gain);
+    mem_free(c.heap_node);
+    return rc;
+}
+
+/* Exact: best[S] is the least peak of temporaries over the orders of node
+ * set S (closed under predecessors); live after S is the bytes of the
+ * temporaries S defines that some node outside S still reads. */
+typedef struct exact_ctx {
+    graph *g;
+    uint32_t *pred_mask;      /* node -> its predecessors */
+    int ntemps;
+    int *temp_def;            /* the temporaries of the graph */
+    uint32_t *temp_readers;
+    size_t *temp_bytes;
+} exact_ctx;
+
+static size_t live_after(const exact_ctx *x, uint32_t set) {
+    size_t live = 0;
+    for (int t = 0; t < x->ntemps; t++)
+        if ((set >> x->temp_def[t] & 1) && (x->temp_readers[t] & ~set)) live += x->temp_bytes[t];
+    return live;
+}
+
+static void exact_masks(exact_ctx *x) {
+    graph *g = x->g;
+    x->ntemps = 0;
+    for (int b = 0; b < g->n; b++) {
+        x->pred_mask[b] = 0;
+        for (int e = g->pred.start[b]; e < g->pred.start[b + 1]; e++) x->pred_mask[b] |= 1u << g->pred.item[e];
+        const ir_op *op = node_ir(g, b);
+        for (int j = 0; j < op->nout; j++) {
+            ir_value_id v = op->out[j];
+            if (!g->temp[v]) continue;
+            uint32_t readers = 0;
+            for (int k = g->readers.start[v]; k < g->readers.start[v + 1]; k++) readers |= 1u << g->readers.item[k];
+            x->temp_def[x->ntemps] = b;
+            x->temp_readers[x->ntemps] = readers;
+            x->temp_bytes[x->ntemps++] = ir_type_bytes(&g->f->values[v].type);
+        }
+    }
+}
+
+static int exact_order(graph *g, int *order, diag *d) {
+    int n = g->n, ntemps_max = 0;
+    for (int b = 0; b < n; b++) ntemps_max += node_ir(g, b)->nout;
+    size_t states = (size_t)1 << n;
+    exact_ctx x = {g, mem_alloc(((size_t)n + 1) * sizeof(uint32_t)), 0, mem_alloc(((size_t)ntemps_max + 1) * sizeof(int)),
+                   mem_alloc(((size_t)ntemps_max + 1) * sizeof(uint32_t)), mem_alloc(((size_t)ntemps_max + 1) * sizeof(size_t))};
+    size_t *best = mem_alloc(states * sizeof *best);
+    signed char *last = mem_alloc(states);
+    int rc = x.pred_mask && x.temp_def && x.temp_readers && x.temp_bytes && best && last ? DIAG_OK : diag_nomem(d);
+    if (!rc) {
+        exact_masks(&x);
+        for (size_t s = 0; s < states; s++) best[s] = SIZE_MAX;
+        best[0] = 0;
+        for (uint32_t set = 0; set < states; set++) {
+            if (best[set] == SIZE_MAX) continue;
+            size_t live = live_after(&x, set);
+            for (int b = 0; b < n; b++) {
+                if ((set >> b & 1) || (x.pred_mask[b] & ~set)) continue;
+                size_t peak = live + g->out_bytes[b];
+                if (peak < best[set]) peak = best[set];
+                uint32_t next = set | 1u << b;
+                if (peak < best[next]) {
+                    best[next] = peak;
+                    last[next] = (signed char)b;
+                }
+            }
+        }
+        uint32_t set = (uint32_t)(states - 1);
+        for (int k = n - 1; k >= 0; k--) {
+            order[k] = last[set];
+            set &= ~(1u << last[set]);
+        }
+    }
+    mem_free(x.pred_mask);
+    mem_free(x.temp_def);
+    mem_free(x.temp_readers);
+    mem_free(x.temp_bytes);
+    mem_free(best);
+    mem_free(last);
+    return rc;
+}
+
+/* ---- choosing ---------------------------------------------------------------------- */
+
+typedef int (*strategy_fn)(graph *g, int *order, diag *d);
+
+static int source_strategy(graph *g, int *order, diag *d) {
+    (void)d;
+    source_order(g, order);
+    return DIAG_OK;
+}
+
+static const struct {
+    unsigned bit;
+    const char *name;
+    strategy_fn run;
+} strategies[] = {
+    {SCHEDULE_SOURCE, "source", source_strategy},
+    {SCHEDULE_DFS, "dfs", dfs_order},
+    {SCHEDULE_LIST, "list", list_order},
+    {SCHEDULE_EXACT, "exact", exact_order},
+};
+
+typedef struct chooser {
+    graph *g;
+    ir_op **source;     /* the body's ops as they came */
+    ir_op **best;       /* the best body order so far */
+    int *order;         /* scratch: a node order */
+    score best_score;
+    const char *best_name;
+} chooser;
+
+/* Scores strategy k's order; keeps it when strictly better. The body holds
+ * the candidate while it is scored and the source order after. */
+static int try_strategy(chooser *c, int k, diag *d) {
+    graph *g = c->g;
+    ir_block *body = g->f->body;
+    int rc = strategies[k].run(g, c->order, d);
+    if (rc) return rc;
+    body_order(g, c->order, body->ops, c->source);
+    score s;
+    rc = score_body(g, &s, d);
+    if (!rc && (!c->best_name || better(s, c->best_score))) {
+        memcpy(c->best, body->ops, (size_t)body->nops * sizeof *c->best);
+        c->best_score = s;
+        c->best_name = strategies[k].name;
+    }
+    memcpy(body->ops, c->source, (size_t)body->nops * sizeof *body->ops);
+    return rc;
+}
+
+static bool wanted(const graph *g, unsigned mask, int k) {
+    if (!(mask & strategies[k].bit)) return false;
+    return strategies[k].bit != SCHEDULE_EXACT || g->n <= SCHEDULE_EXACT_MAX_OPS;
+}
+
+int schedule_func_with(ir_func *f, unsigned mask, schedule_result *r, diag *d) {
+    ir_block *body = f->body;
+    if (!body || body->nops == 0 || body->ops[body->nops - 1]->code != IR_RETURN)
+        return diag_set(d, DIAG_INVALID, "schedule: @%s: the body does not end with a return", f->name);
+    graph g;
+    int rc = graph_build(&g, f, d);
+    size_t nops = (size_t)body->nops;
+    chooser c = {&g, mem_alloc(nops * sizeof(ir_op *)), mem_alloc(nops * sizeof(ir_op *)),
+                 mem_alloc(((size_t)g.n + 1) * sizeof(int)), {0, 0}, NULL};
+    if (!rc && (!c.source || !c.best || !c.order)) rc = diag_nomem(d);
+    if (!rc) memcpy(c.source, body->ops, nops * sizeof(ir_op *));
+    mask |= SCHEDULE_SOURCE;   /* the fallback every choice is measured against */
+    for (int k = 0; !rc && k < (int)(sizeof strategies / sizeof *strategies); k++)
+        if (wanted(&g, mask, k)) rc = try_strategy(&c, k, d);
+    if (!rc) {
+        memcpy(body->ops, c.best, nops * sizeof(ir_op *));
+        if (r) *r = (schedule_result){c.best_score.all_peak, c.best_score.temp_peak, c.best_name};
+    }
+    mem_free(c.source);
+    mem_free(c.best);
+    mem_free(c.order);
+    graph_free(&g);
+    return rc;
+}
+
+int schedule_func(ir_func *f, schedule_result *r, diag *d) { return schedule_func_with(f, SCHEDULE_ALL, r, d); }

@@ -1,0 +1,744 @@
+/* Tests of fusion (src/fuse): kernel counts, kinds and materialised bytes
+ * for the programs fusion is for (gelu, softmax, layernorm, an MLP, a
+ * diamond), the kernel shapes the code generator relies on, and that a
+ * fused program gives bit-identical results under the evaluator; then the
+ * same over every tier-1 conformance program (inlined, fused, scheduled). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fuse/fuse.h"
+#include "passes/passes.h"
+#include "program_fixture.h"
+#include "schedule/schedule.h"
+
+/* ---- programs ------------------------------------------------------------------ */
+
+/* As jax.jit exports gelu (tanh form). */
+static const char *GELU =
+    "func.func @main(%x: tensor<1000xf32>) -> tensor<1000xf32> {\n"
+    "  %cst = stablehlo.constant dense<5.000000e-01> : tensor<f32>\n"
+    "  %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1000xf32>\n"
+    "  %1 = stablehlo.multiply %0, %x : tensor<1000xf32>\n"
+    "  %cst_0 = stablehlo.constant dense<4.471500e-02> : tensor<f32>\n"
+    "  %2 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<1000xf32>\n"
+    "  %3 = stablehlo.multiply %2, %x : tensor<1000xf32>\n"
+    "  %4 = stablehlo.multiply %3, %x : tensor<1000xf32>\n"
+    "  %5 = stablehlo.multiply %4, %x : tensor<1000xf32>\n"
+    "  %6 = stablehlo.add %x, %5 : tensor<1000xf32>\n"
+    "  %cst_1 = stablehlo.constant dense<0.797884583> : tensor<f32>\n"
+    "  %7 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<1000xf32>\n"
+    "  %8 = stablehlo.multiply %7, %6 : tensor<1000xf32>\n"
+    "  %9 = stablehlo.tanh %8 : tensor<1000xf32>\n"
+    "  %cst_2 = stablehlo.constant dense<1.000000e+00> : tensor<f32>\n"
+    "  %10 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<1000xf32>\n"
+    "  %11 = stablehlo.add %10, %9 : tensor<1000xf32>\n"
+    "  %12 = stablehlo.multiply %1, %11 : tensor<1000xf32>\n"
+    "  return %12 : tensor<1000xf32>\n"
+    "}\n";
+
+/* Softmax over the rows of an 8x16 matrix, as jax.nn.softmax exports it. */
+static const char *SOFTMAX =
+    "func.func @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {\n"
+    "  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %0 = stablehlo.reduce(%x init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %1 = stablehlo.broadcast_in_dim %0, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+    "  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x16xf32>\n"
+    "  %3 = stablehlo.subtract %x, %2 : tensor<8x16xf32>\n"
+    "  %4 = stablehlo.exponential %3 : tensor<8x16xf32>\n"
+    "  %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>\n"
+    "  %5 = stablehlo.reduce(%4 init: %cst_0) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+    "  %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x16xf32>\n"
+    "  %8 = stablehlo.divide %4, %7 : tensor<8x16xf32>\n"
+    "  return %8 : tensor<8x16xf32>\n"
+    "}\n";
+
+/* Layernorm over rows with var = E[x^2] - E[x]^2, as the benchmark has it. */
+static const char *LAYERNORM =
+    "func.func @main(%x: tensor<8x16xf32>, %g: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {\n"
+    "  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>\n"
+    "  %0 = stablehlo.reduce(%x init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %1 = stablehlo.broadcast_in_dim %0, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+    "  %cst_0 = stablehlo.constant dense<1.600000e+01> : tensor<f32>\n"
+    "  %2 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<8x1xf32>\n"
+    "  %3 = stablehlo.divide %1, %2 : tensor<8x1xf32>\n"
+    "  %4 = stablehlo.multiply %x, %x : tensor<8x16xf32>\n"
+    "  %5 = stablehlo.reduce(%4 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+    "  %8 = stablehlo.divide %6, %2 : tensor<8x1xf32>\n"
+    "  %9 = stablehlo.multiply %3, %3 : tensor<8x1xf32>\n"
+    "  %10 = stablehlo.subtract %8, %9 : tensor<8x1xf32>\n"
+    "  %11 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x16xf32>\n"
+    "  %12 = stablehlo.subtract %x, %11 : tensor<8x16xf32>\n"
+    "  %cst_3 = stablehlo.constant dense<9.99999974E-6> : tensor<f32>\n"
+    "  %13 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<8x1xf32>\n"
+    "  %14 = stablehlo.add %10, %13 : tensor<8x1xf32>\n"
+    "  %15 = stablehlo.rsqrt %14 : tensor<8x1xf32>\n"
+    "  %16 = stablehlo.broadcast_in_dim %15, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x16xf32>\n"
+    "  %17 = stablehlo.multiply %12, %16 : tensor<8x16xf32>\n"
+    "  %18 = stablehlo.broadcast_in_dim %g, dims = [1] : (tensor<16xf32>) -> tensor<1x16xf32>\n"
+    "  %19 = stablehlo.broadcast_in_dim %18, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<8x16xf32>\n"
+    "  %20 = stablehlo.multiply %17, %19 : tensor<8x16xf32>\n"
+    "  %21 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<16xf32>) -> tensor<1x16xf32>\n"
+    "  %22 = stablehlo.broadcast_in_dim %21, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<8x16xf32>\n"
+    "  %23 = stablehlo.add %20, %22 : tensor<8x16xf32>\n"
+    "  return %23 : tensor<8x16xf32>\n"
+    "}\n";
+
+/* Layernorm with var = mean((x - mean)^2): the second reduce depends on the
+ * first, so they cannot share a pass. */
+static const char *LAYERNORM_TWO_PASS =
+    "func.func @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %n = stablehlo.constant dense<16.0> : tensor<8xf32>\n"
+    "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %mean = stablehlo.divide %s, %n : tensor<8xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %mean, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>\n"
+    "  %d = stablehlo.subtract %x, %mb : tensor<8x16xf32>\n"
+    "  %sq = stablehlo.multiply %d, %d : tensor<8x16xf32>\n"
+    "  %ss = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %var = stablehlo.divide %ss, %n : tensor<8xf32>\n"
+    "  %eps = stablehlo.constant dense<1.0e-5> : tensor<8xf32>\n"
+    "  %ve = stablehlo.add %var, %eps : tensor<8xf32>\n"
+    "  %r = stablehlo.rsqrt %ve : tensor<8xf32>\n"
+    "  %rb = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>\n"
+    "  %y = stablehlo.multiply %d, %rb : tensor<8x16xf32>\n"
+    "  return %y : tensor<8x16xf32>\n"
+    "}\n";
+
+/* Two layers: tanh(x W1 + b1) W2 + b2, bias broadcasts as JAX writes them. */
+static const char *MLP =
+    "func.func @main(%x: tensor<4x8xf32>, %w1: tensor<8x16xf32>, %b1: tensor<16xf32>,\n"
+    "                %w2: tensor<16x4xf32>, %b2: tensor<4xf32>) -> tensor<4x4xf32> {\n"
+    "  %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>\n"
+    "  %1 = stablehlo.broadcast_in_dim %b1, dims = [1] : (tensor<16xf32>) -> tensor<1x16xf32>\n"
+    "  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<4x16xf32>\n"
+    "  %3 = stablehlo.add %0, %2 : tensor<4x16xf32>\n"
+    "  %4 = stablehlo.tanh %3 : tensor<4x16xf32>\n"
+    "  %5 = stablehlo.dot_general %4, %w2, contracting_dims = [1] x [0] : (tensor<4x16xf32>, tensor<16x4xf32>) -> tensor<4x4xf32>\n"
+    "  %6 = stablehlo.broadcast_in_dim %b2, dims = [1] : (tensor<4xf32>) -> tensor<1x4xf32>\n"
+    "  %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<4x4xf32>\n"
+    "  %8 = stablehlo.add %5, %7 : tensor<4x4xf32>\n"
+    "  return %8 : tensor<4x4xf32>\n"
+    "}\n";
+
+/* c (cheap) and e (expensive) are each read by two kernels: the max
+ * reduce's prologue and the final loop. */
+static const char *DIAMOND =
+    "func.func @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {\n"
+    "  %two = stablehlo.constant dense<2.0> : tensor<8x16xf32>\n"
+    "  %c = stablehlo.multiply %x, %two : tensor<8x16xf32>\n"
+    "  %e = stablehlo.exponential %x : tensor<8x16xf32>\n"
+    "  %s = stablehlo.add %c, %e : tensor<8x16xf32>\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %m = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>\n"
+    "  %d = stablehlo.subtract %c, %e : tensor<8x16xf32>\n"
+    "  %r = stablehlo.add %d, %mb : tensor<8x16xf32>\n"
+    "  return %r : tensor<8x16xf32>\n"
+    "}\n";
+
+/* ---- checking fused functions ------------------------------------------------------ */
+
+typedef struct kernel_count {
+    int loop, reduce, dot, total;
+} kernel_count;
+
+static kernel_count count_kernels(const ir_func *f) {
+    kernel_count k = {0};
+    for (int i = 0; i < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        if (op->code != IR_FUSION) continue;
+        k.total++;
+        if (op->a.fusion_kind == IR_FUSION_LOOP) k.loop++;
+        else if (op->a.fusion_kind == IR_FUSION_REDUCE) k.reduce++;
+        else k.dot++;
+    }
+    return k;
+}
+
+/* Ops with `code` in every region of f's kernels. */
+static int count_in_kernels(const ir_func *f, ir_opcode code) {
+    int n = 0;
+    for (int i = 0; i < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        if (op->code != IR_FUSION) continue;
+        for (int j = 0; j < op->regions[0]->nops; j++) n += op->regions[0]->ops[j]->code == code;
+    }
+    return n;
+}
+
+static bool is_loop_op(ir_opcode c) {
+    ir_op_kind k = ir_op_kind_of(c);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE || c == IR_SELECT ||
+           c == IR_CLAMP || c == IR_BROADCAST_IN_DIM || c == IR_RESHAPE || c == IR_TRANSPOSE || c == IR_SLICE ||
+           c == IR_CONCATENATE || c == IR_REVERSE || c == IR_IOTA || c == IR_CONSTANT;
+}
+
+static bool is_elementwise_op(ir_opcode c) {
+    ir_op_kind k = ir_op_kind_of(c);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE || c == IR_SELECT ||
+           c == IR_CLAMP;
+}
+
+/* Every value read in b (and its regions) is defined in it: marks defined
+ * values as it goes. */
+static bool block_closed(const ir_block *b, unsigned char *defined) {
+    for (int i = 0; i < b->nargs; i++) defined[b->args[i]] = 1;
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int j = 0; j < op->nin; j++)
+            if (!defined[op->in[j]]) return false;
+        for (int r = 0; r < op->nregions; r++)
+            if (!block_closed(op->regions[r], defined)) return false;
+        for (int j = 0; j < op->nout; j++) defined[op->out[j]] = 1;
+    }
+    return true;
+}
+
+static bool is_arg(const ir_block *b, ir_value_id v) {
+    for (int i = 0; i < b->nargs; i++)
+        if (b->args[i] == v) return true;
+    return false;
+}
+
+static const ir_op *def_in(const ir_block *b, ir_value_id v) {
+    for (int i = 0; i < b->nops; i++)
+        for (int j = 0; j < b->ops[i]->nout; j++)
+            if (b->ops[i]->out[j] == v) return b->ops[i];
+    return NULL;
+}
+
+/* The kernel-shape contract of fuse.h, for one fusion op; NULL when kept,
+ * else what is wrong. */
+static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_outputs) {
+    const ir_block *b = fu->regions[0];
+    unsigned char *defined = calloc((size_t)f->nvalues, 1);
+    bool closed = block_closed(b, defined);
+    free(defined);
+    if (!closed) return "the region reads a value from outside";
+    const ir_op *ret = b->ops[b->nops - 1];
+    const ir_op *root = NULL;
+    int nroots = 0;
+    for (int i = 0; i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        if (op->code == IR_REDUCE || op->code == IR_DOT_GENERAL) {
+            if (root && !ir_type_eq(&f->values[root->in[0]].type, &f->values[op->in[0]].type)) return "reduces over different shapes";
+            if (root && (root->a.dims.n != op->a.dims.n || memcmp(root->a.dims.v, op->a.dims.v, sizeof(int64_t) * (size_t)op->a.dims.n))) return "reduces over different dimensions";
+            root = op;
+            nroots++;
+        } else if (!is_loop_op(op->code)) {
+            return "an op no kernel computes";
+        }
+    }
+    const ir_type *first = &f->values[ret->in[0]].type;
+    switch (fu->a.fusion_kind) {
+    case IR_FUSION_LOOP:
+        if (nroots) return "a loop kernel with a reduce or dot";
+        for (int i = 0; i < ret->nin; i++)
+            if (!ir_type_same_shape(&f->values[ret->in[i]].type, first)) return "loop results of different shapes";
+        return NULL;
+    case IR_FUSION_REDUCE:
+        if (!nroots || root->code != IR_REDUCE) return "a reduce kernel without a reduce";
+        for (int i = 0; i < ret->nin; i++) {
+            const ir_type *t = &f->values[ret->in[i]].type;
+            if (!ir_type_same_shape(t, &f->values[root->out[0]].type) &&
+                !(side_outputs && ir_type_same_shape(t, &f->values[root->in[0]].type)))
+                return "a reduce result of another shape";
+        }
+        return NULL;
+    case IR_FUSION_DOT:
+        if (nroots != 1 || root->code != IR_DOT_GENERAL) return "a dot kernel without exactly one dot";
+        if (!is_arg(b, root->in[0]) || !is_arg(b, root->in[1])) return "a dot operand computed in the kernel";
+        for (int i = 0; i + 1 < b->nops; i++) {
+            const ir_op *op = b->ops[i];
+            if (op == root || op->code == IR_CONSTANT || is_elementwise_op(op->code)) continue;
+            if (op->code != IR_BROADCAST_IN_DIM) return "a dot epilogue op that is not elementwise";
+            const ir_op *src = def_in(b, op->in[0]);
+            if (!is_arg(b, op->in[0]) && !(src && src->code == IR_CONSTANT && f->values[op->in[0]].type.rank == 0))
+                return "a broadcast of a computed value in a dot epilogue";
+        }
+        for (int i = 0; i < ret->nin; i++)
+            if (!ir_type_same_shape(&f->values[ret->in[i]].type, &f->values[root->out[0]].type))
+                return "a dot result of another shape";
+        return NULL;
+    }
+    return "an unknown kernel kind";
+}
+
+/* f's body holds only constants, kernels in the contract's shapes, checks
+ * and the return. */
+static bool fused_shape_ok(const ir_func *f, bool side_outputs, const char *what) {
+    for (int i = 0; i < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        const char *problem = NULL;
+        if (op->code == IR_FUSION) problem = kernel_problem(f, op, side_outputs);
+        else if (op->code != IR_CONSTANT && op->code != IR_RETURN && ir_op_kind_of(op->code) != IR_KIND_CHECK)
+            problem = "an op outside any kernel";
+        if (problem) {
+            fprintf(stderr, "%s: body op %d: %s\n", what, i, problem);
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct fused {
+    ir_module *orig, *m;    /* the program, and a fused copy of it */
+    ir_func *f;             /* the fused entry */
+    size_t bytes_before, bytes_after;   /* fuse_materialized_bytes */
+    kernel_count k;
+} fused;
+
+/* Parses text, fuses a copy, checks it verifies, keeps the kernel shapes
+ * and computes the same bits on random inputs. */
+static fused fuse_program(const char *text, const fuse_options *o, const char *what) {
+    fused r = {0};
+    r.orig = pf_parse(text);
+    if (!r.orig) return r;
+    r.m = ir_module_clone(r.orig);
+    r.f = ir_module_entry(r.m);
+    r.bytes_before = fuse_materialized_bytes(r.f);
+    diag d = {0};
+    int rc = fuse_func(r.f, o, &d);
+    if (rc) fprintf(stderr, "%s: %s\n", what, d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    rc = ir_verify_module(r.m, &d);
+    if (rc) {
+        fprintf(stderr, "%s: %s\n", what, d.msg);
+        ir_print_func(stderr, r.m, r.f);
+    }
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    r.bytes_after = fuse_materialized_bytes(r.f);
+    r.k = count_kernels(r.f);
+    EXPECT(fused_shape_ok(r.f, o && o->reduce_side_outputs, what));
+    if (!rc) EXPECT(pf_same_results(r.orig, r.m, 3, what));
+    return r;
+}
+
+static void fused_free(fused *r) {
+    ir_module_free(r->orig);
+    ir_module_free(r->m);
+}
+
+static void report(const char *what, const fused *r) {
+    printf("%-22s %d kernels (%d loop, %d reduce, %d dot), materialised %zu bytes (unfused %zu)\n", what, r->k.total,
+           r->k.loop, r->k.reduce, r->k.dot, r->bytes_after, r->bytes_before);
+}
+
+/* ---- the programs ------------------------------------------------------------------ */
+
+TEST(gelu_is_one_loop_kernel) {
+    fused r = fuse_program(GELU, NULL, "gelu");
+    if (!r.m) return;
+    report("gelu", &r);
+    EXPECT_EQ_INT(r.k.total, 1);
+    EXPECT_EQ_INT(r.k.loop, 1);
+    EXPECT_EQ_INT(r.bytes_after, 0);
+    EXPECT_EQ_INT(r.bytes_before, 11 * 4000);   /* every op but the returned one, 1000 floats each */
+    EXPECT_EQ_INT(r.f->body->nops, 2);          /* the kernel and the return: constants went inside */
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_TANH), 1);
+    fused_free(&r);
+}
+
+TEST(softmax_is_max_exp_sum_divide) {
+    /* max (8 floats), exp(x - max) (8x16), sum (8), divide: exp has readers
+     * in two kernels (the sum's pass and the divide) and is written once. */
+    fused r = fuse_program(SOFTMAX, NULL, "softmax");
+    if (!r.m) return;
+    report("softmax", &r);
+    EXPECT_EQ_INT(r.k.total, 4);
+    EXPECT_EQ_INT(r.k.reduce, 2);
+    EXPECT_EQ_INT(r.k.loop, 2);
+    EXPECT_EQ_INT(r.bytes_after, 32 + 512 + 32);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_EXPONENTIAL), 1);
+    fused_free(&r);
+}
+
+TEST(softmax_with_side_outputs_is_three_kernels) {
+    /* The sum's kernel also writes exp(x - max): max, exp+sum, divide. */
+    fuse_options o = {.reduce_side_outputs = true};
+    fused r = fuse_program(SOFTMAX, &o, "softmax (side outputs)");
+    if (!r.m) return;
+    report("softmax (side outputs)", &r);
+    EXPECT_EQ_INT(r.k.total, 3);
+    EXPECT_EQ_INT(r.k.reduce, 2);
+    EXPECT_EQ_INT(r.k.loop, 1);
+    EXPECT_EQ_INT(r.bytes_after, 32 + 512 + 32);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_EXPONENTIAL), 1);
+    fused_free(&r);
+}
+
+TEST(layernorm_sums_x_and_x_squared_in_one_pass) {
+    /* One REDUCE kernel with both sums (siblings over x), the 8x1 statistics
+     * (mean, var, rsqrt) in a small loop, and the normalisation loop, which
+     * recomputes mean = sum / 16 (cheap) rather than reading it. */
+    fused r = fuse_program(LAYERNORM, NULL, "layernorm");
+    if (!r.m) return;
+    report("layernorm", &r);
+    EXPECT_EQ_INT(r.k.total, 3);
+    EXPECT_EQ_INT(r.k.reduce, 1);
+    EXPECT_EQ_INT(r.k.loop, 2);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_REDUCE), 2);
+    EXPECT_EQ_INT(r.bytes_after, 32 + 32 + 32);   /* sum x, sum x^2, rsqrt(var + eps) */
+    fused_free(&r);
+}
+
+TEST(layernorm_two_pass_keeps_dependent_reduces_apart) {
+    /* mean's reduce; the variance reduce over (x - mean)^2 with its
+     * epilogue rsqrt(var + eps); the final loop (x - mean) * r. */
+    fused r = fuse_program(LAYERNORM_TWO_PASS, NULL, "layernorm (two pass)");
+    if (!r.m) return;
+    report("layernorm (two pass)", &r);
+    EXPECT_EQ_INT(r.k.total, 3);
+    EXPECT_EQ_INT(r.k.reduce, 2);
+    EXPECT_EQ_INT(r.k.loop, 1);
+    EXPECT_EQ_INT(r.bytes_after, 32 + 32);   /* the sum, and rsqrt(var + eps) */
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_RSQRT), 1);
+    fused_free(&r);
+}
+
+TEST(mlp_layers_are_dot_kernels_with_epilogues) {
+    /* dot + bias + tanh, then dot + bias: two DOT kernels; the hidden
+     * activation (4x16 floats) is the only intermediate. */
+    fused r = fuse_program(MLP, NULL, "mlp");
+    if (!r.m) return;
+    report("mlp", &r);
+    EXPECT_EQ_INT(r.k.total, 2);
+    EXPECT_EQ_INT(r.k.dot, 2);
+    EXPECT_EQ_INT(r.bytes_after, 4 * 16 * 4);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_TANH), 1);
+    /* The bias broadcast chains became one broadcast of a block argument each. */
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_BROADCAST_IN_DIM), 2);
+    fused_free(&r);
+}
+
+TEST(diamond_duplicates_the_cheap_op_only) {
+    /* c = 2x is recomputed in both kernels that read it; e = exp(x) is
+     * computed once, in a kernel of its own, and read from memory by both. */
+    fused r = fuse_program(DIAMOND, NULL, "diamond");
+    if (!r.m) return;
+    report("diamond", &r);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_MULTIPLY), 2);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_EXPONENTIAL), 1);
+    EXPECT_EQ_INT(r.k.total, 3);
+    EXPECT_EQ_INT(r.bytes_after, 512 + 32);   /* e and the max */
+    fused_free(&r);
+}
+
+TEST(disabled_fusion_is_one_op_per_kernel) {
+    fuse_options o = {.disable = true};
+    fused r = fuse_program(SOFTMAX, &o, "softmax (unfused)");
+    if (!r.m) return;
+    report("softmax (unfused)", &r);
+    EXPECT_EQ_INT(r.k.total, 9);   /* every op but the two constants */
+    EXPECT_EQ_INT(r.k.reduce, 2);
+    EXPECT_EQ_INT(r.bytes_after, r.bytes_before);
+    for (int i = 0; i < r.f->body->nops; i++) {
+        const ir_op *op = r.f->body->ops[i];
+        if (op->code != IR_FUSION) continue;
+        int computing = 0;
+        for (int j = 0; j < op->regions[0]->nops; j++) computing += op->regions[0]->ops[j]->code != IR_CONSTANT &&
+                                                                    op->regions[0]->ops[j]->code != IR_RETURN;
+        EXPECT_EQ_INT(computing, 1);
+    }
+    fused mlp = fuse_program(MLP, &o, "mlp (unfused)");
+    if (mlp.m) EXPECT_EQ_INT(count_kernels(mlp.f).dot, 2);
+    fused_free(&mlp);
+    fused_free(&r);
+}
+
+/* ---- details ------------------------------------------------------------------------ */
+
+TEST(results_returned_or_checked_are_written) {
+    /* t = tanh(x) is returned and read by the loop: it is a result of the
+     * loop kernel; a check op stays in the body, after the kernel. */
+    fused r = fuse_program(
+        "func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {\n"
+        "  %t = stablehlo.tanh %x : tensor<4xf32>\n"
+        "  %u = stablehlo.add %t, %x : tensor<4xf32>\n"
+        "  check.expect_almost_eq %u, %u, tolerance = 0.1 : tensor<4xf32>\n"
+        "  return %t, %u : tensor<4xf32>, tensor<4xf32>\n"
+        "}\n",
+        NULL, "escapes");
+    if (!r.m) return;
+    EXPECT_EQ_INT(r.k.total, 1);
+    EXPECT_EQ_INT(r.f->body->nops, 3);
+    EXPECT(r.f->body->ops[0]->code == IR_FUSION && r.f->body->ops[0]->nout == 2);
+    EXPECT_EQ_INT(ir_op_kind_of(r.f->body->ops[1]->code), IR_KIND_CHECK);
+    fused_free(&r);
+}
+
+TEST(big_constants_stay_in_the_body_small_ones_go_inside) {
+    fused r = fuse_program(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>\n"
+        "  %s = stablehlo.constant dense<3.0> : tensor<4xf32>\n"
+        "  %a = stablehlo.multiply %x, %c : tensor<4xf32>\n"
+        "  %b = stablehlo.add %a, %s : tensor<4xf32>\n"
+        "  return %b : tensor<4xf32>\n"
+        "}\n",
+        NULL, "constants");
+    if (!r.m) return;
+    EXPECT_EQ_INT(r.f->body->nops, 3);
+    EXPECT(r.f->body->ops[0]->code == IR_CONSTANT);
+    const ir_op *fu = r.f->body->ops[1];
+    EXPECT(fu->code == IR_FUSION && fu->nin == 2);   /* x and the constant [1 2 3 4] */
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_CONSTANT), 1);           /* the splat's scalar */
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_BROADCAST_IN_DIM), 1);   /* ... broadcast to 4 */
+    fused_free(&r);
+}
+
+TEST(dead_ops_disappear) {
+    fused r = fuse_program(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %dead = stablehlo.exponential %x : tensor<4xf32>\n"
+        "  %dead2 = stablehlo.negate %dead : tensor<4xf32>\n"
+        "  %a = stablehlo.abs %x : tensor<4xf32>\n"
+        "  return %a : tensor<4xf32>\n"
+        "}\n",
+        NULL, "dead");
+    if (!r.m) return;
+    EXPECT_EQ_INT(r.k.total, 1);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_EXPONENTIAL), 0);
+    fused_free(&r);
+}
+
+TEST(expensive_ops_are_not_fused_through_broadcasts) {
+    /* exp on 4 elements feeding a broadcast to 4x100: computing it in the
+     * loop would take 400 exps; it is written once instead. A cheap negate
+     * in the same place is fused. Through a slice (each element read at
+     * most once) exp fuses. */
+    fused r = fuse_program(
+        "func.func @main(%x: tensor<4xf32>, %y: tensor<4x100xf32>) -> (tensor<4x100xf32>, tensor<2xf32>) {\n"
+        "  %e = stablehlo.exponential %x : tensor<4xf32>\n"
+        "  %n = stablehlo.negate %x : tensor<4xf32>\n"
+        "  %eb = stablehlo.broadcast_in_dim %e, dims = [0] : (tensor<4xf32>) -> tensor<4x100xf32>\n"
+        "  %nb = stablehlo.broadcast_in_dim %n, dims = [0] : (tensor<4xf32>) -> tensor<4x100xf32>\n"
+        "  %a = stablehlo.add %eb, %y : tensor<4x100xf32>\n"
+        "  %b = stablehlo.add %a, %nb : tensor<4x100xf32>\n"
+        "  %l = stablehlo.log %x : tensor<4xf32>\n"
+        "  %s = stablehlo.slice %l [1:3] : (tensor<4xf32>) -> tensor<2xf32>\n"
+        "  return %b, %s : tensor<4x100xf32>, tensor<2xf32>\n"
+        "}\n",
+        NULL, "reuse");
+    if (!r.m) return;
+    EXPECT_EQ_INT(r.k.total, 3);   /* exp; the big loop; log + slice */
+    EXPECT_EQ_INT(r.bytes_after, 16);
+    fused_free(&r);
+}
+
+TEST(in_place_only_where_every_read_is_at_the_written_index) {
+    fused r = fuse_program(
+        "func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3x2xf32>) {\n"
+        "  %a = stablehlo.multiply %x, %x : tensor<2x3xf32>\n"
+        "  %r = stablehlo.reverse %y, dims = [1] : tensor<2x3xf32>\n"
+        "  %b = stablehlo.add %a, %r : tensor<2x3xf32>\n"
+        "  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+        "  %c = stablehlo.negate %t : tensor<3x2xf32>\n"
+        "  return %b, %c : tensor<2x3xf32>, tensor<3x2xf32>\n"
+        "}\n",
+        NULL, "in place");
+    if (!r.m) return;
+    EXPECT_EQ_INT(r.k.total, 2);
+    for (int i = 0; i < r.f->body->nops; i++) {
+        const ir_op *fu = r.f->body->ops[i];
+        if (fu->code != IR_FUSION) continue;
+        bool returns_b = ir_type_same_shape(&r.f->values[fu->out[0]].type, &r.f->values[r.f->body->args[0]].type);
+        for (int j = 0; j < fu->nin; j++) {
+            bool is_x = fu->in[j] == r.f->body->args[0];
+            /* b = x*x + reverse(y): x is read in place, y is not; c = -transpose(x): x is not. */
+            EXPECT_EQ_INT(fuse_can_write_in_place(r.f, fu, 0, j), returns_b && is_x);
+        }
+    }
+    fused_free(&r);
+    fused s = fuse_program(SOFTMAX, NULL, "softmax");
+    for (int i = 0; s.m && i < s.f->body->nops; i++) {
+        const ir_op *fu = s.f->body->ops[i];
+        if (fu->code != IR_FUSION) continue;
+        /* The reduces never; the exp loop reads x at its index; the divide reads e at its index. */
+        bool want = fu->a.fusion_kind == IR_FUSION_LOOP;
+        EXPECT_EQ_INT(fuse_can_write_in_place(s.f, fu, 0, 0), want);
+    }
+    fused_free(&s);
+}
+
+TEST(calls_must_be_inlined_first) {
+    ir_module *m = pf_parse(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %y = func.call @neg(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
+        "  return %y : tensor<4xf32>\n"
+        "}\n"
+        "func.func private @neg(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %b = stablehlo.negate %a : tensor<4xf32>\n"
+        "  return %b : tensor<4xf32>\n"
+        "}\n");
+    if (!m) return;
+    diag d = {0};
+    EXPECT_EQ_INT(fuse_func(ir_module_find(m, "main"), NULL, &d), DIAG_UNSUPPORTED);
+    EXPECT_CONTAINS(d.msg, "inline calls first");
+    ir_module_free(m);
+}
+
+TEST(allocation_failures_are_clean_and_leave_f_unchanged) {
+    const char *programs[] = {SOFTMAX, LAYERNORM, MLP, DIAMOND};
+    for (size_t p = 0; p < sizeof programs / sizeof *programs; p++) {
+        ir_module *orig = pf_parse(programs[p]);
+        if (!orig) continue;
+        int succeeded_at = 0;
+        for (long n = 1; n < 100000 && !succeeded_at; n++) {
+            ir_module *m = ir_module_clone(orig);
+            size_t live = mem_live_bytes();
+            diag d = {0};
+            mem_fail_after(n);
+            int rc = fuse_func(ir_module_entry(m), NULL, &d);
+            mem_fail_after(0);
+            if (rc == DIAG_OK) {
+                succeeded_at = (int)n;
+            } else {
+                EXPECT_EQ_INT(rc, DIAG_NOMEM);
+                EXPECT_EQ_INT(mem_live_bytes(), live);   /* only unused values were added */
+                EXPECT_EQ_INT(ir_verify_module(m, &d), DIAG_OK);
+                EXPECT_EQ_INT(count_kernels(ir_module_entry(m)).total, 0);
+            }
+            if (rc == DIAG_OK || n % 7 == 0) EXPECT(pf_same_results(orig, m, 1, "after an allocation failure"));
+            ir_module_free(m);
+        }
+        EXPECT(succeeded_at > 10);
+        ir_module_free(orig);
+    }
+}
+
+/* ---- the conformance suite ----------------------------------------------------------- */
+
+static const char *suite_dir(char *buf, size_t size) {
+    const char *data = getenv("AJ_TEST_DATA");   /* <repo>/tests */
+    if (!data) return NULL;
+    snprintf(buf, size, "%s/../../shared/conformance/stablehlo", data);
+    return buf;
+}
+
+static char *read_text(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)(n > 0 ? n : 0) + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+typedef struct suite_tally {
+    int modules, kernels, failed;
+    size_t unfused_bytes, fused_bytes;
+} suite_tally;
+
+/* Inlines, fuses and schedules a copy of m's entry; the copy must verify,
+ * keep the kernel shapes and compute what m does. */
+static bool compile_and_compare(const ir_module *m, const char *path, suite_tally *t) {
+    ir_module *c = ir_module_clone(m);
+    ir_func *f = ir_module_entry(c);
+    diag d = {0};
+    schedule_result sr = {0};
+    int rc = pass_inline_calls(c, f, &d);
+    if (!rc) {
+        t->unfused_bytes += fuse_materialized_bytes(f);
+        rc = fuse_func(f, NULL, &d);
+    }
+    if (!rc) rc = ir_verify_module(c, &d);
+    if (!rc) {
+        t->fused_bytes += fuse_materialized_bytes(f);
+        t->kernels += count_kernels(f).total;
+        rc = fused_shape_ok(f, false, path) ? schedule_func(f, &sr, &d) : DIAG_INVALID;
+    }
+    if (!rc) rc = ir_verify_module(c, &d);
+    bool ok = !rc && pf_same_results(m, c, 1, path);
+    if (rc) fprintf(stderr, "%s: %s\n", path, d.msg);
+    ir_module_free(c);
+    return ok;
+}
+
+static void check_suite_file(const char *dir, const char *rel, suite_tally *t) {
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    size_t len;
+    char *text = read_text(path, &len);
+    if (!text) {
+        fprintf(stderr, "%s: cannot read\n", path);
+        t->failed++;
+        return;
+    }
+    ir_module **mods = NULL;
+    int nmods = 0;
+    diag d = {0};
+    if (front_parse(rel, text, len, &mods, &nmods, &d) != DIAG_OK) {
+        fprintf(stderr, "%s\n", d.msg);
+        t->failed++;
+        nmods = 0;
+    }
+    for (int i = 0; i < nmods; i++) {
+        if (ir_verify_module(mods[i], &d) != DIAG_OK || !ir_module_entry(mods[i])) continue;
+        t->modules++;
+        if (!compile_and_compare(mods[i], rel, t)) t->failed++;
+    }
+    if (mods) front_free_modules(mods, nmods);
+    free(text);
+}
+
+TEST(every_tier1_conformance_program_fuses_to_the_same_results) {
+    char buf[4096], line[8192], tiers[4200];
+    const char *dir = suite_dir(buf, sizeof buf);
+    snprintf(tiers, sizeof tiers, "%s/TIERS.tsv", dir ? dir : ".");
+    FILE *list = dir ? fopen(tiers, "r") : NULL;
+    if (!list) {
+        printf("conformance suite not found: skipped\n");
+        return;
+    }
+    suite_tally t = {0};
+    int files = 0;
+    while (fgets(line, sizeof line, list)) {
+        char *field[5] = {line};
+        int n = 1;
+        for (char *c = line; *c && n < 5; c++)
+            if (*c == '\t') *c = 0, field[n++] = c + 1;
+        if (n < 4 || strcmp(field[1], "1") != 0 || strcmp(field[2], "1") != 0 ||
+            strncmp(field[3], "disabled", 8) == 0)
+            continue;
+        files++;
+        check_suite_file(dir, field[0], &t);
+    }
+    fclose(list);
+    printf("conformance tier 1: %d files, %d modules, %d kernels, %d failed; materialised %zu bytes unfused, %zu fused\n",
+           files, t.modules, t.kernels, t.failed, t.unfused_bytes, t.fused_bytes);
+    EXPECT(files > 0);
+    EXPECT_EQ_INT(t.failed, 0);
+}
+
+int main(void) {
+    RUN(gelu_is_one_loop_kernel);
+    RUN(softmax_is_max_exp_sum_divide);
+    RUN(softmax_with_side_outputs_is_three_kernels);
+    RUN(layernorm_sums_x_and_x_squared_in_one_pass);
+    RUN(layernorm_two_pass_keeps_dependent_reduces_apart);
+    RUN(mlp_layers_are_dot_kernels_with_epilogues);
+    RUN(diamond_duplicates_the_cheap_op_only);
+    RUN(disabled_fusion_is_one_op_per_kernel);
+    RUN(results_returned_or_checked_are_written);
+    RUN(big_constants_stay_in_the_body_small_ones_go_inside);
+    RUN(dead_ops_disappear);
+    RUN(expensive_ops_are_not_fused_through_broadcasts);
+    RUN(in_place_only_where_every_read_is_at_the_written_index);
+    RUN(calls_must_be_inlined_first);
+    RUN(allocation_failures_are_clean_and_leave_f_unchanged);
+    RUN(every_tier1_conformance_program_fuses_to_the_same_results);
+    return TESTS_DONE();
+}
