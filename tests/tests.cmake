@@ -31,15 +31,38 @@ add_test(NAME header_example COMMAND header_example)
 set_tests_properties(header_example PROPERTIES
   PASS_REGULAR_EXPRESSION "^0.5884 2.2593" FAIL_REGULAR_EXPRESSION "error:|example failed")
 
-# Program tests: .mlir files with embedded checks, run by the CLI.
+# Program tests: .mlir files with embedded checks, run by the CLI, compiled
+# and with the evaluator.
 add_test(NAME programs COMMAND arrayjit_cli check ${CMAKE_SOURCE_DIR}/tests/programs)
+add_test(NAME programs_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/programs)
 
-# The public conformance suite's tier-1 files (skipped where the suite is absent).
+# The public conformance suite's tier-1 files (skipped where the suite is
+# absent), compiled and with the reference evaluator.
 add_test(NAME conformance_tier1
   COMMAND ${CMAKE_SOURCE_DIR}/tests/conformance.sh $<TARGET_FILE:arrayjit_cli> ${AJ_CONFORMANCE_DIR} 1)
-set_tests_properties(conformance_tier1 PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME conformance_tier1_eval
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/conformance.sh $<TARGET_FILE:arrayjit_cli> ${AJ_CONFORMANCE_DIR} 1 --eval)
+set_tests_properties(conformance_tier1 conformance_tier1_eval PROPERTIES SKIP_RETURN_CODE 77)
 
 # Programs whose checks must fail: proves the checks can fail.
 add_test(NAME programs_failing COMMAND arrayjit_cli check ${CMAKE_SOURCE_DIR}/tests/failing)
 set_tests_properties(programs_failing PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
+
+# Benchmarks are programs, not tests: built when a CBLAS is present (the sgemm
+# peer in the table), run by hand (see README).
+find_library(AJ_OPENBLAS openblas)
+if(AJ_OPENBLAS)
+  add_executable(bench_arrayjit bench/bench.c)
+  target_link_libraries(bench_arrayjit PRIVATE arrayjit ${AJ_OPENBLAS})
+endif()
+
+add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/failing)
+set_tests_properties(programs_failing_eval PROPERTIES
+  PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
+
+# Compiled code goes to a disk cache inside the build tree, not the user's.
+get_property(AJ_ALL_TESTS DIRECTORY PROPERTY TESTS)
+foreach(t ${AJ_ALL_TESTS})
+  set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT "XDG_CACHE_HOME=${CMAKE_BINARY_DIR}/cache")
+endforeach()

@@ -137,7 +137,13 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     case IR_FUSION_DOT: emit_dot_kernel(cx, &k); break;
     default: ec_fail_op(cx, DIAG_INVALID, op, "unknown fusion kind %d", (int)op->a.fusion_kind); break;
     }
-    for (int i = 0; i < op->nin; i++) cx->buffer[region->args[i]] = NULL;
+    for (int i = 0; i < op->nin; i++) {
+        ir_value_id arg = region->args[i];
+        if (!cx->buffer_read[arg]) ec_line(cx, "(void)%s;", names[i]);   /* an operand nothing reads */
+        cx->buffer[arg] = NULL;
+    }
+    for (int i = 0; i < op->nout; i++)   /* a result without elements is never stored */
+        if (ir_type_numel(ec_type(cx, op->out[i])) == 0) ec_line(cx, "(void)%s;", names[op->nin + i]);
     ec_close(cx);
     ec_line(cx, "%s", "");
     return cx->rc;
@@ -215,6 +221,7 @@ static void free_ctx(emit_ctx *cx) {
     mem_free(cx->strings);
     mem_free(cx->memo);
     mem_free(cx->buffer);
+    mem_free(cx->buffer_read);
     sb_free(&cx->decls);
     sb_free(&cx->code);
 }
@@ -248,7 +255,8 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
     if (rc) return rc;
     emit_ctx cx = {.f = f, .p = p, .o = o ? o : &defaults, .d = d};
     cx.buffer = mem_calloc((size_t)f->nvalues, sizeof(const char *));
-    if (!cx.buffer) rc = diag_nomem(d);
+    cx.buffer_read = mem_calloc((size_t)f->nvalues, sizeof(bool));
+    if (!cx.buffer || !cx.buffer_read) rc = diag_nomem(d);
     if (!rc) rc = emit_body(&cx);
     if (!rc) rc = assemble(&cx, source, len);
     if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp};

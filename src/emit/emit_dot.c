@@ -247,8 +247,8 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
         loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
     }
     ec_loops_open(cx, loops, g->nbatch, false, false);
-    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, cx->buffer[dot->in[0]]), g, 0, bvar);
-    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, cx->buffer[dot->in[1]]), g, 1, bvar);
+    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[0])), g, 0, bvar);
+    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[1])), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
     ec_line(cx, "bli_%cgemm(0, 0, %" PRId64 ", %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", %" PRId64
             ", %s, %" PRId64 ", %" PRId64 ", &zero, %s, %" PRId64 ", %" PRId64 ");",

@@ -50,15 +50,15 @@ static bool is_zero(const char *at) { return strcmp(at, "0") == 0; }
 
 const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix) {
     if (ix->linear) return ix->at[0];
+    int64_t stride[IR_MAX_RANK + 1];
+    stride[t->rank] = 1;
+    for (int d = t->rank - 1; d >= 0; d--) stride[d] = stride[d + 1] * t->dims[d];
     sbuf b = {0};
-    int64_t stride = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        if (!is_zero(ix->at[d])) {
-            if (b.len) sb_puts(&b, " + ");
-            if (stride == 1) sb_puts(&b, ix->at[d]);
-            else sb_printf(&b, "%s * %" PRId64, ix->at[d], stride);
-        }
-        stride *= t->dims[d];
+    for (int d = 0; d < t->rank; d++) {
+        if (is_zero(ix->at[d])) continue;
+        if (b.len) sb_puts(&b, " + ");
+        if (stride[d + 1] == 1) sb_puts(&b, ix->at[d]);
+        else sb_printf(&b, "%s * %" PRId64, ix->at[d], stride[d + 1]);
     }
     const char *s = b.failed ? NULL : b.len == 0 ? "0" : ec_str(cx, "%s", b.s);
     if (b.failed && !cx->rc) cx->rc = diag_nomem(cx->d);
@@ -66,11 +66,16 @@ const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix) {
     return s;
 }
 
+const char *ex_buffer(emit_ctx *cx, ir_value_id v) {
+    if (cx->buffer[v]) cx->buffer_read[v] = true;
+    return cx->buffer[v];
+}
+
 static const char *load(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
     const ir_type *t = ec_type(cx, v);
     const char *off = ex_offset(cx, t, ix);
     if (!off) return NULL;
-    return ex_local(cx, t->dtype, ec_str(cx, "%s[%s]", cx->buffer[v], off));
+    return ex_local(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off));
 }
 
 /* ---- constants --------------------------------------------------------------------- */
@@ -369,9 +374,27 @@ const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
 
 /* ---- reducer regions --------------------------------------------------------------------- */
 
+/* The reducer "return op(arg_i, arg_j)": its op, else NULL. */
+static const ir_op *single_op_reducer(const ir_block *body) {
+    if (body->nops != 2 || body->nargs != 2) return NULL;
+    const ir_op *op = body->ops[0], *ret = body->ops[1];
+    if (ret->nin != 1 || op->nout != 1 || ret->in[0] != op->out[0] || op->nin != 2) return NULL;
+    for (int i = 0; i < 2; i++)
+        if (op->in[i] != body->args[0] && op->in[i] != body->args[1]) return NULL;
+    ir_op_kind k = ir_op_kind_of(op->code);
+    return k == IR_KIND_BINARY ? op : NULL;
+}
+
 void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x) {
     ex_index scalar = ex_scalar_index();
-    const ir_op *ret = body->ops[body->nops - 1];
+    const ir_op *ret = body->ops[body->nops - 1], *single = single_op_reducer(body);
+    if (single) {   /* "acc = acc + x;" */
+        const char *a = single->in[0] == body->args[0] ? acc[0] : x[0];
+        const char *b = single->in[1] == body->args[0] ? acc[0] : x[0];
+        const char *e = es_binary(cx, single, single->code, ec_type(cx, single->in[0])->dtype, a, b);
+        if (e) ec_line(cx, "%s = %s;", acc[0], e);
+        return;
+    }
     ec_block(cx);
     for (int i = 0; i < n; i++) {
         ex_bind(cx, body->args[i], &scalar, acc[i]);

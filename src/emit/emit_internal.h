@@ -88,6 +88,7 @@ typedef struct emit_ctx {
 
     const char **buffer;       /* per value id: the C array holding it (block args, constants,
                                   a dot result written by BLIS), or NULL */
+    bool *buffer_read;         /* per value id: the code reads its buffer */
     char **strings;            /* every string the context made, freed at the end */
     int nstrings, cap_strings;
     int next_name;             /* for fresh local names */
@@ -163,6 +164,10 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *constant);
 
 /* The index of nothing (rank 0). */
 static inline ex_index ex_scalar_index(void) { return (ex_index){0}; }
+/* The C array holding value v, noted as read (so that a kernel parameter
+ * nothing reads is marked unused); NULL if v is not in memory. */
+const char *ex_buffer(emit_ctx *cx, ir_value_id v);
+
 /* The row-major element offset of index ix into a value of type t. */
 const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
 

@@ -335,7 +335,6 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
         }
         rk->input.at[rk->inner] = ec_str(cx, "(%s + %s)", tile, rk->lane);
     } else {
-        ec_block(cx);
         rk->input.at[rk->inner] = rk->lane;
     }
     make_kept_index(rk);
@@ -349,7 +348,7 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
     bind_earlier_passes(cx, rk, rk->nlevels);
     epilogue(cx, rk);
     ec_close(cx);
-    ec_close(cx);
+    if (tiled) ec_close(cx);
     ec_loops_close(cx, nouter);
 }
 
@@ -367,9 +366,7 @@ int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (ir_type_numel(out) == 0) return cx->rc;
     rk.input = (ex_index){.rank = rk.in->rank};
     for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
-    ec_block(cx);
     if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);
     else emit_rows(cx, &rk);
-    ec_close(cx);
     return cx->rc;
 }

@@ -204,23 +204,31 @@ const char *ec_suffix(ir_dtype t) {
     }
 }
 
-/* Finite floats print as hexadecimal literals (exact); infinities and NaNs
- * are rebuilt from their bits by a prelude helper, which gcc folds. Negative
- * literals are parenthesised so that any operator may precede them. */
+/* Finite floats print in decimal with enough digits to read back exactly
+ * (9 for f32, 17 for f64); infinities and NaNs are rebuilt from their bits
+ * by a prelude helper, which gcc folds. Negative literals are parenthesised
+ * so that any operator may precede them. */
+static const char *decimal_literal(emit_ctx *cx, double x, int digits, const char *suffix) {
+    char num[48];
+    snprintf(num, sizeof num, "%.*g", digits, x);
+    bool has_point = strpbrk(num, ".e") != NULL;
+    return ec_str(cx, signbit(x) ? "(%s%s%s)" : "%s%s%s", num, has_point ? "" : ".0", suffix);
+}
+
 static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
     if (t == IR_F32) {
         float x;
         uint32_t bits;
         memcpy(&x, elem, 4);
         memcpy(&bits, elem, 4);
-        if (isfinite(x)) return ec_str(cx, signbit(x) ? "(%af)" : "%af", (double)x);
+        if (isfinite(x)) return decimal_literal(cx, x, 9, "f");
         return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
     }
     double x;
     uint64_t bits;
     memcpy(&x, elem, 8);
     memcpy(&bits, elem, 8);
-    if (isfinite(x)) return ec_str(cx, signbit(x) ? "(%a)" : "%a", x);
+    if (isfinite(x)) return decimal_literal(cx, x, 17, "");
     return ec_str(cx, "aj_f64_from_bits(0x%016" PRIx64 "ull)", bits);
 }
 

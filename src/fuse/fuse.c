@@ -17,8 +17,10 @@
  *     the return or a check (P "escapes"). Then:
  *       - nothing reads P: it is dead and dropped;
  *       - one target and nothing else: P joins it when join_space allows;
- *       - several targets and nothing else, P cheap, every target allows
- *         it: P is duplicated into each (no buffer, a little recomputing);
+ *       - several targets and nothing else, P cheap (or expensive
+ *         elementwise with fuse_options.recompute_expensive, two targets at
+ *         most), every target allows it: P is duplicated into each (no
+ *         buffer, a little recomputing);
  *       - otherwise P is written to memory: it joins one target as a
  *         result of that group when the kind, the shape and the cycle rule
  *         allow, or else it starts a group of its own.
@@ -36,7 +38,8 @@
  *    sin, cos, tan, atan2, sqrt, rsqrt, cbrt) joins a group only where
  *    each of its elements is computed at most once per kernel run ("once":
  *    a single read through injective index maps, or reads all at the
- *    linear index), never per broadcast copy; it is never duplicated. A
+ *    linear index), never per broadcast copy; it is not duplicated unless
+ *    fuse_options.recompute_expensive asks for it. A
  *    reduce or dot joins only where every read is at the linear index (the
  *    epilogue consumes its result element as it is produced).
  *  - Kinds. LOOP: loop-fusible ops (elementwise and index ops). REDUCE:
@@ -58,6 +61,7 @@
  *    orders the kernels topologically and reports a cycle as our bug. */
 #include "fuse.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/mem.h"
@@ -323,13 +327,21 @@ static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, b
     return DIAG_OK;
 }
 
+/* Op p is placed in group g, in any space. */
+static bool placed_in(const fz_state *st, int p, int g) {
+    return fz_place_in(st, p, g, false) >= 0 || fz_place_in(st, p, g, true) >= 0;
+}
+
 bool fz_is_result(const fz_state *st, int g, ir_value_id v) {
+    int p = st->def_op[v];
     for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
         int c = st->uses[u].op;
         const ir_op *reader = fz_op(st, c);
         if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
-        for (int k = st->first_place[c]; k >= 0; k = st->places[k].next)
-            if (fz_group_of(st, st->places[k].group) != g) return true;
+        for (int k = st->first_place[c]; k >= 0; k = st->places[k].next) {
+            int h = fz_group_of(st, st->places[k].group);
+            if (h != g && !placed_in(st, p, h)) return true;   /* else h reads its own copy */
+        }
     }
     return false;
 }
@@ -363,7 +375,6 @@ typedef struct fz_target {
     fz_space space;    /* FZ_OUT, FZ_IN or FZ_LEAF */
     bool linear;       /* every read there is at the linear index */
     bool once;         /* each element of P would be computed at most once */
-    int nreads;
 } fz_target;
 
 typedef struct fz_sites {
@@ -379,11 +390,10 @@ static int add_target(fz_state *st, fz_sites *s, int g, fz_space space, bool lin
         if (t->group != g || t->space != space) continue;
         t->linear = t->linear && linear;
         t->once = t->linear;   /* reads along several paths coincide only at the linear index */
-        t->nreads++;
         return DIAG_OK;
     }
     if (mem_grow((void **)&s->t, &s->cap_targets, s->ntargets + 1, sizeof *s->t)) return diag_nomem(st->d);
-    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear, 1};
+    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear};
     return DIAG_OK;
 }
 
@@ -568,8 +578,14 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
     return rc ? rc : add_edges_to_readers(st, s, g);
 }
 
+/* Cheap ops are copied into every reader kernel; expensive elementwise ops
+ * too, into a few, when the options trade time for memory. (join_space
+ * still requires each copy to compute each element at most once.) */
 static bool duplicable(fz_state *st, int p, const fz_sites *s) {
-    if (!is_cheap(fz_op(st, p)->code)) return false;
+    ir_opcode c = fz_op(st, p)->code;
+    bool recompute = st->opts && st->opts->recompute_expensive && is_loop_fusible(c) &&
+                     s->ntargets <= FUSE_RECOMPUTE_MAX_KERNELS;
+    if (!is_cheap(c) && !recompute) return false;
     for (int k = 0; k < s->ntargets; k++)
         if (join_space(st, p, &s->t[k], false) == FZ_NONE) return false;
     return true;
@@ -612,29 +628,35 @@ static int place_all(fz_state *st) {
 
 /* ---- sibling reductions ------------------------------------------------------------ */
 
-/* Marks (value_marks) the values group g reads that it does not compute:
- * from memory or inline constants; with `check`, instead answers whether
- * it reads one that is marked and is not an inline constant. */
-static bool scan_inputs(fz_state *st, int g, bool check) {
+/* A value some REDUCE group reads from outside itself. */
+typedef struct fz_read {
+    ir_value_id value;
+    int group;
+} fz_read;
+
+static int by_value_then_group(const void *x, const void *y) {
+    const fz_read *a = x, *b = y;
+    if (a->value != b->value) return (a->value > b->value) - (a->value < b->value);
+    return (a->group > b->group) - (a->group < b->group);
+}
+
+/* Appends (v, g) for every value REDUCE group g reads that it does not
+ * compute (inline constants aside: every reduce reads its init), once each. */
+static int note_reduce_inputs(fz_state *st, int g, fz_read **reads, int *n, int *cap) {
     const fz_group *grp = &st->groups[g];
+    fz_marks_next(&st->value_marks);
     for (int k = 0; k < grp->members.n; k++) {
         const ir_op *m = fz_op(st, st->places[grp->members.v[k]].op);
         for (int j = 0; j < m->nin; j++) {
             ir_value_id v = m->in[j];
             int q = st->def_op[v];
-            if (q >= 0 && (st->inline_const[q] || fz_place_in(st, q, g, false) >= 0 || fz_place_in(st, q, g, true) >= 0))
-                continue;
-            if (!check) fz_mark(&st->value_marks, v);
-            else if (fz_marked(&st->value_marks, v)) return true;
+            if ((q >= 0 && (st->inline_const[q] || placed_in(st, q, g))) || fz_marked(&st->value_marks, v)) continue;
+            fz_mark(&st->value_marks, v);
+            if (mem_grow((void **)reads, cap, *n + 1, sizeof **reads)) return diag_nomem(st->d);
+            (*reads)[(*n)++] = (fz_read){v, g};
         }
     }
-    return false;
-}
-
-static bool share_an_input(fz_state *st, int a, int b) {
-    fz_marks_next(&st->value_marks);
-    scan_inputs(st, a, false);
-    return scan_inputs(st, b, true);
+    return DIAG_OK;
 }
 
 static int merge_groups(fz_state *st, int into, int from) {
@@ -649,22 +671,38 @@ static int merge_groups(fz_state *st, int into, int from) {
     return DIAG_OK;
 }
 
-static bool is_live_reduce_group(const fz_state *st, int g) {
-    return st->groups[g].alias == g && st->groups[g].kind == IR_FUSION_REDUCE;
+/* Merges REDUCE group b into a when they are siblings: one reduction
+ * shape, neither reaching the other (they share an input already). */
+static int merge_if_siblings(fz_state *st, int a, int b, bool *merged) {
+    *merged = a == b;   /* already one group */
+    if (a == b || !same_reduction(st, &st->groups[a], st->groups[b].first_reduce) || reaches(st, a, b) ||
+        reaches(st, b, a))
+        return DIAG_OK;
+    *merged = true;
+    return merge_groups(st, a, b);
 }
 
+/* The REDUCE groups reading each value, in runs after sorting: each group
+ * of a run merges into the first earlier one of the run it can. */
 static int merge_sibling_reductions(fz_state *st) {
-    for (int a = 0; a < st->ngroups; a++) {
-        if (!is_live_reduce_group(st, a)) continue;
-        for (int b = a + 1; b < st->ngroups; b++) {
-            if (!is_live_reduce_group(st, b) || !same_reduction(st, &st->groups[a], st->groups[b].first_reduce))
-                continue;
-            if (!share_an_input(st, a, b) || reaches(st, a, b) || reaches(st, b, a)) continue;
-            int rc = merge_groups(st, a, b);
-            if (rc) return rc;
+    fz_read *reads = NULL;
+    int n = 0, cap = 0, rc = DIAG_OK;
+    for (int g = 0; g < st->ngroups && !rc; g++)
+        if (st->groups[g].alias == g && st->groups[g].kind == IR_FUSION_REDUCE)
+            rc = note_reduce_inputs(st, g, &reads, &n, &cap);
+    if (!rc && n > 0) qsort(reads, (size_t)n, sizeof *reads, by_value_then_group);
+    for (int run = 0; !rc && run < n;) {
+        int end = run;
+        while (end < n && reads[end].value == reads[run].value) end++;
+        for (int j = run + 1; j < end && !rc; j++) {
+            bool merged = false;
+            for (int i = run; i < j && !merged && !rc; i++)
+                rc = merge_if_siblings(st, fz_group_of(st, reads[i].group), fz_group_of(st, reads[j].group), &merged);
         }
+        run = end;
     }
-    return DIAG_OK;
+    mem_free(reads);
+    return rc;
 }
 
 /* ---- the pass ------------------------------------------------------------------------ */

@@ -23,7 +23,13 @@ typedef struct fuse_options {
     bool reduce_side_outputs;  /* a REDUCE kernel may also write values of its input shape
                               (softmax's exp(x - max) beside its sum); off until the
                               emitter handles them, see "Kernel shapes" */
+    bool recompute_expensive;  /* memory over time: an expensive elementwise op read by
+                              at most FUSE_RECOMPUTE_MAX_KERNELS kernels is computed in
+                              each instead of written to memory (softmax keeps no
+                              exp(x - max) buffer); off: such an op is never duplicated */
 } fuse_options;
+
+#define FUSE_RECOMPUTE_MAX_KERNELS 2
 
 /* Rewrites f (calls inlined; o may be NULL for the defaults). Returns
  * DIAG_OK; DIAG_UNSUPPORTED naming an op fusion does not know (a call, a

@@ -67,7 +67,7 @@ static read_kind classify_read(const fz_state *st, int g, const ir_op *reader, i
 static ir_value_id leaf_source(const fz_state *st, int g, ir_value_id v, int64_t *dims, int *ndims) {
     const ir_op *leaf = fz_op(st, st->def_op[v]);
     *ndims = leaf->a.dims.n;
-    memcpy(dims, leaf->a.dims.v, (size_t)leaf->a.dims.n * sizeof *dims);
+    for (int i = 0; i < leaf->a.dims.n; i++) dims[i] = leaf->a.dims.v[i];
     ir_value_id src = leaf->in[0];
     while (classify_read(st, g, leaf, src) == READ_LEAF) {
         leaf = fz_op(st, st->def_op[src]);
@@ -454,16 +454,26 @@ static void erase_op(ir_func *f, ir_op *op) {
 }
 
 /* A constant stays in the body when a kernel reads it from memory or the
- * return or a check reads it. */
-static bool keeps_constant(const fz_state *st, const kernel *ks, int nk, int c) {
+ * return or a check reads it: when something outside the kernels reads it.
+ * (op_marks hold, per body op, "read from memory by a kernel".) */
+static bool keeps_constant(const fz_state *st, int c) {
+    if (fz_marked(&st->op_marks, c)) return true;
     ir_value_id v = fz_op(st, c)->out[0];
     for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
         const ir_op *reader = fz_op(st, st->uses[u].op);
         if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
     }
-    for (int i = 0; i < nk; i++)
-        if (fz_ints_has(&ks[i].inputs, v)) return true;
     return false;
+}
+
+/* Marks (op_marks) the constants the kernels read from memory. */
+static void mark_constants_read(fz_state *st, const kernel *ks, int nk) {
+    fz_marks_next(&st->op_marks);
+    for (int i = 0; i < nk; i++)
+        for (int j = 0; j < ks[i].inputs.n; j++) {
+            int q = st->def_op[ks[i].inputs.v[j]];
+            if (q >= 0 && fz_op(st, q)->code == IR_CONSTANT) fz_mark(&st->op_marks, q);
+        }
 }
 
 /* Everything allocated: swaps in the new op list, frees the old ops that
@@ -472,9 +482,10 @@ static void commit(fz_state *st, kernel *ks, int nk, const int *checks, const in
                    ir_op **ops, ir_block *staging) {
     ir_block *body = st->f->body;
     int n = 0;
+    mark_constants_read(st, ks, nk);
     for (int i = 0; i + 1 < st->nbody; i++) {
         ir_op *op = body->ops[i];
-        if (op->code == IR_CONSTANT && keeps_constant(st, ks, nk, i)) ops[n++] = op;
+        if (op->code == IR_CONSTANT && keeps_constant(st, i)) ops[n++] = op;
         else if (!fz_is_check(op)) erase_op(st->f, op);
     }
     for (int i = 0; i < nunits; i++) ops[n++] = order[i] < nk ? ks[order[i]].fusion : body->ops[checks[order[i] - nk]];

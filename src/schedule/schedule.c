@@ -24,6 +24,7 @@
 #include "schedule.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../analysis/liveness.h"
@@ -43,7 +44,8 @@ typedef struct graph {
     ir_func *f;
     int n;                  /* nodes */
     int *node_op;           /* node -> body op index */
-    int *def_node;          /* value -> node defining it; -1 otherwise */
+    int *def_node;          /* value -> node defining it; -2 a parameter; -1 otherwise */
+    int *check_before;      /* node -> the check node before it when it is a check; -1 otherwise */
     int *const_op;          /* value -> body op index of the constant defining it; -1 otherwise */
     bool *temp;             /* value -> schedule_is_temporary */
     size_t *out_bytes;      /* node -> bytes of the temporaries it defines */
@@ -108,7 +110,7 @@ typedef struct read_list {
 
 static void note_read(read_list *l, ir_value_id v) {
     graph *g = l->g;
-    bool top = g->def_node[v] >= 0 || g->const_op[v] >= 0 || g->f->values[v].def == NULL;
+    bool top = g->def_node[v] != -1 || g->const_op[v] >= 0;
     if (!top || g->stamp[v] == g->now) return;
     g->stamp[v] = g->now;
     if (l->out) l->out[l->n] = v;
@@ -123,9 +125,7 @@ static void note_region_reads(read_list *l, const ir_block *b) {
     }
 }
 
-/* Values defined in regions are not top level; block arguments of regions
- * have no def either, but they are never read outside their region, and a
- * stray one only adds a reader entry nobody looks at. */
+/* The top-level values (parameters, constants, node results) b reads. */
 static int node_reads(graph *g, int b, int *out) {
     read_list l = {g, out, 0};
     const ir_op *op = node_ir(g, b);
@@ -135,17 +135,10 @@ static int node_reads(graph *g, int b, int *out) {
     return l.n;
 }
 
-static int previous_check(const graph *g, int b) {
-    if (!is_check(node_ir(g, b))) return -1;
-    for (int a = b - 1; a >= 0; a--)
-        if (is_check(node_ir(g, a))) return a;
-    return -1;
-}
-
 static int node_preds(graph *g, int b, int *out) {
     int n = 0;
     g->now++;
-    int check = previous_check(g, b);
+    int check = g->check_before[b];
     if (check >= 0) {
         g->stamp[check] = g->now;
         if (out) out[n] = check;
@@ -164,13 +157,16 @@ static int node_preds(graph *g, int b, int *out) {
 static void index_values(graph *g) {
     const ir_func *f = g->f;
     for (int v = 0; v < f->nvalues; v++) g->def_node[v] = g->const_op[v] = -1;
-    for (int i = 0, b = 0; i + 1 < f->body->nops; i++) {
+    for (int i = 0; i < f->body->nargs; i++) g->def_node[f->body->args[i]] = -2;
+    for (int i = 0, b = 0, check = -1; i + 1 < f->body->nops; i++) {
         const ir_op *op = f->body->ops[i];
         if (op->code == IR_CONSTANT) {
             for (int j = 0; j < op->nout; j++) g->const_op[op->out[j]] = i;
             continue;
         }
         g->node_op[b] = i;
+        g->check_before[b] = is_check(op) ? check : -1;
+        if (is_check(op)) check = b;
         for (int j = 0; j < op->nout; j++) {
             ir_value_id v = op->out[j];
             g->def_node[v] = b;
@@ -182,6 +178,7 @@ static void index_values(graph *g) {
 
 static void graph_free(graph *g) {
     mem_free(g->node_op);
+    mem_free(g->check_before);
     mem_free(g->def_node);
     mem_free(g->const_op);
     mem_free(g->temp);
@@ -199,12 +196,13 @@ static int graph_build(graph *g, ir_func *f, diag *d) {
     for (int i = 0; i + 1 < body->nops; i++) g->n += body->ops[i]->code != IR_CONSTANT;
     size_t nv = (size_t)f->nvalues + 1, nn = (size_t)g->n + 1;
     g->node_op = mem_alloc(nn * sizeof *g->node_op);
+    g->check_before = mem_alloc(nn * sizeof *g->check_before);
     g->def_node = mem_alloc(nv * sizeof *g->def_node);
     g->const_op = mem_alloc(nv * sizeof *g->const_op);
     g->temp = mem_calloc(nv, sizeof *g->temp);
     g->out_bytes = mem_calloc(nn, sizeof *g->out_bytes);
     g->stamp = mem_calloc(nv > nn ? nv : nn, sizeof *g->stamp);
-    if (!g->node_op || !g->def_node || !g->const_op || !g->temp || !g->out_bytes || !g->stamp) return diag_nomem(d);
+    if (!g->node_op || !g->check_before || !g->def_node || !g->const_op || !g->temp || !g->out_bytes || !g->stamp) return diag_nomem(d);
     index_values(g);
     if (build_rows(g, g->n, node_reads, &g->reads) || build_rows(g, g->n, node_preds, &g->pred) ||
         invert_rows(&g->pred, g->n, g->n, &g->succ) || invert_rows(&g->reads, g->n, f->nvalues, &g->readers))
@@ -277,87 +275,87 @@ static int score_body(graph *g, score *s, diag *d) {
 
 /* ---- candidates -------------------------------------------------------------------- */
 
-static void source_order(graph *g, int *order) {
-    for (int b = 0; b < g->n; b++) order[b] = b;
-}
-
-/* need[b]: bytes to compute b's subtree, children visited by decreasing
- * need - out (Sethi-Ullman); children[] sorted that way per node. */
-typedef struct dfs_ctx {
-    graph *g;
-    size_t *need;
-} dfs_ctx;
-
-static dfs_ctx *sort_ctx;   /* qsort has no context argument; set for the call only */
-
-static long long dfs_key(const dfs_ctx *c, int b) { return (long long)c->need[b] - (long long)c->g->out_bytes[b]; }
+/* A node and its key for the DFS: need - out, larger first. */
+typedef struct keyed {
+    long long key;
+    int node;
+} keyed;
 
 static int by_key_desc(const void *x, const void *y) {
-    int a = *(const int *)x, b = *(const int *)y;
-    long long ka = dfs_key(sort_ctx, a), kb = dfs_key(sort_ctx, b);
-    return ka != kb ? (ka < kb) - (ka > kb) : (a > b) - (a < b);
+    const keyed *a = x, *b = y;
+    if (a->key != b->key) return (a->key < b->key) - (a->key > b->key);
+    return (a->node > b->node) - (a->node < b->node);
 }
 
-static void sort_by_need(dfs_ctx *c, int *items, int n) {
-    sort_ctx = c;
-    qsort(items, (size_t)n, sizeof *items, by_key_desc);
-    sort_ctx = NULL;
+/* Sorts nodes[0..n) by decreasing need - out (scratch: n entries). */
+static void sort_by_need(const graph *g, const size_t *need, int *nodes, int n, keyed *scratch) {
+    for (int i = 0; i < n; i++) scratch[i] = (keyed){(long long)need[nodes[i]] - (long long)g->out_bytes[nodes[i]], nodes[i]};
+    qsort(scratch, (size_t)n, sizeof *scratch, by_key_desc);
+    for (int i = 0; i < n; i++) nodes[i] = scratch[i].node;
 }
 
-static void compute_needs(dfs_ctx *c, rows *children) {
-    graph *g = c->g;
-    for (int b = 0; b < g->n; b++) {   /* source order is topological: children first */
+/* need[b]: the peak bytes of computing b's subtree with its children taken
+ * by decreasing need - out (each child's result held while the next runs),
+ * at least everything b reads and writes. Sorts each child list that way. */
+static void compute_needs(const graph *g, size_t *need, rows *children, keyed *scratch) {
+    for (int b = 0; b < g->n; b++) {   /* the source order is topological: children first */
         int *ch = children->item + children->start[b], n = children->start[b + 1] - children->start[b];
-        sort_by_need(c, ch, n);
-        size_t held = 0, need = 0;
+        sort_by_need(g, need, ch, n, scratch);
+        size_t held = 0, peak = 0;
         for (int i = 0; i < n; i++) {
-            if (held + c->need[ch[i]] > need) need = held + c->need[ch[i]];
+            if (held + need[ch[i]] > peak) peak = held + need[ch[i]];
             held += g->out_bytes[ch[i]];
         }
-        c->need[b] = need > held + g->out_bytes[b] ? need : held + g->out_bytes[b];
+        need[b] = peak > held + g->out_bytes[b] ? peak : held + g->out_bytes[b];
     }
 }
 
-/* Post-order from the sinks (taken by decreasing need too). */
+/* Appends the post-order of b's unvisited subtree to order (stamp marks
+ * visited nodes). */
+static int visit_post_order(graph *g, const rows *children, int b, int *cursor, int *stack, int *order, int k) {
+    int top = 0;
+    stack[top++] = b;
+    g->stamp[b] = g->now;
+    while (top > 0) {
+        int x = stack[top - 1];
+        if (children->start[x] + cursor[x] < children->start[x + 1]) {
+            int a = children->item[children->start[x] + cursor[x]++];
+            if (g->stamp[a] == g->now) continue;
+            g->stamp[a] = g->now;
+            stack[top++] = a;
+        } else {
+            order[k++] = x;
+            top--;
+        }
+    }
+    return k;
+}
+
+/* Post-order from the sinks, taken by decreasing need too. */
 static int dfs_order(graph *g, int *order, diag *d) {
-    size_t *need = mem_calloc((size_t)g->n + 1, sizeof *need);
-    int *cursor = mem_calloc((size_t)g->n + 1, sizeof *cursor), *stack = mem_alloc(((size_t)g->n + 1) * sizeof *stack);
-    int *sinks = mem_alloc(((size_t)g->n + 1) * sizeof *sinks);
-    rows children = {mem_alloc(((size_t)g->n + 1) * sizeof(int)), mem_alloc((size_t)g->pred.start[g->n] * sizeof(int) + 1)};
-    int rc = need && cursor && stack && sinks && children.start && children.item ? DIAG_OK : diag_nomem(d);
+    size_t n1 = (size_t)g->n + 1, nedges = (size_t)g->pred.start[g->n];
+    size_t *need = mem_calloc(n1, sizeof *need);
+    int *cursor = mem_calloc(n1, sizeof *cursor), *stack = mem_alloc(n1 * sizeof *stack);
+    int *sinks = mem_alloc(n1 * sizeof *sinks);
+    keyed *scratch = mem_alloc((nedges > n1 ? nedges : n1) * sizeof *scratch);
+    rows children = {mem_alloc(n1 * sizeof(int)), mem_alloc(nedges * sizeof(int) + 1)};
+    int rc = need && cursor && stack && sinks && scratch && children.start && children.item ? DIAG_OK : diag_nomem(d);
     if (!rc) {
-        dfs_ctx c = {g, need};
-        memcpy(children.start, g->pred.start, ((size_t)g->n + 1) * sizeof(int));
-        memcpy(children.item, g->pred.item, (size_t)g->pred.start[g->n] * sizeof(int));
-        compute_needs(&c, &children);
+        memcpy(children.start, g->pred.start, n1 * sizeof(int));
+        memcpy(children.item, g->pred.item, nedges * sizeof(int));
+        compute_needs(g, need, &children, scratch);
         int nsinks = 0, k = 0;
         for (int b = 0; b < g->n; b++)
             if (g->succ.start[b] == g->succ.start[b + 1]) sinks[nsinks++] = b;
-        sort_by_need(&c, sinks, nsinks);
-        g->now++;   /* stamp: visited */
-        for (int s = 0; s < nsinks; s++) {
-            int top = 0;
-            stack[top++] = sinks[s];
-            g->stamp[sinks[s]] = g->now;
-            while (top > 0) {
-                int b = stack[top - 1];
-                if (children.start[b] + cursor[b] < children.start[b + 1]) {
-                    int a = children.item[children.start[b] + cursor[b]++];
-                    if (g->stamp[a] != g->now) {
-                        g->stamp[a] = g->now;
-                        stack[top++] = a;
-                    }
-                } else {
-                    order[k++] = b;
-                    top--;
-                }
-            }
-        }
+        sort_by_need(g, need, sinks, nsinks, scratch);
+        g->now++;
+        for (int i = 0; i < nsinks; i++) k = visit_post_order(g, &children, sinks[i], cursor, stack, order, k);
     }
     mem_free(need);
     mem_free(cursor);
     mem_free(stack);
     mem_free(sinks);
+    mem_free(scratch);
     rows_free(&children);
     return rc;
 }
@@ -559,9 +557,9 @@ static int exact_order(graph *g, int *order, diag *d) {
 
 typedef int (*strategy_fn)(graph *g, int *order, diag *d);
 
-static int source_strategy(graph *g, int *order, diag *d) {
+static int source_order(graph *g, int *order, diag *d) {
     (void)d;
-    source_order(g, order);
+    for (int b = 0; b < g->n; b++) order[b] = b;
     return DIAG_OK;
 }
 
@@ -570,7 +568,7 @@ static const struct {
     const char *name;
     strategy_fn run;
 } strategies[] = {
-    {SCHEDULE_SOURCE, "source", source_strategy},
+    {SCHEDULE_SOURCE, "source", source_order},
     {SCHEDULE_DFS, "dfs", dfs_order},
     {SCHEDULE_LIST, "list", list_order},
     {SCHEDULE_EXACT, "exact", exact_order},
@@ -620,9 +618,9 @@ int schedule_func_with(ir_func *f, unsigned mask, schedule_result *r, diag *d) {
                  mem_alloc(((size_t)g.n + 1) * sizeof(int)), {0, 0}, NULL};
     if (!rc && (!c.source || !c.best || !c.order)) rc = diag_nomem(d);
     if (!rc) memcpy(c.source, body->ops, nops * sizeof(ir_op *));
-    mask |= SCHEDULE_SOURCE;   /* the fallback every choice is measured against */
     for (int k = 0; !rc && k < (int)(sizeof strategies / sizeof *strategies); k++)
         if (wanted(&g, mask, k)) rc = try_strategy(&c, k, d);
+    if (!rc && !c.best_name) rc = try_strategy(&c, 0, d);   /* none ran: the source order */
     if (!rc) {
         memcpy(body->ops, c.best, nops * sizeof(ir_op *));
         if (r) *r = (schedule_result){c.best_score.all_peak, c.best_score.temp_peak, c.best_name};

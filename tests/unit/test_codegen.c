@@ -1,0 +1,1233 @@
+/* Tests of the C backend (src/emit, src/build): generated kernels against
+ * the reference evaluator, the fast-math approximations, BLIS dot kernels
+ * and the disk cache.
+ *
+ * The fusion pass and the planner are not used: each test wraps the whole
+ * body of a small program into one fusion of a chosen kind (fuse_all) and
+ * plans it by hand (plan_simple: parameters in args[], results in outs[],
+ * other values in the arena). Strict mode must match the evaluator bit for
+ * bit (any NaN matches any NaN); fast mode within a tolerance. Every build
+ * uses -Wall -Wextra -Werror, so the generated code is also warning-free.
+ * Set AJ_TEST_PRINT_SOURCE=1 to print the generated sources. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build/build.h"
+#include "emit/codegen.h"
+#include "emit/emit_internal.h"
+#include "eval/eval.h"
+#include "eval/eval_internal.h"
+#include "front/front.h"
+#include "ir/ir.h"
+#include "plan/plan.h"
+#include "testing.h"
+#include "util/mem.h"
+
+#define WARNING_FREE "-O3 -march=native -Wall -Wextra -Werror"
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- programs ---------------------------------------------------------------- */
+
+static ir_module *parse(const char *text) {
+    ir_module **mods = NULL;
+    int n = 0;
+    diag d = {0};
+    int rc = front_parse("test.mlir", text, strlen(text), &mods, &n, &d);
+    if (rc == DIAG_OK && ir_verify_module(mods[0], &d) != DIAG_OK) rc = DIAG_INVALID;
+    if (rc != DIAG_OK) {
+        fprintf(stderr, "parse: %s\n", d.msg);
+        testing_failed_checks++;
+        if (n) front_free_modules(mods, n);
+        return NULL;
+    }
+    ir_module *m = mods[0];
+    for (int i = 1; i < n; i++) ir_module_free(mods[i]);
+    mem_free(mods);
+    return m;
+}
+
+static void rename_uses(ir_op **ops, int nops, ir_value_id from, ir_value_id to) {
+    for (int i = 0; i < nops; i++) {
+        ir_op *op = ops[i];
+        for (int j = 0; j < op->nin; j++)
+            if (op->in[j] == from) op->in[j] = to;
+        for (int r = 0; r < op->nregions; r++) rename_uses(op->regions[r]->ops, op->regions[r]->nops, from, to);
+    }
+}
+
+/* Every value defined by the ops (their results, and everything inside
+ * their regions) gets mark[v] = true. */
+static void mark_defined(ir_op **ops, int nops, bool *mark) {
+    for (int i = 0; i < nops; i++) {
+        for (int j = 0; j < ops[i]->nout; j++) mark[ops[i]->out[j]] = true;
+        for (int r = 0; r < ops[i]->nregions; r++) {
+            ir_block *b = ops[i]->regions[r];
+            for (int a = 0; a < b->nargs; a++) mark[b->args[a]] = true;
+            mark_defined(b->ops, b->nops, mark);
+        }
+    }
+}
+
+static void mark_used(ir_op **ops, int nops, bool *mark) {
+    for (int i = 0; i < nops; i++) {
+        for (int j = 0; j < ops[i]->nin; j++) mark[ops[i]->in[j]] = true;
+        for (int r = 0; r < ops[i]->nregions; r++) mark_used(ops[i]->regions[r]->ops, ops[i]->regions[r]->nops, mark);
+    }
+}
+
+static int body_append(ir_block *b, ir_op *op) {
+    if (mem_grow((void **)&b->ops, &b->cap_ops, b->nops + 1, sizeof(ir_op *))) return DIAG_NOMEM;
+    b->ops[b->nops++] = op;
+    return DIAG_OK;
+}
+
+/* Turns body ops [from, to) into one fusion of `kind`: its operands are the
+ * values those ops read from outside, its results the values they define
+ * that later ops read. ops/nops is the body's old op list, `at` the new one. */
+static int fuse_range(ir_func *f, ir_op **ops, int nops, int from, int to, ir_fusion_kind kind) {
+    bool *inside = mem_calloc((size_t)f->nvalues, 1), *read = mem_calloc((size_t)f->nvalues, 1),
+         *later = mem_calloc((size_t)f->nvalues, 1);
+    int nv = f->nvalues, nin = 0, nout = 0;
+    ir_value_id in[nv], out[nv];
+    mark_defined(ops + from, to - from, inside);
+    mark_used(ops + from, to - from, read);
+    mark_used(ops + to, nops - to, later);
+    for (int v = 0; v < nv; v++) {
+        if (read[v] && !inside[v]) in[nin++] = v;
+        bool top = f->values[v].def && inside[v];
+        if (top && later[v]) {
+            bool defined_here = false;    /* a result of one of the range's own ops, not a region value */
+            for (int i = from; i < to; i++)
+                if (f->values[v].def == ops[i]) defined_here = true;
+            if (defined_here) out[nout++] = v;
+        }
+    }
+    mem_free(inside);
+    mem_free(read);
+    mem_free(later);
+    ir_type types[nout + 1];
+    for (int i = 0; i < nout; i++) types[i] = f->values[out[i]].type;
+    ir_op *fusion = ir_op_append(f, f->body, IR_FUSION, nin, in, nout, types);
+    ir_block *region = fusion ? ir_op_add_region(fusion) : NULL;
+    if (!region) return DIAG_NOMEM;
+    fusion->a.fusion_kind = kind;
+    for (int i = 0; i < nin; i++) {
+        ir_value_id arg = ir_block_add_arg(f, region, &f->values[in[i]].type);
+        rename_uses(ops + from, to - from, in[i], arg);
+    }
+    for (int i = from; i < to; i++)
+        if (body_append(region, ops[i])) return DIAG_NOMEM;
+    for (int i = 0; i < nout; i++) rename_uses(ops + to, nops - to, out[i], fusion->out[i]);
+    return ir_op_append(f, region, IR_RETURN, nout, out, 0, NULL) ? DIAG_OK : DIAG_NOMEM;
+}
+
+/* Fuses body ops into kernels: range i is ops [starts[i], starts[i + 1])
+ * (the last one ends before the RETURN) of kind kinds[i]; ops before
+ * starts[0] stay as they are (top-level constants). */
+static int fuse_ranges(ir_func *f, int n, const int *starts, const ir_fusion_kind *kinds) {
+    ir_block *body = f->body;
+    ir_op **ops = body->ops;
+    int nops = body->nops, rc = DIAG_OK;
+    body->ops = NULL;
+    body->nops = body->cap_ops = 0;
+    for (int i = 0; i < starts[0] && !rc; i++) rc = body_append(body, ops[i]);
+    for (int r = 0; r < n && !rc; r++)
+        rc = fuse_range(f, ops, nops, starts[r], r + 1 < n ? starts[r + 1] : nops - 1, kinds[r]);
+    if (!rc) rc = body_append(body, ops[nops - 1]);
+    mem_free(ops);
+    return rc;
+}
+
+/* The whole body as one kernel. */
+static int fuse_all(ir_func *f, ir_fusion_kind kind) { return fuse_ranges(f, 1, (int[]){0}, &kind); }
+
+/* Parameters in args[], returned values in outs[] (a value returned twice,
+ * a parameter or a constant is copied), everything else in the arena. */
+static void plan_simple(const ir_func *f, plan *p) {
+    *p = (plan){.nvalues = f->nvalues};
+    p->buf = mem_calloc((size_t)f->nvalues, sizeof *p->buf);
+    p->copies = mem_calloc((size_t)f->nresults + 1, sizeof *p->copies);
+    for (int v = 0; v < f->nvalues; v++) p->buf[v] = (plan_buffer){.home = PLAN_NONE, .in_place_of = -1};
+    for (int i = 0; i < f->body->nargs; i++) p->buf[f->body->args[i]] = (plan_buffer){PLAN_PARAM, i, 0, 0, 0, 0, -1};
+    const ir_op *ret = f->body->ops[f->body->nops - 1];
+    for (int i = 0; i + 1 < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        for (int j = 0; j < op->nout; j++) {
+            ir_value_id v = op->out[j];
+            plan_buffer *b = &p->buf[v];
+            b->bytes = ir_type_bytes(&f->values[v].type);
+            b->home = op->code == IR_CONSTANT ? PLAN_CONSTANT : PLAN_ARENA;
+            if (b->home == PLAN_ARENA) {
+                b->offset = p->arena_bytes;
+                p->arena_bytes += (b->bytes + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
+            }
+        }
+    }
+    for (int r = 0; r < ret->nin; r++) {
+        plan_buffer *b = &p->buf[ret->in[r]];
+        if (b->home == PLAN_ARENA) *b = (plan_buffer){PLAN_OUTPUT, r, 0, b->bytes, 0, 0, -1};
+        else p->copies[p->ncopies++] = (plan_copy){r, ret->in[r]};
+    }
+}
+
+static void plan_release(plan *p) {
+    mem_free(p->buf);
+    mem_free(p->copies);
+    *p = (plan){0};
+}
+
+/* ---- inputs -------------------------------------------------------------------- */
+
+static uint64_t next_random(uint64_t *s) {
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+static double uniform(uint64_t *s) { return (double)(next_random(s) >> 11) * 0x1p-53; }
+
+static const double float_specials[] = {
+    0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 1e-40, -1e-40,
+    1e-310, FLT_MIN, FLT_MAX, -FLT_MAX, DBL_MAX, 1e30, -1e30, 88.5, 89.0, -104.0, 710.0, 0.625, 2147483648.0,
+    -2147483649.0, 9.3e18, -9.3e18, 4294967296.5, 1e-8, 3.14159, -7.25,
+};
+static const int64_t int_specials[] = {
+    0, 1, -1, 2, -2, 3, 7, -7, 31, 32, 33, 63, 64, 65, -31, -32, -33, -64, 100, -100, 1000000,
+    INT32_MAX, INT32_MIN, INT32_MIN + 1, (int64_t)INT32_MAX + 1, INT64_MAX, INT64_MIN, INT64_MIN + 1,
+};
+
+/* Random values (floats in [-range, range), integers in [-100, 100)). With
+ * `specials`, the first n*n elements (n special values) pair every special
+ * value with every other across parameters: parameter role 0 walks them
+ * fastest, role 1 slowest, role 2 like role 0 shifted. */
+static void fill(eval_tensor *t, uint64_t *seed, double range, bool specials, int role) {
+    int64_t n = ir_type_numel(&t->type);
+    int64_t nf = (int64_t)(sizeof float_specials / sizeof *float_specials);
+    int64_t ni = (int64_t)(sizeof int_specials / sizeof *int_specials);
+    for (int64_t k = 0; k < n; k++) {
+        bool is_float = t->type.dtype == IR_F32 || t->type.dtype == IR_F64;
+        int64_t ns = is_float ? nf : ni, pick = (role % 3 == 1 ? k / ns : k + 5 * (role % 3)) % ns;
+        bool special = specials && k < ns * ns;
+        elem_value v;
+        if (t->type.dtype == IR_I1) v.i = (int64_t)(next_random(seed) & 1);
+        else if (is_float) v.f = special ? float_specials[pick] : (2 * uniform(seed) - 1) * range;
+        else v.i = special ? int_specials[pick] : (int64_t)(next_random(seed) % 200) - 100;
+        elem_store(t->type.dtype, t->data, k, v);
+    }
+}
+
+/* ---- comparing ------------------------------------------------------------------- */
+
+typedef struct tolerance {
+    double ulp;    /* floats: this many units in the last place ... */
+    double abs;    /* ... or this far apart */
+} tolerance;
+
+static int64_t float_key(double x, bool single) {
+    if (single) {
+        float f = (float)x;
+        int32_t s;
+        memcpy(&s, &f, 4);
+        return s < 0 ? -(int64_t)(s & 0x7fffffff) : s;
+    }
+    int64_t s;
+    memcpy(&s, &x, 8);
+    return s < 0 ? -(s & INT64_MAX) : s;
+}
+
+static bool close_enough(ir_dtype t, elem_value got, elem_value want, tolerance tol) {
+    if (t != IR_F32 && t != IR_F64) return got.i == want.i;
+    if (isnan(got.f) || isnan(want.f)) return isnan(got.f) && isnan(want.f);
+    if (memcmp(&got.f, &want.f, sizeof got.f) == 0) return true;
+    if (tol.ulp == 0 && tol.abs == 0) return false;   /* strict: bit for bit (-0 is not +0) */
+    if (isinf(got.f) || isinf(want.f)) {
+        if (got.f == want.f) return true;
+        return tol.ulp > 0 && llabs(float_key(got.f, t == IR_F32) - float_key(want.f, t == IR_F32)) <= tol.ulp;
+    }
+    double d = fabs(got.f - want.f);
+    return d <= tol.abs || (double)llabs(float_key(got.f, t == IR_F32) - float_key(want.f, t == IR_F32)) <= tol.ulp;
+}
+
+/* Compares result r; reports the first mismatch. */
+static bool same_result(int r, const eval_tensor *want, const void *got, tolerance tol) {
+    int64_t n = ir_type_numel(&want->type);
+    for (int64_t k = 0; k < n; k++) {
+        elem_value g = elem_load(want->type.dtype, got, k), w = elem_load(want->type.dtype, want->data, k);
+        if (close_enough(want->type.dtype, g, w, tol)) continue;
+        if (want->type.dtype == IR_F32 || want->type.dtype == IR_F64)
+            fprintf(stderr, "result %d element %lld: got %.17g, want %.17g\n", r, (long long)k, g.f, w.f);
+        else
+            fprintf(stderr, "result %d element %lld: got %lld, want %lld\n", r, (long long)k, (long long)g.i,
+                    (long long)w.i);
+        return false;
+    }
+    return true;
+}
+
+/* ---- compiling and running ------------------------------------------------------------ */
+
+typedef struct check {
+    ir_fusion_kind kind;
+    bool strict;
+    int threads;
+    tolerance tol;            /* fast mode */
+    double range;             /* inputs in [-range, range) */
+    bool specials;            /* inputs include NaN, inf, INT_MIN, ... */
+    const char *contains;     /* the source must contain this */
+    const char *lacks;        /* ... and must not contain this */
+    const char *name;         /* for AJ_TEST_PRINT_SOURCE */
+} check;
+
+typedef struct compiled_fn {
+    ir_module *m;             /* the original program (the evaluator runs it) */
+    ir_module *fused;
+    ir_func *f, *ff;
+    plan p;
+    codegen_module *code;
+} compiled_fn;
+
+static void compiled_free(compiled_fn *c) {
+    if (c->code) codegen_c_backend.release(c->code);
+    plan_release(&c->p);
+    if (c->fused) ir_module_free(c->fused);
+    if (c->m) ir_module_free(c->m);
+    *c = (compiled_fn){0};
+}
+
+static codegen_options options_of(const check *k) {
+    return (codegen_options){.cflags = WARNING_FREE, .strict_order = k->strict, .threads = k->threads};
+}
+
+static void print_source_if_asked(const char *name, const char *src) {
+    const char *e = getenv("AJ_TEST_PRINT_SOURCE");
+    if (e && *e == '1') printf("==== %s ====\n%s\n", name ? name : "", src);
+}
+
+/* Emits (checking the source) and builds m's @main fused into one kernel. */
+static bool compile_fused(ir_module *m, const check *k, compiled_fn *c) {
+    *c = (compiled_fn){.m = m};
+    if (!m) return false;
+    c->f = ir_module_entry(m);
+    c->fused = ir_module_clone(m);
+    c->ff = ir_module_entry(c->fused);
+    diag d = {0};
+    EXPECT_EQ_INT(fuse_all(c->ff, k->kind), DIAG_OK);
+    if (ir_verify_module(c->fused, &d)) {
+        fprintf(stderr, "fused program: %s\n", d.msg);
+        testing_failed_checks++;
+        return false;
+    }
+    plan_simple(c->ff, &c->p);
+    codegen_options o = options_of(k);
+    char *src = NULL;
+    size_t len = 0;
+    int rc = emit_c_source(c->ff, &c->p, &o, &src, &len, &d);
+    if (rc) fprintf(stderr, "emit: %s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (rc) return false;
+    print_source_if_asked(k->name, src);
+    if (k->contains) EXPECT_CONTAINS(src, k->contains);
+    if (k->lacks && strstr(src, k->lacks)) {
+        fprintf(stderr, "the source contains \"%s\"\n", k->lacks);
+        testing_failed_checks++;
+    }
+    mem_free(src);
+    rc = codegen_c_backend.build(c->ff, &c->p, &o, &c->code, &d);
+    if (rc) fprintf(stderr, "build: %s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    return rc == DIAG_OK;
+}
+
+/* Runs the compiled kernel and the evaluator on the same random inputs. */
+static void run_and_compare(compiled_fn *c, const check *k, uint64_t seed) {
+    int nin = c->f->body->nargs, nout = c->f->nresults;
+    eval_tensor in[nin + 1], want[nout + 1];
+    void *args[nin + 1], *outs[nout + 1];
+    for (int i = 0; i < nin; i++) {
+        in[i].type = c->f->values[c->f->body->args[i]].type;
+        in[i].data = mem_alloc(ir_type_bytes(&in[i].type) + 1);
+        fill(&in[i], &seed, k->range > 0 ? k->range : 4.0, k->specials, i);
+        args[i] = in[i].data;
+    }
+    diag d = {0};
+    int rc = eval_func(c->m, c->f, in, nin, want, NULL, NULL, &d);
+    if (rc) fprintf(stderr, "eval: %s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    char *arena = mem_alloc(c->p.arena_bytes + 1);
+    for (int r = 0; r < nout; r++) outs[r] = mem_calloc(1, ir_type_bytes(&c->f->result_types[r]) + 1);
+    if (!rc) {
+        codegen_entry entry = codegen_c_backend.entry(c->code);
+        entry(arena, args, outs);
+        tolerance tol = k->strict ? (tolerance){0, 0} : k->tol;
+        for (int r = 0; r < nout; r++) {
+            if (!same_result(r, &want[r], outs[r], tol)) testing_failed_checks++;
+            eval_tensor_free(&want[r]);
+        }
+    }
+    for (int i = 0; i < nin; i++) mem_free(in[i].data);
+    for (int r = 0; r < nout; r++) mem_free(outs[r]);
+    mem_free(arena);
+}
+
+static void check_program(const char *text, const check *k) {
+    compiled_fn c;
+    if (compile_fused(parse(text), k, &c)) run_and_compare(&c, k, 12345);
+    compiled_free(&c);
+}
+
+/* Runs the program strict (bit for bit) and fast (within tol). */
+static void check_both_modes(const char *text, check k) {
+    k.strict = true;
+    check_program(text, &k);
+    k.strict = false;
+    k.contains = NULL;
+    check_program(text, &k);
+}
+
+/* ---- every op ------------------------------------------------------------------------ */
+
+static const ir_dtype tier1[] = {IR_F32, IR_F64, IR_I32, IR_I64, IR_I1};
+enum { NTIER1 = 5, MATRIX_N = 1400 };   /* > 36 * 36: every pair of special values */
+
+typedef struct builder {
+    ir_func *f;
+    int nres, cap;
+    ir_value_id *res;
+} builder;
+
+static ir_value_id add_op(builder *b, ir_opcode code, int nin, const ir_value_id *in, ir_type t) {
+    ir_op *op = ir_op_append(b->f, b->f->body, code, nin, in, 1, &t);
+    if (mem_grow((void **)&b->res, &b->cap, b->nres + 1, sizeof(ir_value_id)) == 0) b->res[b->nres++] = op->out[0];
+    return op->out[0];
+}
+
+/* For every tier-1 type T, parameters a, b, c: tensor<40xT> and scalars
+ * lo, hi: tensor<T>, plus p: tensor<40xi1> and q: tensor<i1>; results: every
+ * unary and binary op the evaluator defines on T, is_finite, compare in
+ * every direction and comparison type, convert to every tier-1 type, select
+ * and clamp with full and scalar operands. */
+static ir_module *every_op_program(void) {
+    ir_module *m = ir_module_new();
+    builder b = {ir_func_new(m, "main"), 0, 0, NULL};
+    ir_type vec[NTIER1], sca[NTIER1];
+    ir_value_id a[NTIER1], bb[NTIER1], c[NTIER1], lo[NTIER1], hi[NTIER1];
+    int64_t n = MATRIX_N;
+    for (int t = 0; t < NTIER1; t++) {
+        vec[t] = ir_type_make(tier1[t], 1, &n);
+        sca[t] = ir_type_scalar(tier1[t]);
+        a[t] = ir_block_add_arg(b.f, b.f->body, &vec[t]);
+        bb[t] = ir_block_add_arg(b.f, b.f->body, &vec[t]);
+        c[t] = ir_block_add_arg(b.f, b.f->body, &vec[t]);
+        lo[t] = ir_block_add_arg(b.f, b.f->body, &sca[t]);
+        hi[t] = ir_block_add_arg(b.f, b.f->body, &sca[t]);
+    }
+    ir_value_id p = a[4], q = lo[4];
+    for (int t = 0; t < NTIER1; t++) {
+        elem_class cls = elem_type_of(tier1[t]).cls;
+        for (int code = 0; code < IR_OPCODE_COUNT; code++) {
+            if (ir_op_kind_of(code) == IR_KIND_UNARY && ev_unary_resolve(code, cls))
+                add_op(&b, code, 1, &a[t], vec[t]);
+            if (ir_op_kind_of(code) == IR_KIND_BINARY && ev_binary_resolve(code, cls))
+                add_op(&b, code, 2, (ir_value_id[]){a[t], bb[t]}, vec[t]);
+        }
+        if (cls == ELEM_FLOAT) add_op(&b, IR_IS_FINITE, 1, &a[t], vec[4]);
+        for (int dir = IR_CMP_EQ; dir <= IR_CMP_LT; dir++)
+            for (int ct = IR_CMPT_NOTYPE; ct <= IR_CMPT_UNSIGNED; ct++) {
+                ir_value_id v = add_op(&b, IR_COMPARE, 2, (ir_value_id[]){a[t], bb[t]}, vec[4]);
+                ir_op *op = b.f->values[v].def;
+                op->a.cmp = (ir_cmp_dir)dir;
+                op->a.cmp_type = (ir_cmp_type)ct;
+                diag d;
+                if (ir_verify_op(m, b.f, op, &d) == DIAG_OK) continue;
+                b.f->body->nops--;    /* a comparison type the verifier rejects for T */
+                b.nres--;
+                ir_op_free(op);
+            }
+        for (int u = 0; u < NTIER1; u++) add_op(&b, IR_CONVERT, 1, &a[t], vec[u]);
+        add_op(&b, IR_SELECT, 3, (ir_value_id[]){p, a[t], bb[t]}, vec[t]);
+        add_op(&b, IR_SELECT, 3, (ir_value_id[]){q, a[t], bb[t]}, vec[t]);
+        add_op(&b, IR_CLAMP, 3, (ir_value_id[]){bb[t], a[t], c[t]}, vec[t]);
+        add_op(&b, IR_CLAMP, 3, (ir_value_id[]){lo[t], a[t], hi[t]}, vec[t]);
+    }
+    ir_type types[b.nres];
+    for (int r = 0; r < b.nres; r++) types[r] = b.f->values[b.res[r]].type;
+    ir_op_append(b.f, b.f->body, IR_RETURN, b.nres, b.res, 0, NULL);
+    ir_func_set_results(b.f, b.nres, types);
+    mem_free(b.res);
+    diag d = {0};
+    if (ir_verify_module(m, &d)) {
+        fprintf(stderr, "every_op_program: %s\n", d.msg);
+        testing_failed_checks++;
+    }
+    return m;
+}
+
+TEST(every_op_matches_the_evaluator_bit_for_bit) {
+    check k = {.kind = IR_FUSION_LOOP, .strict = true, .specials = true, .range = 40, .name = "every op, strict"};
+    compiled_fn c;
+    if (compile_fused(every_op_program(), &k, &c)) {
+        run_and_compare(&c, &k, 1);
+        run_and_compare(&c, &k, 2);
+    }
+    compiled_free(&c);
+}
+
+/* Fast mode changes only the transcendental functions on f32. */
+TEST(every_op_is_close_in_fast_mode) {
+    check k = {.kind = IR_FUSION_LOOP, .specials = true, .range = 40, .tol = {4, 1e-30}, .name = "every op, fast",
+               .contains = "aj_fast_expf("};
+    compiled_fn c;
+    if (compile_fused(every_op_program(), &k, &c)) run_and_compare(&c, &k, 3);
+    compiled_free(&c);
+}
+
+
+/* ---- loop kernels ------------------------------------------------------------------------ */
+
+static const char index_ops_text[] =
+    "func.func @main(%x: tensor<6x4xf32>, %z: tensor<24xf32>, %w: tensor<2x3x4xf32>, %v: tensor<6xf32>,\n"
+    "                %s: tensor<f32>, %big: tensor<9x13xf32>, %y: tensor<4x6xf32>, %p1: tensor<4x2xf32>,\n"
+    "                %p2: tensor<4x1xf32>, %p3: tensor<4x3xf32>, %q1: tensor<1x6xf32>, %q2: tensor<3x6xf32>,\n"
+    "                %l: tensor<4x3xf32>, %r: tensor<3x6xf32>, %u: tensor<4x1x6xf32>, %n: tensor<4x6xi32>)\n"
+    "    -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>,\n"
+    "        tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xi32>, tensor<4x6xf32>,\n"
+    "        tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xi32>,\n"
+    "        tensor<4x6xi1>) {\n"
+    "  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<6x4xf32>) -> tensor<4x6xf32>\n"
+    "  %1 = stablehlo.reshape %z : (tensor<24xf32>) -> tensor<4x6xf32>\n"
+    "  %2 = stablehlo.reshape %w : (tensor<2x3x4xf32>) -> tensor<4x6xf32>\n"
+    "  %3 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<6xf32>) -> tensor<4x6xf32>\n"
+    "  %4 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<4x6xf32>\n"
+    "  %5 = stablehlo.slice %big [1:9:2, 0:12:2] : (tensor<9x13xf32>) -> tensor<4x6xf32>\n"
+    "  %6 = stablehlo.reverse %y, dims = [0, 1] : tensor<4x6xf32>\n"
+    "  %7 = stablehlo.concatenate %p1, %p2, %p3, dim = 1 : (tensor<4x2xf32>, tensor<4x1xf32>, tensor<4x3xf32>) -> tensor<4x6xf32>\n"
+    "  %8 = stablehlo.concatenate %q1, %q2, dim = 0 : (tensor<1x6xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>\n"
+    "  %9 = stablehlo.iota dim = 0 : tensor<4x6xf32>\n"
+    "  %10 = stablehlo.iota dim = 1 : tensor<4x6xi32>\n"
+    "  %11 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<4x3xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>\n"
+    "  %12 = stablehlo.reshape %u : (tensor<4x1x6xf32>) -> tensor<4x6xf32>\n"
+    "  %13 = stablehlo.add %0, %6 : tensor<4x6xf32>\n"
+    "  %c = stablehlo.constant dense<[[1.0, -2.0, 3.5, 0.0, 0x7FC00001, -0.0], [0x7F800000, 2.0, 2.5, 3.0, 4.0, 5.0],"
+    " [6.0, 7.0, 8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0, 16.0, 1.0e-40]]> : tensor<4x6xf32>\n"
+    "  %cs = stablehlo.constant dense<2.5> : tensor<4x6xf32>\n"
+    "  %14 = stablehlo.multiply %c, %cs : tensor<4x6xf32>\n"
+    "  %t = stablehlo.transpose %w, dims = [2, 0, 1] : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>\n"
+    "  %15 = stablehlo.reshape %t : (tensor<4x2x3xf32>) -> tensor<4x6xf32>\n"
+    "  %b8 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<6xf32>) -> tensor<8x6xf32>\n"
+    "  %sl = stablehlo.slice %b8 [0:8:2, 0:6] : (tensor<8x6xf32>) -> tensor<4x6xf32>\n"
+    "  %16 = stablehlo.reverse %sl, dims = [0] : tensor<4x6xf32>\n"
+    "  %17 = stablehlo.convert %10 : (tensor<4x6xi32>) -> tensor<4x6xf32>\n"
+    "  %18 = stablehlo.multiply %n, %10 : tensor<4x6xi32>\n"
+    "  %19 = stablehlo.compare  LT, %7, %8,  FLOAT : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xi1>\n"
+    "  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %18, %19 :\n"
+    "    tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>,\n"
+    "    tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xi32>, tensor<4x6xf32>,\n"
+    "    tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xi32>,\n"
+    "    tensor<4x6xi1>\n"
+    "}\n";
+
+/* Broadcast, transpose, reshapes that merge, split and both, slice, reverse,
+ * concatenate (three-way and on the outer axis), iota, constants (a splat
+ * and an array with NaN, inf, -0 and a subnormal), a dot inside a loop. */
+TEST(loop_kernels_map_indices_like_the_evaluator) {
+    check_both_modes(index_ops_text, (check){.kind = IR_FUSION_LOOP, .specials = true, .name = "index ops",
+                                             .contains = "if (i1 < 2)"});
+}
+
+static const char flat_text[] =
+    "func.func @main(%a: tensor<8x33xf32>, %b: tensor<264xf32>, %s: tensor<f32>) -> tensor<8x33xf32> {\n"
+    "  %0 = stablehlo.reshape %b : (tensor<264xf32>) -> tensor<8x33xf32>\n"
+    "  %1 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<8x33xf32>\n"
+    "  %2 = stablehlo.multiply %a, %0 : tensor<8x33xf32>\n"
+    "  %3 = stablehlo.add %2, %1 : tensor<8x33xf32>\n"
+    "  return %3 : tensor<8x33xf32>\n"
+    "}\n";
+
+/* Elementwise ops, reshapes and scalar broadcasts need no index: one loop. */
+TEST(elementwise_kernels_are_one_flat_loop) {
+    check_both_modes(flat_text, (check){.kind = IR_FUSION_LOOP, .specials = true, .name = "flat",
+                                        .contains = "for (int64_t i = 0; i < 264; i++)"});
+}
+
+static const char gelu_text[] =
+    "func.func @main(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {\n"
+    "  %half = stablehlo.constant dense<0.5> : tensor<512x1024xf32>\n"
+    "  %one = stablehlo.constant dense<1.0> : tensor<512x1024xf32>\n"
+    "  %k = stablehlo.constant dense<0.797884583> : tensor<512x1024xf32>\n"
+    "  %c = stablehlo.constant dense<0.044715> : tensor<512x1024xf32>\n"
+    "  %x2 = stablehlo.multiply %x, %x : tensor<512x1024xf32>\n"
+    "  %x3 = stablehlo.multiply %x2, %x : tensor<512x1024xf32>\n"
+    "  %cx3 = stablehlo.multiply %c, %x3 : tensor<512x1024xf32>\n"
+    "  %in = stablehlo.add %x, %cx3 : tensor<512x1024xf32>\n"
+    "  %kin = stablehlo.multiply %k, %in : tensor<512x1024xf32>\n"
+    "  %t = stablehlo.tanh %kin : tensor<512x1024xf32>\n"
+    "  %1 = stablehlo.add %one, %t : tensor<512x1024xf32>\n"
+    "  %hx = stablehlo.multiply %half, %x : tensor<512x1024xf32>\n"
+    "  %y = stablehlo.multiply %hx, %1 : tensor<512x1024xf32>\n"
+    "  return %y : tensor<512x1024xf32>\n"
+    "}\n";
+
+/* Big enough for threads: the loop runs under "omp parallel for". */
+TEST(big_loops_run_on_threads) {
+    /* 1 + tanh(...) cancels for x < -3: a 1-ULP tanh is 1e-7 absolute */
+    check_both_modes(gelu_text, (check){.kind = IR_FUSION_LOOP, .threads = 2, .tol = {3, 1e-6}, .name = "gelu",
+                                        .contains = "#pragma omp parallel for num_threads(2)"});
+}
+
+/* ---- reduce kernels ------------------------------------------------------------------------ */
+
+/* Rows (the reduced dim is the innermost): sum of x*x with a mean epilogue,
+ * and a max; 300 = 4 chunks of 64 lanes and a tail of 44 in fast mode. */
+static const char rows_text[] =
+    "func.func @main(%x: tensor<8x300xf32>) -> (tensor<8xf32>, tensor<8xf32>) {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %sq = stablehlo.multiply %x, %x : tensor<8x300xf32>\n"
+    "  %s = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<8x300xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x300xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %n = stablehlo.constant dense<0.00333333341> : tensor<8xf32>\n"
+    "  %mean = stablehlo.multiply %s, %n : tensor<8xf32>\n"
+    "  return %mean, %m : tensor<8xf32>, tensor<8xf32>\n"
+    "}\n";
+
+TEST(row_reductions_match_the_evaluator) {
+    check_both_modes(rows_text, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-5}, .name = "rows",
+                                        .contains = "acc"});
+    check k = {.kind = IR_FUSION_REDUCE, .tol = {64, 1e-5}, .contains = "part", .name = "rows, fast"};
+    check_program(rows_text, &k);
+    k = (check){.kind = IR_FUSION_REDUCE, .strict = true, .lacks = "part", .specials = true, .name = "rows, strict"};
+    check_program(rows_text, &k);
+}
+
+/* Columns (the innermost dim is kept): 70 = a tile of 64 lanes and one of 6. */
+static const char columns_text[] =
+    "func.func @main(%x: tensor<300x70xf32>, %b: tensor<70xf32>) -> tensor<70xf32> {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %e = stablehlo.exponential %x : tensor<300x70xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<300x70xf32>, tensor<f32>) -> tensor<70xf32>\n"
+    "  %r = stablehlo.add %s, %b : tensor<70xf32>\n"
+    "  return %r : tensor<70xf32>\n"
+    "}\n";
+
+TEST(column_reductions_match_the_evaluator) {
+    check_both_modes(columns_text, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-4}, .name = "columns",
+                                           .specials = false, .contains = "tile"});
+    /* enough elements for threads: the tiles run in parallel */
+    static const char big[] =
+        "func.func @main(%x: tensor<520x130xf32>) -> tensor<130xf32> {\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<520x130xf32>, tensor<f32>) -> tensor<130xf32>\n"
+        "  return %s : tensor<130xf32>\n"
+        "}\n";
+    check_both_modes(big, (check){.kind = IR_FUSION_REDUCE, .threads = 2, .tol = {64, 1e-4}, .name = "columns, threads",
+                                  .contains = "#pragma omp parallel for"});
+}
+
+/* argmax: a two-input reducer region over (value, iota), rows and columns. */
+static const char argmax_text[] =
+    "func.func @main(%a: tensor<6x37xf32>) -> (tensor<6xf32>, tensor<6xi32>, tensor<6xi32>) {\n"
+    "  %i = stablehlo.iota dim = 1 : tensor<6x37xi32>\n"
+    "  %i0 = stablehlo.iota dim = 0 : tensor<6x37xi32>\n"
+    "  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %c = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %1:2 = stablehlo.reduce(%a init: %cst), (%i init: %c) across dimensions = [1] : (tensor<6x37xf32>, "
+    "tensor<6x37xi32>, tensor<f32>, tensor<i32>) -> (tensor<6xf32>, tensor<6xi32>)\n"
+    "   reducer(%x: tensor<f32>, %y: tensor<f32>) (%xi: tensor<i32>, %yi: tensor<i32>)  {\n"
+    "    %2 = stablehlo.compare  GE, %x, %y,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+    "    %3 = stablehlo.select %2, %x, %y : tensor<i1>, tensor<f32>\n"
+    "    %4 = stablehlo.select %2, %xi, %yi : tensor<i1>, tensor<i32>\n"
+    "    stablehlo.return %3, %4 : tensor<f32>, tensor<i32>\n"
+    "  }\n"
+    "  return %1#0, %1#1, %1#1 : tensor<6xf32>, tensor<6xi32>, tensor<6xi32>\n"
+    "}\n";
+
+TEST(multi_input_reducers_match_the_evaluator) {
+    /* (the index, returned twice, is copied into the second output by the plan) */
+    check_both_modes(argmax_text, (check){.kind = IR_FUSION_REDUCE, .specials = true, .name = "argmax"});
+}
+
+/* Softmax statistics: the max, then the sum of exp(x - max) in a second
+ * pass that reads the max through a broadcast; epilogue log(sum) + max. */
+static const char logsumexp_text[] =
+    "func.func @main(%x: tensor<16x200xf32>) -> (tensor<16xf32>, tensor<16xf32>) {\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<16x200xf32>, tensor<f32>) -> tensor<16xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<16xf32>) -> tensor<16x200xf32>\n"
+    "  %d = stablehlo.subtract %x, %mb : tensor<16x200xf32>\n"
+    "  %e = stablehlo.exponential %d : tensor<16x200xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<16x200xf32>, tensor<f32>) -> tensor<16xf32>\n"
+    "  %l = stablehlo.log %s : tensor<16xf32>\n"
+    "  %r = stablehlo.add %l, %m : tensor<16xf32>\n"
+    "  return %r, %s : tensor<16xf32>, tensor<16xf32>\n"
+    "}\n";
+
+TEST(reductions_may_read_earlier_reductions) {
+    check_both_modes(logsumexp_text, (check){.kind = IR_FUSION_REDUCE, .tol = {16, 1e-5}, .name = "logsumexp"});
+    /* the same over columns: transpose the layout */
+    static const char cols[] =
+        "func.func @main(%x: tensor<200x80xf32>) -> tensor<80xf32> {\n"
+        "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<200x80xf32>, tensor<f32>) -> tensor<80xf32>\n"
+        "  %mb = stablehlo.broadcast_in_dim %m, dims = [1] : (tensor<80xf32>) -> tensor<200x80xf32>\n"
+        "  %d = stablehlo.subtract %x, %mb : tensor<200x80xf32>\n"
+        "  %e = stablehlo.exponential %d : tensor<200x80xf32>\n"
+        "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<200x80xf32>, tensor<f32>) -> tensor<80xf32>\n"
+        "  %l = stablehlo.log %s : tensor<80xf32>\n"
+        "  %r = stablehlo.add %l, %m : tensor<80xf32>\n"
+        "  return %r : tensor<80xf32>\n"
+        "}\n";
+    check_both_modes(cols, (check){.kind = IR_FUSION_REDUCE, .tol = {16, 1e-5}, .name = "logsumexp, columns"});
+}
+
+/* Layernorm statistics over rows: mean, then the mean of squared deviations
+ * in a second pass, epilogue rsqrt(var + eps). */
+static const char layernorm_text[] =
+    "func.func @main(%x: tensor<64x1024xf32>) -> (tensor<64xf32>, tensor<64xf32>) {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %n = stablehlo.constant dense<9.765625e-04> : tensor<64xf32>\n"
+    "  %eps = stablehlo.constant dense<1.0e-05> : tensor<64xf32>\n"
+    "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<64x1024xf32>, tensor<f32>) -> tensor<64xf32>\n"
+    "  %mean = stablehlo.multiply %s, %n : tensor<64xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %mean, dims = [0] : (tensor<64xf32>) -> tensor<64x1024xf32>\n"
+    "  %d = stablehlo.subtract %x, %mb : tensor<64x1024xf32>\n"
+    "  %d2 = stablehlo.multiply %d, %d : tensor<64x1024xf32>\n"
+    "  %v = stablehlo.reduce(%d2 init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<64x1024xf32>, tensor<f32>) -> tensor<64xf32>\n"
+    "  %var = stablehlo.multiply %v, %n : tensor<64xf32>\n"
+    "  %ve = stablehlo.add %var, %eps : tensor<64xf32>\n"
+    "  %r = stablehlo.rsqrt %ve : tensor<64xf32>\n"
+    "  return %mean, %r : tensor<64xf32>, tensor<64xf32>\n"
+    "}\n";
+
+TEST(layernorm_statistics_match_the_evaluator) {
+    check_both_modes(layernorm_text, (check){.kind = IR_FUSION_REDUCE, .threads = 2, .tol = {64, 1e-5},
+                                             .name = "layernorm"});
+}
+
+/* Whole-tensor, middle-dim and two-dim reductions; integers wrap, i1 ors. */
+TEST(reductions_of_any_shape_match_the_evaluator) {
+    static const char *const bodies[] = {
+        "%r = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 1, 2] : "
+        "(tensor<4x5x6xf32>, tensor<f32>) -> tensor<f32>\n  return %r : tensor<f32>\n",
+        "%r = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : "
+        "(tensor<4x5x6xf32>, tensor<f32>) -> tensor<4x6xf32>\n  return %r : tensor<4x6xf32>\n",
+        "%r = stablehlo.reduce(%x init: %zero) applies stablehlo.minimum across dimensions = [0, 2] : "
+        "(tensor<4x5x6xf32>, tensor<f32>) -> tensor<5xf32>\n  return %r : tensor<5xf32>\n",
+        "%r = stablehlo.reduce(%i init: %iz) applies stablehlo.add across dimensions = [1] : "
+        "(tensor<4x5x6xi32>, tensor<i32>) -> tensor<4x6xi32>\n  return %r : tensor<4x6xi32>\n",
+        "%r = stablehlo.reduce(%b init: %f) applies stablehlo.or across dimensions = [1] : "
+        "(tensor<4x5x6xi1>, tensor<i1>) -> tensor<4x6xi1>\n  return %r : tensor<4x6xi1>\n",
+        "%r = stablehlo.reduce(%i init: %iz) applies stablehlo.maximum across dimensions = [2] : "
+        "(tensor<4x5x6xi32>, tensor<i32>) -> tensor<4x5xi32>\n  return %r : tensor<4x5xi32>\n",
+    };
+    static const char *const results[] = {"tensor<f32>", "tensor<4x6xf32>", "tensor<5xf32>", "tensor<4x6xi32>",
+                                          "tensor<4x6xi1>", "tensor<4x5xi32>"};
+    for (int b = 0; b < 6; b++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%x: tensor<4x5x6xf32>, %%i: tensor<4x5x6xi32>, %%b: tensor<4x5x6xi1>) -> %s {\n"
+                 "  %%zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                 "  %%iz = stablehlo.constant dense<7> : tensor<i32>\n"
+                 "  %%f = stablehlo.constant dense<false> : tensor<i1>\n"
+                 "  %s}\n", results[b], bodies[b]);
+        check_both_modes(text, (check){.kind = IR_FUSION_REDUCE, .tol = {16, 1e-5}, .specials = b >= 3,
+                                       .name = "reduce shapes"});
+    }
+}
+
+/* Scalars, zero-size tensors and unit dims. */
+TEST(degenerate_shapes_work) {
+    static const char *const loops[] = {
+        "func.func @main(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {\n"
+        "  %r = stablehlo.atan2 %a, %b : tensor<f32>\n  return %r : tensor<f32>\n}\n",
+        "func.func @main(%x: tensor<0x3xf32>) -> tensor<0x3xf32> {\n"
+        "  %r = stablehlo.negate %x : tensor<0x3xf32>\n  return %r : tensor<0x3xf32>\n}\n",
+        "func.func @main(%x: tensor<1x5x1xf32>, %s: tensor<1x1xf32>) -> (tensor<1x1x5xf32>, tensor<1x1x5xf32>) {\n"
+        "  %t = stablehlo.transpose %x, dims = [2, 0, 1] : (tensor<1x5x1xf32>) -> tensor<1x1x5xf32>\n"
+        "  %r = stablehlo.reshape %x : (tensor<1x5x1xf32>) -> tensor<5xf32>\n"
+        "  %b = stablehlo.broadcast_in_dim %r, dims = [2] : (tensor<5xf32>) -> tensor<1x1x5xf32>\n"
+        "  %c = stablehlo.broadcast_in_dim %s, dims = [0, 1] : (tensor<1x1xf32>) -> tensor<1x1x5xf32>\n"
+        "  %m = stablehlo.multiply %b, %c : tensor<1x1x5xf32>\n"
+        "  return %t, %m : tensor<1x1x5xf32>, tensor<1x1x5xf32>\n}\n",
+        "func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {\n"
+        "  %e = stablehlo.constant dense<> : tensor<0xf32>\n"
+        "  %c = stablehlo.concatenate %e, %x, %e, dim = 0 : (tensor<0xf32>, tensor<3xf32>, tensor<0xf32>) -> tensor<3xf32>\n"
+        "  return %c, %x : tensor<3xf32>, tensor<3xf32>\n}\n",
+    };
+    for (int i = 0; i < 4; i++)
+        check_both_modes(loops[i], (check){.kind = IR_FUSION_LOOP, .specials = true, .name = "degenerate loop"});
+    static const char *const reduces[] = {
+        "func.func @main(%x: tensor<4x0xf32>) -> tensor<4xf32> {\n"
+        "  %z = stablehlo.constant dense<1.5> : tensor<f32>\n"
+        "  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x0xf32>, tensor<f32>) -> tensor<4xf32>\n"
+        "  return %r : tensor<4xf32>\n}\n",
+        "func.func @main(%x: tensor<0x4xf32>) -> tensor<4xf32> {\n"
+        "  %z = stablehlo.constant dense<1.5> : tensor<f32>\n"
+        "  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : (tensor<0x4xf32>, tensor<f32>) -> tensor<4xf32>\n"
+        "  return %r : tensor<4xf32>\n}\n",
+        "func.func @main(%x: tensor<5xf32>, %z: tensor<f32>) -> tensor<5xf32> {\n"
+        "  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [] : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32>\n"
+        "  return %r : tensor<5xf32>\n}\n",
+        "func.func @main(%x: tensor<1x7x1xf32>, %z: tensor<f32>) -> tensor<1x1xf32> {\n"
+        "  %r = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [1] : (tensor<1x7x1xf32>, tensor<f32>) -> tensor<1x1xf32>\n"
+        "  return %r : tensor<1x1xf32>\n}\n",
+    };
+    for (int i = 0; i < 4; i++)
+        check_both_modes(reduces[i], (check){.kind = IR_FUSION_REDUCE, .specials = true, .name = "degenerate reduce"});
+}
+
+/* ---- dot kernels ------------------------------------------------------------------------- */
+
+/* "func.func @main(%l: L, %r: R) -> T { %d = dot_general ... ; <epilogue> return }" */
+static void check_dot(const char *lhs, const char *rhs, const char *out, const char *dims, const char *epilogue,
+                      const char *ret, bool blis) {
+    char text[4096];
+    const char *types = strchr(ret, ':') + 2;
+    bool several = strchr(types, ',') != NULL;
+    snprintf(text, sizeof text,
+             "func.func @main(%%l: %s, %%r: %s, %%bias: %s) -> %s%s%s {\n"
+             "  %%d = stablehlo.dot_general %%l, %%r, %s : (%s, %s) -> %s\n"
+             "%s"
+             "  return %s\n"
+             "}\n",
+             lhs, rhs, out, several ? "(" : "", types, several ? ")" : "", dims, lhs, rhs, out, epilogue, ret);
+    check k = {.kind = IR_FUSION_DOT, .range = 1, .tol = {64, 1e-4}, .name = "dot"};
+    k.contains = blis ? "bli_" : NULL;
+    k.lacks = blis ? NULL : "bli_";
+    check_program(text, &k);
+    k = (check){.kind = IR_FUSION_DOT, .strict = true, .specials = true, .lacks = "bli_", .name = "dot, strict"};
+    check_program(text, &k);
+}
+
+TEST(dot_kernels_call_blis_for_any_contiguous_layout) {
+    /* plain, lhs transposed, rhs transposed, both */
+    check_dot("tensor<64x96xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [0]", "",
+              "%d : tensor<64x80xf32>", true);
+    check_dot("tensor<96x64xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [0] x [0]", "",
+              "%d : tensor<64x80xf32>", true);
+    check_dot("tensor<64x96xf32>", "tensor<80x96xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [1]", "",
+              "%d : tensor<64x80xf32>", true);
+    check_dot("tensor<96x64xf64>", "tensor<80x96xf64>", "tensor<64x80xf64>", "contracting_dims = [0] x [1]", "",
+              "%d : tensor<64x80xf64>", true);
+    /* two contracting dims merged into one; two free dims merged */
+    check_dot("tensor<8x4x6xf32>", "tensor<4x6x10xf32>", "tensor<8x10xf32>", "contracting_dims = [1, 2] x [0, 1]", "",
+              "%d : tensor<8x10xf32>", true);
+    check_dot("tensor<2x4x6xf32>", "tensor<6x5xf32>", "tensor<2x4x5xf32>", "contracting_dims = [2] x [0]", "",
+              "%d : tensor<2x4x5xf32>", true);
+    /* a vector times a matrix (M = 1) and a dot of vectors (M = N = 1) */
+    check_dot("tensor<64xf32>", "tensor<64x10xf32>", "tensor<10xf32>", "contracting_dims = [0] x [0]", "",
+              "%d : tensor<10xf32>", true);
+    check_dot("tensor<64xf32>", "tensor<64xf32>", "tensor<f32>", "contracting_dims = [0] x [0]", "",
+              "%d : tensor<f32>", true);
+}
+
+TEST(batched_dot_kernels_loop_over_batches) {
+    check_dot("tensor<3x16x24xf32>", "tensor<3x24x20xf32>", "tensor<3x16x20xf32>",
+              "batching_dims = [0] x [0], contracting_dims = [2] x [1]", "", "%d : tensor<3x16x20xf32>", true);
+    /* batch dims in the middle: strided batches */
+    check_dot("tensor<16x3x24xf32>", "tensor<24x3x20xf32>", "tensor<3x16x20xf32>",
+              "batching_dims = [1] x [1], contracting_dims = [2] x [0]", "", "%d : tensor<3x16x20xf32>", true);
+}
+
+TEST(dot_epilogues_run_in_place_on_the_gemm_result) {
+    /* bias broadcast and tanh: the gemm writes the output, the epilogue updates it */
+    check_dot("tensor<64x96xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [0]",
+              "  %bb = stablehlo.slice %bias [0:1, 0:80] : (tensor<64x80xf32>) -> tensor<1x80xf32>\n"
+              "  %b1 = stablehlo.reshape %bb : (tensor<1x80xf32>) -> tensor<80xf32>\n"
+              "  %b2 = stablehlo.broadcast_in_dim %b1, dims = [1] : (tensor<80xf32>) -> tensor<64x80xf32>\n"
+              "  %s = stablehlo.add %d, %b2 : tensor<64x80xf32>\n"
+              "  %t = stablehlo.tanh %s : tensor<64x80xf32>\n",
+              "%t : tensor<64x80xf32>", true);
+    /* the dot itself and a function of it, both returned */
+    check_dot("tensor<64x96xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [0]",
+              "  %z = stablehlo.constant dense<0.0> : tensor<64x80xf32>\n"
+              "  %m = stablehlo.maximum %d, %z : tensor<64x80xf32>\n",
+              "%d, %m : tensor<64x80xf32>, tensor<64x80xf32>", true);
+    /* an epilogue that reads the dot elsewhere than its own index: naive loop */
+    check_dot("tensor<64x96xf32>", "tensor<96x64xf32>", "tensor<64x64xf32>", "contracting_dims = [1] x [0]",
+              "  %tr = stablehlo.transpose %d, dims = [1, 0] : (tensor<64x64xf32>) -> tensor<64x64xf32>\n"
+              "  %s = stablehlo.add %tr, %bias : tensor<64x64xf32>\n",
+              "%s : tensor<64x64xf32>", false);
+}
+
+TEST(integer_and_mixed_dots_are_naive_loops) {
+    check_dot("tensor<8x5xi32>", "tensor<5x7xi32>", "tensor<8x7xi32>", "contracting_dims = [1] x [0]", "",
+              "%d : tensor<8x7xi32>", false);
+    check_dot("tensor<8x5xi1>", "tensor<5x7xi1>", "tensor<8x7xi1>", "contracting_dims = [1] x [0]", "",
+              "%d : tensor<8x7xi1>", false);
+}
+
+/* ---- fast math ---------------------------------------------------------------------------- */
+
+static const char fast_math_driver[] =
+    "void aj_fast_eval(int which, const float *restrict x, float *restrict y, long n) {\n"
+    "    switch (which) {\n"
+    "    case 0: for (long i = 0; i < n; i++) y[i] = aj_fast_expf(x[i]); break;\n"
+    "    case 1: for (long i = 0; i < n; i++) y[i] = aj_fast_logf(x[i]); break;\n"
+    "    case 2: for (long i = 0; i < n; i++) y[i] = aj_fast_tanhf(x[i]); break;\n"
+    "    default: for (long i = 0; i < n; i++) y[i] = aj_fast_logisticf(x[i]); break;\n"
+    "    }\n"
+    "}\n";
+
+static double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* Max ULP distance from double-precision libm, rounded to f32, over random
+ * bit patterns, the interesting range and the extremes (NaN must give NaN). */
+TEST(fast_math_accuracy) {
+    size_t size = strlen(emit_prelude) + sizeof fast_math_driver;
+    char *src = mem_alloc(size);
+    snprintf(src, size, "%s%s", emit_prelude, fast_math_driver);
+    build_options o = {.cflags = "-O3 -march=native -fno-math-errno -ffp-contract=off -Wall -Wextra -Werror"};
+    build_result r;
+    diag d = {0};
+    int rc = build_shared_object(src, strlen(src), "aj_fast_eval", &o, &r, &d);
+    mem_free(src);
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (rc) return;
+    void (*eval)(int, const float *, float *, long);
+    memcpy(&eval, &r.symbol, sizeof eval);
+    enum { N = 2000000 };
+    float *x = malloc(sizeof(float) * N), *y = malloc(sizeof(float) * N);
+    static const char *const names[] = {"exp", "log", "tanh", "logistic"};
+    static const double lo[] = {-110, 0, -12, -110}, hi[] = {95, 10, 12, 110};
+    static const int64_t limit[] = {2, 2, 2, 3};
+    double (*const ref[])(double) = {exp, log, tanh, logistic};
+    static const float extremes[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, FLT_MIN, FLT_MAX,
+                                     -FLT_MAX, 88.72f, 88.73f, -87.3f, -103.9f, -104.0f, -200.0f, 1.0f, -1.0f,
+                                     0.625f, -0.625f, 9.0f, 10.0f};
+    for (int f = 0; f < 4; f++) {
+        uint64_t seed = 99;
+        int ne = (int)(sizeof extremes / sizeof *extremes);
+        for (int i = 0; i < N; i++) {
+            uint32_t bits = (uint32_t)next_random(&seed);
+            if (i < ne) x[i] = extremes[i];
+            else if (i & 1) memcpy(&x[i], &bits, 4);
+            else x[i] = (float)(lo[f] + (hi[f] - lo[f]) * uniform(&seed));
+        }
+        eval(f, x, y, N);
+        int64_t worst = 0;
+        float at = 0;
+        for (int i = 0; i < N; i++) {
+            float want = (float)ref[f]((double)x[i]);
+            int64_t u;
+            if (isnan(want) || isnan(y[i])) u = isnan(want) && isnan(y[i]) ? 0 : INT64_MAX;
+            else u = llabs(float_key(y[i], true) - float_key(want, true));
+            if (u > worst) worst = u, at = x[i];
+        }
+        /* speed over ordinary arguments (subnormal results cost microcode assists) */
+        for (int i = 0; i < N; i++) x[i] = (float)(f == 1 ? 10 * uniform(&seed) : 20 * uniform(&seed) - 10);
+        double t0 = now();
+        eval(f, x, y, N);
+        double t = now() - t0;
+        printf("fast %-8s max %lld ULP (at %.9g) over %d values; %.2f ns/value\n", names[f], (long long)worst,
+               (double)at, N, t * 1e9 / N);
+        EXPECT(worst <= limit[f]);
+    }
+    free(x);
+    free(y);
+    build_release(&r);
+}
+
+/* ---- the entry: several kernels, constants, copies, in place ---------------------------------- */
+
+static const char pipeline_text[] =
+    "func.func @main(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>)\n"
+    "    -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) {\n"
+    "  %c = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], [0.5, 0.25, 0.125, -1.0, -2.0, -3.0,"
+    " 0x7FC00000, 0x80000000], [9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0], [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5]]>"
+    " : tensor<4x8xf32>\n"
+    "  %t = stablehlo.add %x, %c : tensor<4x8xf32>\n"
+    "  %u = stablehlo.multiply %t, %y : tensor<4x8xf32>\n"
+    "  %e = stablehlo.exponential %u : tensor<4x8xf32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %o = stablehlo.negate %e : tensor<4x8xf32>\n"
+    "  return %o, %x, %c, %s : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>\n"
+    "}\n";
+
+/* Four kernels in one source: a top-level constant read by a kernel and
+ * copied to an output, a parameter copied to an output, an arena value
+ * overwritten in place by the next kernel (whose pointers then lose
+ * restrict), a reduce kernel between loop kernels. */
+TEST(the_entry_runs_kernels_in_order_with_planned_pointers) {
+    compiled_fn c = {.m = parse(pipeline_text)};
+    if (!c.m) return;
+    c.f = ir_module_entry(c.m);
+    c.fused = ir_module_clone(c.m);
+    c.ff = ir_module_entry(c.fused);
+    static const ir_fusion_kind kinds[] = {IR_FUSION_LOOP, IR_FUSION_LOOP, IR_FUSION_REDUCE, IR_FUSION_LOOP};
+    EXPECT_EQ_INT(fuse_ranges(c.ff, 4, (int[]){1, 2, 4, 6}, kinds), DIAG_OK);
+    diag d = {0};
+    EXPECT_EQ_INT(ir_verify_module(c.fused, &d), DIAG_OK);
+    plan_simple(c.ff, &c.p);
+    const ir_op *first = c.ff->body->ops[1], *second = c.ff->body->ops[2];
+    plan_buffer *t = &c.p.buf[first->out[0]], *e = &c.p.buf[second->out[0]];
+    EXPECT(t->home == PLAN_ARENA && e->home == PLAN_ARENA);
+    e->offset = t->offset;                 /* %e overwrites %t, which dies there */
+    e->in_place_of = first->out[0];
+    check k = {.kind = IR_FUSION_LOOP, .strict = true, .specials = true, .name = "pipeline",
+               .contains = "static void aj_k2(const float *restrict a0, const float *a1, float *r0)"};
+    codegen_options o = options_of(&k);
+    char *src = NULL;
+    size_t len;
+    EXPECT_EQ_INT(emit_c_source(c.ff, &c.p, &o, &src, &len, &d), DIAG_OK);
+    print_source_if_asked("pipeline", src);
+    EXPECT_CONTAINS(src, k.contains);
+    EXPECT_CONTAINS(src, "memcpy(outs[1], (const float *)args[0], 128);");
+    EXPECT_CONTAINS(src, "memcpy(outs[2], aj_cst");
+    mem_free(src);
+    int rc = codegen_c_backend.build(c.ff, &c.p, &o, &c.code, &d);
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (!rc) run_and_compare(&c, &k, 7);
+    compiled_free(&c);
+}
+
+/* ---- errors ----------------------------------------------------------------------------------- */
+
+TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
+    static const char text[] =
+        "func.func @main(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8xf32>) {\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>\n"
+        "  %n = stablehlo.negate %x : tensor<4x8xf32>\n"
+        "  return %n, %s : tensor<4x8xf32>, tensor<8xf32>\n"
+        "}\n";
+    static const ir_fusion_kind kinds[] = {IR_FUSION_LOOP, IR_FUSION_REDUCE};
+    static const char *const expect[] = {"must share one shape", "does not have the reduced shape"};
+    for (int i = 0; i < 2; i++) {
+        ir_module *m = parse(text);
+        if (!m) return;
+        ir_func *f = ir_module_entry(m);
+        EXPECT_EQ_INT(fuse_all(f, kinds[i]), DIAG_OK);
+        plan p;
+        plan_simple(f, &p);
+        char *src = NULL;
+        size_t len;
+        diag d = {0};
+        EXPECT_EQ_INT(emit_c_source(f, &p, NULL, &src, &len, &d), DIAG_UNSUPPORTED);
+        EXPECT_CONTAINS(d.msg, expect[i]);
+        EXPECT(src == NULL);
+        plan_release(&p);
+        ir_module_free(m);
+    }
+    /* an op outside any kernel; a plan for another function */
+    ir_module *m = parse(text);
+    if (!m) return;
+    ir_func *f = ir_module_entry(m);
+    plan p;
+    plan_simple(f, &p);
+    char *src = NULL;
+    size_t len;
+    diag d = {0};
+    EXPECT_EQ_INT(emit_c_source(f, &p, NULL, &src, &len, &d), DIAG_UNSUPPORTED);
+    EXPECT_CONTAINS(d.msg, "outside a kernel");
+    p.nvalues--;
+    EXPECT_EQ_INT(emit_c_source(f, &p, NULL, &src, &len, &d), DIAG_INVALID);
+    plan_release(&p);
+    ir_module_free(m);
+}
+
+/* ---- the disk cache ----------------------------------------------------------------------------- */
+
+static int count_files(const char *dir, const char *suffix) {
+    DIR *dp = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (dp && (e = readdir(dp)))
+        if (e->d_name[0] != '.' && strlen(e->d_name) >= strlen(suffix) &&
+            strcmp(e->d_name + strlen(e->d_name) - strlen(suffix), suffix) == 0)
+            n++;
+    if (dp) closedir(dp);
+    return n;
+}
+
+/* The path of the only cache entry. */
+static bool only_entry(const char *dir, char *path, size_t size) {
+    DIR *dp = opendir(dir);
+    struct dirent *e;
+    bool found = false;
+    while (dp && (e = readdir(dp)))
+        if (strlen(e->d_name) == 35 && strcmp(e->d_name + 32, ".so") == 0) {
+            snprintf(path, size, "%s/%s", dir, e->d_name);
+            found = true;
+        }
+    if (dp) closedir(dp);
+    return found;
+}
+
+static bool build_cached(compiled_fn *c, codegen_options *o, bool *hit, double *seconds) {
+    diag d = {0};
+    double t0 = now();
+    int rc = codegen_c_backend.build(c->ff, &c->p, o, &c->code, &d);
+    *seconds = now() - t0;
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (rc) return false;
+    *hit = codegen_c_backend.cache_hit(c->code);
+    EXPECT(codegen_c_backend.code_bytes(c->code) > 1000);
+    return true;
+}
+
+TEST(the_disk_cache_hits_rebuilds_corrupt_entries_and_clears) {
+    char dir[] = "/tmp/aj_codegen_cache_XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    check k = {.kind = IR_FUSION_LOOP, .strict = true};
+    compiled_fn c;
+    if (!compile_fused(parse(flat_text), &k, &c)) {
+        compiled_free(&c);
+        return;
+    }
+    codegen_c_backend.release(c.code);
+    c.code = NULL;
+    codegen_options o = options_of(&k);
+    o.disk_cache = true;
+    o.cache_dir = dir;
+    bool hit = true;
+    double t, best = 1;
+    /* a miss, then hits */
+    if (build_cached(&c, &o, &hit, &t)) EXPECT(!hit);
+    run_and_compare(&c, &k, 1);
+    codegen_c_backend.release(c.code);
+    for (int i = 0; i < 3; i++) {
+        c.code = NULL;
+        if (build_cached(&c, &o, &hit, &t)) EXPECT(hit);
+        if (t < best) best = t;
+        if (c.code) codegen_c_backend.release(c.code);
+    }
+    printf("disk cache hit: %.3f ms\n", best * 1e3);
+    EXPECT(best < 0.010);
+    /* a truncated entry is detected and rebuilt */
+    char entry[600];
+    EXPECT(only_entry(dir, entry, sizeof entry));
+    struct stat st;
+    EXPECT(stat(entry, &st) == 0);
+    EXPECT(truncate(entry, st.st_size / 2) == 0);
+    c.code = NULL;
+    if (build_cached(&c, &o, &hit, &t)) EXPECT(!hit);
+    run_and_compare(&c, &k, 2);
+    codegen_c_backend.release(c.code);
+    c.code = NULL;
+    /* a flipped byte too */
+    FILE *f = fopen(entry, "r+b");
+    if (f) {
+        fseek(f, 100, SEEK_SET);
+        fputc(0x5a, f);
+        fclose(f);
+    }
+    if (build_cached(&c, &o, &hit, &t)) EXPECT(!hit);
+    codegen_c_backend.release(c.code);
+    c.code = NULL;
+    /* a compile error: the command and the compiler's words, no files left */
+    o.cflags = "-O2 -fno-such-flag";
+    diag d = {0};
+    EXPECT_EQ_INT(codegen_c_backend.build(c.ff, &c.p, &o, &c.code, &d), DIAG_INVALID);
+    EXPECT_CONTAINS(d.msg, "the C compiler failed");
+    EXPECT_CONTAINS(d.msg, "gcc -O2 -fno-such-flag");
+    EXPECT_CONTAINS(d.msg, "unrecognized command-line option");
+    EXPECT(c.code == NULL);
+    EXPECT_EQ_INT(count_files(dir, ".c"), 0);
+    EXPECT_EQ_INT(count_files(dir, ".so"), 1);
+    /* clearing removes entries and nothing else */
+    char keep[600];
+    snprintf(keep, sizeof keep, "%s/keep.txt", dir);
+    f = fopen(keep, "w");
+    if (f) fclose(f);
+    EXPECT_EQ_INT(build_clear_disk_cache(dir, &d), DIAG_OK);
+    EXPECT_EQ_INT(count_files(dir, ".so"), 0);
+    EXPECT(access(keep, F_OK) == 0);
+    remove(keep);
+    EXPECT(rmdir(dir) == 0);
+    compiled_free(&c);
+}
+
+TEST(compile_errors_leave_no_files_without_the_cache) {
+    char dir[] = "/tmp/aj_codegen_tmp_XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    char *old = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+    setenv("TMPDIR", dir, 1);
+    build_options o = {.cflags = "-O2 -fno-such-flag"};
+    build_result r;
+    diag d = {0};
+    EXPECT_EQ_INT(build_shared_object("void f(void) {}\n", 16, "f", &o, &r, &d), DIAG_INVALID);
+    EXPECT_CONTAINS(d.msg, "-fno-such-flag");
+    o.cflags = "-O2";
+    EXPECT_EQ_INT(build_shared_object("void f(void) { syntax error }\n", 30, "f", &o, &r, &d), DIAG_INVALID);
+    EXPECT_CONTAINS(d.msg, "error");
+    EXPECT_EQ_INT(build_shared_object("void f(void) {}\n", 16, "g", &o, &r, &d), DIAG_IO);
+    EXPECT_CONTAINS(d.msg, "has no symbol g");
+    EXPECT_EQ_INT(build_shared_object("void f(void) {}\n", 16, "f", &o, &r, &d), DIAG_OK);
+    build_release(&r);
+    if (old) setenv("TMPDIR", old, 1);
+    else unsetenv("TMPDIR");
+    free(old);
+    EXPECT(rmdir(dir) == 0);   /* empty: every temporary was removed */
+}
+
+/* The BLIS prototypes the prelude declares (to spare every source the 44k
+ * lines of blis.h) must agree with blis.h. */
+TEST(blis_declarations_agree_with_blis_h) {
+    static const char include_dir[] = "/usr/include/x86_64-linux-gnu/blis-openmp";
+    char header[256];
+    snprintf(header, sizeof header, "%s/blis.h", include_dir);
+    if (access(header, R_OK)) {
+        printf("blis.h not installed: skipped\n");
+        return;
+    }
+    size_t size = strlen(emit_prelude) + strlen(emit_prelude_blis) + 128;
+    char *src = mem_alloc(size);
+    snprintf(src, size, "#include <blis.h>\n%s%svoid aj_entry(void) {}\n", emit_prelude, emit_prelude_blis);
+    char flags[256];
+    snprintf(flags, sizeof flags, "-O0 -I%s", include_dir);   /* conflicting types are errors */
+    build_options o = {.cflags = flags, .ldflags = "-l:libblis.so.4 -lm"};
+    build_result r;
+    diag d = {0};
+    int rc = build_shared_object(src, strlen(src), "aj_entry", &o, &r, &d);
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (!rc) build_release(&r);
+    mem_free(src);
+}
+int main(void) {
+    RUN(every_op_matches_the_evaluator_bit_for_bit);
+    RUN(every_op_is_close_in_fast_mode);
+    RUN(loop_kernels_map_indices_like_the_evaluator);
+    RUN(elementwise_kernels_are_one_flat_loop);
+    RUN(big_loops_run_on_threads);
+    RUN(row_reductions_match_the_evaluator);
+    RUN(column_reductions_match_the_evaluator);
+    RUN(multi_input_reducers_match_the_evaluator);
+    RUN(reductions_may_read_earlier_reductions);
+    RUN(layernorm_statistics_match_the_evaluator);
+    RUN(reductions_of_any_shape_match_the_evaluator);
+    RUN(degenerate_shapes_work);
+    RUN(dot_kernels_call_blis_for_any_contiguous_layout);
+    RUN(batched_dot_kernels_loop_over_batches);
+    RUN(dot_epilogues_run_in_place_on_the_gemm_result);
+    RUN(integer_and_mixed_dots_are_naive_loops);
+    RUN(fast_math_accuracy);
+    RUN(the_entry_runs_kernels_in_order_with_planned_pointers);
+    RUN(kernels_the_backend_cannot_generate_are_refused_with_a_message);
+    RUN(the_disk_cache_hits_rebuilds_corrupt_entries_and_clears);
+    RUN(compile_errors_leave_no_files_without_the_cache);
+    RUN(blis_declarations_agree_with_blis_h);
+    return TESTS_DONE();
+}
