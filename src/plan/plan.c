@@ -247,6 +247,44 @@ static void share_in_place(planner *pl) {
     }
 }
 
+/* A kernel whose result goes to output j may compute it in place over an
+ * operand that dies there (softmax's final divide over exp(x - max)). Then
+ * that operand, and the in-place chain that led to it, can live in the
+ * output buffer from the start instead of the arena: the output buffer is
+ * written by nothing else before the result (copies come after the last
+ * step), and each link of the chain dies where the next is written. */
+static void rehome_chain(plan *p, ir_value_id v, plan_home home, int index) {
+    for (ir_value_id x = v; x >= 0; x = p->buf[x].in_place_of) {
+        p->buf[x].home = home;
+        p->buf[x].index = index;
+    }
+}
+
+static bool taken_by_a_result(const plan *p, const ir_op *op, ir_value_id u) {
+    for (int r = 0; r < op->nout; r++)
+        if (p->buf[op->out[r]].in_place_of == u) return true;
+    return false;
+}
+
+static void write_chains_into_outputs(planner *pl) {
+    const ir_block *body = pl->f->body;
+    plan *p = pl->p;
+    for (int s = 0; s < body->nops - 1; s++) {
+        const ir_op *op = body->ops[s];
+        if (op->code != IR_FUSION) continue;
+        for (int r = 0; r < op->nout; r++) {
+            plan_buffer *b = &p->buf[op->out[r]];
+            if (b->home != PLAN_OUTPUT || b->bytes == 0 || b->in_place_of >= 0) continue;
+            for (int i = 0; i < op->nin && b->in_place_of < 0; i++) {
+                if (taken_by_a_result(p, op, op->in[i]) || !can_take_operand(pl, op, s, r, op->in[i]))
+                    continue;
+                b->in_place_of = op->in[i];
+                rehome_chain(p, op->in[i], PLAN_OUTPUT, b->index);
+            }
+        }
+    }
+}
+
 /* ---- intervals ------------------------------------------------------------------ */
 
 /* One interval per arena buffer, in order of definition. A value written in
@@ -631,6 +669,20 @@ static int check_no_overlap(const ir_func *f, const plan *p, diag *d) {
     return rc;
 }
 
+/* Values sharing an output buffer form one in-place chain: each link dies
+ * exactly where the next one is written. */
+static int check_output_chains(const ir_func *f, const plan *p, diag *d) {
+    for (int v = 0; v < p->nvalues; v++) {
+        const plan_buffer *b = &p->buf[v];
+        ir_value_id u = b->in_place_of;
+        if (b->home != PLAN_OUTPUT || u < 0) continue;
+        const plan_buffer *ub = &p->buf[u];
+        if (ub->home != PLAN_OUTPUT || ub->index != b->index || ub->last_use != b->def || ub->bytes != b->bytes)
+            return internal_error(d, f, "value %d cannot share output %d with value %d", v, b->index, u);
+    }
+    return DIAG_OK;
+}
+
 static int check_donations(const ir_func *f, const plan *p, diag *d) {
     uint64_t holding = 0;
     for (int v = 0; v < p->nvalues; v++) {
@@ -664,6 +716,7 @@ int plan_check(const ir_func *f, const plan *p, diag *d) {
         }
     }
     int rc = check_no_overlap(f, p, d);
+    if (!rc) rc = check_output_chains(f, p, d);
     return rc ? rc : check_donations(f, p, d);
 }
 
@@ -689,6 +742,7 @@ static int run_stages(planner *pl) {
     if (!pl->live || !p->buf) return diag_nomem(pl->d);
     if ((rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
     share_in_place(pl);
+    write_chains_into_outputs(pl);
     if ((rc = collect_intervals(pl)) || (rc = pack_arena(pl)) || (rc = measure_live_bytes(pl))) return rc;
     return plan_check(pl->f, p, pl->d);
 }

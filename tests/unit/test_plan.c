@@ -140,8 +140,11 @@ TEST(homes_and_copies) {
     EXPECT_EQ_INT(p.buf[k].index, 1);
     EXPECT_EQ_INT(p.buf[k2].home, PLAN_OUTPUT);
     EXPECT_EQ_INT(p.buf[k2].index, 4);
-    EXPECT_EQ_INT(p.buf[tmp].home, PLAN_ARENA);
+    /* k2 = exp(tmp) is written in place over tmp, so tmp lives in k2's output buffer. */
+    EXPECT_EQ_INT(p.buf[tmp].home, PLAN_OUTPUT);
+    EXPECT_EQ_INT(p.buf[tmp].index, 4);
     EXPECT_EQ_INT(p.buf[tmp].in_place_of, -1);   /* k is an output, not an arena temp */
+    EXPECT_EQ_INT(p.buf[k2].in_place_of, tmp);
     EXPECT_EQ_INT(p.ncopies, 3);
     EXPECT(p.copies[0].output == 0 && p.copies[0].from == b);
     EXPECT(p.copies[1].output == 2 && p.copies[1].from == c);
@@ -149,7 +152,7 @@ TEST(homes_and_copies) {
     EXPECT_EQ_INT(p.argument_bytes, 128);
     EXPECT_EQ_INT(p.output_bytes, 5 * 64);
     EXPECT_EQ_INT(p.alias_bytes, 0);
-    EXPECT_EQ_INT(p.arena_bytes, 64);
+    EXPECT_EQ_INT(p.arena_bytes, 0);
     EXPECT_EQ_INT(p.nsteps, 5);
     EXPECT_EQ_INT(p.warning[0], 0);
     /* nested values have no home */
@@ -162,7 +165,7 @@ TEST(homes_and_copies) {
 /* ---- chains ----------------------------------------------------------------------- */
 
 /* p -> k1 -> ... -> kN, returned. Without in place, neighbours overlap: two
- * buffers; with it, one buffer the whole chain overwrites. */
+ * buffers; with it, the whole chain overwrites one buffer: the output's. */
 static void plan_chain(int n, bool in_place, plan *p, fixture *x) {
     *x = fx_begin();
     ir_value_id v = fx_param(x, ty(IR_F32, 2, 32, 32));
@@ -185,12 +188,16 @@ TEST(chain_without_in_place_takes_two_buffers) {
     fx_end(&x);
 }
 
-TEST(chain_in_place_takes_one_buffer) {
+TEST(chain_in_place_lives_in_the_output) {
     fixture x;
     plan p;
     plan_chain(10, true, &p, &x);
-    EXPECT_EQ_INT(p.arena_bytes, 4096);
-    EXPECT_EQ_INT(p.lower_bound_bytes, 4096);
+    EXPECT_EQ_INT(p.arena_bytes, 0);
+    EXPECT_EQ_INT(p.lower_bound_bytes, 0);
+    for (int s = 0; s < 10; s++) {
+        EXPECT_EQ_INT(p.buf[x.f->body->ops[s]->out[0]].home, PLAN_OUTPUT);
+        EXPECT_EQ_INT(p.buf[x.f->body->ops[s]->out[0]].index, 0);
+    }
     const ir_block *body = x.f->body;
     for (int s = 1; s < 9; s++) {   /* kernel s overwrites kernel s-1's result; the last one is an output */
         ir_value_id v = body->ops[s]->out[0], u = body->ops[s - 1]->out[0];
@@ -231,8 +238,8 @@ TEST(diamond_live_bytes) {
     fx_end(&x);
 }
 
-/* The same diamond, elementwise: c overwrites a (a dies at c), so the peak
- * is two buffers, reached first at step 1. */
+/* The same diamond, elementwise: c overwrites a (a dies at c), and d, the
+ * output, overwrites b, so b lives in the output buffer: one arena buffer. */
 TEST(diamond_in_place) {
     fixture x = fx_begin();
     ir_value_id p0 = fx_param(&x, ty(IR_F32, 2, 32, 32));
@@ -244,12 +251,14 @@ TEST(diamond_in_place) {
     EXPECT_EQ_INT(finish_and_plan(&x, 1, &d, NULL, &p), DIAG_OK);
     EXPECT_EQ_INT(p.buf[b].in_place_of, -1);   /* a is still needed by c */
     EXPECT_EQ_INT(p.buf[c].in_place_of, a);
-    EXPECT_EQ_INT(p.temp_live[1], 8192);
-    EXPECT_EQ_INT(p.temp_live[2], 8192);
-    EXPECT_EQ_INT(p.temp_live[3], 8192);
-    EXPECT_EQ_INT(p.peak_step, 1);
-    EXPECT_EQ_INT(p.lower_bound_bytes, 8192);
-    EXPECT_EQ_INT(p.arena_bytes, 8192);
+    EXPECT_EQ_INT(p.buf[d].in_place_of, b);
+    EXPECT_EQ_INT(p.buf[b].home, PLAN_OUTPUT);
+    EXPECT_EQ_INT(p.temp_live[1], 4096);
+    EXPECT_EQ_INT(p.temp_live[2], 4096);
+    EXPECT_EQ_INT(p.temp_live[3], 4096);
+    EXPECT_EQ_INT(p.peak_step, 0);
+    EXPECT_EQ_INT(p.lower_bound_bytes, 4096);
+    EXPECT_EQ_INT(p.arena_bytes, 4096);
     plan_free(&p);
     fx_end(&x);
 }
@@ -296,8 +305,9 @@ TEST(empty_tensors_take_no_space) {
     EXPECT_EQ_INT(p.buf[a].bytes, 0);
     EXPECT_EQ_INT(p.buf[a].offset, 0);
     EXPECT_EQ_INT(p.buf[b].in_place_of, -1);   /* nothing to save */
-    EXPECT_EQ_INT(p.arena_bytes, 64);          /* c alone */
-    EXPECT_EQ_INT(p.lower_bound_bytes, 64);
+    EXPECT_EQ_INT(p.buf[c].home, PLAN_OUTPUT); /* d = neg(c) overwrites it in the output */
+    EXPECT_EQ_INT(p.arena_bytes, 0);
+    EXPECT_EQ_INT(p.lower_bound_bytes, 0);
     EXPECT_EQ_INT(p.temp_live[1], 0);
     EXPECT_EQ_INT(p.argument_bytes, 0);
     plan_free(&p);
@@ -630,7 +640,7 @@ TEST(every_allocation_failure_is_reported) {
 int main(void) {
     RUN(homes_and_copies);
     RUN(chain_without_in_place_takes_two_buffers);
-    RUN(chain_in_place_takes_one_buffer);
+    RUN(chain_in_place_lives_in_the_output);
     RUN(diamond_live_bytes);
     RUN(diamond_in_place);
     RUN(in_place_needs_every_read_and_one_taker);
