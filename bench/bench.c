@@ -5,7 +5,7 @@
  * the live-set lower bound, the evaluator's peak, and compile time cold and
  * from the disk cache.
  *
- *   build/bench_arrayjit [--runs=N] [PROGRAM.mlir...]   (default: bench/programs/*.mlir)
+ *   build/bench_arrayjit [--runs=N] [PROGRAM.mlir...]   (default: the five in bench/programs)
  *
  * A client of include/arrayjit.h (plus cblas for the sgemm peer). */
 #include <cblas.h>

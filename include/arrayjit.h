@@ -266,7 +266,8 @@ typedef struct aj_memory_stats {
     size_t code_bytes;           /* the loaded shared object */
     size_t lower_bound_bytes;    /* live-set lower bound of the chosen schedule */
     size_t fused_away_bytes;     /* bytes fusion kept from being materialised */
-    size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program */
+    size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program (its
+                                    buffers, op by op, plus the arguments) */
     size_t peak_bytes;           /* temp + arguments + outputs - alias */
     size_t arena_allocated_bytes;/* what the runtime really allocated for the arena */
     double compile_seconds;

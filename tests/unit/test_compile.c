@@ -16,7 +16,6 @@ static char cache_dir[] = "/tmp/aj_test_cache_XXXXXX";
 
 enum { SHAPE_MAT, SHAPE_VEC, SHAPE_COL, SHAPE_T, NSHAPES };
 static const int64_t shapes[NSHAPES][2] = {{4, 8}, {8, 0}, {4, 1}, {8, 4}};
-static const int ranks[NSHAPES] = {2, 1, 2, 2};
 
 typedef struct graph {
     aj_builder *b;
