@@ -17,10 +17,10 @@
  *     the return or a check (P "escapes"). Then:
  *       - nothing reads P: it is dead and dropped;
  *       - one target and nothing else: P joins it when join_space allows;
- *       - several targets and nothing else, P cheap (or expensive
- *         elementwise with fuse_options.recompute_expensive, two targets at
- *         most), every target allows it: P is duplicated into each (no
- *         buffer, a little recomputing);
+ *       - several targets (at most MAX_COPIES) and nothing else, P cheap
+ *         (or expensive elementwise with fuse_options.recompute_expensive,
+ *         two targets at most), every target allows it: P is duplicated
+ *         into each (no buffer, a little recomputing);
  *       - otherwise P is written to memory: it joins one target as a
  *         result of that group when the kind, the shape and the cycle rule
  *         allow, or else it starts a group of its own.
@@ -578,14 +578,24 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
     return rc ? rc : add_edges_to_readers(st, s, g);
 }
 
-/* Cheap ops are copied into every reader kernel; expensive elementwise ops
- * too, into a few, when the options trade time for memory. (join_space
- * still requires each copy to compute each element at most once.) */
+/* At most this many copies of a cheap op. Copying P into k kernels makes
+ * its operands needed in those k kernels, which copy them in turn: without
+ * a bound, a chain of cheap ops read at each step by a reduce (softmax
+ * after softmax) would be recomputed from its start in every kernel, work
+ * quadratic in the chain's length. With it, each op has a bounded number of
+ * copies, and a chain whose readers multiply is written to memory where
+ * they exceed the bound. */
+enum { MAX_COPIES = 3 };
+
+/* Cheap ops are copied into their reader kernels (up to MAX_COPIES);
+ * expensive elementwise ops too, into fewer, when the options trade time
+ * for memory. (join_space still requires each copy to compute each element
+ * at most once.) */
 static bool duplicable(fz_state *st, int p, const fz_sites *s) {
     ir_opcode c = fz_op(st, p)->code;
     bool recompute = st->opts && st->opts->recompute_expensive && is_loop_fusible(c) &&
                      s->ntargets <= FUSE_RECOMPUTE_MAX_KERNELS;
-    if (!is_cheap(c) && !recompute) return false;
+    if ((!is_cheap(c) || s->ntargets > MAX_COPIES) && !recompute) return false;
     for (int k = 0; k < s->ntargets; k++)
         if (join_space(st, p, &s->t[k], false) == FZ_NONE) return false;
     return true;

@@ -2,16 +2,20 @@
  * intermediates are never written to memory.
  *
  * After fuse_func, f's body holds only: CONSTANT ops too big to copy into
- * kernels, IR_FUSION ops, and the RETURN. Each fusion's region is closed:
- * it reads only its block arguments and the constants/iotas inside it.
+ * kernels (more than one element and not a splat), IR_FUSION ops, check
+ * ops (left where they were in relation to each other, after what they
+ * read), and the RETURN. Each fusion's region is closed: it reads only its
+ * block arguments and the constants/iotas inside it. Ops nothing reads are
+ * dropped.
  * Rules (see issue 3): elementwise chains; broadcast_in_dim, reshape,
  * transpose, slice, concatenate, iota, convert, select, compare fused into
  * their consumers; elementwise producers fused into reductions; sibling
  * reductions over the same input and dims fused into one pass (several
- * results); a cheap producer duplicated into several consumers when that
- * saves a buffer, an expensive one (exp, log, tanh, pow, dot, reduce) never;
- * dot_general in its own kernel (IR_FUSION_DOT) with an elementwise epilogue
- * on its result where legal. */
+ * results); a cheap producer duplicated into several consumers (at most
+ * three) when that saves a buffer, an expensive one (exp, log, tanh, pow,
+ * dot, reduce) never (but see recompute_expensive); dot_general in its own
+ * kernel (IR_FUSION_DOT) with an elementwise epilogue on its result where
+ * legal. The algorithm is described at the top of fuse.c. */
 #ifndef FUSE_H
 #define FUSE_H
 #include <stdbool.h>
