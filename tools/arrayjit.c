@@ -41,8 +41,29 @@ static int usage(void) {
             "  --no-cache            neither read nor write the disk cache\n"
             "  --cache-dir=DIR       the disk cache (default $XDG_CACHE_HOME/arrayjit)\n"
             "  --clear-cache         clear both caches first\n"
-            "  --cc=CC --cflags=FLAGS  the C compiler and its flags\n");
+            "  --cc=CC --cflags=FLAGS  the C compiler and its flags\n"
+            "  --donate=LIST         arguments (0,2-4) whose buffers outputs may reuse\n"
+            "  --strict-donation     a donation that cannot be used is an error\n");
     return 2;
+}
+
+/* "--donate=0,2-4": the arguments whose buffers outputs may reuse. */
+static int parse_donations(const char *list, aj_compile_options *o) {
+    while (*list) {
+        char *end;
+        long first = strtol(list, &end, 10), last = first;
+        if (end == list || first < 0 || first > 63) return -1;
+        if (*end == '-') {
+            list = end + 1;
+            last = strtol(list, &end, 10);
+            if (end == list || last < first || last > 63) return -1;
+        }
+        for (long i = first; i <= last; i++) o->donate |= (uint64_t)1 << i;
+        if (*end == ',') end++;
+        else if (*end) return -1;
+        list = end;
+    }
+    return 1;
 }
 
 /* Reads one compile option at argv[i]; returns 1 when it was one, -1 when
@@ -58,6 +79,8 @@ static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
     else if (strncmp(arg, "--cache-dir=", 12) == 0) o->cache_dir = arg + 12;
     else if (strncmp(arg, "--cc=", 5) == 0) o->cc = arg + 5;
     else if (strncmp(arg, "--cflags=", 9) == 0) o->cflags = arg + 9;
+    else if (strncmp(arg, "--donate=", 9) == 0) return parse_donations(arg + 9, o);
+    else if (strcmp(arg, "--strict-donation") == 0) o->strict_donation = 1;
     else return 0;
     return 1;
 }

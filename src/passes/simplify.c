@@ -26,6 +26,11 @@
  *   reshape(reshape x)                 -> reshape x
  *   transpose(transpose(x, p), q)      -> transpose(x, i -> p[q[i]])
  *   broadcast_in_dim(broadcast_in_dim(x, d), e) -> broadcast_in_dim(x, i -> e[d[i]])
+ *   transpose(dot_general(a, b)) swapping the free dims, no batch dims
+ *                                      -> dot_general(b, a), when the dot has
+ *     no other reader (each sum is the same products in the same order, and
+ *     a*b == b*a exactly); the gradient of x @ w comes out of JAX in this
+ *     form, and as a plain dot it can take an epilogue (the SGD update)
  *
  * Deliberately absent, because each changes a result for some input:
  * x + 0.0 and x - (-0.0) (give +0 for x = -0), x * 0 (NaN, infinities,
@@ -185,6 +190,40 @@ static void merge_broadcasts(const ir_func *f, ir_op *op) {
     op->in[0] = inner->in[0];
 }
 
+/* True when perm moves the first p of n dims behind the other n - p. */
+static bool swaps_blocks(const ir_ints *perm, int p) {
+    int n = perm->n;
+    for (int i = 0; i < n; i++)
+        if (perm->v[i] != (i < n - p ? i + p : i - (n - p))) return false;
+    return true;
+}
+
+/* Rewrites transpose op, reading dot_general(a, b), into dot_general(b, a)
+ * when the transpose puts b's free dims first. Leaves op alone on OOM. */
+static void absorb_transpose_into_dot(const ir_func *f, ir_op *op, const int *uses) {
+    if (!pass_defined_by(f, op->in[0], IR_DOT_GENERAL) || uses[op->in[0]] != 1) return;
+    const ir_op *dot = f->values[op->in[0]].def;
+    const ir_type *lt = &f->values[dot->in[0]].type;
+    int lhs_free = lt->rank - dot->a.lhs_contract.n;
+    if (dot->a.lhs_batch.n != 0 || !swaps_blocks(&op->a.dims, lhs_free)) return;
+    ir_value_id *in = mem_alloc(2 * sizeof *in);
+    ir_attrs a = {0};
+    if (!in || ir_ints_set(&a.lhs_contract, dot->a.rhs_contract.n, dot->a.rhs_contract.v) ||
+        ir_ints_set(&a.rhs_contract, dot->a.lhs_contract.n, dot->a.lhs_contract.v)) {
+        mem_free(in);
+        ir_attrs_free(&a);
+        return;
+    }
+    in[0] = dot->in[1];
+    in[1] = dot->in[0];
+    mem_free(op->in);
+    op->in = in;
+    op->nin = 2;
+    ir_attrs_free(&op->a);
+    op->a = a;
+    op->code = IR_DOT_GENERAL;
+}
+
 static bool same_type(const ir_func *f, ir_value_id a, ir_value_id b) {
     return ir_type_eq(&f->values[a].type, &f->values[b].type);
 }
@@ -202,7 +241,7 @@ static bool reverses_nothing(const ir_func *f, const ir_op *op) {
 
 /* The value op's (only) result always equals, or -1; op may be rewritten
  * in place into a cheaper equivalent first. */
-static ir_value_id simplified(const ir_func *f, ir_op *op) {
+static ir_value_id simplified(const ir_func *f, ir_op *op, const int *uses) {
     if (ir_op_kind_of(op->code) == IR_KIND_BINARY) return simplified_binary(f, op);
     ir_value_id x = op->nin > 0 ? op->in[0] : -1, out = op->nout == 1 ? op->out[0] : -1;
     if (out < 0) return -1;
@@ -216,7 +255,9 @@ static ir_value_id simplified(const ir_func *f, ir_op *op) {
         return same_type(f, op->in[0], out) ? op->in[0] : -1;
     case IR_TRANSPOSE:
         merge_transposes(f, op);
-        return is_identity_permutation(&op->a.dims) ? op->in[0] : -1;
+        if (is_identity_permutation(&op->a.dims)) return op->in[0];
+        absorb_transpose_into_dot(f, op, uses);
+        return -1;
     case IR_BROADCAST_IN_DIM:
         merge_broadcasts(f, op);
         return same_type(f, op->in[0], out) && is_identity_permutation(&op->a.dims) ? op->in[0] : -1;
@@ -234,6 +275,7 @@ static ir_value_id simplified(const ir_func *f, ir_op *op) {
 typedef struct simplifier {
     ir_func *f;
     ir_value_id *repl;
+    int *uses;   /* counted once before the walk: a hint, stale after rewrites */
 } simplifier;
 
 static void simplify_block(simplifier *s, ir_block *b) {
@@ -242,7 +284,7 @@ static void simplify_block(simplifier *s, ir_block *b) {
         ir_op *op = b->ops[i];
         pass_rename_operands(op, s->repl);
         for (int r = 0; r < op->nregions; r++) simplify_block(s, op->regions[r]);
-        ir_value_id same = pass_is_check(op) ? -1 : simplified(s->f, op);
+        ir_value_id same = pass_is_check(op) ? -1 : simplified(s->f, op, s->uses);
         if (same >= 0) {
             s->repl[op->out[0]] = same;
             pass_erase_op(s->f, op);
@@ -254,9 +296,14 @@ static void simplify_block(simplifier *s, ir_block *b) {
 }
 
 int pass_simplify(ir_func *f, diag *d) {
-    simplifier s = {f, pass_rename_new(f)};
-    if (!s.repl) return diag_nomem(d);
+    simplifier s = {f, pass_rename_new(f), pass_count_uses(f)};
+    if (!s.repl || !s.uses) {
+        mem_free(s.repl);
+        mem_free(s.uses);
+        return diag_nomem(d);
+    }
     simplify_block(&s, f->body);
     mem_free(s.repl);
+    mem_free(s.uses);
     return DIAG_OK;
 }

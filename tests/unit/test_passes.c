@@ -483,6 +483,28 @@ TEST(simplify_composes_transposes_and_broadcasts) {
     program_free(&p);
 }
 
+/* JAX's gradient of x @ w: transpose(dot(a, b)) becomes dot(b, a); a dot
+ * read twice stays (it would be computed twice). apply() checks results. */
+TEST(simplify_absorbs_a_transpose_into_a_dot) {
+    static const char *text =
+        "func.func @main(%a: tensor<5x3xf32>, %b: tensor<5x4xf32>) -> (tensor<4x3xf32>, tensor<3x4xf32>) {\n"
+        "  %d = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>\n"
+        "  %t = stablehlo.transpose %d, dims = [1, 0] : (tensor<3x4xf32>) -> tensor<4x3xf32>\n"
+        "  %e = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>\n"
+        "  %u = stablehlo.transpose %e, dims = [1, 0] : (tensor<3x4xf32>) -> tensor<4x3xf32>\n"
+        "  return %t, %e : tensor<4x3xf32>, tensor<3x4xf32>\n"
+        "}\n";
+    program p;
+    apply(text, simplify_pass, &p);
+    if (!p.m) return;
+    const ir_func *f = ir_module_entry(p.m);
+    const ir_op *t = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    EXPECT(t->code == IR_DOT_GENERAL && t->in[0] == f->body->args[1] && t->in[1] == f->body->args[0]);
+    EXPECT(t->a.lhs_contract.n == 1 && t->a.lhs_contract.v[0] == 0 && t->a.rhs_contract.v[0] == 0);
+    EXPECT_EQ_INT(count_ops(p.m, IR_TRANSPOSE), 1);   /* %u: %e has two readers */
+    program_free(&p);
+}
+
 TEST(simplify_keeps_inexact_rewrites) {
     /* x + 0.0 is +0 for x = -0; x - (-0.0) likewise; x * 0 is NaN for
      * infinities; x * 1 only where the splat is exactly 1. */
@@ -1012,6 +1034,7 @@ int main(void) {
     RUN(simplify_select_identities);
     RUN(simplify_shape_identities);
     RUN(simplify_composes_transposes_and_broadcasts);
+    RUN(simplify_absorbs_a_transpose_into_a_dot);
     RUN(simplify_keeps_inexact_rewrites);
     RUN(cse_merges_equal_ops_and_constants);
     RUN(cse_merges_inside_regions_then_equal_regions);
