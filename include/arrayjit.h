@@ -253,6 +253,12 @@ aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *o
  * donated and any later use is an error. */
 aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int nout,
                             aj_array **out);
+/* The same, writing into the caller's output arrays (of the result types),
+ * so that a loop of calls allocates nothing: fresh memory costs a page fault
+ * per 4 KiB on first touch. Not for executables whose outputs live in
+ * donated arguments. */
+aj_status aj_executable_run_into(aj_executable *e, int nin, aj_array *const *in, int nout,
+                                 aj_array *const *out);
 void aj_executable_destroy(aj_executable *e);
 /* A warning from compilation (e.g. an unusable donation), or "". */
 const char *aj_executable_warning(const aj_executable *e);

@@ -191,8 +191,7 @@ static aj_status make_outputs(const compiled *c, aj_array *const *in, aj_array *
         if (donated) {
             aj_array *src = in[b->index];
             st = aj_array_wrap(src->dtype, src->rank, src->dims, src->data, &out[j]);
-            if (!st) {
-                out[j]->owns_data = src->owns_data;
+            if (!st) {   /* ownership moves over in take_donations, once the run happened */
                 out[j]->dtype = (aj_dtype)f->result_types[j].dtype;
                 out[j]->rank = f->result_types[j].rank;
                 memcpy(out[j]->dims, f->result_types[j].dims, sizeof out[j]->dims);
@@ -202,49 +201,78 @@ static aj_status make_outputs(const compiled *c, aj_array *const *in, aj_array *
                                  f->result_types[j].dims, &out[j]);
         }
         if (st) {
-            for (int k = 0; k < j; k++) {
-                out[k]->owns_data &= !(c->plan.buf[ret->in[k]].home == PLAN_DONATED);
-                aj_array_destroy(out[k]);
-            }
+            for (int k = 0; k < j; k++) aj_array_destroy(out[k]);
             return st;
         }
     }
     return AJ_OK;
 }
 
-/* The donated inputs gave their buffers away: mark them. */
-static void mark_donated(const compiled *c, aj_array *const *in) {
+/* The donated inputs gave their buffers to the outputs that now hold
+ * them: the buffer's ownership moves over and the input is spent. */
+static void take_donations(const compiled *c, aj_array *const *in, aj_array *const *out) {
     const ir_func *f = c->func;
     const ir_op *ret = f->body->ops[f->body->nops - 1];
     for (int j = 0; j < f->nresults; j++) {
         const plan_buffer *b = &c->plan.buf[ret->in[j]];
-        if (b->home != PLAN_DONATED) continue;
-        in[b->index]->donated = 1;
+        if (b->home != PLAN_DONATED || out[j]->data != in[b->index]->data) continue;
+        out[j]->owns_data = in[b->index]->owns_data;
         in[b->index]->owns_data = 0;
+        in[b->index]->donated = 1;
     }
 }
 
-aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int nout,
-                            aj_array **out) {
-    const ir_func *f = e->c->func;
+/* Checks the call's shape: the result count, and the inputs. */
+static aj_status check_call(const ir_func *f, int nin, aj_array *const *in, int nout) {
     if (nout != f->nresults)
         return api_fail(AJ_ERR_INVALID, "'%s' has %d results, room for %d given", f->name,
                         f->nresults, nout);
-    aj_status st = api_check_inputs(f, nin, in);
-    if (st) return st;
+    return api_check_inputs(f, nin, in);
+}
+
+/* Runs the code on the arrays' buffers (the outputs exist by now). */
+static aj_status launch(aj_executable *e, int nin, aj_array *const *in, int nout, aj_array *const *out) {
     void **args = mem_calloc((size_t)nin + 1, sizeof *args);
     void **outs = mem_calloc((size_t)nout + 1, sizeof *outs);
-    if (!args || !outs) st = api_nomem();
-    if (!st) st = make_outputs(e->c, in, out);
+    aj_status st = args && outs ? AJ_OK : api_nomem();
     if (!st) {
         for (int i = 0; i < nin; i++) args[i] = in[i]->data;
         for (int j = 0; j < nout; j++) outs[j] = out[j]->data;
         rt_exec_run(e->rt, args, outs);
-        mark_donated(e->c, in);
+        take_donations(e->c, in, out);
     }
     mem_free(args);
     mem_free(outs);
     return st;
+}
+
+aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int nout,
+                            aj_array **out) {
+    aj_status st = check_call(e->c->func, nin, in, nout);
+    if (!st) st = make_outputs(e->c, in, out);
+    if (!st && (st = launch(e, nin, in, nout, out)) != AJ_OK)
+        for (int j = 0; j < nout; j++) aj_array_destroy(out[j]);
+    return st;
+}
+
+aj_status aj_executable_run_into(aj_executable *e, int nin, aj_array *const *in, int nout,
+                                 aj_array *const *out) {
+    const ir_func *f = e->c->func;
+    aj_status st = check_call(f, nin, in, nout);
+    if (st) return st;
+    if (e->c->memory.alias_bytes)
+        return api_fail(AJ_ERR_INVALID, "'%s' writes outputs into donated arguments; run it with "
+                        "aj_executable_run", f->name);
+    for (int j = 0; j < nout; j++) {
+        ir_type got;
+        if (!out[j] || out[j]->donated || api_type_from(out[j]->dtype, out[j]->rank, out[j]->dims, &got) ||
+            !ir_type_eq(&got, &f->result_types[j])) {
+            char want[128];
+            return api_fail(AJ_ERR_INVALID, "'%s' output %d: expected an array of %s", f->name, j,
+                            ir_type_str(&f->result_types[j], want, sizeof want));
+        }
+    }
+    return launch(e, nin, in, nout, out);
 }
 
 /* ---- memory analysis -------------------------------------------------------------- */

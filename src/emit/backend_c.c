@@ -11,6 +11,7 @@
  * Libraries: -lm, and BLIS (-l:libblis.so.4, so that only the runtime
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
  * dot kernels are emitted as loops instead. */
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,12 +31,14 @@ static const char STRICT_NO_BUILTINS[] =
 
 static const char BLIS_LIBRARY[] = "libblis.so.4";
 
-/* Whether BLIS can be loaded here (asked once per process). */
+/* Whether BLIS can be loaded here (asked once per process). Once loaded it
+ * stays (RTLD_NODELETE), as build_cc.c keeps it for generated code: its
+ * libgomp must never be unloaded, and the kernels will want it anyway. */
 static bool blis_available(void) {
     static int state;   /* 0: not asked, 1: yes, 2: no */
     int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
     if (s == 0) {
-        void *h = dlopen(BLIS_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
+        void *h = dlopen(BLIS_LIBRARY, RTLD_LAZY | RTLD_LOCAL | RTLD_NODELETE);
         s = h ? 1 : 2;
         if (h) dlclose(h);
         __atomic_store_n(&state, s, __ATOMIC_RELEASE);

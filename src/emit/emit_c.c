@@ -109,13 +109,10 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
         ir_value_id v = out ? op->out[j - op->nin] : op->in[j];
         names[j] = ec_str(cx, "%c%d", out ? 'r' : 'a', out ? j - op->nin : j);
         sb_printf(&b, "%s%s%s *%s%s", j ? ", " : "", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype),
-                  ok[j] ? "restrict " : "", names[j] ? names[j] : "");
+                  ok[j] ? "restrict " : "", names[j]);
     }
     if (n == 0) sb_puts(&b, "void");
-    const char *s = b.failed ? NULL : ec_str(cx, "%s", b.s);
-    if (b.failed && !cx->rc) cx->rc = diag_nomem(cx->d);
-    sb_free(&b);
-    return s;
+    return ec_take(cx, &b);
 }
 
 static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
@@ -158,9 +155,7 @@ static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
         const char *ptr = pointer_of(cx, out ? op->out[j - op->nin] : op->in[j], out);
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
-    if (!b.failed) ec_line(cx, "aj_k%d(%s);", step, b.s ? b.s : "");
-    else if (!cx->rc) cx->rc = diag_nomem(cx->d);
-    sb_free(&b);
+    ec_line(cx, "aj_k%d(%s);", step, ec_take(cx, &b));
 }
 
 /* A constant the plan keeps in a buffer is copied there at its step. */

@@ -7,13 +7,15 @@
  * (|C - ref| / sum|a b|):
  *
  *   OpenBLAS, as the environment sets it (no OPENBLAS_CORETYPE:
- *     it picks its Prescott kernels on this CPU)      32 GFLOP/s  2.3e-8
+ *     it picks its Prescott kernels on this CPU)   23-32 GFLOP/s  2.3e-8
  *   BLIS, auto-detected (haswell kernels)          64-76 GFLOP/s  2.7e-8
- *   BLIS, skx kernels (BLIS_ARCH_TYPE=0)             115 GFLOP/s  3.9e-8
+ *   BLIS, skx kernels (BLIS_ARCH_TYPE=0)          99-115 GFLOP/s  3.9e-8
+ *   (a dot kernel of generated code, same sgemm:     116 GFLOP/s)
  *
  * and MACHINE.md on the Zen 5 machines: OpenBLAS with OPENBLAS_CORETYPE=
  * Haswell 97, BLIS auto-detected 33 (generic code), BLIS skx 180 GFLOP/s.
- * BLIS with skx wins by 1.8-3.6x on both, with the same accuracy, so the
+ * BLIS with skx beats OpenBLAS by 1.9x there and 3-5x here, with the same
+ * accuracy (auto-detected BLIS would lose on Zen 5), so the
  * generated code calls BLIS (bli_sgemm/bli_dgemm) and selects the skx
  * kernels where the CPU has AVX-512 (emit_prelude.c says how). BLIS's typed
  * API takes a row and a column stride for every matrix, so a transposed or
@@ -227,10 +229,7 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
     sbuf s = {0};
     sb_puts(&s, base);
     for (int b = 0; b < g->nbatch; b++) sb_printf(&s, " + %s * %" PRId64, bvar[b], g->bstep[which][b]);
-    const char *r = s.failed ? NULL : ec_str(cx, "%s", s.s);
-    sb_free(&s);
-    if (!r && !cx->rc) cx->rc = diag_nomem(cx->d);
-    return r;
+    return ec_take(cx, &s);
 }
 
 static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out) {

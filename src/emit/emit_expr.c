@@ -60,10 +60,8 @@ const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix) {
         if (stride[d + 1] == 1) sb_puts(&b, ix->at[d]);
         else sb_printf(&b, "%s * %" PRId64, ix->at[d], stride[d + 1]);
     }
-    const char *s = b.failed ? NULL : b.len == 0 ? "0" : ec_str(cx, "%s", b.s);
-    if (b.failed && !cx->rc) cx->rc = diag_nomem(cx->d);
-    sb_free(&b);
-    return s;
+    if (b.len == 0 && !b.failed) return "0";
+    return ec_take(cx, &b);
 }
 
 const char *ex_buffer(emit_ctx *cx, ir_value_id v) {
@@ -225,12 +223,6 @@ static void reshape_index(emit_ctx *cx, const ir_type *ot, const ir_type *rt, co
     }
 }
 
-static int check_index_strings(emit_ctx *cx, const ex_index *ix) {
-    for (int i = 0; i < ix->rank; i++)
-        if (!ix->at[i] && !cx->rc) cx->rc = diag_nomem(cx->d);
-    return cx->rc;
-}
-
 static const char *mapped_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     const ir_type *ot = ec_type(cx, op->in[0]), *rt = ec_type(cx, op->out[0]);
     ex_index oix;
@@ -245,7 +237,6 @@ static const char *mapped_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) 
         default: reverse_index(cx, op, ot, ix, &oix); break;
         }
     }
-    if (check_index_strings(cx, &oix)) return NULL;
     return ex_value(cx, op->in[0], &oix);
 }
 

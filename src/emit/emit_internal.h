@@ -95,9 +95,12 @@ typedef struct emit_ctx {
     bool uses_blas, uses_openmp;
 } emit_ctx;
 
-/* A string owned by the context (NULL after an allocation failure, which
- * sets cx->rc). */
+/* A string owned by the context; "?" after an allocation failure, which
+ * sets cx->rc (never NULL). */
 const char *ec_str(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* b's text as a context string (b is emptied); "?" and DIAG_NOMEM if b
+ * ran out of memory. */
+const char *ec_take(emit_ctx *cx, sbuf *b);
 /* A fresh name: prefix followed by a number unique in the source. */
 const char *ec_fresh(emit_ctx *cx, const char *prefix);
 /* Records an error (the first one wins); returns cx->rc. */
@@ -164,6 +167,7 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *constant);
 
 /* The index of nothing (rank 0). */
 static inline ex_index ex_scalar_index(void) { return (ex_index){0}; }
+
 /* The C array holding value v, noted as read (so that a kernel parameter
  * nothing reads is marked unused); NULL if v is not in memory. */
 const char *ex_buffer(emit_ctx *cx, ir_value_id v);
@@ -175,9 +179,9 @@ const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
  * the given names and assigns its results to acc[0..n). */
 void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x);
 
-/* Values v of the region reachable from the results without passing a
- * bound buffer: calls visit(cx, op, ctx) once per op, operands first.
- * Returns false if visit does. */
+/* Visits the ops of a kernel region that its results need, operands before
+ * users, each once, not looking past values held in buffers (cx->buffer) or
+ * into nested regions. Stops and returns false when visit does. */
 typedef bool (*ex_op_visit)(emit_ctx *cx, const ir_op *op, void *ctx);
 bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *ctx);
 
@@ -196,8 +200,11 @@ void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, boo
 void ec_loops_close(emit_ctx *cx, int n);
 /* Whether a kernel over `elements` elements should run on several threads. */
 bool ec_wants_threads(const emit_ctx *cx, int64_t elements);
+/* "#pragma omp parallel for" for the loop that follows. */
+void ec_parallel_for(emit_ctx *cx);
 
-/* A kernel's view of its results: the C array each is stored to. */
+/* A kernel being emitted: the fusion op, its region and the region's RETURN,
+ * and the output pointer each result is stored to ("r0", ...). */
 typedef struct ex_kernel {
     const ir_op *fusion;
     const ir_block *region;

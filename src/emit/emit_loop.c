@@ -17,12 +17,16 @@ bool ec_wants_threads(const emit_ctx *cx, int64_t elements) {
     return cx->o->threads > 1 && elements >= THREADS_MIN_ELEMENTS;
 }
 
+void ec_parallel_for(emit_ctx *cx) {
+    ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
+    cx->uses_openmp = true;
+}
+
 void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, bool ivdep) {
     for (int i = 0; i < n; i++) {
         const ex_loop *l = &loops[i];
         if (i == 0 && parallel) {
-            ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
-            cx->uses_openmp = true;
+            ec_parallel_for(cx);
         } else if (i == n - 1 && ivdep) {
             ec_line(cx, "#pragma GCC ivdep");   /* (omp's "for" must follow its pragma directly) */
         }

@@ -323,10 +323,7 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
     rk->lane = ec_fresh(cx, "lane");
     const char *tile = ec_fresh(cx, "tile"), *w = ec_str(cx, "%" PRId64, width);
     if (tiled) {
-        if (threads && nouter == 0) {
-            ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
-            cx->uses_openmp = true;
-        }
+        if (threads && nouter == 0) ec_parallel_for(cx);
         ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", tile, tile, size, tile, width);
         if (size % width) {
             w = ec_fresh(cx, "width");

@@ -85,6 +85,9 @@ int ec_fail_op(emit_ctx *cx, int code, const ir_op *op, const char *fmt, ...) {
     return cx->rc;
 }
 
+/* Out of memory, a string is "?" (never NULL, so nothing downstream needs
+ * a check) and cx->rc says DIAG_NOMEM: whatever is emitted after is thrown
+ * away. */
 static const char *keep_string(emit_ctx *cx, char *s) {
     if (s && mem_grow((void **)&cx->strings, &cx->cap_strings, cx->nstrings + 1, sizeof(char *)) == 0) {
         cx->strings[cx->nstrings++] = s;
@@ -92,7 +95,7 @@ static const char *keep_string(emit_ctx *cx, char *s) {
     }
     mem_free(s);
     if (!cx->rc) cx->rc = diag_nomem(cx->d);
-    return NULL;
+    return "?";
 }
 
 const char *ec_str(emit_ctx *cx, const char *fmt, ...) {
@@ -105,6 +108,13 @@ const char *ec_str(emit_ctx *cx, const char *fmt, ...) {
     if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
     va_end(again);
     return keep_string(cx, s);
+}
+
+const char *ec_take(emit_ctx *cx, sbuf *b) {
+    if (b->failed) mem_free(b->s);
+    const char *s = keep_string(cx, b->failed ? NULL : b->s ? b->s : mem_strdup(""));
+    *b = (sbuf){0};
+    return s;
 }
 
 const char *ec_fresh(emit_ctx *cx, const char *prefix) { return ec_str(cx, "%s%d", prefix, cx->next_name++); }
@@ -205,8 +215,8 @@ const char *ec_suffix(ir_dtype t) {
 }
 
 /* Finite floats print in decimal with enough digits to read back exactly
- * (9 for f32, 17 for f64); infinities and NaNs are rebuilt from their bits
- * by a prelude helper, which gcc folds. Negative literals are parenthesised
+ * (9 for f32, 17 for f64), infinities as gcc's builtin, NaNs from their bits
+ * (payload and sign kept) by a prelude helper, which gcc folds. Negative literals are parenthesised
  * so that any operator may precede them. */
 static const char *decimal_literal(emit_ctx *cx, double x, int digits, const char *suffix) {
     char num[48];
@@ -222,6 +232,7 @@ static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
         memcpy(&x, elem, 4);
         memcpy(&bits, elem, 4);
         if (isfinite(x)) return decimal_literal(cx, x, 9, "f");
+        if (isinf(x)) return x > 0 ? "__builtin_inff()" : "(-__builtin_inff())";
         return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
     }
     double x;
@@ -229,6 +240,7 @@ static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
     memcpy(&x, elem, 8);
     memcpy(&bits, elem, 8);
     if (isfinite(x)) return decimal_literal(cx, x, 17, "");
+    if (isinf(x)) return x > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
     return ec_str(cx, "aj_f64_from_bits(0x%016" PRIx64 "ull)", bits);
 }
 
