@@ -161,7 +161,9 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     int rc = (c->module = ir_module_clone(m)) ? DIAG_OK : diag_nomem(d);
     if (!rc) c->func = ir_module_find(c->module, f->name);
     if (!rc) rc = run_passes(c->module, c->func, o, &st, d);
-    if (!rc) rc = plan_func(c->func, &o->plan, &c->plan, d);
+    plan_options po = o->plan;
+    po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
+    if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
     if (!rc) rc = c->backend->build(c->func, &c->plan, &o->codegen, &c->code, d);
     if (!rc && measure(c, &st)) rc = diag_nomem(d);
     if (rc) {

@@ -70,7 +70,7 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
 
 /* The compiler flags the C backend uses: base (o->cflags, default
  * CODEGEN_C_CFLAGS) followed by the flags its code needs whatever the base:
- * "-fno-math-errno -ffp-contract=off", in strict mode -fno-builtin for the
+ * "-fno-math-errno -ffp-contract=off" (fast mode: -ffp-contract=fast), in strict mode -fno-builtin for the
  * libm functions gcc would otherwise fold with its own (correctly rounded)
  * arithmetic, and -fopenmp when the code has parallel loops. */
 #define CODEGEN_C_CFLAGS "-O3 -march=native"

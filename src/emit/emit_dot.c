@@ -29,7 +29,10 @@
  * have any strides: one gemm per batch index. The result goes into the
  * output buffer of the result it is (or of an epilogue result of its shape
  * that reads it only at its own index), and an elementwise epilogue (bias,
- * activation) then runs over that buffer in place.
+ * activation) then runs over that buffer in place. An epilogue that is an
+ * affine update of an operand W by the product (fuse_dot_affine_update:
+ * w - 0.01 * grad) is instead the gemm's beta: C = W, copied into the output
+ * unless the output is W's buffer (donated W, updated in place).
  *
  * Everything else (strict mode: BLIS does not add in the evaluator's order;
  * integer and mixed types; layouts that do not merge) is a naive loop: each
@@ -40,6 +43,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../fuse/fuse.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
@@ -232,12 +236,14 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
     return ec_take(cx, &s);
 }
 
-static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out) {
+/* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type). */
+static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out, const char *alpha,
+                      const char *beta) {
     bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
-    const char *t = single ? "float" : "double", *one = single ? "1.0f" : "1.0", *zero = single ? "0.0f" : "0.0";
+    const char *t = single ? "float" : "double";
     cx->uses_blas = true;
     ec_block(cx);
-    ec_line(cx, "%s one = %s, zero = %s;", t, one, zero);
+    ec_line(cx, "%s alpha = %s, beta = %s;", t, alpha, beta);
     ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     ex_loop loops[IR_MAX_RANK];
     const char *bvar[IR_MAX_RANK];
@@ -249,8 +255,8 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[0])), g, 0, bvar);
     const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[1])), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
-    ec_line(cx, "bli_%cgemm(0, 0, %" PRId64 ", %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", %" PRId64
-            ", %s, %" PRId64 ", %" PRId64 ", &zero, %s, %" PRId64 ", %" PRId64 ");",
+    ec_line(cx, "bli_%cgemm(0, 0, %" PRId64 ", %" PRId64 ", %" PRId64 ", &alpha, %s, %" PRId64 ", %" PRId64
+            ", %s, %" PRId64 ", %" PRId64 ", &beta, %s, %" PRId64 ", %" PRId64 ");",
             single ? 's' : 'd', g->c.rows, g->c.cols, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs, c,
             g->c.rs, g->c.cs);
     ec_loops_close(cx, g->nbatch);
@@ -316,14 +322,38 @@ static bool find_dot(emit_ctx *cx, const ir_op *op, void *ctx) {
     return true;
 }
 
+/* ---- the affine update W' = beta * W + alpha * dot --------------------------------------------- */
+
+/* An SGD step (w - 0.01 * grad) as one gemm with C = W: the output gets W
+ * (no copy when the planner put it in W's buffer, which
+ * fuse_can_write_in_place allows in fast mode only for this shape), then
+ * gemm adds alpha * A.B with beta. BLIS rounds alpha * (A.B) + beta * W in
+ * its own way, not as the evaluator's round(W - round(c * round(A.B))): a
+ * few ULP apart, which fast mode allows. No other epilogue op runs. */
+static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g) {
+    fuse_dot_affine m;
+    if (!fuse_dot_affine_update(cx->f, k->fusion, &m) || m.dot != dot || m.operand >= k->region->nargs) return false;
+    ir_value_id w = k->region->args[m.operand];
+    if (!cx->buffer[w]) return false;
+    const ir_type *t = ec_type(cx, k->ret->in[0]);
+    const char *ct = ec_ctype(t->dtype), *out = k->out[0], *src = ex_buffer(cx, w);
+    if (ir_type_bytes(t) > 0)
+        ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
+                ir_type_bytes(t));
+    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m.alpha), ec_str(cx, "(%s)%a", ct, m.beta));
+    return true;
+}
+
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
     bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc || !single || !dot || !blis_applies(cx, dot, &g)) return emit_result_loop(cx, k, NULL);
+    if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);
     if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
-    emit_gemm(cx, dot, &g, k->out[target]);
+    const char *one = ec_type(cx, dot->out[0])->dtype == IR_F32 ? "1.0f" : "1.0";
+    emit_gemm(cx, dot, &g, k->out[target], one, ec_type(cx, dot->out[0])->dtype == IR_F32 ? "0.0f" : "0.0");
     bool skip[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
     cx->buffer[dot->out[0]] = k->out[target];

@@ -93,6 +93,13 @@ typedef struct emit_ctx {
     int nstrings, cap_strings;
     int next_name;             /* for fresh local names */
     bool uses_blas, uses_openmp;
+    /* Row blocking (emit_c.c): while row_n > 0, the kernel being emitted runs
+       rows [aj_lo, aj_hi) of its first dim (size row_n, row_elems elements a
+       row): its outermost loop (at indent row_indent) gets those bounds.
+       row_opens counts the blocks opened at that level, row_done the loops
+       given the bounds; the kernel is good when both are 1. */
+    int64_t row_n, row_elems;
+    int row_indent, row_opens, row_done;
 } emit_ctx;
 
 /* A string owned by the context; "?" after an allocation failure, which

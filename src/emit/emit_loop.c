@@ -8,6 +8,7 @@
  * no loop. A kernel made only of elementwise ops, reshapes and scalar
  * broadcasts is "flat": it runs as one loop over the element offset. */
 #include <inttypes.h>
+#include <string.h>
 
 #include "emit_internal.h"
 
@@ -30,8 +31,19 @@ void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, boo
         } else if (i == n - 1 && ivdep) {
             ec_line(cx, "#pragma GCC ivdep");   /* (omp's "for" must follow its pragma directly) */
         }
+        const char *from = l->from ? l->from : "0";
         const char *to = l->to ? l->to : ec_str(cx, "%" PRId64, l->size);
-        ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", l->var, l->from ? l->from : "0", l->var, to, l->var);
+        if (i == 0 && cx->row_n && cx->indent == cx->row_indent && !l->from && !l->to && !parallel) {
+            if (strcmp(l->var, "i0") == 0 && l->size == cx->row_n) {   /* the rows loop */
+                from = "aj_lo", to = "aj_hi";
+                cx->row_done++;
+            } else if (strcmp(l->var, "i") == 0 && l->size == cx->row_n * cx->row_elems) {   /* flat */
+                from = ec_str(cx, "aj_lo * %" PRId64, cx->row_elems);
+                to = ec_str(cx, "aj_hi * %" PRId64, cx->row_elems);
+                cx->row_done++;
+            }
+        }
+        ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", l->var, from, l->var, to, l->var);
     }
 }
 

@@ -145,6 +145,7 @@ static void push_scope(emit_ctx *cx) {
         return;
     }
     cx->scope[cx->nscopes++] = cx->nmemo;
+    if (cx->row_n && cx->indent == cx->row_indent + 1) cx->row_opens++;
 }
 
 static void pop_scope(emit_ctx *cx) {

@@ -753,14 +753,112 @@ static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_va
     return ok;
 }
 
-bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
-    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_LOOP || fusion->nregions != 1) return false;
+/* v is a one-element f32/f64 constant made in the region, or a
+ * broadcast_in_dim of one (a splat): its finite value in *x. */
+static bool scalar_constant(const ir_func *f, ir_value_id v, double *x) {
+    const ir_op *op = f->values[v].def;
+    if (op && op->code == IR_BROADCAST_IN_DIM) op = f->values[op->in[0]].def;
+    if (!op || op->code != IR_CONSTANT || !op->a.data || ir_type_numel(fz_type(f, op->out[0])) != 1) return false;
+    ir_dtype t = fz_type(f, op->out[0])->dtype;
+    if (t == IR_F32) {
+        float g;
+        memcpy(&g, op->a.data, sizeof g);
+        *x = g;
+    } else if (t == IR_F64) {
+        memcpy(x, op->a.data, sizeof *x);
+    } else {
+        return false;
+    }
+    return *x - *x == 0;   /* finite */
+}
+
+/* t is the dot's result (scale 1) or multiply(splat c, dot) either way round (scale c). */
+static bool dot_term(const ir_func *f, const ir_op *dot, ir_value_id t, double *scale) {
+    if (t == dot->out[0]) {
+        *scale = 1;
+        return true;
+    }
+    const ir_op *op = f->values[t].def;
+    if (!op || op->code != IR_MULTIPLY) return false;
+    for (int side = 0; side < 2; side++)
+        if (op->in[side] == dot->out[0] && scalar_constant(f, op->in[1 - side], scale)) return true;
+    return false;
+}
+
+static int block_arg_index(const ir_block *b, ir_value_id v) {
+    for (int i = 0; i < b->nargs; i++)
+        if (b->args[i] == v) return i;
+    return -1;
+}
+
+bool fuse_dot_affine_update(const ir_func *f, const ir_op *fusion, fuse_dot_affine *m) {
+    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_DOT || fusion->nregions != 1 ||
+        fusion->nout != 1)
+        return false;
+    const ir_block *b = fusion->regions[0];
+    if (b->nops < 2 || b->ops[b->nops - 1]->code != IR_RETURN || b->ops[b->nops - 1]->nin != 1) return false;
+    const ir_op *dot = NULL;
+    for (int k = 0; k + 1 < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        switch (op->code) {
+        case IR_DOT_GENERAL:
+            if (dot) return false;
+            dot = op;
+            break;
+        case IR_CONSTANT: case IR_BROADCAST_IN_DIM: case IR_MULTIPLY: case IR_ADD: case IR_SUBTRACT: break;
+        default: return false;
+        }
+    }
+    ir_value_id top = b->ops[b->nops - 1]->in[0];
+    const ir_type *t = fz_type(f, top);
+    const ir_op *u = f->values[top].def;
+    if (!dot || !u || (u->code != IR_ADD && u->code != IR_SUBTRACT) || (t->dtype != IR_F32 && t->dtype != IR_F64) ||
+        !ir_type_eq(fz_type(f, dot->out[0]), t))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        int arg = block_arg_index(b, u->in[side]);
+        double scale;
+        if (arg < 0 || !ir_type_eq(fz_type(f, u->in[side]), t) || !dot_term(f, dot, u->in[1 - side], &scale))
+            continue;
+        *m = (fuse_dot_affine){.dot = dot, .operand = arg, .alpha = scale, .beta = 1};
+        if (u->code == IR_SUBTRACT && side == 0) m->alpha = -scale;      /* W - s*dot */
+        else if (u->code == IR_SUBTRACT) m->beta = -1;                  /* s*dot - W */
+        return true;
+    }
+    return false;
+}
+
+/* A REDUCE kernel's result r is computed in its epilogue (it depends on a
+ * reduce), after the reductions of its element are done. */
+static bool computed_after_reductions(const ir_func *f, const ir_block *b, ir_value_id v) {
+    bool *after = mem_calloc((size_t)f->nvalues, sizeof *after);
+    if (!after) return false;
+    for (int k = 0; k + 1 < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        bool d = op->code == IR_REDUCE;
+        for (int j = 0; j < op->nin && !d; j++) d = after[op->in[j]];
+        for (int j = 0; j < op->nout; j++) after[op->out[j]] = d;
+    }
+    bool ok = after[v];
+    mem_free(after);
+    return ok;
+}
+
+bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order) {
+    if (fusion->code != IR_FUSION || fusion->nregions != 1) return false;
     const ir_block *b = fusion->regions[0];
     if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
     const ir_type *in = fz_type(f, b->args[i]), *out = fz_type(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;
-    return read_only_at_linear_index(f, b, b->args[i]);
+    if (!read_only_at_linear_index(f, b, b->args[i])) return false;
+    fuse_dot_affine m;
+    switch (fusion->a.fusion_kind) {
+    case IR_FUSION_LOOP: return true;
+    case IR_FUSION_REDUCE: return computed_after_reductions(f, b, b->ops[b->nops - 1]->in[r]);
+    case IR_FUSION_DOT: return strict_order || (fuse_dot_affine_update(f, fusion, &m) && m.operand == i);
+    default: return false;
+    }
 }
 
 static bool is_returned(const ir_op *ret, ir_value_id v) {

@@ -68,15 +68,48 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d);
 
 /* True when kernel `fusion` may write its result r into the buffer of its
  * operand i (the planner calls this only when operand i dies there and has
- * r's byte size): every read of operand i inside the kernel is at the same
- * element index the kernel writes r at (no broadcast, transpose, slice,
- * reverse, reshape-with-reordering or reduction reads it), and it is a
- * loop kernel. "The same index" is the row-major linear index: reads
- * through elementwise ops, reshapes, and broadcasts or transposes that
- * only add, drop or move unit dims qualify. This relies on the emitted
- * loop reading all it needs of an element before storing any result
- * element at that index (true of one loop computing every result). */
-bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i);
+ * r's byte size), for code generated in strict_order (codegen_options) or
+ * fast mode. Always: every read of operand i inside the kernel is at the
+ * same element index the kernel writes r at (no broadcast, transpose,
+ * slice, reverse, reshape-with-reordering, reduction or dot_general reads
+ * it). "The same index" is the row-major linear index: reads through
+ * elementwise ops, reshapes, and broadcasts or transposes that only add,
+ * drop or move unit dims qualify. Then, by kind:
+ *  - LOOP: yes. The emitted loop reads all it needs of an element before
+ *    storing any result element at that index (one loop computing every
+ *    result: emit_result_loop).
+ *  - REDUCE: when r is computed in the epilogue (depends on a reduce). The
+ *    emitter (emit_reduce.c) folds all of an output element's inputs into
+ *    accumulators, then evaluates every result at that element and only
+ *    then stores them, so operand i (read by the epilogue only) is read
+ *    before its element is overwritten. The bias update of an SGD step,
+ *    b - 0.01 * sum(...), is this case.
+ *  - DOT, strict order: yes. The naive contraction computes each element's
+ *    sum, then the epilogue at that element (reading operand i there), then
+ *    stores (emit_result_loop again; fast mode's non-BLIS cases too).
+ *  - DOT, fast: only when fuse_dot_affine_update matches with operand i as
+ *    W. The BLIS path writes the whole product into the output before any
+ *    other epilogue runs, which would destroy W; the affine update instead
+ *    runs as one gemm with beta (C = beta*W + alpha*A.B, C holding W). */
+bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order);
+
+/* A DOT kernel whose only result is an affine update of an operand W by
+ * its product: W - c*dot, W + c*dot, c*dot - W, (c*dot on either side of
+ * an add, c on either side of the multiply, or no multiply: c = 1), with W
+ * a block argument of the result's type (f32 or f64) and c a finite
+ * one-element constant in the region (splat: constant + broadcast_in_dim).
+ * The region holds nothing else but constants and broadcasts. Result =
+ * beta * W + alpha * dot. The code generator's BLIS path computes it as one
+ * gemm with C = W (copied into the output first unless the output already
+ * is W's buffer): fast mode only, its rounding differs from the evaluator's
+ * (round(dot), round(c * that), round(W - that)) by a few ULP. */
+typedef struct fuse_dot_affine {
+    const ir_op *dot;      /* the dot_general in the region */
+    int operand;           /* W's block argument index (= operand index of the fusion) */
+    double alpha, beta;    /* beta is 1 or -1; alpha is +-c, exact in the result type */
+} fuse_dot_affine;
+
+bool fuse_dot_affine_update(const ir_func *f, const ir_op *fusion, fuse_dot_affine *m);
 
 /* Bytes of intermediate values (top-level results that are neither function
  * results nor parameters) that f materialises: run before and after fusion,

@@ -74,12 +74,12 @@ static bool is_arena(const plan *p, ir_value_id v) { return p->buf[v].home == PL
 /* True when kernel `op` may write its result r over operand value u: it is a
  * fusion, u is an operand, and every operand position holding u allows it (a
  * value passed twice is read through both block arguments). */
-static bool kernel_may_overwrite(const ir_func *f, const ir_op *op, int r, ir_value_id u) {
+static bool kernel_may_overwrite(const ir_func *f, const ir_op *op, int r, ir_value_id u, bool strict_order) {
     if (op->code != IR_FUSION) return false;
     bool operand = false;
     for (int i = 0; i < op->nin; i++) {
         if (op->in[i] != u) continue;
-        if (!fuse_can_write_in_place(f, op, r, i)) return false;
+        if (!fuse_can_write_in_place(f, op, r, i, strict_order)) return false;
         operand = true;
     }
     return operand;
@@ -148,7 +148,7 @@ static bool result_fits_parameter(const planner *pl, int param, int j) {
     int last_read = pl->live[a].last_use;
     if (b->def > last_read) return true;
     const ir_value *val = &pl->f->values[v];
-    return b->def == last_read && kernel_may_overwrite(pl->f, val->def, val->def_index, a);
+    return b->def == last_read && kernel_may_overwrite(pl->f, val->def, val->def_index, a, pl->opts.strict_order);
 }
 
 /* Kuhn's augmenting path: finds a result for `param`, moving earlier matches
@@ -226,7 +226,7 @@ static bool can_take_operand(const planner *pl, const ir_op *op, int s, int r, i
     if (!is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
     for (int earlier = 0; earlier < r; earlier++)
         if (p->buf[op->out[earlier]].in_place_of == u) return false;
-    return kernel_may_overwrite(pl->f, op, r, u);
+    return kernel_may_overwrite(pl->f, op, r, u, pl->opts.strict_order);
 }
 
 /* Only arena results share, and only non-empty ones (an empty buffer takes
@@ -694,7 +694,7 @@ static int check_donations(const ir_func *f, const plan *p, diag *d) {
         ir_value_id a = f->body->args[b->index];
         const ir_value *val = &f->values[v];
         bool dead = b->def > p->buf[a].last_use ||
-                    (b->def == p->buf[a].last_use && kernel_may_overwrite(f, val->def, val->def_index, a));
+                    (b->def == p->buf[a].last_use && kernel_may_overwrite(f, val->def, val->def_index, a, p->strict_order));
         if (!dead || b->bytes != p->buf[a].bytes) return internal_error(d, f, "value %d overwrites parameter %d while it is still in use", v, b->index);
     }
     return DIAG_OK;
@@ -751,6 +751,7 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     memset(p, 0, sizeof *p);
     planner pl = {.f = f, .p = p, .d = d};
     if (o) pl.opts = *o;
+    p->strict_order = pl.opts.strict_order;
     int rc = run_stages(&pl);
     mem_free(pl.live);
     mem_free(pl.iv);

@@ -2,9 +2,9 @@
  *
  * Temporaries live at offsets in ONE arena, sized here at compile time and
  * allocated once per executable. Liveness comes from analysis/liveness.h
- * for the body's current order. A loop kernel writes a result in place into
- * an operand that dies there when fuse_can_write_in_place allows and the
- * sizes match. Offsets come from best-fit packing, tried size-ordered and
+ * for the body's current order. A kernel writes a result in place into an
+ * operand that dies there when fuse_can_write_in_place allows (for the
+ * options' strict_order) and the sizes match. Offsets come from best-fit packing, tried size-ordered and
  * lifetime-ordered; the smaller arena wins. Function results are written
  * straight into the caller's output buffers; a result that is a parameter
  * or a constant, or is returned twice, is copied there after the last step.
@@ -50,6 +50,8 @@ typedef struct plan_copy {
 typedef struct plan_options {
     uint64_t donated;        /* bit i: parameter i's buffer may be overwritten */
     bool strict_donation;    /* an unusable donation is an error (else a warning) */
+    bool strict_order;       /* the code is generated in strict order (codegen_options):
+                                passed to fuse_can_write_in_place */
 } plan_options;
 
 typedef struct plan {
@@ -67,6 +69,7 @@ typedef struct plan {
                                     up to PLAN_ALIGN, in-place chains once, as the lower bound) */
     int peak_step;               /* a step where temp_live is largest */
     char warning[256];           /* e.g. a donation that could not be used; "" if none */
+    bool strict_order;           /* plan_options.strict_order it was made for (plan_check) */
 } plan;
 
 /* Plans f (o may be NULL: no donation). On failure *p holds nothing to free

@@ -911,7 +911,7 @@ TEST(fast_math_accuracy) {
     size_t size = strlen(emit_prelude) + sizeof fast_math_driver;
     char *src = mem_alloc(size);
     snprintf(src, size, "%s%s", emit_prelude, fast_math_driver);
-    build_options o = {.cflags = "-O3 -march=native -fno-math-errno -ffp-contract=off -Wall -Wextra -Werror"};
+    build_options o = {.cflags = "-O3 -march=native -fno-math-errno -ffp-contract=fast -Wall -Wextra -Werror"};
     build_result r;
     diag d = {0};
     int rc = build_shared_object(src, strlen(src), "aj_fast_eval", &o, &r, &d);

@@ -572,7 +572,7 @@ TEST(in_place_only_where_every_read_is_at_the_written_index) {
         for (int j = 0; j < fu->nin; j++) {
             bool is_x = fu->in[j] == r.f->body->args[0];
             /* b = x*x + reverse(y): x is read in place, y is not; c = -transpose(x): x is not. */
-            EXPECT_EQ_INT(fuse_can_write_in_place(r.f, fu, 0, j), returns_b && is_x);
+            EXPECT_EQ_INT(fuse_can_write_in_place(r.f, fu, 0, j, false), returns_b && is_x);
         }
     }
     fused_free(&r);
@@ -584,7 +584,7 @@ TEST(in_place_only_where_every_read_is_at_the_written_index) {
          * neither reads the broadcast row statistics at its index. */
         for (int j = 0; j < fu->nin; j++) {
             bool full = ir_type_eq(&s.f->values[fu->in[j]].type, &s.f->values[fu->out[0]].type);
-            EXPECT_EQ_INT(fuse_can_write_in_place(s.f, fu, 0, j), fu->a.fusion_kind == IR_FUSION_LOOP && full);
+            EXPECT_EQ_INT(fuse_can_write_in_place(s.f, fu, 0, j, false), fu->a.fusion_kind == IR_FUSION_LOOP && full);
         }
     }
     fused_free(&s);

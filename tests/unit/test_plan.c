@@ -15,7 +15,9 @@
  * these kernels: a loop kernel may overwrite operand i with result r when
  * they have one shape and block argument i is read only by elementwise ops
  * (or returned). */
-__attribute__((weak)) bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
+__attribute__((weak)) bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i,
+                                                   bool strict_order) {
+    (void)strict_order;
     if (fusion->a.fusion_kind != IR_FUSION_LOOP) return false;
     const ir_block *body = fusion->regions[0];
     ir_value_id arg = body->args[i], res = body->ops[body->nops - 1]->in[r];
