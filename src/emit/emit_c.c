@@ -111,7 +111,8 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
         sb_printf(&b, "%s%s%s *%s%s", j ? ", " : "", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype),
                   ok[j] ? "restrict " : "", names[j]);
     }
-    if (n == 0) sb_puts(&b, "void");
+    if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
+    else if (n == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
 
@@ -155,6 +156,7 @@ static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
         const char *ptr = pointer_of(cx, out ? op->out[j - op->nin] : op->in[j], out);
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
+    if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
     ec_line(cx, "aj_k%d(%s);", step, ec_take(cx, &b));
 }
 
@@ -177,10 +179,176 @@ static void copy_outputs(emit_ctx *cx) {
     }
 }
 
+/* ---- row blocking -------------------------------------------------------------------
+ *
+ * Consecutive loop and reduce kernels whose index spaces share a first dim
+ * of N rows, and that read what the others of the run write only row by row
+ * (row i of a value only while computing row i), run block by block: the
+ * entry loops over blocks of rows and calls every kernel of the run on each,
+ * so a block written by one kernel is still in cache when the next reads it
+ * (softmax: one pass over memory instead of four). The per-element
+ * arithmetic is unchanged. */
+
+enum { ROW_BLOCK_BYTES = 128 << 10 };   /* per value, a block's rows */
+
+/* N, the first dim of a kernel's index space, when it is blockable; else 0. */
+static int64_t kernel_rows(emit_ctx *cx, const ir_op *op, int64_t *row_elems) {
+    if (op->code != IR_FUSION || op->nregions != 1 || op->nout < 1) return 0;
+    if (op->a.fusion_kind != IR_FUSION_LOOP && op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
+    const ir_type *t = ec_type(cx, op->out[0]);
+    if (t->rank < 1 || t->dims[0] < 2) return 0;
+    for (int i = 1; i < op->nout; i++) {
+        const ir_type *u = ec_type(cx, op->out[i]);
+        if (u->rank < 1 || u->dims[0] != t->dims[0]) return 0;
+    }
+    int64_t elems = 1;
+    for (int d = 1; d < t->rank; d++) elems *= t->dims[d];
+    const ir_block *r = op->regions[0];
+    for (int i = 0; i < r->nops; i++) {
+        const ir_op *o = r->ops[i];
+        if (o->code != IR_REDUCE) continue;
+        if (op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
+        const ir_type *in = ec_type(cx, o->in[0]);
+        if (in->rank < 1 || in->dims[0] != t->dims[0]) return 0;
+        for (int k = 0; k < o->a.dims.n; k++)
+            if (o->a.dims.v[k] == 0) return 0;
+    }
+    *row_elems = elems;
+    return t->dims[0];
+}
+
+/* Whether the kernel reads operand `arg` (a region argument) only at the row
+ * it computes: every op that depends on it keeps the first dim. */
+static bool reads_by_row(emit_ctx *cx, const ir_op *op, int arg, int64_t n, bool *dep) {
+    const ir_block *r = op->regions[0];
+    bool ok = true;
+    dep[r->args[arg]] = true;
+    for (int i = 0; i < r->nops && ok; i++) {
+        const ir_op *o = r->ops[i];
+        bool d = false;
+        for (int k = 0; k < o->nin; k++) d |= dep[o->in[k]];
+        if (!d) continue;
+        ir_op_kind kind = ir_op_kind_of(o->code);
+        const ir_type *out = o->nout ? ec_type(cx, o->out[0]) : NULL;
+        bool rows = out && out->rank >= 1 && out->dims[0] == n;
+        switch (o->code) {
+        case IR_RETURN: break;
+        case IR_REDUCE:
+            for (int k = 0; k < o->nin / 2; k++) ok &= !dep[o->in[o->nin / 2 + k]];   /* not as an init */
+            break;
+        case IR_BROADCAST_IN_DIM: ok = rows && o->a.dims.n >= 1 && o->a.dims.v[0] == 0; break;
+        case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: ok = rows; break;
+        default: ok = rows && (kind == IR_KIND_UNARY || kind == IR_KIND_BINARY); break;
+        }
+        for (int k = 0; k < o->nout; k++) dep[o->out[k]] = true;
+    }
+    for (int i = 0; i < r->nops; i++)
+        for (int k = 0; k < r->ops[i]->nout; k++) dep[r->ops[i]->out[k]] = false;
+    dep[r->args[arg]] = false;
+    return ok;
+}
+
+static size_t row_bytes(emit_ctx *cx, ir_value_id v) {
+    const ir_type *t = ec_type(cx, v);
+    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
+}
+
+/* Two values in one storage that a run may share: both produced by it, row
+ * for row at the same place. */
+static bool same_rows(emit_ctx *cx, ir_value_id a, const storage *sa, ir_value_id b, const storage *sb) {
+    return sa->kind == sb->kind && sa->offset == sb->offset && row_bytes(cx, a) == row_bytes(cx, b);
+}
+
+/* Whether ops [first, last] of the body can run as one run of N rows. */
+static bool run_ok(emit_ctx *cx, int first, int last, int64_t n, bool *produced, bool *dep) {
+    const ir_block *body = cx->f->body;
+    bool ok = true;
+    for (int i = first; i <= last && ok; i++) {
+        const ir_op *op = body->ops[i];
+        for (int k = 0; k < op->nin && ok; k++)
+            if (produced[op->in[k]]) ok = reads_by_row(cx, op, k, n, dep);
+        for (int k = 0; k < op->nout; k++) produced[op->out[k]] = true;
+    }
+    /* storage: a value a kernel of the run writes may share storage only with
+       values of the run, row for row */
+    for (int i = first; i <= last && ok; i++) {
+        const ir_op *w = body->ops[i];
+        for (int a = 0; a < w->nout && ok; a++) {
+            storage sw = {0}, so = {0};
+            if (storage_of(cx, w->out[a], &sw)) { ok = false; break; }
+            for (int j = first; j <= last && ok; j++) {
+                const ir_op *o = body->ops[j];
+                for (int k = 0; k < o->nin + o->nout && ok; k++) {
+                    ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
+                    if (v == w->out[a]) continue;
+                    if (storage_of(cx, v, &so)) { ok = false; break; }
+                    if (overlaps(&sw, &so) && !(produced[v] && same_rows(cx, w->out[a], &sw, v, &so))) ok = false;
+                }
+            }
+        }
+    }
+    for (int i = first; i <= last; i++)
+        for (int k = 0; k < body->ops[i]->nout; k++) produced[body->ops[i]->out[k]] = false;
+    return ok;
+}
+
+/* run[i]: the last op of the run that op i starts (i itself when none). */
+static void find_runs(emit_ctx *cx, int *run, int64_t *rows) {
+    const ir_block *body = cx->f->body;
+    for (int i = 0; i < body->nops; i++) run[i] = i, rows[i] = 0;
+    if (cx->o->threads > 1) return;
+    bool *produced = mem_calloc((size_t)cx->f->nvalues, 2 * sizeof(bool));
+    if (!produced) return;
+    for (int i = 0; i < body->nops; i++) {
+        int64_t e, n = kernel_rows(cx, body->ops[i], &e);
+        if (!n) continue;
+        int last = i;
+        while (last + 1 < body->nops && kernel_rows(cx, body->ops[last + 1], &e) == n &&
+               run_ok(cx, i, last + 1, n, produced, produced + cx->f->nvalues))
+            last++;
+        if (last > i) {
+            run[i] = last, rows[i] = n;
+            i = last;
+        }
+    }
+    mem_free(produced);
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
+    int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
+    int64_t *rows = mem_alloc(sizeof(int64_t) * (size_t)(body->nops + 1));
+    if (!run || !rows) {
+        mem_free(run);
+        mem_free(rows);
+        return diag_nomem(cx->d);
+    }
+    find_runs(cx, run, rows);
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
+        if (rows[i]) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
+            size_t mark = cx->code.len;
+            bool good = true;
+            for (int j = i; j <= run[i] && good && !cx->rc; j++) {
+                int64_t e;
+                cx->row_n = kernel_rows(cx, body->ops[j], &e);
+                cx->row_elems = e;
+                cx->row_indent = cx->indent + 1;
+                cx->row_opens = cx->row_done = 0;
+                emit_kernel(cx, body->ops[j], j);
+                good = cx->row_opens == 1 && cx->row_done == 1;
+            }
+            cx->row_n = 0;
+            if (good || cx->rc) {
+                i = run[i];
+                continue;
+            }
+            cx->code.len = mark;
+            if (cx->code.s) cx->code.s[mark] = 0;
+            rows[i] = 0;
+            for (int j = i + 1; j <= run[i]; j++) run[j] = j, rows[j] = 0;
+            run[i] = i;
+        }
         if (op->code == IR_FUSION) emit_kernel(cx, op, i);
         else if (op->code != IR_CONSTANT && op->code != IR_RETURN)
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
@@ -192,9 +360,32 @@ static int emit_body(emit_ctx *cx) {
     ec_line(cx, "(void)outs;");
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
+        if (rows[i]) {
+            size_t widest = 1;
+            for (int j = i; j <= run[i]; j++)
+                for (int k = 0; k < body->ops[j]->nin + body->ops[j]->nout; k++) {
+                    const ir_op *o = body->ops[j];
+                    ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
+                    const ir_type *t = ec_type(cx, v);
+                    if (t->rank >= 1 && t->dims[0] == rows[i] && row_bytes(cx, v) > widest) widest = row_bytes(cx, v);
+                }
+            int64_t block = (int64_t)(ROW_BLOCK_BYTES / widest);
+            if (block < 1) block = 1;
+            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows[i], block);
+            ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
+                    block, rows[i], block, rows[i]);
+            cx->row_n = rows[i];
+            for (int j = i; j <= run[i]; j++) call_kernel(cx, body->ops[j], j);
+            cx->row_n = 0;
+            ec_close(cx);
+            i = run[i];
+            continue;
+        }
         if (op->code == IR_FUSION) call_kernel(cx, op, i);
         else if (op->code == IR_CONSTANT) place_constant(cx, op);
     }
+    mem_free(run);
+    mem_free(rows);
     copy_outputs(cx);
     ec_close(cx);
     return cx->rc;

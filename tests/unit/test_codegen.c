@@ -1001,7 +1001,7 @@ TEST(the_entry_runs_kernels_in_order_with_planned_pointers) {
     e->offset = t->offset;                 /* %e overwrites %t, which dies there */
     e->in_place_of = first->out[0];
     check k = {.kind = IR_FUSION_LOOP, .strict = true, .specials = true, .name = "pipeline",
-               .contains = "static void aj_k2(const float *restrict a0, const float *a1, float *r0)"};
+               .contains = "static void aj_k2(const float *restrict a0, const float *a1, float *r0"};
     codegen_options o = options_of(&k);
     char *src = NULL;
     size_t len;

@@ -590,6 +590,59 @@ TEST(in_place_only_where_every_read_is_at_the_written_index) {
     fused_free(&s);
 }
 
+/* SGD updates: w - 0.01 * dot is an affine update, in place over w in both
+ * modes; w * dot (not affine) only in strict order (the naive loop); a dot
+ * operand never; the bias update, a reduce kernel's epilogue, over b. */
+TEST(dot_and_reduce_updates_write_in_place_over_their_parameter) {
+    fused r = fuse_program(
+        "func.func @main(%w: tensor<3x4xf32>, %v: tensor<3x4xf32>, %b: tensor<4xf32>, %x: tensor<5x3xf32>,"
+        " %g: tensor<5x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<4xf32>) {\n"
+        "  %d = stablehlo.dot_general %x, %g, contracting_dims = [0] x [0] : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>\n"
+        "  %c = stablehlo.constant dense<0.01> : tensor<f32>\n"
+        "  %cw = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<3x4xf32>\n"
+        "  %s = stablehlo.multiply %cw, %d : tensor<3x4xf32>\n"
+        "  %nw = stablehlo.subtract %w, %s : tensor<3x4xf32>\n"
+        "  %e = stablehlo.dot_general %x, %g, contracting_dims = [0] x [0] : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>\n"
+        "  %nv = stablehlo.multiply %v, %e : tensor<3x4xf32>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %db = stablehlo.reduce(%g init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<5x4xf32>, tensor<f32>) -> tensor<4xf32>\n"
+        "  %cb = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<4xf32>\n"
+        "  %sb = stablehlo.multiply %cb, %db : tensor<4xf32>\n"
+        "  %nb = stablehlo.subtract %b, %sb : tensor<4xf32>\n"
+        "  return %nw, %nv, %nb : tensor<3x4xf32>, tensor<3x4xf32>, tensor<4xf32>\n"
+        "}\n",
+        NULL, "sgd");
+    if (!r.m) return;
+    const ir_value_id *arg = r.f->body->args;
+    int seen = 0;
+    for (int i = 0; i < r.f->body->nops; i++) {
+        const ir_op *fu = r.f->body->ops[i];
+        if (fu->code != IR_FUSION) continue;
+        fuse_dot_affine m;
+        bool affine = fuse_dot_affine_update(r.f, fu, &m);
+        for (int j = 0; j < fu->nin; j++) {
+            ir_value_id u = fu->in[j];
+            bool fast = fuse_can_write_in_place(r.f, fu, 0, j, false);
+            bool strict = fuse_can_write_in_place(r.f, fu, 0, j, true);
+            if (u == arg[0]) {
+                seen |= 1;
+                EXPECT(affine && m.operand == j && m.alpha == (double)-0.01f && m.beta == 1);
+                EXPECT(fast && strict);
+            } else if (u == arg[1]) {
+                seen |= 2;
+                EXPECT(!affine && !fast && strict);
+            } else if (u == arg[2]) {
+                seen |= 4;
+                EXPECT(fu->a.fusion_kind == IR_FUSION_REDUCE && fast && strict);
+            } else {
+                EXPECT(!fast && !strict);   /* x and g: dot or reduce operands, or of another size */
+            }
+        }
+    }
+    EXPECT_EQ_INT(seen, 7);
+    fused_free(&r);
+}
+
 TEST(calls_must_be_inlined_first) {
     ir_module *m = pf_parse(
         "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -1028,6 +1081,7 @@ int main(void) {
     RUN(dead_ops_disappear);
     RUN(expensive_ops_are_not_fused_through_broadcasts);
     RUN(in_place_only_where_every_read_is_at_the_written_index);
+    RUN(dot_and_reduce_updates_write_in_place_over_their_parameter);
     RUN(calls_must_be_inlined_first);
     RUN(allocation_failures_are_clean_and_leave_f_unchanged);
     RUN(random_programs_fuse_to_the_same_results);
