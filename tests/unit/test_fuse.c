@@ -957,29 +957,6 @@ TEST(ten_thousand_ops_fuse_quickly) {
 
 /* ---- the conformance suite ----------------------------------------------------------- */
 
-static const char *suite_dir(char *buf, size_t size) {
-    const char *data = getenv("AJ_TEST_DATA");   /* <repo>/tests */
-    if (!data) return NULL;
-    snprintf(buf, size, "%s/../../shared/conformance/stablehlo", data);
-    return buf;
-}
-
-static char *read_text(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)(n > 0 ? n : 0) + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 typedef struct suite_tally {
     int modules, kernels, failed;
     size_t unfused_bytes, fused_bytes;
@@ -1014,7 +991,7 @@ static void check_suite_file(const char *dir, const char *rel, suite_tally *t) {
     char path[4400];
     snprintf(path, sizeof path, "%.2000s/%.2000s", dir, rel);
     size_t len;
-    char *text = read_text(path, &len);
+    char *text = testing_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "%s: cannot read\n", path);
         t->failed++;
@@ -1038,8 +1015,8 @@ static void check_suite_file(const char *dir, const char *rel, suite_tally *t) {
 }
 
 TEST(every_tier1_conformance_program_fuses_to_the_same_results) {
-    char buf[4096], line[8192], tiers[4200];
-    const char *dir = suite_dir(buf, sizeof buf);
+    char line[8192], tiers[4200];
+    const char *dir = testing_suite_dir();
     snprintf(tiers, sizeof tiers, "%s/TIERS.tsv", dir ? dir : ".");
     FILE *list = dir ? fopen(tiers, "r") : NULL;
     if (!list) {

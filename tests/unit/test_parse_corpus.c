@@ -62,36 +62,6 @@ static void collect(const char *dir, strvec *out) {
     closedir(d);
 }
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc(n > 0 ? (size_t)n : 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
-static const char *suite_dir(char *buf, size_t size) {
-    const char *env = getenv("AJ_CONFORMANCE_DIR");
-    if (env) return env;
-    const char *data = getenv("AJ_TEST_DATA"); /* <repo>/tests */
-    if (data) {
-        snprintf(buf, size, "%s/../../shared/conformance/stablehlo", data);
-    } else { /* __FILE__ is <repo>/tests/unit/test_parse_corpus.c */
-        const char *slash = strrchr(__FILE__, '/');
-        int n = slash ? (int)(slash - __FILE__) : 1;
-        snprintf(buf, size, "%.*s/../../../shared/conformance/stablehlo", n, slash ? __FILE__ : ".");
-    }
-    return buf;
-}
-
 /* True when msg starts with "path:LINE:COL: " (LINE, COL positive). */
 static bool located(const char *msg, const char *path) {
     size_t n = strlen(path);
@@ -157,8 +127,7 @@ static bool is_tier1(const strvec *tier1, const char *dir, const char *path) {
 }
 
 TEST(every_file_parses_or_fails_located) {
-    char buf[4096];
-    const char *dir = suite_dir(buf, sizeof buf);
+    const char *dir = testing_suite_dir();
     if (!is_dir(dir)) {
         printf("conformance suite not found, skipped\n");
         return;
@@ -172,7 +141,7 @@ TEST(every_file_parses_or_fails_located) {
     tally *reasons = NULL;
     for (size_t i = 0; i < files.n; i++) {
         size_t len;
-        char *text = read_file(files.v[i], &len);
+        char *text = testing_read_file(files.v[i], &len);
         EXPECT(text != NULL);
         if (!text) continue;
         ir_module **mods;

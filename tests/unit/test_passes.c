@@ -872,30 +872,6 @@ TEST(every_allocation_failure_is_reported_and_clean) {
 
 /* ---- the conformance suite ---------------------------------------------------------------------------------------- */
 
-static char *read_text(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc(n > 0 ? (size_t)n : 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
-static const char *suite_dir(char *buf, size_t size) {
-    const char *env = getenv("AJ_CONFORMANCE_DIR");
-    if (env) return env;
-    const char *data = getenv("AJ_TEST_DATA");   /* <repo>/tests */
-    snprintf(buf, size, "%s/../../shared/conformance/stablehlo", data ? data : "tests");
-    return buf;
-}
-
 typedef struct suite_tally {
     int files, modules, skipped, ops_before, ops_after, computing_after, checks;
 } suite_tally;
@@ -978,7 +954,7 @@ static bool wanted(char *line, char **file) {
 
 static void check_file(const char *path, suite_tally *t) {
     size_t len;
-    char *text = read_text(path, &len);
+    char *text = testing_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "%s: cannot read\n", path);
         testing_failed_checks++;
@@ -1000,8 +976,8 @@ static void check_file(const char *path, suite_tally *t) {
 }
 
 TEST(pipeline_keeps_every_tier1_conformance_result) {
-    char buf[4096], path[8192], line[8192];
-    const char *dir = suite_dir(buf, sizeof buf);
+    char path[8192], line[8192];
+    const char *dir = testing_suite_dir();
     snprintf(path, sizeof path, "%s/TIERS.tsv", dir);
     FILE *tiers = fopen(path, "r");
     if (!tiers) {

@@ -23,5 +23,13 @@ extern int testing_passed, testing_failed;
 #define TESTS_DONE() testing_done()
 
 void testing_run(const char *name, void (*fn)(void));
+
+/* The StableHLO conformance suite: $AJ_CONFORMANCE_DIR (CMake passes its
+ * setting), else ../shared/conformance/stablehlo beside the repository
+ * ($AJ_TEST_DATA is <repo>/tests). It may be absent: callers check. */
+const char *testing_suite_dir(void);
+/* A whole file, NUL-terminated, from malloc (not the library's allocator, so
+ * that leak checks see only the library's bytes); NULL if unreadable. */
+char *testing_read_file(const char *path, size_t *len);
 int testing_done(void);
 #endif
