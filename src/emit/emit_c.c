@@ -103,6 +103,9 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
     int n = op->nin + op->nout;
     bool ok[n];
     restrict_flags(cx, op, ok);
+    cx->results_alone = 0;
+    for (int r = 0; r < op->nout && r < 64; r++)
+        if (ok[op->nin + r]) cx->results_alone |= (uint64_t)1 << r;
     sbuf b = {0};
     for (int j = 0; j < n; j++) {
         bool out = j >= op->nin;
@@ -418,6 +421,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
               cx->o->strict_order ? "strict" : "fast");
     sb_puts(&s, emit_prelude);
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
+    if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants ---- */\n");
         sb_puts(&s, cx->decls.s);

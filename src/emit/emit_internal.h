@@ -93,6 +93,10 @@ typedef struct emit_ctx {
     int nstrings, cap_strings;
     int next_name;             /* for fresh local names */
     bool uses_blas, uses_openmp;
+    bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
+    int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
+    uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
+                                  its other pointers (emit_c.c's restrict test) */
     /* Row blocking (emit_c.c): while row_n > 0, the kernel being emitted runs
        rows [aj_lo, aj_hi) of its first dim (size row_n, row_elems elements a
        row): its outermost loop (at indent row_indent) gets those bounds.
@@ -141,6 +145,8 @@ const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem);
 extern const char emit_prelude[];
 /* What a source that calls BLIS adds (declarations, kernel selection). */
 extern const char emit_prelude_blis[];
+/* Non-temporal stores of 16 floats and the fence after them (fast mode). */
+extern const char emit_prelude_stream[];
 
 /* ---- emit_scalar.c: the one scalar emitter -------------------------------------- */
 

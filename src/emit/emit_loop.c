@@ -43,8 +43,13 @@ void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, boo
                 cx->row_done++;
             }
         }
-        ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", l->var, from, l->var, to, l->var);
+        if (i == n - 1 && cx->inner_step > 1)
+            ec_open(cx, "for (int64_t %s = %s; %s < %s; %s += %" PRId64 ")", l->var, from, l->var, to, l->var,
+                    cx->inner_step);
+        else
+            ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", l->var, from, l->var, to, l->var);
     }
+    cx->inner_step = 0;
 }
 
 void ec_loops_close(emit_ctx *cx, int n) {
@@ -110,6 +115,53 @@ static int shape_loops(emit_ctx *cx, const ir_type *s, bool flat, ex_loop *loops
     return n;
 }
 
+/* ---- streaming stores ------------------------------------------------------------ */
+
+enum { STREAM_LANES = 16, STREAM_MIN_BYTES = 32 << 20 };
+
+/* Whether nothing after op in the body reads v (the return aside). */
+static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
+    const ir_block *body = cx->f->body;
+    int i = 0;
+    while (i < body->nops && body->ops[i] != op) i++;
+    if (i == body->nops) return false;
+    for (i++; i < body->nops; i++) {
+        const ir_op *o = body->ops[i];
+        if (o->code == IR_RETURN) continue;
+        for (int j = 0; j < o->nin; j++)
+            if (o->in[j] == v) return false;
+    }
+    return true;
+}
+
+/* Which results to store with streaming stores, 16 elements at a time: in
+ * fast mode, on one thread, f32 results of at least STREAM_MIN_BYTES that
+ * nothing reads afterwards (a program's outputs, written once), when the
+ * innermost loop's extent (and, for a row-blocked flat loop, a row) is a
+ * multiple of 16, and that share no storage with the kernel's other
+ * pointers. A plain store of such a result reads each line into the
+ * cache first and evicts what the next kernels want (layernorm: 16.3 ms
+ * against 10.0 with streaming stores, on a Xeon). Returns how many. */
+static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ex_loop *loops, int n,
+                          bool flat, bool parallel, bool *stream) {
+    int count = 0;
+    for (int r = 0; r < k->ret->nin; r++) stream[r] = false;
+    if (cx->o->strict_order || parallel || n == 0 || loops[n - 1].size % STREAM_LANES) return 0;
+    if (flat && cx->row_n && cx->row_elems % STREAM_LANES) return 0;
+    for (int r = 0; r < k->ret->nin; r++) {
+        if (skip && skip[r]) continue;
+        const ir_type *t = ec_type(cx, k->fusion->out[r]);
+        if (t->dtype != IR_F32 || ir_type_bytes(t) < STREAM_MIN_BYTES) continue;
+        /* in place (softmax's divide): the lines are in the cache already, and
+           a streaming store to one costs its write-back (22 against 27 ms) */
+        if (r >= 64 || !(cx->results_alone >> r & 1)) continue;
+        if (!unread_after(cx, k->fusion, k->fusion->out[r])) continue;
+        stream[r] = true;
+        count++;
+    }
+    return count;
+}
+
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (check_common_shape(cx, k)) return cx->rc;
     const ir_type *s = ec_type(cx, k->ret->in[0]);
@@ -118,15 +170,41 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (ir_type_numel(s) == 0 || todo == 0) return cx->rc;
     ex_loop loops[IR_MAX_RANK];
     ex_index ix;
-    int n = shape_loops(cx, s, is_flat(cx, k), loops, &ix);
+    bool flat = is_flat(cx, k);
+    int n = shape_loops(cx, s, flat, loops, &ix);
     if (cx->rc) return cx->rc;
-    ec_loops_open(cx, loops, n, ec_wants_threads(cx, ir_type_numel(s)), true);
+    bool parallel = ec_wants_threads(cx, ir_type_numel(s)), stream[nres];
+    int nstream = stream_results(cx, k, skip, loops, n, flat, parallel, stream);
+    const char *chunk_off = NULL;
+    if (nstream) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
+        cx->inner_step = STREAM_LANES;
+        ex_index chunk = ix;
+        chunk_off = ex_offset(cx, s, &chunk);
+        for (int d = 0; d < (ix.linear ? 1 : ix.rank); d++)
+            if (strcmp(ix.at[d], loops[n - 1].var) == 0) ix.at[d] = ec_str(cx, "(%s + aj_l)", loops[n - 1].var);
+        cx->uses_stream = true;
+    }
+    ec_loops_open(cx, loops, n, parallel, true);
+    if (nstream) {
+        for (int r = 0; r < nres; r++)
+            if (stream[r]) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);
+        ec_line(cx, "#pragma GCC ivdep");
+        ec_open(cx, "for (int64_t aj_l = 0; aj_l < %d; aj_l++)", STREAM_LANES);
+    }
     const char *val[nres];
     for (int r = 0; r < nres; r++) val[r] = skip && skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
     const char *off = ex_offset(cx, s, &ix);
-    for (int r = 0; r < nres && !cx->rc; r++)
-        if (val[r]) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
+    for (int r = 0; r < nres && !cx->rc; r++) {
+        if (val[r] && stream[r]) ec_line(cx, "aj_nt%d[aj_l] = %s;", r, val[r]);
+        else if (val[r]) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
+    }
+    if (nstream) {
+        ec_close(cx);
+        for (int r = 0; r < nres && !cx->rc; r++)
+            if (stream[r]) ec_line(cx, "aj_stream_f32x16(&%s[%s], aj_nt%d);", k->out[r], chunk_off, r);
+    }
     ec_loops_close(cx, n);
+    if (nstream) ec_line(cx, "aj_stream_fence();");
     return cx->rc;
 }
 
