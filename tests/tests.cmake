@@ -63,6 +63,9 @@ add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SO
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
 
+# `arrayjit run` on .npy files, and its errors.
+add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
+
 # Compiled code goes to a disk cache inside the build tree, not the user's.
 get_property(AJ_ALL_TESTS DIRECTORY PROPERTY TESTS)
 foreach(t ${AJ_ALL_TESTS})

@@ -1,0 +1,47 @@
+#!/bin/sh
+# `arrayjit run` end to end on .npy files written byte by byte (no numpy
+# needed): results compiled and evaluated, and its errors: wrong input
+# count, wrong shape, a missing file, an output that cannot be written
+# (which must leave nothing behind).
+#   usage: run.sh ARRAYJIT
+set -u
+cli=$1
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# A version 1.0 .npy: magic, header length (118), the header padded with
+# spaces to 117 bytes and a newline (128 bytes in all), then little-endian
+# float32 data.
+npy() {  # npy FILE SHAPE DATA-ESCAPES
+    header="{'descr': '<f4', 'fortran_order': False, 'shape': $2, }"
+    printf '\223NUMPY\001\000\166\000' > "$1"
+    printf '%-117s\n' "$header" >> "$1"
+    printf "$3" >> "$1"
+}
+npy "$dir/x.npy" '(3,)' '\000\000\200\077\000\000\000\300\000\000\100\100'      # 1, -2, 3
+npy "$dir/want0.npy" '(3,)' '\000\000\200\277\000\000\000\100\000\000\100\300'  # -1, 2, -3
+npy "$dir/want1.npy" '()' '\000\000\000\100'                                    # 2
+npy "$dir/bad.npy" '(4,)' '\000\000\200\077\000\000\200\077\000\000\200\077\000\000\200\077'
+
+for mode in "" --eval; do
+    "$cli" run "$here/negate_sum.mlir" $mode --input "$dir/x.npy" \
+        --output "$dir/y0.npy" --output "$dir/y1.npy" || fail "run $mode"
+    cmp -s "$dir/y0.npy" "$dir/want0.npy" || fail "result 0 $mode differs"
+    cmp -s "$dir/y1.npy" "$dir/want1.npy" || fail "result 1 $mode differs"
+done
+
+expect_error() {  # expect_error PATTERN ARGS...
+    pattern=$1
+    shift
+    if "$cli" run "$here/negate_sum.mlir" "$@" 2> "$dir/err"; then fail "no error for $*"; fi
+    grep -q "$pattern" "$dir/err" || fail "error for $* lacks '$pattern': $(cat "$dir/err")"
+}
+expect_error "takes 1 inputs, 2 given" --input "$dir/x.npy" --input "$dir/x.npy"
+expect_error "expected tensor<3xf32>, got tensor<4xf32>" --input "$dir/bad.npy"
+expect_error "$dir/missing.npy" --input "$dir/missing.npy"
+expect_error "nowhere" --input "$dir/x.npy" --output "$dir/nowhere/y0.npy" --output "$dir/y1b.npy"
+[ -e "$dir/nowhere" ] && fail "a directory appeared"
+ls "$dir" | grep -q tmp && fail "a temporary file was left behind"
+echo "cli run: all passed"
