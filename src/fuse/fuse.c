@@ -21,6 +21,16 @@
  *         (or expensive elementwise with fuse_options.recompute_expensive,
  *         two targets at most), every target allows it: P is duplicated
  *         into each (no buffer, a little recomputing);
+ *       - a target in a DOT group's epilogue takes a cheap elementwise P
+ *         (not depending on the dot; not a result) only when P costs it no
+ *         new buffer and keeps nothing alive longer: each operand is a
+ *         copied constant, a value the group reads anyway, a broadcast
+ *         leaf of such a value (or of a smaller parameter: a bias), or a
+ *         cheap op read only by P and recomputable the same way. So JAX's
+ *         tanh derivative 1 - t, made in the forward pass and read by a
+ *         backward dot that reads t too, is recomputed there instead of
+ *         being a second result of the forward kernel (a dot's operands
+ *         are read from memory, never recomputed);
  *       - otherwise P is written to memory: it joins one target as a
  *         result of that group when the kind, the shape and the cycle rule
  *         allow, or else it starts a group of its own.
@@ -46,7 +56,9 @@
  *    loop-fusible ops in the prologue and epilogue, reduces over one input
  *    shape and dimension list at the root. DOT: one dot_general at the
  *    root, reading memory; an epilogue of elementwise ops on its result
- *    that depend on it; broadcasts of values from memory (leaves).
+ *    that depend on it, and of cheap elementwise ops recomputed from what
+ *    the kernel reads anyway (see placement); broadcasts of values from
+ *    memory (leaves).
  *  - Results. A value written to memory has the shape of its space: a LOOP
  *    group's shape, a REDUCE group's reduced shape (or, with
  *    fuse_options.reduce_side_outputs, its input shape for a prologue
@@ -492,6 +504,67 @@ static const ir_type *result_shape(const fz_state *st, const fz_group *g, fz_spa
     return space == FZ_OUT ? &g->out_shape : NULL;
 }
 
+/* The longest chain of cheap ops a DOT epilogue recomputes for one read. */
+enum { MAX_RECOMPUTE_DEPTH = 4 };
+
+/* Some op placed in group g, other than `except`, reads value v: g needs v
+ * anyway (from memory, or computed in it). */
+static bool read_in_group(const fz_state *st, ir_value_id v, int g, int except) {
+    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
+        int c = st->uses[u].op;
+        if (c != except && placed_in(st, c, g)) return true;
+    }
+    return false;
+}
+
+/* The source of a broadcast leaf `reader` making value `leaf` in DOT group
+ * g (read from memory, or copied) costs no new buffer: a copied constant, a
+ * value g reads anyway, a parameter smaller than the leaf (a bias), or
+ * another broadcast of such a source. */
+static bool leaf_source_ok(const fz_state *st, ir_value_id src, int reader, int g, int depth, ir_value_id leaf) {
+    int q = st->def_op[src];
+    if (q >= 0 && st->inline_const[q]) return true;
+    if (read_in_group(st, src, g, reader)) return true;
+    if (q == -1) return ir_type_numel(fz_type(st->f, src)) < ir_type_numel(fz_type(st->f, leaf));
+    if (q < 0 || depth >= MAX_RECOMPUTE_DEPTH || fz_op(st, q)->code != IR_BROADCAST_IN_DIM) return false;
+    return leaf_source_ok(st, fz_op(st, q)->in[0], q, g, depth + 1, leaf);
+}
+
+/* Value v, an operand of op `reader` that a DOT group g would recompute,
+ * costs g no new buffer and keeps nothing alive longer: a copied constant;
+ * a value g reads anyway; a broadcast (a leaf) of such a value or of a
+ * smaller parameter (a bias); or a cheap elementwise op that only `reader`
+ * reads, itself recomputable from such values. */
+static bool recompute_operand_ok(const fz_state *st, ir_value_id v, int reader, int g, int depth) {
+    int q = st->def_op[v];
+    if (q >= 0 && st->inline_const[q]) return true;
+    if (read_in_group(st, v, g, reader)) return true;
+    if (q < 0 || depth >= MAX_RECOMPUTE_DEPTH) return false;
+    const ir_op *op = fz_op(st, q);
+    if (op->code == IR_BROADCAST_IN_DIM) return leaf_source_ok(st, op->in[0], q, g, depth + 1, v);
+    if (!is_cheap(op->code) || !is_elementwise(op->code) || op->nout != 1 ||
+        !same_shape(fz_type(st->f, v), &st->groups[g].shape))
+        return false;
+    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++)
+        if (st->uses[u].op != reader) return false;
+    for (int j = 0; j < op->nin; j++)
+        if (!recompute_operand_ok(st, op->in[j], q, g, depth + 1)) return false;
+    return true;
+}
+
+/* Cheap elementwise op p, read in DOT group g's epilogue, may be computed
+ * there (independently of the dot) instead of being written to memory by
+ * another kernel: every operand is recomputable in g at no memory cost. */
+static bool recomputable_in_dot(const fz_state *st, int p, int g) {
+    const ir_op *op = fz_op(st, p);
+    if (!is_cheap(op->code) || !is_elementwise(op->code) || op->nout != 1 ||
+        !same_shape(fz_type(st->f, op->out[0]), &st->groups[g].shape))
+        return false;
+    for (int j = 0; j < op->nin; j++)
+        if (!recompute_operand_ok(st, op->in[j], p, g, 0)) return false;
+    return true;
+}
+
 /* The space op p would take joining target t (as a result of the group
  * when as_result), or FZ_NONE when the rules forbid it. */
 static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_result) {
@@ -500,8 +573,11 @@ static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_resu
     bool root = op->code == IR_REDUCE || op->code == IR_DOT_GENERAL;
     if ((root || as_result) && is_expensive(op->code) && !t->linear) return FZ_NONE;
     if (is_expensive(op->code) && !t->once) return FZ_NONE;
-    if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT)
-        return op->code == IR_BROADCAST_IN_DIM && !as_result ? FZ_LEAF : FZ_NONE;
+    if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT) {
+        if (as_result) return FZ_NONE;
+        if (op->code == IR_BROADCAST_IN_DIM) return FZ_LEAF;
+        return t->space == FZ_OUT && recomputable_in_dot(st, p, t->group) ? FZ_OUT : FZ_NONE;
+    }
     if (op->code == IR_REDUCE) {
         if (t->space != FZ_OUT) return FZ_NONE;
         bool fits = g->kind == IR_FUSION_LOOP ? same_shape(fz_type(st->f, op->out[0]), &g->shape)

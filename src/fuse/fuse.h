@@ -60,8 +60,11 @@ typedef struct fuse_options {
  *  - DOT: one dot_general whose operands are block arguments; an epilogue
  *    of elementwise ops on its result shape, each depending on the dot,
  *    whose other operands are block arguments, copied constants, or
- *    broadcast_in_dim of a block argument or of a rank-0 constant (bias).
- *    Results: the dot and epilogue values, all of the dot's shape.
+ *    broadcast_in_dim of a block argument or of a rank-0 constant (bias);
+ *    and cheap elementwise ops on that shape not depending on the dot,
+ *    recomputed per element from the same kinds of operands (1 - t for a
+ *    block argument t), never results. Results: the dot and epilogue
+ *    values that depend on it, all of the dot's shape.
  * An expensive op (exp, log, tanh, pow, sqrt, trigonometry, ...) is in a
  * kernel only where each of its elements is computed at most once. */
 int fuse_func(ir_func *f, const fuse_options *o, diag *d);

@@ -450,6 +450,54 @@ TEST(diamond_duplicates_the_cheap_op_only) {
     fused_free(&r);
 }
 
+/* A tanh layer and its backward step as JAX writes them: s = 1 - t is made
+ * in the forward pass and read by the backward dot's epilogue, which reads
+ * t too (GRAD_READS_T) or not. */
+static const char *tanh_backward(bool grad_reads_t) {
+    static char text[2][2048];
+    char *b = text[grad_reads_t];
+    snprintf(b, sizeof text[0],
+        "func.func @main(%%x: tensor<4x8xf32>, %%w1: tensor<8x16xf32>, %%w2: tensor<16x4xf32>, %%g: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x16xf32>) {\n"
+        "  %%0 = stablehlo.dot_general %%x, %%w1, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>\n"
+        "  %%t = stablehlo.tanh %%0 : tensor<4x16xf32>\n"
+        "  %%one = stablehlo.constant dense<1.0> : tensor<f32>\n"
+        "  %%ob = stablehlo.broadcast_in_dim %%one, dims = [] : (tensor<f32>) -> tensor<4x16xf32>\n"
+        "  %%s = stablehlo.subtract %%ob, %%t : tensor<4x16xf32>\n"
+        "  %%y = stablehlo.dot_general %%t, %%w2, contracting_dims = [1] x [0] : (tensor<4x16xf32>, tensor<16x4xf32>) -> tensor<4x4xf32>\n"
+        "  %%gb = stablehlo.dot_general %%g, %%w2, contracting_dims = [1] x [1] : (tensor<4x4xf32>, tensor<16x4xf32>) -> tensor<4x16xf32>\n"
+        "  %%d = stablehlo.multiply %%gb, %%s : tensor<4x16xf32>\n"
+        "%s"
+        "}\n",
+        grad_reads_t ? "  %e = stablehlo.multiply %d, %t : tensor<4x16xf32>\n"
+                       "  %r = stablehlo.add %d, %e : tensor<4x16xf32>\n"
+                       "  return %y, %r : tensor<4x4xf32>, tensor<4x16xf32>\n"
+                     : "  return %y, %d : tensor<4x4xf32>, tensor<4x16xf32>\n");
+    return b;
+}
+
+TEST(cheap_op_is_recomputed_by_a_dot_epilogue_reading_its_operands) {
+    /* The backward kernel reads t anyway, so it computes 1 - t itself: the
+     * forward kernel writes t alone (256 bytes), not t and 1 - t. */
+    fused r = fuse_program(tanh_backward(true), NULL, "tanh backward");
+    if (!r.m) return;
+    report("tanh backward", &r);
+    EXPECT_EQ_INT(r.k.total, 3);
+    EXPECT_EQ_INT(r.k.dot, 3);
+    EXPECT_EQ_INT(r.bytes_after, 4 * 16 * 4);
+    EXPECT_EQ_INT(count_in_kernels(r.f, IR_SUBTRACT), 1);
+    for (int i = 0; i < r.f->body->nops; i++)
+        if (r.f->body->ops[i]->code == IR_FUSION) EXPECT_EQ_INT(r.f->body->ops[i]->nout, 1);
+    fused_free(&r);
+    /* Reading only 1 - t, the backward kernel would keep t alive to
+     * recompute it: 1 - t is written instead (t and 1 - t, 512 bytes). */
+    fused s = fuse_program(tanh_backward(false), NULL, "tanh backward, s only");
+    if (!s.m) return;
+    report("tanh backward, s only", &s);
+    EXPECT_EQ_INT(s.bytes_after, 2 * 4 * 16 * 4);
+    EXPECT_EQ_INT(count_in_kernels(s.f, IR_SUBTRACT), 1);
+    fused_free(&s);
+}
+
 TEST(disabled_fusion_is_one_op_per_kernel) {
     fuse_options o = {.disable = true};
     fused r = fuse_program(SOFTMAX, &o, "softmax (unfused)");
@@ -1052,6 +1100,7 @@ int main(void) {
     RUN(layernorm_two_pass_keeps_dependent_reduces_apart);
     RUN(mlp_layers_are_dot_kernels_with_epilogues);
     RUN(diamond_duplicates_the_cheap_op_only);
+    RUN(cheap_op_is_recomputed_by_a_dot_epilogue_reading_its_operands);
     RUN(disabled_fusion_is_one_op_per_kernel);
     RUN(results_returned_or_checked_are_written);
     RUN(big_constants_stay_in_the_body_small_ones_go_inside);
