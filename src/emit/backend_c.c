@@ -7,6 +7,10 @@
  *                       rounds twice; fast mode uses -ffp-contract=fast (a*b+c
  *                       may round once: the fast exp/tanh/log polynomials
  *                       halve their cost and lose no accuracy)
+ *   -fno-trapping-math  fast mode: the selects in the fast exp/tanh (clamps,
+ *                       NaN restores) may run both arms unmasked; with traps
+ *                       assumed gcc masks every vector op behind them. Values
+ *                       are unchanged; only FP exception flags may differ
  *   -fno-builtin-<f>    strict mode: gcc would fold libm calls on constants
  *                       with its own correctly rounded arithmetic, which can
  *                       differ from glibc's in the last bit
@@ -55,7 +59,7 @@ static char *compose_cflags(const codegen_options *o, const emit_c_info *info) {
     const char *omp = info->uses_openmp ? " -fopenmp" : "";
     size_t n = strlen(base) + strlen(strict) + strlen(omp) + 64;
     char *s = mem_alloc(n);
-    const char *contract = o->strict_order ? "off" : "fast";
+    const char *contract = o->strict_order ? "off" : "fast -fno-trapping-math";
     if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=%s%s%s", base, contract, strict, omp);
     return s;
 }

@@ -304,12 +304,30 @@ static const char *clamp_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     return ex_local(cx, t, es_binary(cx, op, IR_MINIMUM, t, m, hi));
 }
 
+/* Fast mode: is v a broadcast computed in the kernel (not a buffer) that does
+ * not vary along the last dimension, the innermost loop? Then a / v can be
+ * a * (1 / v), the reciprocal hoisted out of the loop (<= 1.5 ULP). */
+static bool invariant_in_last_dim(const emit_ctx *cx, ir_value_id v, int rank) {
+    const ir_op *def = cx->f->values[v].def;
+    if (cx->buffer[v] || !def || def->code != IR_BROADCAST_IN_DIM || rank < 1) return false;
+    const ir_type *ot = ec_type(cx, def->in[0]);
+    for (int i = 0; i < ot->rank; i++)
+        if (ot->dims[i] != 1 && def->a.dims.v[i] == rank - 1) return false;
+    return true;
+}
+
 static const char *elementwise_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     ir_dtype in = ec_type(cx, op->in[0])->dtype, out = ec_type(cx, op->out[0])->dtype;
     const char *a = operand_at(cx, op, 0, ix);
     switch (op->code) {
     case IR_CONVERT: return ex_local(cx, out, es_convert(cx, in, out, a));
     case IR_COMPARE: return ex_local(cx, IR_I1, es_compare(cx, op, in, a, operand_at(cx, op, 1, ix)));
+    case IR_DIVIDE:
+        if (in == IR_F32 && !cx->o->strict_order && !ix->linear && invariant_in_last_dim(cx, op->in[1], ix->rank)) {
+            const char *b = operand_at(cx, op, 1, ix);
+            return b ? ex_local(cx, out, ec_str(cx, "(%s * (1.0f / %s))", a, b)) : NULL;
+        }
+        break;
     default: break;
     }
     if (ir_op_kind_of(op->code) == IR_KIND_UNARY) return ex_local(cx, out, es_unary(cx, op, op->code, in, a));
