@@ -190,7 +190,9 @@ static void copy_outputs(emit_ctx *cx) {
  * entry loops over blocks of rows and calls every kernel of the run on each,
  * so a block written by one kernel is still in cache when the next reads it
  * (softmax: one pass over memory instead of four). The per-element
- * arithmetic is unchanged. */
+ * arithmetic is unchanged. A loop kernel of the run prefetches the next
+ * block's rows of the values the run reads from outside (run_prefetch,
+ * emit_ctx.row_prefetch), so memory works while it computes. */
 
 enum { ROW_BLOCK_BYTES = 128 << 10 };   /* per value, a block's rows */
 
@@ -317,6 +319,57 @@ static void find_runs(emit_ctx *cx, int *run, int64_t *rows) {
     mem_free(produced);
 }
 
+/* Rows per block of the run [first, last] of n rows: ROW_BLOCK_BYTES of
+ * its widest value. */
+static int64_t run_block(emit_ctx *cx, int first, int last, int64_t n) {
+    const ir_block *body = cx->f->body;
+    size_t widest = 1;
+    for (int j = first; j <= last; j++)
+        for (int k = 0; k < body->ops[j]->nin + body->ops[j]->nout; k++) {
+            const ir_op *o = body->ops[j];
+            ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
+            const ir_type *t = ec_type(cx, v);
+            if (t->rank >= 1 && t->dims[0] == n && row_bytes(cx, v) > widest) widest = row_bytes(cx, v);
+        }
+    int64_t block = (int64_t)(ROW_BLOCK_BYTES / widest);
+    return block < 1 ? 1 : block;
+}
+
+/* Whether ops [first, last) of the body read or write v. */
+static bool run_touches(const ir_block *body, int first, int last, ir_value_id v, bool outputs_only) {
+    for (int j = first; j < last; j++) {
+        const ir_op *o = body->ops[j];
+        for (int k = outputs_only ? o->nin : 0; k < o->nin + o->nout; k++)
+            if ((k < o->nin ? o->in[k] : o->out[k - o->nin]) == v) return true;
+    }
+    return false;
+}
+
+/* The operands of loop kernel j of the run [first, last] to prefetch a block
+ * ahead (emit_ctx.row_prefetch): those no kernel of the run writes, with a
+ * result's rows (same first dim and row bytes), not read by an earlier
+ * loop kernel of the run (which prefetches them). */
+static uint64_t run_prefetch(emit_ctx *cx, int first, int last, int j) {
+    const ir_block *body = cx->f->body;
+    const ir_op *op = body->ops[j];
+    uint64_t bits = 0;
+    if (op->a.fusion_kind != IR_FUSION_LOOP || op->nout < 1) return 0;
+    const ir_type *t = ec_type(cx, op->out[0]);
+    for (int k = 0; k < op->nin && k < 64; k++) {
+        ir_value_id v = op->in[k];
+        const ir_type *u = ec_type(cx, v);
+        if (u->rank < 1 || u->dims[0] != t->dims[0] || ir_type_numel(u) != ir_type_numel(t) ||
+            row_bytes(cx, v) != row_bytes(cx, op->out[0]))
+            continue;
+        if (run_touches(body, first, last + 1, v, true)) continue;
+        bool earlier = false;
+        for (int i = first; i < j && !earlier; i++)
+            earlier = body->ops[i]->a.fusion_kind == IR_FUSION_LOOP && run_touches(body, i, i + 1, v, false);
+        if (!earlier) bits |= (uint64_t)1 << k;
+    }
+    return bits;
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
     int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
@@ -338,10 +391,13 @@ static int emit_body(emit_ctx *cx) {
                 cx->row_elems = e;
                 cx->row_indent = cx->indent + 1;
                 cx->row_opens = cx->row_done = 0;
+                cx->row_block = run_block(cx, i, run[i], rows[i]);
+                cx->row_prefetch = run_prefetch(cx, i, run[i], j);
                 emit_kernel(cx, body->ops[j], j);
                 good = cx->row_opens == 1 && cx->row_done == 1;
             }
             cx->row_n = 0;
+            cx->row_prefetch = 0;
             if (good || cx->rc) {
                 i = run[i];
                 continue;
@@ -364,16 +420,7 @@ static int emit_body(emit_ctx *cx) {
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
         if (rows[i]) {
-            size_t widest = 1;
-            for (int j = i; j <= run[i]; j++)
-                for (int k = 0; k < body->ops[j]->nin + body->ops[j]->nout; k++) {
-                    const ir_op *o = body->ops[j];
-                    ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
-                    const ir_type *t = ec_type(cx, v);
-                    if (t->rank >= 1 && t->dims[0] == rows[i] && row_bytes(cx, v) > widest) widest = row_bytes(cx, v);
-                }
-            int64_t block = (int64_t)(ROW_BLOCK_BYTES / widest);
-            if (block < 1) block = 1;
+            int64_t block = run_block(cx, i, run[i], rows[i]);
             ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows[i], block);
             ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
                     block, rows[i], block, rows[i]);

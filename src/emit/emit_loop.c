@@ -162,6 +162,25 @@ static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, co
     return count;
 }
 
+/* Row blocking's prefetch (emit_ctx.row_prefetch): at the start of each
+ * chunk of 16 elements at offset off, the lines of the same chunk one block
+ * of rows ahead, in each operand to prefetch (while inside the arrays). */
+static void emit_prefetches(emit_ctx *cx, const ex_kernel *k, const char *off) {
+    int64_t ahead = cx->row_block * cx->row_elems, total = cx->row_n * cx->row_elems;
+    for (int i = 0; i < k->fusion->nin && i < 64; i++) {
+        if (!(cx->row_prefetch >> i & 1)) continue;
+        const char *a = cx->buffer[k->region->args[i]];
+        size_t elem = ir_dtype_size(ec_type(cx, k->fusion->in[i])->dtype);
+        if (!a || elem == 0) continue;
+        int64_t step = elem >= 64 ? 1 : (int64_t)(64 / elem), lines = STREAM_LANES / step;
+        if (lines < 1) lines = 1;
+        ec_line(cx, "if (%s + %" PRId64 " < %" PRId64 ") {", off, ahead, total);
+        for (int64_t m = 0; m < lines; m++)
+            ec_line(cx, "    __builtin_prefetch(&%s[%s + %" PRId64 "]);", a, off, ahead + m * step);
+        ec_line(cx, "}");
+    }
+}
+
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (check_common_shape(cx, k)) return cx->rc;
     const ir_type *s = ec_type(cx, k->ret->in[0]);
@@ -175,17 +194,22 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (cx->rc) return cx->rc;
     bool parallel = ec_wants_threads(cx, ir_type_numel(s)), stream[nres];
     int nstream = stream_results(cx, k, skip, loops, n, flat, parallel, stream);
+    /* not beside streaming stores: they keep memory busy already (layernorm's
+       last kernel, no faster with it) */
+    bool prefetch = !nstream && cx->row_n && cx->row_prefetch && !parallel && n > 0 &&
+                    loops[n - 1].size % STREAM_LANES == 0 && !(flat && cx->row_elems % STREAM_LANES);
     const char *chunk_off = NULL;
-    if (nstream) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
+    if (nstream || prefetch) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
         cx->inner_step = STREAM_LANES;
         ex_index chunk = ix;
         chunk_off = ex_offset(cx, s, &chunk);
         for (int d = 0; d < (ix.linear ? 1 : ix.rank); d++)
             if (strcmp(ix.at[d], loops[n - 1].var) == 0) ix.at[d] = ec_str(cx, "(%s + aj_l)", loops[n - 1].var);
-        cx->uses_stream = true;
+        cx->uses_stream |= nstream > 0;
     }
     ec_loops_open(cx, loops, n, parallel, true);
-    if (nstream) {
+    if (prefetch) emit_prefetches(cx, k, chunk_off);
+    if (nstream || prefetch) {
         for (int r = 0; r < nres; r++)
             if (stream[r]) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);
         ec_line(cx, "#pragma GCC ivdep");
@@ -198,7 +222,7 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
         if (val[r] && stream[r]) ec_line(cx, "aj_nt%d[aj_l] = %s;", r, val[r]);
         else if (val[r]) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
     }
-    if (nstream) {
+    if (nstream || prefetch) {
         ec_close(cx);
         for (int r = 0; r < nres && !cx->rc; r++)
             if (stream[r]) ec_line(cx, "aj_stream_f32x16(&%s[%s], aj_nt%d);", k->out[r], chunk_off, r);
