@@ -236,7 +236,9 @@ static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
     int nin = 0, nout_paths = 0, use_eval = 0, clear = 0;
-    aj_compile_options co = {0};
+    /* One compile per process: an in-memory cache would only hold the
+     * executable until exit. */
+    aj_compile_options co = {.no_memory_cache = 1};
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
@@ -284,7 +286,7 @@ static int cmd_run(int argc, char **argv) {
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     int json = 0, clear = 0;
-    aj_compile_options co = {0};
+    aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
