@@ -277,32 +277,17 @@ aj_status aj_executable_run_into(aj_executable *e, int nin, aj_array *const *in,
 
 /* ---- memory analysis -------------------------------------------------------------- */
 
-/* The evaluator's peak for the same program, measured by running it once on
- * zero-filled inputs (the peak depends on shapes only). The evaluator counts
- * the buffers it allocates; the arguments, which an eager run holds all the
+/* The evaluator's peak for the same program (it depends on shapes only,
+ * so the evaluator measures it without computing). The evaluator counts the
+ * buffers it allocates; the arguments, which an eager run holds all the
  * while too, are added so that the figure compares with peak_bytes. */
 static aj_status measure_eager_peak(aj_executable *e) {
     if (e->eager_peak >= 0) return AJ_OK;
-    const ir_func *f = e->source_func;
-    int n = f->body->nargs;
-    eval_tensor *ins = mem_calloc((size_t)n + 1, sizeof *ins);
-    eval_tensor *outs = mem_calloc((size_t)f->nresults + 1, sizeof *outs);
-    aj_status st = ins && outs ? AJ_OK : api_nomem();
-    for (int i = 0; i < n && !st; i++) {
-        ins[i].type = f->values[f->body->args[i]].type;
-        if (!(ins[i].data = mem_calloc(1, ir_type_bytes(&ins[i].type)))) st = api_nomem();
-    }
     eval_stats stats = {0};
     diag d = {0};
-    if (!st && eval_func(e->source, f, ins, n, outs, &stats, NULL, &d)) st = api_fail_diag(&d);
-    if (!st) {
-        for (int j = 0; j < f->nresults; j++) eval_tensor_free(&outs[j]);
-        e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
-    }
-    for (int i = 0; ins && i < n; i++) mem_free(ins[i].data);
-    mem_free(ins);
-    mem_free(outs);
-    return st;
+    if (eval_measure_peak(e->source, e->source_func, &stats, &d)) return api_fail_diag(&d);
+    e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
+    return AJ_OK;
 }
 
 aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {

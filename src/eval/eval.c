@@ -32,6 +32,7 @@ struct ev_run {
     eval_stats stats;      /* this run alone: live and peak start at 0 */
     eval_checks checks;
     int depth;             /* function activations open */
+    bool dry_run;          /* account for every buffer, compute nothing */
 };
 
 int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...) {
@@ -307,6 +308,7 @@ static int exec_fusion(ev_frame *fr, const ir_op *op, diag *d) {
 int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     int rc = check_op_form(fr, op, d);
     if (rc) return rc;
+    if (fr->run->dry_run && op->code != IR_CALL) return DIAG_OK;
     switch (op->code) {
     case IR_CALL: return exec_call(fr, op, d);
     case IR_FUSION: return exec_fusion(fr, op, d);
@@ -377,7 +379,7 @@ static int collect_outputs(ev_frame *fr, const ir_op *ret, void **out, diag *d) 
             out[i] = fr->buf[v];
             fr->slot[v] = EV_BORROWED;   /* the slot still points at it, for a second return */
         } else if ((out[i] = alloc_counted(fr->run, value_bytes(fr, v)))) {
-            memcpy(out[i], fr->buf[v], value_bytes(fr, v));
+            if (!fr->run->dry_run) memcpy(out[i], fr->buf[v], value_bytes(fr, v));
         } else {
             rc = diag_nomem(d);
         }
@@ -430,14 +432,15 @@ static int run_func(ev_run *run, const ir_func *f, void *const *in, void **out, 
 
 /* ---- the entry point ----------------------------------------------------------- */
 
-static int check_inputs(const ir_func *f, const eval_tensor *inputs, int ninputs, diag *d) {
+static int check_inputs(const ir_func *f, const eval_tensor *inputs, int ninputs, bool need_data,
+                        diag *d) {
     if (ninputs != f->body->nargs || (ninputs > 0 && !inputs))
         return diag_set(d, DIAG_INVALID, "@%s takes %d arguments, got %d", f->name, f->body->nargs, ninputs);
     if (!ids_in_range(f, f->body)) return diag_set(d, DIAG_INVALID, "@%s: value id out of range", f->name);
     for (int i = 0; i < ninputs; i++) {
         int rc = check_type(d, NULL, "argument", i, param_type(f, i), &inputs[i].type);
         if (rc) return rc;
-        if (!inputs[i].data && ir_type_bytes(&inputs[i].type))
+        if (need_data && !inputs[i].data && ir_type_bytes(&inputs[i].type))
             return diag_set(d, DIAG_INVALID, "argument %d has no data", i);
     }
     return DIAG_OK;
@@ -458,16 +461,17 @@ static void merge_checks(eval_checks *into, const eval_checks *run) {
     into->nfailed += run->nfailed;
 }
 
-int eval_func(const ir_module *m, const ir_func *f,
-              const eval_tensor *inputs, int ninputs,
-              eval_tensor *outputs,
-              eval_stats *stats, eval_checks *checks, diag *d) {
+/* eval_func and eval_measure_peak: one path, so that the measured peak is
+ * the peak of a real run by construction. */
+static int run_entry(const ir_module *m, const ir_func *f, const eval_tensor *inputs, int ninputs,
+                     eval_tensor *outputs, eval_stats *stats, eval_checks *checks, bool dry_run,
+                     diag *d) {
     if (!m || !f || !f->body) return diag_set(d, DIAG_INVALID, "no function to run");
-    int rc = check_inputs(f, inputs, ninputs, d);
+    int rc = check_inputs(f, inputs, ninputs, !dry_run, d);
     if (rc) return rc;
-    ev_run run = {.m = m};
-    void **in = mem_alloc((size_t)ninputs * sizeof(void *));
-    void **out = mem_calloc((size_t)f->nresults, sizeof(void *));
+    ev_run run = {.m = m, .dry_run = dry_run};
+    void **in = mem_calloc((size_t)ninputs + 1, sizeof(void *));
+    void **out = mem_calloc((size_t)f->nresults + 1, sizeof(void *));
     if (!in || !out) rc = diag_nomem(d);
     for (int i = 0; !rc && i < ninputs; i++) in[i] = inputs[i].data;
     if (!rc) rc = run_func(&run, f, in, out, d);
@@ -478,6 +482,26 @@ int eval_func(const ir_module *m, const ir_func *f,
     }
     mem_free(in);
     mem_free(out);
+    return rc;
+}
+
+int eval_func(const ir_module *m, const ir_func *f,
+              const eval_tensor *inputs, int ninputs,
+              eval_tensor *outputs,
+              eval_stats *stats, eval_checks *checks, diag *d) {
+    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, d);
+}
+
+int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d) {
+    int n = f && f->body ? f->body->nargs : 0;
+    eval_tensor *ins = mem_calloc((size_t)n + 1, sizeof *ins);
+    eval_tensor *outs = mem_calloc((size_t)(f ? f->nresults : 0) + 1, sizeof *outs);
+    int rc = ins && outs ? DIAG_OK : diag_nomem(d);
+    for (int i = 0; !rc && i < n; i++) ins[i].type = f->values[f->body->args[i]].type;
+    if (!rc) rc = run_entry(m, f, ins, n, outs, stats, NULL, true, d);
+    for (int i = 0; !rc && i < f->nresults; i++) eval_tensor_free(&outs[i]);
+    mem_free(ins);
+    mem_free(outs);
     return rc;
 }
 

@@ -69,5 +69,11 @@ int eval_func(const ir_module *m, const ir_func *f,
               eval_tensor *outputs,
               eval_stats *stats, eval_checks *checks, diag *d);
 
+/* The stats eval_func would report for f, without computing anything: the
+ * same walk allocates and frees every buffer (untouched) but runs no op
+ * (calls are entered). For the "eager peak" of programs too big to evaluate
+ * quickly. Inputs are not needed: the peak depends on shapes only. */
+int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d);
+
 void eval_tensor_free(eval_tensor *t);
 #endif

@@ -9,6 +9,7 @@
 
 #include "check/check.h"
 #include "eval/eval.h"
+#include "front/front.h"
 #include "ir/ir.h"
 #include "testing.h"
 #include "util/mem.h"
@@ -1501,7 +1502,43 @@ TEST(every_allocation_failure_is_clean) {
     ir_module_free(p.m);
 }
 
+/* The dry run reports what a real run counts: a returned argument (copied),
+ * a value returned twice, a call, a reduce, a dead value. */
+TEST(measured_peak_equals_a_real_runs) {
+    static const char text[] =
+        "func.func private @sq(%a: tensor<64xf32>) -> tensor<64xf32> {\n"
+        "  %0 = stablehlo.multiply %a, %a : tensor<64xf32>\n"
+        "  return %0 : tensor<64xf32>\n"
+        "}\n"
+        "func.func @main(%x: tensor<64xf32>, %y: tensor<8x8xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<8xf32>, tensor<64xf32>) {\n"
+        "  %0 = call @sq(%x) : (tensor<64xf32>) -> tensor<64xf32>\n"
+        "  %1 = stablehlo.exponential %0 : tensor<64xf32>\n"
+        "  %dead = stablehlo.negate %1 : tensor<64xf32>\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %2 = stablehlo.reduce(%y init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x8xf32>, tensor<f32>) -> tensor<8xf32>\n"
+        "  return %1, %1, %2, %x : tensor<64xf32>, tensor<64xf32>, tensor<8xf32>, tensor<64xf32>\n"
+        "}\n";
+    ir_module **mods;
+    int n;
+    diag d = {0};
+    EXPECT_EQ_INT(front_parse("peak.mlir", text, sizeof text - 1, &mods, &n, &d), DIAG_OK);
+    if (d.code) return;
+    const ir_func *f = ir_module_entry(mods[0]);
+    float x[64] = {0}, y[64] = {0};
+    eval_tensor in[2] = {{f->values[f->body->args[0]].type, x}, {f->values[f->body->args[1]].type, y}};
+    eval_tensor out[4];
+    eval_stats real = {0}, measured = {0};
+    EXPECT_EQ_INT(eval_func(mods[0], f, in, 2, out, &real, NULL, &d), DIAG_OK);
+    for (int i = 0; i < 4 && !d.code; i++) eval_tensor_free(&out[i]);
+    EXPECT_EQ_INT(eval_measure_peak(mods[0], f, &measured, &d), DIAG_OK);
+    EXPECT_EQ_INT(measured.peak_live_bytes, real.peak_live_bytes);
+    EXPECT_EQ_INT(measured.bytes_allocated, real.bytes_allocated);
+    EXPECT(real.peak_live_bytes >= 4 * 256);
+    front_free_modules(mods, n);
+}
+
 int main(void) {
+    RUN(measured_peak_equals_a_real_runs);
     RUN(float_unary_exact_values);
     RUN(float_unary_f32_rounds_once_from_double);
     RUN(is_finite_gives_i1);
