@@ -1533,7 +1533,7 @@ TEST(measured_peak_equals_a_real_runs) {
     EXPECT_EQ_INT(eval_measure_peak(mods[0], f, &measured, &d), DIAG_OK);
     EXPECT_EQ_INT(measured.peak_live_bytes, real.peak_live_bytes);
     EXPECT_EQ_INT(measured.bytes_allocated, real.bytes_allocated);
-    EXPECT(real.peak_live_bytes >= 4 * 256);
+    EXPECT(real.peak_live_bytes >= 3 * 256 + 32);   /* the four results at the end */
     front_free_modules(mods, n);
 }
 
