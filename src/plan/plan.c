@@ -4,7 +4,8 @@
  * plan_func runs these stages in order:
  *   assign_homes        parameters, constants, outputs and copies, arena temps
  *   donate_parameters   results moved into donated parameters' buffers
- *   share_in_place      kernel results that reuse a dying operand's buffer
+ *   link_in_place       kernel results that reuse a dying operand's buffer: arena
+ *                       results share it; outputs take its chain into the output
  *   collect_intervals   one interval per arena buffer (an in-place chain is one)
  *   pack_size_ordered, pack_lifetime_ordered
  *                       two best-fit packings; the smaller arena wins
@@ -219,40 +220,18 @@ static int donate_parameters(planner *pl) {
 /* ---- in place ------------------------------------------------------------------- */
 
 /* Whether result r of the kernel at step s may take over operand u's arena
- * buffer: u dies at s, has r's size, no earlier result of this kernel took
+ * buffer: u dies at s, has r's size, no other result of this kernel took
  * it, and the kernel allows the overwrite. */
 static bool can_take_operand(const planner *pl, const ir_op *op, int s, int r, ir_value_id u) {
     const plan *p = pl->p;
     if (!is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
-    for (int earlier = 0; earlier < r; earlier++)
-        if (p->buf[op->out[earlier]].in_place_of == u) return false;
+    for (int other = 0; other < op->nout; other++)
+        if (p->buf[op->out[other]].in_place_of == u) return false;
     return kernel_may_overwrite(pl->f, op, r, u, pl->opts.strict_order);
 }
 
-/* Only arena results share, and only non-empty ones (an empty buffer takes
- * no space to save). Chains form naturally: a result that took a buffer in
- * place may itself be taken over by a later kernel. */
-static void share_in_place(planner *pl) {
-    const ir_block *body = pl->f->body;
-    plan *p = pl->p;
-    for (int s = 0; s < body->nops - 1; s++) {
-        const ir_op *op = body->ops[s];
-        if (op->code != IR_FUSION) continue;
-        for (int r = 0; r < op->nout; r++) {
-            ir_value_id v = op->out[r];
-            if (!is_arena(p, v) || p->buf[v].bytes == 0) continue;
-            for (int i = 0; i < op->nin && p->buf[v].in_place_of < 0; i++)
-                if (can_take_operand(pl, op, s, r, op->in[i])) p->buf[v].in_place_of = op->in[i];
-        }
-    }
-}
-
-/* A kernel whose result goes to output j may compute it in place over an
- * operand that dies there (softmax's final divide over exp(x - max)). Then
- * that operand, and the in-place chain that led to it, can live in the
- * output buffer from the start instead of the arena: the output buffer is
- * written by nothing else before the result (copies come after the last
- * step), and each link of the chain dies where the next is written. */
+/* Points v's in-place chain (v and the operands it overwrote, back to the
+ * first) at one home. */
 static void rehome_chain(plan *p, ir_value_id v, plan_home home, int index) {
     for (ir_value_id x = v; x >= 0; x = p->buf[x].in_place_of) {
         p->buf[x].home = home;
@@ -260,13 +239,15 @@ static void rehome_chain(plan *p, ir_value_id v, plan_home home, int index) {
     }
 }
 
-static bool taken_by_a_result(const plan *p, const ir_op *op, ir_value_id u) {
-    for (int r = 0; r < op->nout; r++)
-        if (p->buf[op->out[r]].in_place_of == u) return true;
-    return false;
-}
-
-static void write_chains_into_outputs(planner *pl) {
+/* Links every non-empty kernel result homed `home` to the first operand it
+ * may overwrite (an empty buffer has no space to save). Arena results share
+ * their operand's arena buffer; chains form naturally, as a result that took
+ * a buffer may itself be taken over later. An output computed in place over
+ * an operand that dies there (softmax's final divide over exp(x - max))
+ * takes that operand's whole chain into the output buffer instead of the
+ * arena: nothing else writes the output before it (copies come after the
+ * last step), and each link of the chain dies where the next is written. */
+static void link_in_place(planner *pl, plan_home home) {
     const ir_block *body = pl->f->body;
     plan *p = pl->p;
     for (int s = 0; s < body->nops - 1; s++) {
@@ -274,12 +255,11 @@ static void write_chains_into_outputs(planner *pl) {
         if (op->code != IR_FUSION) continue;
         for (int r = 0; r < op->nout; r++) {
             plan_buffer *b = &p->buf[op->out[r]];
-            if (b->home != PLAN_OUTPUT || b->bytes == 0 || b->in_place_of >= 0) continue;
+            if (b->home != home || b->bytes == 0 || b->in_place_of >= 0) continue;
             for (int i = 0; i < op->nin && b->in_place_of < 0; i++) {
-                if (taken_by_a_result(p, op, op->in[i]) || !can_take_operand(pl, op, s, r, op->in[i]))
-                    continue;
+                if (!can_take_operand(pl, op, s, r, op->in[i])) continue;
                 b->in_place_of = op->in[i];
-                rehome_chain(p, op->in[i], PLAN_OUTPUT, b->index);
+                if (home == PLAN_OUTPUT) rehome_chain(p, op->in[i], PLAN_OUTPUT, b->index);
             }
         }
     }
@@ -741,8 +721,8 @@ static int run_stages(planner *pl) {
     p->buf = mem_calloc((size_t)p->nvalues + 1, sizeof *p->buf);
     if (!pl->live || !p->buf) return diag_nomem(pl->d);
     if ((rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
-    share_in_place(pl);
-    write_chains_into_outputs(pl);
+    link_in_place(pl, PLAN_ARENA);
+    link_in_place(pl, PLAN_OUTPUT);
     if ((rc = collect_intervals(pl)) || (rc = pack_arena(pl)) || (rc = measure_live_bytes(pl))) return rc;
     return plan_check(pl->f, p, pl->d);
 }
