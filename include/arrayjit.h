@@ -221,7 +221,12 @@ aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *cons
  * kernels, a schedule that keeps peak memory low, one arena for every
  * temporary (sized now, allocated once, reused by every call), C code built
  * by the system compiler. Executables are cached in memory (same program,
- * shapes and options: the same executable) and on disk. */
+ * shapes and options: the same executable) and on disk.
+ *
+ * Threads: an executable runs one call at a time (it owns one arena), and
+ * the in-memory cache is not locked yet: compile and clear caches from one
+ * thread, and give each thread that runs concurrently its own executable
+ * (no_memory_cache = 1). */
 
 typedef struct aj_executable aj_executable;
 
