@@ -40,6 +40,18 @@
  *     const float *sum = aj_array_data(out[0]);
  *     printf("%.4f %.4f\n", sum[0], sum[1]);        // 0.5884 2.2593
  *     aj_array_destroy(out[0]);
+ *
+ *     // The same function compiled: fused into kernels, native code, its
+ *     // memory known before it runs.
+ *     aj_executable *e;
+ *     if (aj_compile(m, "main", NULL, &e)) return fail();
+ *     if (aj_executable_run(e, 3, in, 1, out)) return fail();
+ *     sum = aj_array_data(out[0]);
+ *     aj_memory_stats mem;
+ *     if (aj_executable_memory(e, &mem)) return fail();
+ *     printf("%.4f %.4f, peak %zu bytes\n", sum[0], sum[1], mem.peak_bytes);
+ *     aj_array_destroy(out[0]);
+ *     aj_executable_destroy(e);
  *     for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
  *     aj_module_destroy(m);
  *     // EXAMPLE END

@@ -29,7 +29,8 @@ add_executable(header_example ${AJ_EXAMPLE_C} tests/header_example_main.c)
 target_link_libraries(header_example PRIVATE arrayjit)
 add_test(NAME header_example COMMAND header_example)
 set_tests_properties(header_example PROPERTIES
-  PASS_REGULAR_EXPRESSION "^0.5884 2.2593" FAIL_REGULAR_EXPRESSION "error:|example failed")
+  PASS_REGULAR_EXPRESSION "^0.5884 2.2593\n0.5884 2.2593, peak 80 bytes"
+  FAIL_REGULAR_EXPRESSION "error:|example failed")
 
 # Program tests: .mlir files with embedded checks, run by the CLI, compiled
 # and with the evaluator.

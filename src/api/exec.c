@@ -89,6 +89,11 @@ static void cache_clear(void) {
     }
 }
 
+/* At exit the cache lets go of what it holds (executables a caller still
+ * holds stay theirs), so that a process that compiled ends with nothing
+ * allocated by us that it did not keep. */
+__attribute__((destructor)) static void release_memory_cache(void) { cache_clear(); }
+
 aj_status aj_clear_caches(const char *cache_dir) {
     cache_clear();
     diag d = {0};
