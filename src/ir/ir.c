@@ -344,6 +344,8 @@ static ir_op *clone_op(clone_ctx *c, const ir_op *src) {
     ir_op *op = mem_calloc(1, sizeof *op);
     if (!op) return NULL;
     op->code = src->code;
+    op->checkpoint = src->checkpoint;
+    op->backward = src->backward;
     op->in = mem_calloc((size_t)src->nin, sizeof(ir_value_id));
     op->out = mem_calloc((size_t)src->nout, sizeof(ir_value_id));
     op->regions = mem_calloc((size_t)src->nregions, sizeof(ir_block *));

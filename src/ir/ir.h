@@ -196,6 +196,9 @@ struct ir_op {
     int nregions;
     ir_block **regions;   /* owned; reduce: one region, the reducer; fusion: the kernel body */
     ir_loc loc;
+    /* Autodiff and remat marks (src/autodiff, src/remat); clones keep them. */
+    int checkpoint;       /* 0: outside any checkpoint; k > 0: inside checkpoint region k */
+    bool backward;        /* made by the vjp transform for the backward pass */
 };
 
 /* A block: arguments, then ops; the last op is IR_RETURN. */
