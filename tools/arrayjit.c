@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "arrayjit.h"
 
@@ -23,9 +24,9 @@ static int usage(void) {
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
             "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
             "      --eval: use the reference evaluator instead.\n"
-            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--input X.npy]... [--output Y.npy]...\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--repeat=N] [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
-            "      prints them when no --output is given.\n"
+            "      prints them when no --output is given. --repeat=N: N more timed runs (median on stderr).\n"
             "  arrayjit mem FILE.mlir [--json] [--func NAME] [COMPILE OPTIONS]\n"
             "      Compiles a function and prints its memory analysis.\n"
             "  arrayjit print FILE.mlir\n"
@@ -219,15 +220,44 @@ static int fail(const char *what) {
     return 1;
 }
 
-/* Runs func on the inputs, compiled or with the evaluator. */
-static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_compile_options *co,
-                         int nin, aj_array **in, int nout, aj_array **out) {
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Runs e `repeat` more times into the outputs of its first run and prints
+ * the median time (warm: the outputs' pages are already mapped). */
+static aj_status time_runs(aj_executable *e, int repeat, int nin, aj_array **in, int nout, aj_array **out) {
+    double times[1000];
+    if (repeat > 1000) repeat = 1000;
+    for (int r = 0; r < repeat; r++) {
+        double start = now_ms();
+        aj_status st = aj_executable_run_into(e, nin, in, nout, out);
+        if (st) return st;
+        times[r] = now_ms() - start;
+    }
+    qsort(times, (size_t)repeat, sizeof *times, compare_doubles);
+    fprintf(stderr, "time: median %.3f ms over %d runs\n", times[repeat / 2], repeat);
+    return AJ_OK;
+}
+
+/* Runs func on the inputs, compiled or with the evaluator; repeat > 0 also
+ * times that many further compiled runs. */
+static aj_status execute(aj_module *m, const char *func, int use_eval, int repeat,
+                         const aj_compile_options *co, int nin, aj_array **in, int nout, aj_array **out) {
     if (use_eval) return aj_module_eval(m, func, nin, in, nout, out, NULL);
     aj_executable *e;
     aj_status st = aj_compile(m, func, co, &e);
     if (st) return st;
     if (aj_executable_warning(e)[0]) fprintf(stderr, "arrayjit: warning: %s\n", aj_executable_warning(e));
     st = aj_executable_run(e, nin, in, nout, out);
+    if (!st && repeat > 0) st = time_runs(e, repeat, nin, in, nout, out);
     aj_executable_destroy(e);
     return st;
 }
@@ -235,13 +265,14 @@ static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0;
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, repeat = 0;
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
+        else if (strncmp(argv[i], "--repeat=", 9) == 0 && (repeat = atoi(argv[i] + 9)) > 0) continue;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
@@ -269,7 +300,7 @@ static int cmd_run(int argc, char **argv) {
         rc = 0;
         for (int i = 0; i < nin && !rc; i++)
             if (aj_array_load_npy(inputs[i], &in[i])) rc = fail("");
-        if (!rc && execute(m, func, use_eval, &co, nin, in, nresults, out)) rc = fail("");
+        if (!rc && execute(m, func, use_eval, repeat, &co, nin, in, nresults, out)) rc = fail("");
         for (int i = 0; i < nresults && !rc; i++) {
             if (!nout_paths) print_array(i, out[i]);
             else if (aj_array_save_npy(out[i], outputs[i])) rc = fail("");

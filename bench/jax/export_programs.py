@@ -67,18 +67,27 @@ def export(name, f, *args):
     print("wrote", name)
 
 
-def main():
-    os.makedirs(OUT, exist_ok=True)
+def programs():
+    """name -> (function, argument specs): every program in bench/programs/.
+    bench/jax/side_by_side.py runs the same functions under jax.jit."""
     n, width, batch = 4096, 4096, 256
-    export("gelu", gelu, spec(16 * 1024 * 1024))
-    export("softmax", softmax, spec(n, n))
-    export("layernorm", layernorm, spec(n, n), spec(n), spec(n))
-    export("mlp_forward", mlp3, spec(batch, width), spec(width, width), spec(width),
-           spec(width, width), spec(width), spec(width, width), spec(width))
     hidden = 1024
     params = [(spec(784, hidden), spec(hidden)), (spec(hidden, hidden), spec(hidden)),
               (spec(hidden, 10), spec(10))]
-    export("mlp_train_step", mlp_train_step, params, spec(batch, 784), spec(batch, 10))
+    return {
+        "gelu": (gelu, [spec(16 * 1024 * 1024)]),
+        "softmax": (softmax, [spec(n, n)]),
+        "layernorm": (layernorm, [spec(n, n), spec(n), spec(n)]),
+        "mlp_forward": (mlp3, [spec(batch, width), spec(width, width), spec(width),
+                               spec(width, width), spec(width), spec(width, width), spec(width)]),
+        "mlp_train_step": (mlp_train_step, [params, spec(batch, 784), spec(batch, 10)]),
+    }
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, (f, args) in programs().items():
+        export(name, f, *args)
 
 
 if __name__ == "__main__":
