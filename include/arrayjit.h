@@ -302,6 +302,32 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out);
  * peak with the kernels that made them; json = 1 prints one JSON object. */
 aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
 
+/* The memory picture: bytes live at each step of a program, in order. */
+typedef enum aj_curve_kind {
+    AJ_CURVE_PLANNED,   /* the executable's kernels: arguments + outputs - alias + the arena
+                           bytes live during the kernel (in-place pairs once) */
+    AJ_CURVE_EAGER,     /* the reference evaluator's ops: arguments + the buffers it holds
+                           while the op runs (results made, dying operands not yet freed) */
+} aj_curve_kind;
+
+typedef struct aj_memory_curve {
+    const char *name;         /* the series' legend ("compiled", "eager"); the caller may change it */
+    int nsteps;
+    size_t *bytes;            /* bytes[s] for step s < nsteps */
+    char **labels;            /* what step s runs: "exponential+reduce", "stablehlo.add" */
+    int peak_step;            /* a step where bytes[] is largest */
+    size_t peak_bytes;        /* planned: the executable's peak_bytes (the arena as packed, so it
+                                 may exceed the largest bytes[s]); eager: bytes[peak_step] */
+    char *peak_note;          /* what is live at the peak: "%v3 tensor<4096xf32> 16384 B (exp), ..." */
+} aj_memory_curve;
+
+aj_status aj_executable_memory_curve(aj_executable *e, aj_curve_kind kind, aj_memory_curve *out);
+void aj_memory_curve_release(aj_memory_curve *c);
+/* Draws the curves on one SVG chart (steps in order on x, each series
+ * stretched over the width; bytes on y; each peak marked and labelled with
+ * what is live there) and writes it to path atomically. */
+aj_status aj_memory_svg(const aj_memory_curve *curves, int ncurves, const char *title, const char *path);
+
 /* Drops every cached executable in memory and every entry of the disk cache
  * (cache_dir as in aj_compile_options; NULL: the default). */
 aj_status aj_clear_caches(const char *cache_dir);

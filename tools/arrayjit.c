@@ -27,8 +27,9 @@ static int usage(void) {
             "  arrayjit run FILE.mlir [--eval] [--func NAME] [--repeat=N] [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given. --repeat=N: N more timed runs (median on stderr).\n"
-            "  arrayjit mem FILE.mlir [--json] [--func NAME] [COMPILE OPTIONS]\n"
-            "      Compiles a function and prints its memory analysis.\n"
+            "  arrayjit mem FILE.mlir [--json] [--func NAME] [--svg OUT.svg [--compare]] [COMPILE OPTIONS]\n"
+            "      Compiles a function and prints its memory analysis; --svg draws the bytes live\n"
+            "      at each kernel (--compare: and at each op of an eager run) into OUT.svg.\n"
             "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
@@ -314,13 +315,29 @@ static int cmd_run(int argc, char **argv) {
 
 /* ---- mem ---- */
 
+/* The memory picture of e (with --compare: the eager run's beside it). */
+static int draw_memory(aj_executable *e, int compare, const char *file, const char *svg) {
+    aj_memory_curve curves[2];
+    int n = 0, rc = 0;
+    if (compare && !(rc = aj_executable_memory_curve(e, AJ_CURVE_EAGER, &curves[n]) ? fail("") : 0)) n++;
+    if (!rc && !(rc = aj_executable_memory_curve(e, AJ_CURVE_PLANNED, &curves[n]) ? fail("") : 0)) n++;
+    char title[512];
+    snprintf(title, sizeof title, "memory of %s", file);
+    if (!rc && aj_memory_svg(curves, n, title, svg)) rc = fail("");
+    if (!rc && !strstr(svg, "/dev/")) fprintf(stderr, "arrayjit: wrote the memory picture to %s\n", svg);
+    for (int i = 0; i < n; i++) aj_memory_curve_release(&curves[i]);
+    return rc;
+}
+
 static int cmd_mem(int argc, char **argv) {
-    const char *file = NULL, *func = "main";
-    int json = 0, clear = 0;
+    const char *file = NULL, *func = "main", *svg = NULL;
+    int json = 0, clear = 0, compare = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
+        else if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg = argv[++i];
+        else if (strcmp(argv[i], "--compare") == 0) compare = 1;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else return usage();
@@ -332,6 +349,7 @@ static int cmd_mem(int argc, char **argv) {
     aj_executable *e = NULL;
     int rc = aj_compile(m, func, &co, &e) ? fail("") : 0;
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
+    if (!rc && svg) rc = draw_memory(e, compare, file, svg);
     aj_executable_destroy(e);
     aj_module_destroy(m);
     return rc;

@@ -9,7 +9,9 @@
 #include "../build/build.h"
 #include "../compile/compile.h"
 #include "../eval/eval.h"
+#include "../report/report.h"
 #include "../runtime/runtime.h"
+#include "../util/file.h"
 #include "../util/mem.h"
 
 struct aj_executable {
@@ -390,6 +392,85 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
     fprintf(out, "]}\n");
 }
 
+/* ---- the memory picture ------------------------------------------------------------ */
+
+enum { CURVE_LABEL_MAX = 256, CURVE_NOTE_MAX = 1024 };
+
+static aj_status curve_alloc(aj_memory_curve *c, int nsteps) {
+    c->nsteps = nsteps;
+    c->labels = mem_calloc((size_t)nsteps + 1, sizeof *c->labels);
+    c->peak_note = mem_calloc(1, CURVE_NOTE_MAX);
+    if (!c->bytes && !(c->bytes = mem_calloc((size_t)nsteps + 1, sizeof *c->bytes))) return api_nomem();
+    if (!c->labels || !c->peak_note) return api_nomem();
+    for (int s = 0; s < nsteps; s++)
+        if (!(c->labels[s] = mem_calloc(1, CURVE_LABEL_MAX))) return api_nomem();
+    return AJ_OK;
+}
+
+/* The executable's kernels: the arena bytes the plan keeps live at each
+ * one, on top of what the caller's buffers hold all the while. */
+static aj_status planned_curve(aj_executable *e, aj_memory_curve *c) {
+    const compiled *cc = e->c;
+    const compile_memory *m = &cc->memory;
+    const ir_block *body = cc->func->body;
+    aj_status st = curve_alloc(c, cc->plan.nsteps - 1);   /* the last step is the return */
+    if (st) return st;
+    size_t base = m->argument_bytes + m->output_bytes - m->alias_bytes;
+    for (int s = 0; s < c->nsteps; s++) {
+        c->bytes[s] = base + cc->plan.temp_live[s];
+        kernel_summary(body->ops[s], c->labels[s], CURVE_LABEL_MAX);
+    }
+    c->name = "compiled";
+    c->peak_step = m->peak_step < c->nsteps ? m->peak_step : 0;
+    c->peak_bytes = m->peak_bytes;
+    size_t used = 0;
+    for (int i = 0; i < m->npeak && used + 1 < CURVE_NOTE_MAX; i++) {
+        char label[64], ty[128], ops[128];
+        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
+        used += (size_t)snprintf(c->peak_note + used, CURVE_NOTE_MAX - used, "%s%s %s (%s)",
+                                 i ? ", " : "", value_label(cc->func, m->peak_buffers[i].value, label, sizeof label),
+                                 ir_type_str(&cc->func->values[m->peak_buffers[i].value].type, ty, sizeof ty), ops);
+    }
+    return AJ_OK;
+}
+
+/* The reference evaluator's ops on the program as given (a dry run). */
+static aj_status eager_curve(aj_executable *e, aj_memory_curve *c) {
+    diag d = {0};
+    int n = 0;
+    if (eval_measure_curve(e->source, e->source_func, &c->bytes, &n, &d)) return api_fail_diag(&d);
+    aj_status st = curve_alloc(c, n);
+    if (st) return st;
+    const ir_block *body = e->source_func->body;
+    c->name = "eager";
+    for (int s = 0; s < n; s++) {
+        c->bytes[s] += e->c->memory.argument_bytes;
+        snprintf(c->labels[s], CURVE_LABEL_MAX, "%s", ir_op_name(body->ops[s]->code));
+        if (c->bytes[s] > c->bytes[c->peak_step]) c->peak_step = s;
+    }
+    c->peak_bytes = n ? c->bytes[c->peak_step] : 0;
+    if (n) snprintf(c->peak_note, CURVE_NOTE_MAX, "while op %d (%s) runs", c->peak_step, c->labels[c->peak_step]);
+    return AJ_OK;
+}
+
+aj_status aj_executable_memory_curve(aj_executable *e, aj_curve_kind kind, aj_memory_curve *out) {
+    memset(out, 0, sizeof *out);
+    if (kind != AJ_CURVE_PLANNED && kind != AJ_CURVE_EAGER)
+        return api_fail(AJ_ERR_INVALID, "aj_executable_memory_curve: unknown curve kind %d", (int)kind);
+    aj_status st = kind == AJ_CURVE_PLANNED ? planned_curve(e, out) : eager_curve(e, out);
+    if (st) aj_memory_curve_release(out);
+    return st;
+}
+
+void aj_memory_curve_release(aj_memory_curve *c) {
+    if (!c) return;
+    for (int s = 0; c->labels && s < c->nsteps; s++) mem_free(c->labels[s]);
+    mem_free(c->labels);
+    mem_free(c->bytes);
+    mem_free(c->peak_note);
+    memset(c, 0, sizeof *c);
+}
+
 aj_status aj_executable_report(aj_executable *e, FILE *out, int json) {
     aj_memory_stats s;
     aj_status st = aj_executable_memory(e, &s);
@@ -397,4 +478,16 @@ aj_status aj_executable_report(aj_executable *e, FILE *out, int json) {
     if (json) report_json(e, &s, out);
     else report_text(e, &s, out);
     return ferror(out) ? api_fail(AJ_ERR_IO, "writing the memory report failed") : AJ_OK;
+}
+
+aj_status aj_memory_svg(const aj_memory_curve *curves, int ncurves, const char *title, const char *path) {
+    if (ncurves < 0 || (ncurves > 0 && !curves) || !path) return api_fail(AJ_ERR_INVALID, "aj_memory_svg: no curves or no path");
+    char *svg;
+    size_t len;
+    diag d = {0};
+    if (report_svg(curves, ncurves, title, &svg, &len, &d)) return api_fail_diag(&d);
+    const void *pieces[1] = {svg};
+    int rc = file_write_atomic(path, pieces, &len, 1, &d);
+    mem_free(svg);
+    return rc ? api_fail_diag(&d) : AJ_OK;
 }

@@ -33,6 +33,7 @@ struct ev_run {
     eval_checks checks;
     int depth;             /* function activations open */
     bool dry_run;          /* account for every buffer, compute nothing */
+    size_t *curve;         /* when set: live bytes during each top-level op of the entry */
 };
 
 int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...) {
@@ -402,6 +403,7 @@ static int run_body(ev_frame *fr, const int *last_use, void **out, diag *d) {
             rc = define_value(fr, op, op->out[j], EV_OWNED, d);
         if (!rc) rc = ev_exec_op(fr, op, d);
         if (rc) return rc;
+        if (fr->run->curve && fr->run->depth == 1) fr->run->curve[i] = fr->run->stats.live_bytes;
         release_after(fr, op, last_use, i);
     }
     return diag_set(d, DIAG_INVALID, "@%s: the body does not end with a return", fr->f->name);
@@ -465,11 +467,11 @@ static void merge_checks(eval_checks *into, const eval_checks *run) {
  * the peak of a real run by construction. */
 static int run_entry(const ir_module *m, const ir_func *f, const eval_tensor *inputs, int ninputs,
                      eval_tensor *outputs, eval_stats *stats, eval_checks *checks, bool dry_run,
-                     diag *d) {
+                     size_t *curve, diag *d) {
     if (!m || !f || !f->body) return diag_set(d, DIAG_INVALID, "no function to run");
     int rc = check_inputs(f, inputs, ninputs, !dry_run, d);
     if (rc) return rc;
-    ev_run run = {.m = m, .dry_run = dry_run};
+    ev_run run = {.m = m, .dry_run = dry_run, .curve = curve};
     void **in = mem_calloc((size_t)ninputs + 1, sizeof(void *));
     void **out = mem_calloc((size_t)f->nresults + 1, sizeof(void *));
     if (!in || !out) rc = diag_nomem(d);
@@ -489,20 +491,39 @@ int eval_func(const ir_module *m, const ir_func *f,
               const eval_tensor *inputs, int ninputs,
               eval_tensor *outputs,
               eval_stats *stats, eval_checks *checks, diag *d) {
-    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, d);
+    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, NULL, d);
 }
 
-int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d) {
+/* A dry run (see eval_measure_peak) that may record the curve. */
+static int measure_dry(const ir_module *m, const ir_func *f, eval_stats *stats, size_t *curve, diag *d) {
     int n = f && f->body ? f->body->nargs : 0;
     eval_tensor *ins = mem_calloc((size_t)n + 1, sizeof *ins);
     eval_tensor *outs = mem_calloc((size_t)(f ? f->nresults : 0) + 1, sizeof *outs);
     int rc = ins && outs ? DIAG_OK : diag_nomem(d);
     for (int i = 0; !rc && i < n; i++) ins[i].type = f->values[f->body->args[i]].type;
-    if (!rc) rc = run_entry(m, f, ins, n, outs, stats, NULL, true, d);
+    if (!rc) rc = run_entry(m, f, ins, n, outs, stats, NULL, true, curve, d);
     for (int i = 0; !rc && i < f->nresults; i++) eval_tensor_free(&outs[i]);
     mem_free(ins);
     mem_free(outs);
     return rc;
+}
+
+int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d) {
+    return measure_dry(m, f, stats, NULL, d);
+}
+
+int eval_measure_curve(const ir_module *m, const ir_func *f, size_t **bytes, int *nsteps, diag *d) {
+    int n = f && f->body && f->body->nops > 0 ? f->body->nops - 1 : 0;
+    size_t *curve = mem_calloc((size_t)n + 1, sizeof *curve);   /* +1: the return's slot */
+    if (!curve) return diag_nomem(d);
+    int rc = measure_dry(m, f, NULL, curve, d);
+    if (rc) {
+        mem_free(curve);
+        return rc;
+    }
+    *bytes = curve;
+    *nsteps = n;
+    return DIAG_OK;
 }
 
 void eval_tensor_free(eval_tensor *t) {

@@ -75,5 +75,11 @@ int eval_func(const ir_module *m, const ir_func *f,
  * quickly. Inputs are not needed: the peak depends on shapes only. */
 int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d);
 
+/* The eager memory curve of f: (*bytes)[i] is what eval_measure_peak
+ * counts as live while top-level op i of f runs (its results allocated,
+ * its dying operands not yet freed), for i < *nsteps = the ops before the
+ * return. *bytes is mem_alloc'ed (the caller frees it). */
+int eval_measure_curve(const ir_module *m, const ir_func *f, size_t **bytes, int *nsteps, diag *d);
+
 void eval_tensor_free(eval_tensor *t);
 #endif
