@@ -68,6 +68,7 @@ set_tests_properties(programs_failing_eval PROPERTIES
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
+add_test(NAME cli_svg COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/svg.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR})
 add_test(NAME cli_mem COMMAND arrayjit_cli mem --json ${CMAKE_SOURCE_DIR}/tests/cli/negate_sum.mlir)
 set_tests_properties(cli_mem PROPERTIES PASS_REGULAR_EXPRESSION
   "\"argument_bytes\": 12, \"output_bytes\": 16, \"alias_bytes\": 0, \"temp_bytes\": [0-9]+, \"code_bytes\": [1-9][0-9]*, \"lower_bound_bytes\": [0-9]+, \"fused_away_bytes\": [0-9]+, \"eager_peak_bytes\": [0-9]+, \"peak_bytes\": [0-9]+")

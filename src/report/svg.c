@@ -18,7 +18,7 @@
 #include "../util/mem.h"
 
 enum { WIDTH = 960, PLOT_LEFT = 100, PLOT_RIGHT = 30, PLOT_TOP = 60, PLOT_HEIGHT = 360,
-       LEGEND_LINE = 20, NOTE_CHARS = 150 };
+       LEGEND_LINE = 20, NOTE_CHARS = 120 };
 
 static const char *const colours[] = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e"};
 
