@@ -26,7 +26,7 @@ typedef enum storage_kind { IN_ARGS, IN_ARENA, IN_OUTS, IN_STATIC } storage_kind
 typedef struct storage {
     storage_kind kind;
     int index;             /* ARGS, OUTS: which; STATIC: the value id */
-    size_t offset, bytes;  /* ARENA */
+    size_t offset, bytes;  /* ARENA, OUTS: the byte range (an output's own value: all of it) */
 } storage;
 
 static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
@@ -34,7 +34,7 @@ static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: *s = (storage){IN_ARGS, b->index, 0, 0}; return DIAG_OK;
     case PLAN_ARENA: *s = (storage){IN_ARENA, 0, b->offset, b->bytes}; return DIAG_OK;
-    case PLAN_OUTPUT: *s = (storage){IN_OUTS, b->index, 0, 0}; return DIAG_OK;
+    case PLAN_OUTPUT: case PLAN_SCRATCH: *s = (storage){IN_OUTS, b->index, b->offset, b->bytes}; return DIAG_OK;
     case PLAN_CONSTANT: *s = (storage){IN_STATIC, v, 0, 0}; return DIAG_OK;
     default: return ec_fail(cx, DIAG_INVALID, "the plan gives value %%%d no buffer", v);
     }
@@ -42,7 +42,8 @@ static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
 
 static bool overlaps(const storage *a, const storage *b) {
     if (a->kind != b->kind) return false;
-    if (a->kind != IN_ARENA) return a->index == b->index;
+    if (a->kind != IN_ARENA && a->index != b->index) return false;
+    if (a->kind != IN_ARENA && a->kind != IN_OUTS) return true;
     return a->bytes && b->bytes && a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
 }
 
@@ -55,6 +56,7 @@ static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
     case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)args[%d]", ct, b->index);
     case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
     case PLAN_OUTPUT: return ec_str(cx, "(%s)outs[%d]", ct, b->index);
+    case PLAN_SCRATCH: return ec_str(cx, "(%s)((char *)outs[%d] + %zu)", ct, b->index, b->offset);
     case PLAN_CONSTANT: {
         const ir_op *op = cx->f->values[v].def;
         if (writable || !op || op->code != IR_CONSTANT) break;

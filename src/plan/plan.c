@@ -9,6 +9,8 @@
  *   collect_intervals   one interval per arena buffer (an in-place chain is one)
  *   pack_size_ordered, pack_lifetime_ordered
  *                       two best-fit packings; the smaller arena wins
+ *   place_in_outputs    temporaries that die before an output is first written
+ *                       move into that output's buffer when the arena shrinks
  *   measure_live_bytes  temp_live, peak_step and the lower bound
  *   plan_check          the invariants, verified on the finished plan
  *
@@ -55,6 +57,7 @@ static int too_large(diag *d, const ir_func *f) {
 typedef struct interval {
     int def, last;
     size_t bytes;    /* rounded up to PLAN_ALIGN; never 0 (empty buffers take no space) */
+    int output;      /* -1: in the arena; else in output buffer `output` (PLAN_SCRATCH) */
 } interval;
 
 typedef struct planner {
@@ -298,7 +301,7 @@ static int collect_intervals(planner *pl) {
                 if (b->last_use > pl->iv[k].last) pl->iv[k].last = b->last_use;
             } else {
                 interval *it = &pl->iv[pl->nintervals];
-                *it = (interval){b->def, b->last_use, 0};
+                *it = (interval){b->def, b->last_use, 0, -1};
                 align_bytes(b->bytes, &it->bytes);   /* checked above */
                 pl->interval_of[v] = pl->nintervals++;
             }
@@ -476,26 +479,144 @@ static int pack_lifetime_ordered(const interval *iv, int n, size_t *offset, size
     return 0;
 }
 
-/* Runs both packers and keeps the smaller arena (the size-ordered one on a
- * tie), then gives every arena value its buffer's offset. */
-static int pack_arena(planner *pl) {
-    int n = pl->nintervals;
-    size_t *other = mem_calloc((size_t)n, sizeof *other);
-    size_t by_size, by_lifetime;
-    if (!other || pack_size_ordered(pl->iv, n, pl->offset, &by_size) ||
-        pack_lifetime_ordered(pl->iv, n, other, &by_lifetime)) {
-        mem_free(other);
+/* Packs the intervals left in the arena (output == -1) with both packers and
+ * keeps the smaller arena (the size-ordered one on a tie): *arena is its
+ * size and offset[k] each arena interval's place. */
+static int pack_arena(const planner *pl, size_t *offset, size_t *arena) {
+    int n = 0;
+    interval *iv = mem_calloc((size_t)pl->nintervals + 1, sizeof *iv);
+    int *from = mem_calloc((size_t)pl->nintervals + 1, sizeof *from);
+    size_t *by_size = mem_calloc((size_t)pl->nintervals + 1, sizeof *by_size);
+    size_t *by_lifetime = mem_calloc((size_t)pl->nintervals + 1, sizeof *by_lifetime);
+    size_t size_arena, lifetime_arena;
+    int rc = iv && from && by_size && by_lifetime ? 0 : -1;
+    for (int k = 0; !rc && k < pl->nintervals; k++)
+        if (pl->iv[k].output < 0) {
+            from[n] = k;
+            iv[n++] = pl->iv[k];
+        }
+    if (!rc) rc = pack_size_ordered(iv, n, by_size, &size_arena) || pack_lifetime_ordered(iv, n, by_lifetime, &lifetime_arena);
+    if (!rc) {
+        const size_t *best = lifetime_arena < size_arena ? by_lifetime : by_size;
+        *arena = lifetime_arena < size_arena ? lifetime_arena : size_arena;
+        for (int m = 0; m < n; m++) offset[from[m]] = best[m];
+    }
+    mem_free(iv);
+    mem_free(from);
+    mem_free(by_size);
+    mem_free(by_lifetime);
+    return rc ? diag_nomem(pl->d) : DIAG_OK;
+}
+
+/* ---- output buffers as scratch -------------------------------------------------- */
+
+/* free_until[j]: output j's buffer holds nothing during steps [0, free_until[j]):
+ * up to the first write of its in-place chain, or all steps for a result
+ * copied in after the last one; 0 for an output held in a donated parameter. */
+static void output_free_steps(const plan *p, const ir_op *ret, int *free_until) {
+    for (int j = 0; j < ret->nin; j++) free_until[j] = p->buf[ret->in[j]].home == PLAN_OUTPUT ? p->nsteps : 0;
+    for (int c = 0; c < p->ncopies; c++) free_until[p->copies[c].output] = p->nsteps - 1;
+    for (int v = 0; v < p->nvalues; v++) {
+        const plan_buffer *b = &p->buf[v];
+        if (b->home == PLAN_OUTPUT && b->def < free_until[b->index]) free_until[b->index] = b->def;
+    }
+}
+
+/* The lowest offset in output j where iv[k] fits beside the intervals
+ * already placed there whose lifetimes meet its own; SIZE_MAX if none. */
+static size_t fit_in_output(const planner *pl, int j, int k, size_t capacity) {
+    const interval *it = &pl->iv[k];
+    size_t at = 0;
+    for (bool moved = true; moved;) {   /* restart after every move: placed intervals are unsorted */
+        moved = false;
+        for (int q = 0; q < pl->nintervals; q++) {
+            const interval *o = &pl->iv[q];
+            if (q == k || o->output != j || o->def > it->last || it->def > o->last) continue;
+            if (pl->offset[q] < at + it->bytes && at < pl->offset[q] + o->bytes) {
+                at = pl->offset[q] + o->bytes;
+                moved = true;
+            }
+        }
+    }
+    return at + it->bytes <= capacity ? at : SIZE_MAX;
+}
+
+/* Biggest first; among equals the later-dying first: those meet the
+ * output's own write soonest, and taking every other one of a chain from
+ * its end leaves the arena the rest without overlaps. */
+static int bigger_then_later(const void *x, const void *y) {
+    const interval *a = *(const interval *const *)x, *b = *(const interval *const *)y;
+    if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
+    if (a->last != b->last) return a->last > b->last ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* Moves arena intervals (bigger_then_later) into the first output buffer that is
+ * free during their whole life and has room; keeps the move only if the
+ * arena then packs smaller (packing is heuristic, so it is measured).
+ * Output buffers start where the caller's allocator put them: offsets stay
+ * multiples of PLAN_ALIGN, as in the arena. */
+static int place_in_outputs(planner *pl, size_t *offset, size_t *arena) {
+    int nout = pl->ret->nin, n = pl->nintervals;
+    int *free_until = mem_calloc((size_t)nout + 1, sizeof *free_until);
+    const interval **order = mem_calloc((size_t)n + 1, sizeof *order);
+    if (!free_until || !order) {
+        mem_free(free_until);
+        mem_free(order);
         return diag_nomem(pl->d);
     }
-    pl->p->arena_bytes = by_size;
-    if (by_lifetime < by_size) {
-        memcpy(pl->offset, other, (size_t)n * sizeof *other);
-        pl->p->arena_bytes = by_lifetime;
+    output_free_steps(pl->p, pl->ret, free_until);
+    for (int k = 0; k < n; k++) order[k] = &pl->iv[k];
+    qsort(order, (size_t)n, sizeof *order, bigger_then_later);
+    int moved = 0;
+    for (int m = 0; m < n; m++) {
+        int k = (int)(order[m] - pl->iv);
+        for (int j = 0; j < nout && pl->iv[k].output < 0; j++) {
+            if (pl->iv[k].last >= free_until[j]) continue;
+            size_t at = fit_in_output(pl, j, k, pl->p->buf[pl->ret->in[j]].bytes / PLAN_ALIGN * PLAN_ALIGN);
+            if (at == SIZE_MAX) continue;
+            pl->iv[k].output = j;
+            pl->offset[k] = at;
+            moved++;
+        }
     }
-    mem_free(other);
-    for (int v = 0; v < pl->p->nvalues; v++)
-        if (pl->interval_of[v] >= 0) pl->p->buf[v].offset = pl->offset[pl->interval_of[v]];
-    return DIAG_OK;
+    mem_free(free_until);
+    mem_free(order);
+    if (!moved) return DIAG_OK;
+    size_t *arena_offset = mem_calloc((size_t)n + 1, sizeof *arena_offset);
+    size_t smaller;
+    int rc = arena_offset ? pack_arena(pl, arena_offset, &smaller) : diag_nomem(pl->d);
+    bool keep = !rc && smaller < *arena;
+    for (int k = 0; k < n; k++) {
+        if (keep && pl->iv[k].output < 0) offset[k] = arena_offset[k];
+        if (keep && pl->iv[k].output >= 0) offset[k] = pl->offset[k];
+        if (!keep) pl->iv[k].output = -1;
+    }
+    if (keep) *arena = smaller;
+    mem_free(arena_offset);
+    return rc;
+}
+
+/* Packs the arena, tries the output buffers, and gives every value of an
+ * interval its home and offset. */
+static int place_temporaries(planner *pl) {
+    int n = pl->nintervals;
+    size_t *offset = mem_calloc((size_t)n + 1, sizeof *offset);
+    int rc = offset ? pack_arena(pl, offset, &pl->p->arena_bytes) : diag_nomem(pl->d);
+    if (!rc) rc = place_in_outputs(pl, offset, &pl->p->arena_bytes);
+    if (!rc) memcpy(pl->offset, offset, (size_t)n * sizeof *offset);
+    mem_free(offset);
+    for (int v = 0; !rc && v < pl->p->nvalues; v++) {
+        int k = pl->interval_of[v];
+        if (k < 0) continue;
+        plan_buffer *b = &pl->p->buf[v];
+        b->offset = pl->offset[k];
+        if (pl->iv[k].output < 0) continue;
+        b->home = PLAN_SCRATCH;
+        b->index = pl->iv[k].output;
+        if (b->in_place_of < 0) pl->p->scratch_bytes += pl->iv[k].bytes;
+    }
+    return rc;
 }
 
 /* ---- statistics ----------------------------------------------------------------- */
@@ -513,6 +634,7 @@ static int measure_live_bytes(planner *pl) {
         return diag_nomem(pl->d);
     }
     for (int k = 0; k < pl->nintervals; k++) {
+        if (pl->iv[k].output >= 0) continue;   /* in an output buffer, not the arena */
         p->temp_live[pl->iv[k].def] += pl->iv[k].bytes;   /* first the bytes born at each step */
         dying[pl->iv[k].last] += pl->iv[k].bytes;
     }
@@ -663,6 +785,39 @@ static int check_output_chains(const ir_func *f, const plan *p, diag *d) {
     return DIAG_OK;
 }
 
+/* A temporary in an output buffer: aligned, inside the output, dead before
+ * the output's first write, and sharing no byte with another temporary
+ * there while both live (unless one overwrites the other in place). */
+static int check_scratch(const ir_func *f, const plan *p, diag *d) {
+    const ir_op *ret = f->body->ops[f->body->nops - 1];
+    int *free_until = mem_calloc((size_t)ret->nin + 1, sizeof *free_until);
+    if (!free_until) return diag_nomem(d);
+    output_free_steps(p, ret, free_until);
+    int rc = DIAG_OK;
+    for (int v = 0; v < p->nvalues && !rc; v++) {
+        const plan_buffer *b = &p->buf[v];
+        if (b->home != PLAN_SCRATCH) continue;
+        if (b->index < 0 || b->index >= ret->nin || b->offset % PLAN_ALIGN ||
+            b->offset + b->bytes > p->buf[ret->in[b->index]].bytes)
+            rc = internal_error(d, f, "value %d does not fit in output %d", v, b->index);
+        else if (b->last_use >= free_until[b->index])
+            rc = internal_error(d, f, "value %d is still live when output %d is written", v, b->index);
+        ir_value_id u = b->in_place_of;
+        if (!rc && u >= 0 && (p->buf[u].home != PLAN_SCRATCH || p->buf[u].index != b->index ||
+                              p->buf[u].offset != b->offset || p->buf[u].last_use != b->def))
+            rc = internal_error(d, f, "value %d cannot share the buffer of value %d in place", v, u);
+        for (int w = v + 1; w < p->nvalues && !rc; w++) {
+            const plan_buffer *o = &p->buf[w];
+            bool together = o->home == PLAN_SCRATCH && o->index == b->index && o->def <= b->last_use &&
+                            b->def <= o->last_use && b->in_place_of != w && o->in_place_of != v;
+            if (together && bytes_overlap(b, o))
+                rc = internal_error(d, f, "values %d and %d are live together in overlapping bytes of output %d", v, w, b->index);
+        }
+    }
+    mem_free(free_until);
+    return rc;
+}
+
 static int check_donations(const ir_func *f, const plan *p, diag *d) {
     uint64_t holding = 0;
     for (int v = 0; v < p->nvalues; v++) {
@@ -697,6 +852,7 @@ int plan_check(const ir_func *f, const plan *p, diag *d) {
     }
     int rc = check_no_overlap(f, p, d);
     if (!rc) rc = check_output_chains(f, p, d);
+    if (!rc) rc = check_scratch(f, p, d);
     return rc ? rc : check_donations(f, p, d);
 }
 
@@ -723,7 +879,7 @@ static int run_stages(planner *pl) {
     if ((rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
     link_in_place(pl, PLAN_ARENA);
     link_in_place(pl, PLAN_OUTPUT);
-    if ((rc = collect_intervals(pl)) || (rc = pack_arena(pl)) || (rc = measure_live_bytes(pl))) return rc;
+    if ((rc = collect_intervals(pl)) || (rc = place_temporaries(pl)) || (rc = measure_live_bytes(pl))) return rc;
     return plan_check(pl->f, p, pl->d);
 }
 

@@ -9,7 +9,8 @@
  * straight into the caller's output buffers; a result that is a parameter
  * or a constant, or is returned twice, is copied there after the last step.
  * A donated parameter's buffer may hold a result of the same byte size once
- * the parameter is dead. */
+ * the parameter is dead. An output buffer holds temporaries that die before
+ * the output is first written when that makes the arena smaller. */
 #ifndef PLAN_H
 #define PLAN_H
 #include <stdbool.h>
@@ -27,12 +28,15 @@ typedef enum plan_home {
     PLAN_OUTPUT,     /* the caller's output buffer outs[index] */
     PLAN_DONATED,    /* the buffer of donated parameter args[index] */
     PLAN_CONSTANT,   /* static data in the generated code */
+    PLAN_SCRATCH,    /* the caller's output buffer outs[index] + offset, while that output
+                        holds nothing yet: a temporary that dies before the output's first
+                        write (XLA does the same); offset aligned to PLAN_ALIGN */
 } plan_home;
 
 typedef struct plan_buffer {
     plan_home home;
     int index;           /* PARAM, OUTPUT, DONATED: which argument or result */
-    size_t offset;       /* ARENA: byte offset */
+    size_t offset;       /* ARENA, SCRATCH: byte offset */
     size_t bytes;        /* the value's own bytes (arena space is this rounded up to PLAN_ALIGN;
                             a 0-byte arena value takes none and has offset 0) */
     int def, last_use;   /* this value's own steps, as analysis/liveness.h defines them (an
@@ -58,8 +62,9 @@ typedef struct plan {
     int nvalues;
     plan_buffer *buf;            /* indexed by value id */
     size_t arena_bytes;          /* max(offset + bytes) over arena buffers */
-    size_t lower_bound_bytes;    /* max over steps of live temporary bytes
+    size_t lower_bound_bytes;    /* max over steps of live arena bytes
                                     (in-place pairs counted once) */
+    size_t scratch_bytes;        /* temporaries' bytes placed in output buffers instead */
     size_t argument_bytes, output_bytes;
     size_t alias_bytes;          /* result bytes held in donated parameters */
     int ncopies;

@@ -175,17 +175,39 @@ static void plan_chain(int n, bool in_place, plan *p, fixture *x) {
     EXPECT_EQ_INT(finish_and_plan(x, 1, &v, NULL, p), DIAG_OK);
 }
 
-TEST(chain_without_in_place_takes_two_buffers) {
+/* Ten transposes t0..t9, t9 returned. Without the output buffer the arena
+ * needs two buffers (t[k] and t[k+1] meet at step k+1); the output holds
+ * nothing until step 9, so t7, t5, t3, t1 live there and the arena keeps
+ * t0, t2, ..., t8 in one buffer. */
+TEST(chain_without_in_place_uses_the_output_before_it_is_written) {
     fixture x;
     plan p;
     plan_chain(10, false, &p, &x);
-    EXPECT_EQ_INT(p.arena_bytes, 2 * 4096);
-    EXPECT_EQ_INT(p.lower_bound_bytes, 2 * 4096);
-    for (int v = 0; v < p.nvalues; v++) EXPECT_EQ_INT(p.buf[v].in_place_of, -1);
+    EXPECT_EQ_INT(p.arena_bytes, 4096);
+    EXPECT_EQ_INT(p.lower_bound_bytes, 4096);
+    EXPECT_EQ_INT(p.scratch_bytes, 4 * 4096);
+    const ir_block *body = x.f->body;
+    for (int s = 0; s < 9; s++) {
+        const plan_buffer *b = &p.buf[body->ops[s]->out[0]];
+        EXPECT_EQ_INT(b->home, s % 2 ? PLAN_SCRATCH : PLAN_ARENA);
+        EXPECT_EQ_INT(b->offset, 0);
+        EXPECT_EQ_INT(b->in_place_of, -1);
+    }
+    EXPECT_EQ_INT(p.buf[body->ops[9]->out[0]].home, PLAN_OUTPUT);
     EXPECT_EQ_INT(p.temp_live[0], 4096);
-    EXPECT_EQ_INT(p.temp_live[9], 4096);    /* the last kernel writes the output */
+    EXPECT_EQ_INT(p.temp_live[1], 4096);    /* t0 and t1 meet, t1 in the output */
     EXPECT_EQ_INT(p.temp_live[10], 0);      /* the return */
-    EXPECT_EQ_INT(p.peak_step, 1);
+    plan_free(&p);
+    fx_end(&x);
+}
+
+/* A result read by the kernel that writes the output cannot live in it. */
+TEST(output_scratch_ends_before_the_output_is_written) {
+    fixture x;
+    plan p;
+    plan_chain(2, false, &p, &x);   /* t0 is read by the kernel writing t1, the output */
+    EXPECT_EQ_INT(p.buf[x.f->body->ops[0]->out[0]].home, PLAN_ARENA);
+    EXPECT_EQ_INT(p.scratch_bytes, 0);
     plan_free(&p);
     fx_end(&x);
 }
@@ -439,11 +461,22 @@ TEST(donating_a_missing_parameter_is_an_error) {
 TEST(checker_rejects_broken_plans) {
     fixture x;
     plan p;
-    plan_chain(4, false, &p, &x);
+    plan_chain(4, false, &p, &x);   /* t1 lives in the output buffer, t0 and t2 in the arena */
     const ir_block *body = x.f->body;
     ir_value_id k0 = body->ops[0]->out[0], k1 = body->ops[1]->out[0];
     EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_OK);
-    size_t saved = p.buf[k1].offset;
+    EXPECT_EQ_INT(p.buf[k1].home, PLAN_SCRATCH);
+    p.buf[k1].offset = 64;                 /* past the output's 4096 bytes */
+    EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_INVALID);
+    EXPECT_CONTAINS(x.d.msg, "does not fit in output 0");
+    p.buf[k1].offset = 0;
+    p.buf[k1].last_use = 3;                /* still read when t3 is written there */
+    EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_INVALID);
+    EXPECT_CONTAINS(x.d.msg, "still live when output 0 is written");
+    p.buf[k1].last_use = 2;
+    p.buf[k1].home = PLAN_ARENA;           /* back in the arena, over t0 */
+    p.arena_bytes = 2 * 4096;
+    size_t saved = 4096;
     p.buf[k1].offset = p.buf[k0].offset;   /* live together, same bytes */
     EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_INVALID);
     EXPECT_CONTAINS(x.d.msg, "internal error");
@@ -641,7 +674,8 @@ TEST(every_allocation_failure_is_reported) {
 
 int main(void) {
     RUN(homes_and_copies);
-    RUN(chain_without_in_place_takes_two_buffers);
+    RUN(chain_without_in_place_uses_the_output_before_it_is_written);
+    RUN(output_scratch_ends_before_the_output_is_written);
     RUN(chain_in_place_lives_in_the_output);
     RUN(diamond_live_bytes);
     RUN(diamond_in_place);
