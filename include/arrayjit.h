@@ -321,6 +321,8 @@ typedef struct aj_memory_stats {
     size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program (its
                                     buffers, op by op, plus the arguments) */
     size_t peak_bytes;           /* temp + arguments + outputs - alias */
+    uint64_t recompute_flops;    /* floating-point ops spent recomputing values instead of
+                                    keeping them (rematerialisation); 0 for now */
     size_t arena_allocated_bytes;/* what the runtime really allocated for the arena */
     double compile_seconds;
     int cache_hit;               /* the code came from the disk cache */

@@ -2,8 +2,8 @@
  * everything it does a C user can do too.
  *
  *   arrayjit check [--eval] PATH...     run .mlir programs that carry checks
- *   arrayjit run FILE.mlir [--input x.npy]... [--output y.npy]...
- *   arrayjit mem FILE.mlir [--json]      the memory analysis of the compiled program
+ *   arrayjit run FILE.mlir [--grad] [--input x.npy]... [--output y.npy]...
+ *   arrayjit mem FILE.mlir [--grad] [--json]   the memory analysis of the compiled program
  *   arrayjit print FILE.mlir             parse, verify and print the IR
  *   arrayjit clear-cache                 drop the compiled-code caches
  */
@@ -23,11 +23,14 @@ static int usage(void) {
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
             "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
             "      --eval: use the reference evaluator instead.\n"
-            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--input X.npy]... [--output Y.npy]...\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--grad] [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given.\n"
-            "  arrayjit mem FILE.mlir [--json] [--func NAME] [COMPILE OPTIONS]\n"
+            "  arrayjit mem FILE.mlir [--json] [--func NAME] [--grad] [COMPILE OPTIONS]\n"
             "      Compiles a function and prints its memory analysis.\n"
+            "  --grad (run, mem): use the gradient of the function instead (it must return one\n"
+            "      float scalar) with respect to all its float parameters; run's outputs are\n"
+            "      the gradients.\n"
             "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
@@ -219,6 +222,15 @@ static int fail(const char *what) {
     return 1;
 }
 
+/* --grad: adds the gradient of *func (one float scalar result) with respect
+ * to every float parameter, as <func>_grad into name, and makes it *func. */
+static int use_gradient(aj_module *m, const char **func, char *name, size_t size) {
+    snprintf(name, size, "%s_grad", *func);
+    if (aj_grad(m, *func, 0, NULL, name)) return fail("--grad: ");
+    *func = name;
+    return 0;
+}
+
 /* Runs func on the inputs, compiled or with the evaluator. */
 static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_compile_options *co,
                          int nin, aj_array **in, int nout, aj_array **out) {
@@ -235,13 +247,15 @@ static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0;
+    char grad_name[256];
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, grad = 0;
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
@@ -255,7 +269,9 @@ static int cmd_run(int argc, char **argv) {
     if (aj_module_load(file, &m)) return fail("");
     int nparams, nresults, rc = 1;
     aj_array *in[64] = {0}, *out[64] = {0};
-    if (aj_module_signature(m, func, &nparams, &nresults)) {
+    if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
+        /* reported */
+    } else if (aj_module_signature(m, func, &nparams, &nresults)) {
         fail("");
     } else if (nparams != nin) {
         fprintf(stderr, "arrayjit: %s: '%s' takes %d inputs, %d given with --input\n", file, func,
@@ -285,10 +301,12 @@ static int cmd_run(int argc, char **argv) {
 
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main";
-    int json = 0, clear = 0;
+    char grad_name[256];
+    int json = 0, clear = 0, grad = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (argv[i][0] != '-' && !file) file = argv[i];
@@ -299,7 +317,8 @@ static int cmd_mem(int argc, char **argv) {
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
     aj_executable *e = NULL;
-    int rc = aj_compile(m, func, &co, &e) ? fail("") : 0;
+    int rc = grad ? use_gradient(m, &func, grad_name, sizeof grad_name) : 0;
+    if (!rc && aj_compile(m, func, &co, &e)) rc = fail("");
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
     aj_executable_destroy(e);
     aj_module_destroy(m);
