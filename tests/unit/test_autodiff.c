@@ -724,6 +724,30 @@ TEST(backward_and_checkpoint_marks) {
     aj_module_destroy(m);
 }
 
+/* Inlined callees keep their marks too. */
+TEST(inlined_ops_keep_checkpoint_marks) {
+    static const char text[] =
+        "func.func @main(%x: tensor<3xf64>) -> tensor<f64> {\n"
+        "  %t = call @f(%x) : (tensor<3xf64>) -> tensor<3xf64>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %s = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  return %s : tensor<f64>\n}\n"
+        "func.func private @f(%p: tensor<3xf64>) -> tensor<3xf64> {\n"
+        "  %r = stablehlo.tanh %p : tensor<3xf64>\n"
+        "  return %r : tensor<3xf64>\n}\n";
+    aj_module *m = NULL;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_OK);
+    if (!m) return;
+    ir_module_find(m->ir, "f")->body->ops[0]->checkpoint = 2;
+    EXPECT_EQ_INT(aj_grad(m, "main", 0, NULL, "g"), AJ_OK);
+    ir_func *g = ir_module_find(m->ir, "g");
+    int marked = 0;
+    for (int i = 0; g && i < g->body->nops; i++)
+        marked += g->body->ops[i]->code == IR_TANH && g->body->ops[i]->checkpoint == 2 && !g->body->ops[i]->backward;
+    EXPECT_EQ_INT(marked, 1);
+    aj_module_destroy(m);
+}
+
 /* ---- errors ---- */
 
 static void expect_error(aj_status got, aj_status want, const char *needle) {
@@ -932,6 +956,7 @@ int main(void) {
     RUN(ties_split_evenly);
     RUN(hessian_vector_product);
     RUN(backward_and_checkpoint_marks);
+    RUN(inlined_ops_keep_checkpoint_marks);
     RUN(request_errors);
     RUN(unsupported_ops);
     RUN(allocation_failures);
