@@ -197,7 +197,7 @@ void aj_builder_abandon(aj_builder *b);
  *
  * wrt: nwrt parameter indices of func (each of a float type, none twice), in
  * the order their gradients are returned; nwrt = 0: every float parameter,
- * in order. Only paths from these parameters to the results are
+ * in order (a function without one is an error). Only paths from these parameters to the results are
  * differentiated; a parameter no result depends on gets zeros.
  *
  *   aj_grad:  func returns one float scalar; new_name(params) returns its

@@ -52,6 +52,9 @@ static int resolve_wrt(const ir_func *f, ad_mode mode, int nwrt, const int *wrt,
                                 f->name, p);
         list[(*n)++] = p;
     }
+    if (*n == 0)
+        return diag_set(d, DIAG_INVALID, "%s of @%s: the function has no float parameter to differentiate",
+                        mode_name(mode), f->name);
     return DIAG_OK;
 }
 

@@ -773,6 +773,16 @@ TEST(request_errors) {
     expect_error(aj_grad(pair, "pair", 0, NULL, "g"), AJ_ERR_INVALID, "must return one float scalar, it returns 2 values");
     EXPECT_EQ_INT(aj_vjp(pair, "pair", 0, NULL, "v"), AJ_OK);
     expect_error(aj_value_and_grad(m, "vjp_of_nothing", 0, NULL, "g"), AJ_ERR_INVALID, "no function");
+    static const char integers[] =
+        "func.func @count(%n: tensor<3xi32>) -> tensor<f32> {\n"
+        "  %f = stablehlo.convert %n : (tensor<3xi32>) -> tensor<3xf32>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%f init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>\n"
+        "  return %s : tensor<f32>\n}\n";
+    aj_module *count = NULL;
+    EXPECT_EQ_INT(aj_module_parse(integers, strlen(integers), "count.mlir", &count), AJ_OK);
+    expect_error(aj_grad(count, "count", 0, NULL, "g"), AJ_ERR_INVALID, "no float parameter to differentiate");
+    aj_module_destroy(count);
     aj_module_destroy(pair);
     aj_module_destroy(m);
 }
