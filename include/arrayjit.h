@@ -192,13 +192,15 @@ void aj_builder_abandon(aj_builder *b);
 
 /* ---- differentiation ----------------------------------------------------------
  * Reverse mode, as a transform: each call adds a new ordinary function
- * `new_name` to the module (verify, evaluate, compile or differentiate it
- * again like any other). `func`'s calls are inlined into it.
+ * `new_name` (a name not in the module yet) to the module: func's forward
+ * ops, its calls inlined, then the backward pass. Verify, evaluate, compile
+ * or differentiate it again like any other function.
  *
  * wrt: nwrt parameter indices of func (each of a float type, none twice), in
  * the order their gradients are returned; nwrt = 0: every float parameter,
- * in order (a function without one is an error). Only paths from these parameters to the results are
- * differentiated; a parameter no result depends on gets zeros.
+ * in order (a function without one is an error). Only paths from these
+ * parameters to the results are differentiated; a parameter no result
+ * depends on gets zeros.
  *
  *   aj_grad:  func returns one float scalar; new_name(params) returns its
  *             gradient with respect to each wrt parameter.
