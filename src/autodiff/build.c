@@ -14,11 +14,11 @@
 
 ir_type ad_type(const ad_ctx *c, ir_value_id v) { return c->f->values[v].type; }
 
-/* "file:line:col: in @f: " for messages about c->op. */
+/* "file:line:col: in @primal: " for messages about c->op. */
 static void location_prefix(const ad_ctx *c, char *buf, size_t size) {
     const ir_loc *loc = &c->op->loc;
-    if (loc->file) snprintf(buf, size, "%s:%d:%d: in @%s: ", loc->file, loc->line, loc->col, c->f->name);
-    else snprintf(buf, size, "in @%s: ", c->f->name);
+    if (loc->file) snprintf(buf, size, "%s:%d:%d: in @%s: ", loc->file, loc->line, loc->col, c->primal);
+    else snprintf(buf, size, "in @%s: ", c->primal);
 }
 
 int ad_unsupported(ad_ctx *c, const char *fmt, ...) {

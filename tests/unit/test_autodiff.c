@@ -813,7 +813,7 @@ TEST(unsupported_ops) {
     const int only_y[1] = {1};
     EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "prod.mlir", &m), AJ_OK);
     expect_error(aj_grad(m, "main", 0, NULL, "g"), AJ_ERR_UNSUPPORTED,
-                 "prod.mlir:3:3: in @g: cannot differentiate 'stablehlo.reduce': its body is not a single add, maximum or minimum");
+                 "prod.mlir:3:3: in @main: cannot differentiate 'stablehlo.reduce': its body is not a single add, maximum or minimum");
     int nin, nout;
     EXPECT(aj_module_signature(m, "g", &nin, &nout) != AJ_OK);
     EXPECT_EQ_INT(aj_grad(m, "main", 1, only_y, "g"), AJ_OK);
