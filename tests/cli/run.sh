@@ -1,7 +1,7 @@
 #!/bin/sh
 # `arrayjit run` end to end on .npy files written byte by byte (no numpy
-# needed): results compiled and evaluated, a gradient (--grad), and its
-# errors: --grad of a function without one scalar result, wrong input
+# needed): results compiled and evaluated, a gradient (run and mem --grad),
+# and its errors: --grad of a function without one scalar result, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
 # (which must leave nothing behind).
 #   usage: run.sh ARRAYJIT
@@ -40,6 +40,14 @@ for mode in "" --eval; do
         || fail "run --grad $mode"
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
+
+# mem --grad --json: the gradient compiled (12 bytes in, 12 out), with the
+# remat key; and its error for a function without one scalar result.
+"$cli" mem "$here/sum_squares.mlir" --grad --json > "$dir/mem.json" || fail "mem --grad"
+grep -Eq '"function": "main_grad", .*"argument_bytes": 12, "output_bytes": 12, .*"peak_bytes": [0-9]+, "recompute_flops": 0, ' \
+    "$dir/mem.json" || fail "mem --grad --json: $(cat "$dir/mem.json")"
+if "$cli" mem "$here/negate_sum.mlir" --grad 2> "$dir/err"; then fail "no error for mem --grad"; fi
+grep -q "must return one float scalar" "$dir/err" || fail "mem --grad error: $(cat "$dir/err")"
 
 expect_error() {  # expect_error PATTERN ARGS...
     pattern=$1
