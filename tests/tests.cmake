@@ -64,7 +64,7 @@ add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SO
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
 
-# `arrayjit run` on .npy files, and its errors.
+# `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.

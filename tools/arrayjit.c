@@ -2,8 +2,8 @@
  * everything it does a C user can do too.
  *
  *   arrayjit check [--eval] PATH...     run .mlir programs that carry checks
- *   arrayjit run FILE.mlir [--input x.npy]... [--output y.npy]...
- *   arrayjit mem FILE.mlir [--json]      the memory analysis of the compiled program
+ *   arrayjit run FILE.mlir [--grad] [--input x.npy]... [--output y.npy]...
+ *   arrayjit mem FILE.mlir [--grad] [--json]   the memory analysis of the compiled program
  *   arrayjit print FILE.mlir             parse, verify and print the IR
  *   arrayjit clear-cache                 drop the compiled-code caches
  */
@@ -24,12 +24,15 @@ static int usage(void) {
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
             "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
             "      --eval: use the reference evaluator instead.\n"
-            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--repeat=N] [--input X.npy]... [--output Y.npy]...\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--grad] [--repeat=N] [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given. --repeat=N: N more timed runs (median on stderr).\n"
-            "  arrayjit mem FILE.mlir [--json] [--func NAME] [--svg OUT.svg [--compare]] [COMPILE OPTIONS]\n"
+            "  arrayjit mem FILE.mlir [--json] [--func NAME] [--grad] [--svg OUT.svg [--compare]] [COMPILE OPTIONS]\n"
             "      Compiles a function and prints its memory analysis; --svg draws the bytes live\n"
             "      at each kernel (--compare: and at each op of an eager run) into OUT.svg.\n"
+            "  --grad (run, mem): use the gradient of the function instead (it must return one\n"
+            "      float scalar) with respect to all its float parameters; run's outputs are\n"
+            "      the gradients.\n"
             "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
@@ -221,6 +224,15 @@ static int fail(const char *what) {
     return 1;
 }
 
+/* --grad: adds the gradient of *func (one float scalar result) with respect
+ * to every float parameter, as <func>_grad into name, and makes it *func. */
+static int use_gradient(aj_module *m, const char **func, char *name, size_t size) {
+    snprintf(name, size, "%s_grad", *func);
+    if (aj_grad(m, *func, 0, NULL, name)) return fail("--grad: ");
+    *func = name;
+    return 0;
+}
+
 static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -266,7 +278,8 @@ static aj_status execute(aj_module *m, const char *func, int use_eval, int repea
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, repeat = 0;
+    char grad_name[256];
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, grad = 0, repeat = 0;
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
@@ -274,6 +287,7 @@ static int cmd_run(int argc, char **argv) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
         else if (strncmp(argv[i], "--repeat=", 9) == 0 && (repeat = atoi(argv[i] + 9)) > 0) continue;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
@@ -287,7 +301,9 @@ static int cmd_run(int argc, char **argv) {
     if (aj_module_load(file, &m)) return fail("");
     int nparams, nresults, rc = 1;
     aj_array *in[64] = {0}, *out[64] = {0};
-    if (aj_module_signature(m, func, &nparams, &nresults)) {
+    if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
+        /* use_gradient printed why */
+    } else if (aj_module_signature(m, func, &nparams, &nresults)) {
         fail("");
     } else if (nparams != nin) {
         fprintf(stderr, "arrayjit: %s: '%s' takes %d inputs, %d given with --input\n", file, func,
@@ -331,10 +347,12 @@ static int draw_memory(aj_executable *e, int compare, const char *file, const ch
 
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main", *svg = NULL;
-    int json = 0, clear = 0, compare = 0;
+    char grad_name[256];
+    int json = 0, clear = 0, compare = 0, grad = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
         else if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg = argv[++i];
         else if (strcmp(argv[i], "--compare") == 0) compare = 1;
@@ -347,7 +365,8 @@ static int cmd_mem(int argc, char **argv) {
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
     aj_executable *e = NULL;
-    int rc = aj_compile(m, func, &co, &e) ? fail("") : 0;
+    int rc = grad ? use_gradient(m, &func, grad_name, sizeof grad_name) : 0;
+    if (!rc && aj_compile(m, func, &co, &e)) rc = fail("");
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
     if (!rc && svg) rc = draw_memory(e, compare, file, svg);
     aj_executable_destroy(e);

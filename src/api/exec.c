@@ -375,11 +375,12 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
     fprintf(out, "{\"function\": \"%s\", \"kernels\": %d, \"argument_bytes\": %zu, \"output_bytes\": %zu, "
             "\"alias_bytes\": %zu, \"temp_bytes\": %zu, \"code_bytes\": %zu, \"lower_bound_bytes\": %zu, "
             "\"fused_away_bytes\": %zu, \"eager_peak_bytes\": %zu, \"peak_bytes\": %zu, "
-            "\"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
+            "\"recompute_flops\": %llu, \"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
             "\"peak_kernel\": %d, \"peak_buffers\": [",
             f->name, f->body->nops - 1, s->argument_bytes, s->output_bytes, s->alias_bytes,
             s->temp_bytes, s->code_bytes, s->lower_bound_bytes, s->fused_away_bytes,
-            s->eager_peak_bytes, s->peak_bytes, s->arena_allocated_bytes, s->compile_seconds,
+            s->eager_peak_bytes, s->peak_bytes, (unsigned long long)s->recompute_flops,
+            s->arena_allocated_bytes, s->compile_seconds,
             s->cache_hit ? "true" : "false", m->peak_step);
     for (int i = 0; i < m->npeak; i++) {
         char label[64], ops[256], ty[128];
