@@ -292,7 +292,7 @@ aj_status aj_clamp(aj_builder *b, aj_value min, aj_value x, aj_value max, aj_val
 
 aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out) {
     *out = AJ_NO_VALUE;
-    if ((unsigned)dtype > AJ_BOOL)
+    if ((unsigned)dtype >= AJ_DTYPE_COUNT)
         return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_convert: unknown dtype %d", (int)dtype));
     ir_type hint = value_type(b, x);
     hint.dtype = (ir_dtype)dtype;

@@ -55,10 +55,6 @@ int ir_type_problem(const ir_type *t, char *why, size_t size) {
         }
         numel *= dim;
     }
-    if (!ir_dtype_supported(t->dtype)) {
-        snprintf(why, size, "element type %s is not supported (%s)", ir_dtype_name(t->dtype), TT(t));
-        return DIAG_UNSUPPORTED;
-    }
     return DIAG_OK;
 }
 
