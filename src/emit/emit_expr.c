@@ -40,7 +40,7 @@ void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name) 
 const char *ex_local(emit_ctx *cx, ir_dtype t, const char *expr) {
     if (!expr || cx->rc) return NULL;
     const char *name = ec_fresh(cx, "t");
-    ec_line(cx, "%s %s = %s;", ec_ctype(t), name, expr);
+    ec_line(cx, "%s %s = %s;", ec_vtype(t), name, expr);
     return name;
 }
 
@@ -73,7 +73,7 @@ static const char *load(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
     const ir_type *t = ec_type(cx, v);
     const char *off = ex_offset(cx, t, ix);
     if (!off) return NULL;
-    return ex_local(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off));
+    return ex_local(cx, t->dtype, ec_load_value(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off)));
 }
 
 /* ---- constants --------------------------------------------------------------------- */
@@ -249,7 +249,7 @@ static const char *concatenate_at(emit_ctx *cx, const ir_op *op, const ex_index 
     for (int k = 0; k < op->nin; k++)
         if (ec_type(cx, op->in[k])->dims[axis] > 0) nonempty++, last = k;
     const char *at = ix->at[axis], *name = nonempty > 1 ? ec_fresh(cx, "t") : NULL;
-    if (name) ec_line(cx, "%s %s;", ec_ctype(rt->dtype), name);
+    if (name) ec_line(cx, "%s %s;", ec_vtype(rt->dtype), name);
     int64_t start = 0;
     int opened = 0;
     for (int k = 0; k < op->nin && !cx->rc; k++) {

@@ -290,12 +290,16 @@ static int64_t float_to_int(double x, const elem_type *to) {
 }
 
 /* An integer rounds once, straight to the target precision (an i64 through
- * double to f32 would round twice). */
+ * double to f32 would round twice); to f16 and bf16 through a double rounded
+ * to odd, which the store then rounds as the integer itself would round. */
 static elem_value int_to(int64_t x, bool is_unsigned, const elem_type *to) {
     if (to->cls == ELEM_BOOL) return I(x != 0);
     if (to->cls != ELEM_FLOAT) return I(x);               /* the store truncates or extends */
     if (to->dtype == IR_F32) return F(is_unsigned ? (float)(uint64_t)x : (float)x);
-    return F(is_unsigned ? (double)(uint64_t)x : (double)x);
+    if (to->dtype == IR_F64) return F(is_unsigned ? (double)(uint64_t)x : (double)x);
+    bool neg = !is_unsigned && x < 0;
+    double m = float16_int_to_double_odd(neg ? 0 - (uint64_t)x : (uint64_t)x);
+    return F(neg ? -m : m);
 }
 
 elem_value ev_convert(elem_value v, const elem_type *from, const elem_type *to) {
