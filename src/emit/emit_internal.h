@@ -177,6 +177,13 @@ extern const char emit_prelude_stream[];
 const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x);
 const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b);
 const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x);
+/* bitcast_convert of one element between types of one width. */
+const char *es_bitcast(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x);
+/* An element's bit pattern as a uint64_t expression (zero-extended), and
+ * the element of type t whose pattern is the low bits of `bits`. */
+const char *es_bits(emit_ctx *cx, ir_dtype t, const char *x);
+const char *es_from_bits(emit_ctx *cx, ir_dtype t, const char *bits);
+const char *es_reduce_precision(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *x);
 const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a, const char *b);
 /* The identity of a reducer op on t (x op id == x for every x), or NULL when
  * it has none the fast path knows. */

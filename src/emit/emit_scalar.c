@@ -226,6 +226,52 @@ const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) 
     return ec_str(cx, "(%s)%s", ec_vtype(to), x);
 }
 
+/* The integer type of t's width and the given signedness. */
+static const char *int_of_width(ir_dtype t, bool is_unsigned) {
+    static const char *const u[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
+    static const char *const s[] = {NULL, "int8_t", "int16_t", NULL, "int32_t", NULL, NULL, NULL, "int64_t"};
+    return (is_unsigned ? u : s)[ir_dtype_size(t)];
+}
+
+/* A value's bit pattern as a uint64_t expression, and back. */
+static const char *to_bits(emit_ctx *cx, ir_dtype t, const char *x) {
+    switch (t) {
+    case IR_F32: return ec_str(cx, "(uint64_t)aj_f32_bits(%s)", x);
+    case IR_F64: return ec_str(cx, "aj_f64_bits(%s)", x);
+    case IR_F16: return ec_str(cx, "(uint64_t)aj_f16_bits(%s)", x);
+    case IR_BF16: return ec_str(cx, "(uint64_t)aj_f32_to_bf16(%s)", x);
+    default: return ec_str(cx, "(uint64_t)(%s)%s", int_of_width(t, true), x);
+    }
+}
+
+static const char *from_bits(emit_ctx *cx, ir_dtype t, const char *b) {
+    switch (t) {
+    case IR_F32: return ec_str(cx, "aj_f32_from_bits((uint32_t)%s)", b);
+    case IR_F64: return ec_str(cx, "aj_f64_from_bits(%s)", b);
+    case IR_F16: return ec_str(cx, "aj_f16_from_bits((uint16_t)%s)", b);
+    case IR_BF16: return ec_str(cx, "aj_bf16_to_f32((uint16_t)%s)", b);
+    default: return ec_str(cx, "(%s)%s", ec_ctype(t), b);
+    }
+}
+
+const char *es_bitcast(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) {
+    if (!x) return NULL;
+    if (from == to) return x;
+    return from_bits(cx, to, to_bits(cx, from, x));
+}
+
+const char *es_bits(emit_ctx *cx, ir_dtype t, const char *x) { return x ? to_bits(cx, t, x) : NULL; }
+const char *es_from_bits(emit_ctx *cx, ir_dtype t, const char *bits) { return bits ? from_bits(cx, t, bits) : NULL; }
+
+const char *es_reduce_precision(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *x) {
+    if (!x) return NULL;
+    if (!is_float(t)) return undefined_on(cx, op, IR_REDUCE_PRECISION, t);
+    int mant = t == IR_F16 ? 10 : t == IR_BF16 ? 7 : t == IR_F32 ? 23 : 52;
+    const char *bits = ec_str(cx, "aj_reduce_precision(%s, %d, %d, %d, %d)", to_bits(cx, t, x),
+                              8 * (int)ir_dtype_size(t), mant, op->a.exponent_bits, op->a.mantissa_bits);
+    return from_bits(cx, t, bits);
+}
+
 static const char *cmp_operator(ir_cmp_dir dir) {
     static const char *const ops[] = {"==", "!=", ">=", ">", "<=", "<"};
     return (unsigned)dir < 6 ? ops[dir] : "==";
@@ -240,12 +286,6 @@ static ir_cmp_type compare_mode(ir_cmp_type type, ir_dtype t) {
     return f ? IR_CMPT_FLOAT : t == IR_I1 || ir_dtype_is_unsigned(t) ? IR_CMPT_UNSIGNED : IR_CMPT_SIGNED;
 }
 
-/* The integer type of t's width and the given signedness. */
-static const char *int_of_width(ir_dtype t, bool is_unsigned) {
-    static const char *const u[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
-    static const char *const s[] = {NULL, "int8_t", "int16_t", NULL, "int32_t", NULL, NULL, NULL, "int64_t"};
-    return (is_unsigned ? u : s)[ir_dtype_size(t)];
-}
 
 /* One operand as the comparison reads it: a totalOrder key, the integer as
  * unsigned, or i1 as signed (1 is -1 in a one-bit signed view). */

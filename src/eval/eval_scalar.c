@@ -309,6 +309,43 @@ elem_value ev_convert(elem_value v, const elem_type *from, const elem_type *to) 
     return I(float_to_int(v.f, to));
 }
 
+/* ---- reduce_precision -------------------------------------------------------- */
+
+/* Mantissa bits (without the implicit one) of a float type. */
+static int mantissa_width(ir_dtype t) {
+    switch (t) {
+    case IR_F16: return 10;
+    case IR_BF16: return 7;
+    case IR_F32: return 23;
+    default: return 52;
+    }
+}
+
+/* The reference interpreter's bit algorithm (after XLA's): the mantissa
+ * rounds to nearest even by adding a bias and truncating (a carry may bump
+ * the exponent, up to infinity); then exponents above the reduced range
+ * become infinity and those at or below its bottom become zero (subnormals
+ * of the reduced format flush), keeping the sign. A NaN stays the same NaN,
+ * or becomes +infinity when no mantissa bit is left to carry it. */
+uint64_t ev_reduce_precision(uint64_t bits, ir_dtype t, int exponent_bits, int mantissa_bits) {
+    int width = 8 * (int)ir_dtype_size(t), src_mant = mantissa_width(t), src_exp = width - src_mant - 1;
+    uint64_t exp_mask = low_mask(src_exp) << src_mant, x = bits;
+    bool is_nan = (bits & exp_mask) == exp_mask && (bits & low_mask(src_mant));
+    if (mantissa_bits < src_mant) {
+        int drop = src_mant - mantissa_bits;
+        uint64_t last = UINT64_C(1) << drop;
+        x = (x + ((x & last) >> drop) + (last >> 1) - 1) & ~(last - 1);
+    }
+    if (exponent_bits < src_exp) {
+        uint64_t bias = low_mask(src_exp - 1), reduced_bias = low_mask(exponent_bits - 1);
+        uint64_t e = x & exp_mask, zero = x & (UINT64_C(1) << (width - 1));
+        if (e > (bias + reduced_bias) << src_mant) x = zero | exp_mask;
+        else if (e <= (bias - reduced_bias) << src_mant) x = zero;
+    }
+    if (is_nan) return mantissa_bits > 0 ? bits : exp_mask;
+    return x & low_mask(width);
+}
+
 /* ---- compare ---------------------------------------------------------------- */
 
 ev_cmp_mode ev_cmp_mode_of(ir_cmp_type type, const elem_type *t) {

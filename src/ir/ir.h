@@ -77,6 +77,8 @@ typedef enum ir_op_kind {
     X(CONCATENATE, "stablehlo.concatenate", IR_KIND_OTHER, -1) \
     X(REVERSE, "stablehlo.reverse", IR_KIND_OTHER, 1) \
     X(CONVERT, "stablehlo.convert", IR_KIND_OTHER, 1) \
+    X(BITCAST_CONVERT, "stablehlo.bitcast_convert", IR_KIND_OTHER, 1) \
+    X(REDUCE_PRECISION, "stablehlo.reduce_precision", IR_KIND_OTHER, 1) \
     X(SELECT, "stablehlo.select", IR_KIND_OTHER, 3) \
     X(CLAMP, "stablehlo.clamp", IR_KIND_OTHER, 3) \
     X(COMPARE, "stablehlo.compare", IR_KIND_OTHER, 2) \
@@ -170,6 +172,7 @@ typedef struct ir_attrs {
     int64_t axis;          /* iota: iota_dimension; concatenate: dimension */
     ir_cmp_dir cmp;        /* compare */
     ir_cmp_type cmp_type;  /* compare */
+    int exponent_bits, mantissa_bits;   /* reduce_precision */
     void *data;            /* constant: ir_type_bytes(result) bytes, row-major; owned */
     char *callee;          /* call: name of the called function; owned */
     double tolerance;      /* check.expect_almost_eq */
