@@ -165,6 +165,14 @@ aj_status aj_select(aj_builder *b, aj_value pred, aj_value on_true, aj_value on_
                     aj_value *out);
 aj_status aj_clamp(aj_builder *b, aj_value min, aj_value x, aj_value max, aj_value *out);
 aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out);
+/* x's bits as another element type (StableHLO bitcast_convert): equal widths
+ * keep the shape; a wider element splits along a new last dimension (its low
+ * part first), and a narrower x's last dimension joins into one element. */
+aj_status aj_bitcast_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out);
+/* x rounded to a float format of exponent_bits and mantissa_bits (overflow
+ * to infinity, its subnormals to zero), kept in x's type (reduce_precision). */
+aj_status aj_reduce_precision(aj_builder *b, aj_value x, int exponent_bits, int mantissa_bits,
+                              aj_value *out);
 /* Result has shape dims[rank]; operand dimension i maps to result dimension
  * map[i] (StableHLO broadcast_in_dim). */
 aj_status aj_broadcast_in_dim(aj_builder *b, aj_value x, int rank, const int64_t *dims,
