@@ -11,6 +11,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "check/check.h"
 #include "util/float16.h"
 
 /* ---- the software formats ------------------------------------------------------ */
@@ -82,6 +83,38 @@ TEST(every_pattern_round_trips) {
         if (b > 0 && b < 0x7F80 && !(bf16_to_double(b) > bf16_to_double((uint16_t)(b - 1)))) bad++;
     }
     EXPECT_EQ_INT(bad, 0);
+}
+
+/* ---- the check rules on 16-bit floats ------------------------------------------------ */
+
+static bool close_16(ir_dtype t, uint16_t a, uint16_t e, uint64_t max_ulp, char *msg, size_t size) {
+    ir_op op = {.code = IR_CHECK_CLOSE, .a = {.max_ulp = max_ulp}};
+    ir_type ty = ir_type_scalar(t);
+    return check_compare(&op, &ty, &a, &ty, &e, msg, size);
+}
+
+TEST(ulp_distance_on_16_bit_floats) {
+    char msg[256];
+    EXPECT(close_16(IR_F16, 0x0001, 0x8001, 2, msg, sizeof msg));     /* across zero: 2 ULP */
+    EXPECT(!close_16(IR_F16, 0x0001, 0x8001, 1, msg, sizeof msg));
+    EXPECT_CONTAINS(msg, "ULP distance 2, allowed [0, 1]");
+    EXPECT(close_16(IR_F16, 0x0000, 0x8000, 0, msg, sizeof msg));     /* +0 and -0 */
+    EXPECT(!close_16(IR_F16, 0x7BFF, 0x7C00, 3, msg, sizeof msg));    /* finite against inf */
+    EXPECT_CONTAINS(msg, "non-finite mismatch");
+    EXPECT_CONTAINS(msg, "actual 65504, expected inf");
+    EXPECT(close_16(IR_BF16, 0x7FC1, 0xFFC0, 0, msg, sizeof msg));    /* both NaN */
+    EXPECT(close_16(IR_BF16, 0x3F80, 0x3F83, 3, msg, sizeof msg));
+    EXPECT(!close_16(IR_BF16, 0x3F80, 0x3F84, 3, msg, sizeof msg));
+    ir_op eq = {.code = IR_CHECK_EQ}, almost = {.code = IR_CHECK_ALMOST_EQ, .a = {.tolerance = 1e-3}};
+    ir_type ty = ir_type_scalar(IR_F16);
+    uint16_t one = 0x3C00, next = 0x3C01, nan = 0x7E00;
+    EXPECT(!check_compare(&eq, &ty, &one, &ty, &next, msg, sizeof msg));
+    EXPECT_CONTAINS(msg, "actual 1, expected 1.001");
+    EXPECT(!check_compare(&eq, &ty, &nan, &ty, &nan, msg, sizeof msg));   /* NaN never equals */
+    EXPECT(check_compare(&almost, &ty, &nan, &ty, &nan, msg, sizeof msg));
+    EXPECT(check_compare(&almost, &ty, &one, &ty, &next, msg, sizeof msg));    /* 2^-10 <= 1e-3 */
+    uint16_t next2 = 0x3C02;
+    EXPECT(!check_compare(&almost, &ty, &one, &ty, &next2, msg, sizeof msg));  /* 2^-9 > 1e-3 */
 }
 
 /* ---- compiled against evaluated ---------------------------------------------------- */
@@ -243,6 +276,7 @@ TEST(arithmetic_compiles_as_evaluated) {
 int main(void) {
     RUN(rounding_edge_cases);
     RUN(every_pattern_round_trips);
+    RUN(ulp_distance_on_16_bit_floats);
     RUN(conversions_compile_as_evaluated);
     RUN(arithmetic_compiles_as_evaluated);
     return TESTS_DONE();
