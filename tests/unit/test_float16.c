@@ -273,11 +273,48 @@ TEST(arithmetic_compiles_as_evaluated) {
     for (int i = 0; i < 9; i++) aj_array_destroy(in[i]);
 }
 
+/* Sums and products accumulate in the element type, in the evaluator's
+ * order: a reduce kernel and a contraction over f16 and bf16 values. */
+TEST(reductions_and_dots_compile_as_evaluated) {
+    static const char text[] =
+        "func.func @main(%x: tensor<64x64xbf16>, %a: tensor<16x32xf16>, %b: tensor<32x16xf16>)\n"
+        "    -> (tensor<64xbf16>, tensor<64xbf16>, tensor<16x16xf16>) {\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<bf16>\n"
+        "  %rows = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] :\n"
+        "      (tensor<64x64xbf16>, tensor<bf16>) -> tensor<64xbf16>\n"
+        "  %e = stablehlo.exponential %x : tensor<64x64xbf16>\n"
+        "  %cols = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [0] :\n"
+        "      (tensor<64x64xbf16>, tensor<bf16>) -> tensor<64xbf16>\n"
+        "  %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] :\n"
+        "      (tensor<16x32xf16>, tensor<32x16xf16>) -> tensor<16x16xf16>\n"
+        "  return %rows, %cols, %d : tensor<64xbf16>, tensor<64xbf16>, tensor<16x16xf16>\n"
+        "}\n";
+    const int64_t x_dims[2] = {64, 64}, a_dims[2] = {16, 32}, b_dims[2] = {32, 16};
+    aj_array *in[3] = {0};
+    if (aj_array_create(AJ_BF16, 2, x_dims, &in[0]) || aj_array_create(AJ_F16, 2, a_dims, &in[1]) ||
+        aj_array_create(AJ_F16, 2, b_dims, &in[2])) {
+        for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
+        testing_failed_checks++;
+        return;
+    }
+    uint64_t seed = 5;
+    for (int i = 0; i < 3; i++) {
+        uint16_t *v = aj_array_data(in[i]);
+        for (int64_t k = 0; k < aj_array_numel(in[i]); k++) {
+            double u = (double)(next_random(&seed) >> 11) * 0x1p-53 * 8 - 4;   /* [-4, 4): sums round */
+            v[k] = i == 0 ? bf16_from_double(u) : f16_from_double(u);
+        }
+    }
+    expect_compiled_as_evaluated(text, 3, in, 3);
+    for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
+}
+
 int main(void) {
     RUN(rounding_edge_cases);
     RUN(every_pattern_round_trips);
     RUN(ulp_distance_on_16_bit_floats);
     RUN(conversions_compile_as_evaluated);
     RUN(arithmetic_compiles_as_evaluated);
+    RUN(reductions_and_dots_compile_as_evaluated);
     return TESTS_DONE();
 }
