@@ -89,12 +89,17 @@ const char *aj_last_error(void);
 
 /* ---- element types and ops ------------------------------------------------ */
 
+/* AJ_BOOL is StableHLO i1, one byte 0/1. AJ_F16 is IEEE binary16 (C's
+ * _Float16), AJ_BF16 bfloat16 (the top half of an f32), both stored as 16
+ * bits; AJ_Un are unsigned (StableHLO uin). */
 typedef enum aj_dtype {
-    AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL,   /* AJ_BOOL is StableHLO i1, one byte 0/1 */
+    AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL,
+    AJ_F16, AJ_BF16, AJ_I8, AJ_I16, AJ_U8, AJ_U16, AJ_U32, AJ_U64,
+    AJ_DTYPE_COUNT
 } aj_dtype;
 
 size_t aj_dtype_size(aj_dtype dtype);
-const char *aj_dtype_name(aj_dtype dtype);     /* "f32", "i1", ... */
+const char *aj_dtype_name(aj_dtype dtype);     /* "f32", "i1", "ui8", ... */
 
 /* Elementwise ops, with StableHLO semantics (no implicit broadcasting). */
 typedef enum aj_op {
@@ -160,6 +165,14 @@ aj_status aj_select(aj_builder *b, aj_value pred, aj_value on_true, aj_value on_
                     aj_value *out);
 aj_status aj_clamp(aj_builder *b, aj_value min, aj_value x, aj_value max, aj_value *out);
 aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out);
+/* x's bits as another element type (StableHLO bitcast_convert): equal widths
+ * keep the shape; a wider element splits along a new last dimension (its low
+ * part first), and a narrower x's last dimension joins into one element. */
+aj_status aj_bitcast_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out);
+/* x rounded to a float format of exponent_bits and mantissa_bits (overflow
+ * to infinity, its subnormals to zero), kept in x's type (reduce_precision). */
+aj_status aj_reduce_precision(aj_builder *b, aj_value x, int exponent_bits, int mantissa_bits,
+                              aj_value *out);
 /* Result has shape dims[rank]; operand dimension i maps to result dimension
  * map[i] (StableHLO broadcast_in_dim). */
 aj_status aj_broadcast_in_dim(aj_builder *b, aj_value x, int rank, const int64_t *dims,
@@ -237,9 +250,13 @@ int aj_array_rank(const aj_array *a);
 const int64_t *aj_array_dims(const aj_array *a);
 int64_t aj_array_numel(const aj_array *a);
 size_t aj_array_bytes(const aj_array *a);
+/* Element i (row-major) as a double: exact for floats (f16 and bf16 too) and
+ * for integers up to 2^53 in magnitude; bool is 0 or 1. */
+double aj_array_get_f64(const aj_array *a, int64_t i);
 
 /* NumPy .npy files (format 1.0-3.0, little-endian, C order; dtypes
- * <f4 <f8 <i4 <i8 |b1). Saving writes a temporary file and renames it, so a
+ * <f4 <f8 <f2 <i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1, and bf16 as <V2, the
+ * two-byte void type NumPy writes for ml_dtypes.bfloat16). Saving writes a temporary file and renames it, so a
  * failure never leaves a half-written file. */
 aj_status aj_array_load_npy(const char *path, aj_array **out);
 aj_status aj_array_save_npy(const aj_array *a, const char *path);

@@ -211,9 +211,11 @@ static void print_array(int index, const aj_array *a) {
         switch (aj_array_dtype(a)) {
         case AJ_F32: printf("%.9g", ((const float *)p)[i]); break;
         case AJ_F64: printf("%.17g", ((const double *)p)[i]); break;
-        case AJ_I32: printf("%d", ((const int32_t *)p)[i]); break;
+        case AJ_F16: case AJ_BF16: printf("%.5g", aj_array_get_f64(a, i)); break;
         case AJ_I64: printf("%lld", (long long)((const int64_t *)p)[i]); break;
+        case AJ_U64: printf("%llu", (unsigned long long)((const uint64_t *)p)[i]); break;
         case AJ_BOOL: printf("%s", ((const uint8_t *)p)[i] ? "true" : "false"); break;
+        default: printf("%.0f", aj_array_get_f64(a, i)); break;   /* narrower integers: exact */
         }
     }
     printf("%s]\n", n > shown ? ", ..." : "");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "../check/elem.h"
 #include "../util/file.h"
 #include "../util/mem.h"
 
@@ -46,7 +47,7 @@ aj_status aj_array_wrap(aj_dtype dtype, int rank, const int64_t *dims, void *dat
 }
 
 aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out) {
-    aj_array *a;
+    aj_array *a = NULL;
     aj_status st = array_new((aj_dtype)t->dtype, t->rank, t->dims, &a);
     if (st) return st;
     a->data = data;
@@ -76,10 +77,19 @@ size_t aj_array_bytes(const aj_array *a) {
     return (size_t)aj_array_numel(a) * aj_dtype_size(a->dtype);
 }
 
+double aj_array_get_f64(const aj_array *a, int64_t i) {
+    ir_dtype t = (ir_dtype)a->dtype;
+    elem_value v = elem_load(t, a->data, i);
+    if (ir_dtype_is_float(t)) return v.f;
+    return ir_dtype_is_unsigned(t) ? (double)(uint64_t)v.i : (double)v.i;
+}
+
 /* ---- .npy ---------------------------------------------------------------- */
 
 static const char *npy_descr[] = {
     [AJ_F32] = "<f4", [AJ_F64] = "<f8", [AJ_I32] = "<i4", [AJ_I64] = "<i8", [AJ_BOOL] = "|b1",
+    [AJ_F16] = "<f2", [AJ_BF16] = "<V2", [AJ_I8] = "|i1", [AJ_I16] = "<i2", [AJ_U8] = "|u1",
+    [AJ_U16] = "<u2", [AJ_U32] = "<u4", [AJ_U64] = "<u8",
 };
 
 /* Finds the value text after 'key': in a header dict; NULL if absent. */
@@ -101,7 +111,7 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
     if (!descr || !order || !shape || *descr != '\'' || *shape != '(')
         return api_fail(AJ_ERR_INVALID, "%s: malformed .npy header", path);
     int found = 0;
-    for (int t = 0; t <= AJ_BOOL && !found; t++) {
+    for (int t = 0; t < AJ_DTYPE_COUNT && !found; t++) {
         size_t n = strlen(npy_descr[t]);
         if (strncmp(descr + 1, npy_descr[t], n) == 0 && descr[1 + n] == '\'') {
             *dtype = (aj_dtype)t;
@@ -110,7 +120,8 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
     }
     if (!found) {
         const char *end = strchr(descr + 1, '\'');
-        return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <i4 <i8 |b1)",
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <f2 <V2 (bf16) "
+                        "<i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1)",
                         path, end ? (int)(end - descr - 1) : 8, descr + 1);
     }
     if (strncmp(order, "False", 5) != 0)

@@ -290,13 +290,36 @@ aj_status aj_clamp(aj_builder *b, aj_value min, aj_value x, aj_value max, aj_val
     return emit(b, IR_CLAMP, 3, xs, 1, &hint, NULL, NULL, out);
 }
 
-aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out) {
+/* convert, bitcast_convert: x's shape (the type rule settles it), dtype's elements. */
+static aj_status emit_to_dtype(aj_builder *b, ir_opcode code, aj_value x, aj_dtype dtype, aj_value *out) {
     *out = AJ_NO_VALUE;
-    if ((unsigned)dtype > AJ_BOOL)
-        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_convert: unknown dtype %d", (int)dtype));
+    if ((unsigned)dtype >= AJ_DTYPE_COUNT)
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "%s: unknown dtype %d", ir_op_name(code), (int)dtype));
     ir_type hint = value_type(b, x);
     hint.dtype = (ir_dtype)dtype;
-    return emit(b, IR_CONVERT, 1, &x, 1, &hint, NULL, NULL, out);
+    return emit(b, code, 1, &x, 1, &hint, NULL, NULL, out);
+}
+
+aj_status aj_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out) {
+    return emit_to_dtype(b, IR_CONVERT, x, dtype, out);
+}
+
+aj_status aj_bitcast_convert(aj_builder *b, aj_value x, aj_dtype dtype, aj_value *out) {
+    return emit_to_dtype(b, IR_BITCAST_CONVERT, x, dtype, out);
+}
+
+static aj_status set_precision(ir_func *f, ir_op *op, const void *arg) {
+    (void)f;
+    const int *bits = arg;
+    op->a.exponent_bits = bits[0];
+    op->a.mantissa_bits = bits[1];
+    return AJ_OK;
+}
+
+aj_status aj_reduce_precision(aj_builder *b, aj_value x, int exponent_bits, int mantissa_bits, aj_value *out) {
+    int bits[2] = {exponent_bits, mantissa_bits};
+    ir_type hint = value_type(b, x);
+    return emit(b, IR_REDUCE_PRECISION, 1, &x, 1, &hint, set_precision, bits, out);
 }
 
 aj_status aj_broadcast_in_dim(aj_builder *b, aj_value x, int rank, const int64_t *dims,

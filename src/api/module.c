@@ -10,15 +10,15 @@
 #include "../util/mem.h"
 
 size_t aj_dtype_size(aj_dtype dtype) {
-    return (unsigned)dtype <= AJ_BOOL ? ir_dtype_size((ir_dtype)dtype) : 0;
+    return (unsigned)dtype < AJ_DTYPE_COUNT ? ir_dtype_size((ir_dtype)dtype) : 0;
 }
 
 const char *aj_dtype_name(aj_dtype dtype) {
-    return (unsigned)dtype <= AJ_BOOL ? ir_dtype_name((ir_dtype)dtype) : "?";
+    return (unsigned)dtype < AJ_DTYPE_COUNT ? ir_dtype_name((ir_dtype)dtype) : "?";
 }
 
 aj_status api_type_from(aj_dtype dtype, int rank, const int64_t *dims, ir_type *t) {
-    if ((unsigned)dtype > AJ_BOOL) return api_fail(AJ_ERR_INVALID, "unknown dtype %d", (int)dtype);
+    if ((unsigned)dtype >= AJ_DTYPE_COUNT) return api_fail(AJ_ERR_INVALID, "unknown dtype %d", (int)dtype);
     if (rank < 0 || rank > AJ_MAX_RANK)
         return api_fail(AJ_ERR_INVALID, "rank %d outside 0..%d", rank, AJ_MAX_RANK);
     if (rank > 0 && !dims) return api_fail(AJ_ERR_INVALID, "rank %d with no dims", rank);
@@ -121,8 +121,6 @@ aj_status aj_module_arg_type(aj_module *m, const char *func, int is_result, int 
         return api_fail(AJ_ERR_INVALID, "%s %d of '%s' does not exist (it has %d)",
                         is_result ? "result" : "parameter", i, f->name, n);
     const ir_type *t = is_result ? &f->result_types[i] : &f->values[f->body->args[i]].type;
-    if (!ir_dtype_supported(t->dtype) || t->dtype > IR_I1)
-        return api_fail(AJ_ERR_UNSUPPORTED, "element type %s has no aj_dtype", ir_dtype_name(t->dtype));
     *dtype = (aj_dtype)t->dtype;
     *rank = t->rank;
     memcpy(dims, t->dims, (size_t)t->rank * sizeof(int64_t));

@@ -84,7 +84,7 @@ static bool element_passes(const ir_op *op, const elem_type *t, const void *actu
 static void format_element(const elem_type *t, const void *data, int64_t k, char *buf, size_t size) {
     elem_value v = elem_load(t->dtype, data, k);
     if (t->cls == ELEM_FLOAT)
-        snprintf(buf, size, "%.*g", t->dtype == IR_F32 ? 9 : 17, v.f);
+        snprintf(buf, size, "%.*g", t->dtype == IR_F64 ? 17 : t->dtype == IR_F32 ? 9 : 5, v.f);   /* round-trip digits */
     else if (t->cls == ELEM_BOOL)
         snprintf(buf, size, "%s", v.i ? "true" : "false");
     else if (t->is_unsigned)

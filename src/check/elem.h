@@ -3,13 +3,13 @@
  * The one place that knows how each element type is laid out; shared by the
  * check rules and the reference evaluator (which depends on check, so the
  * header lives here). A value is widened without loss into an elem_value:
- *  - floating types into .f (an f32 widens exactly to double);
+ *  - floating types into .f (f32, f16 and bf16 widen exactly to double);
  *  - integer types into .i, signed types sign-extended, unsigned types
  *    zero-extended (ui64 keeps its bit pattern);
  *  - i1 into .i as 0 or 1 (any nonzero byte reads as 1).
- * Storing narrows: floats round to nearest even, integers wrap to their
- * width, i1 stores (v != 0). elem_canon(t, v) == elem_load(elem_store(v)).
- * f16 and bf16 are not handled yet (class ELEM_OTHER). */
+ * Storing narrows: floats round to nearest even (once, from the double:
+ * src/util/float16.h for the 16-bit types), integers wrap to their width,
+ * i1 stores (v != 0). elem_canon(t, v) == elem_load(elem_store(v)). */
 #ifndef ELEM_H
 #define ELEM_H
 #include <stdbool.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../ir/ir.h"
+#include "../util/float16.h"
 
 typedef union elem_value {
     double f;
@@ -35,7 +36,7 @@ typedef struct elem_type {
 
 static inline elem_type elem_type_of(ir_dtype t) {
     elem_type e = {t, ELEM_OTHER, (int)ir_dtype_size(t) * 8, ir_dtype_is_unsigned(t)};
-    if (t == IR_F32 || t == IR_F64) e.cls = ELEM_FLOAT;
+    if (ir_dtype_is_float(t)) e.cls = ELEM_FLOAT;
     else if (t == IR_I1) e.cls = ELEM_BOOL, e.bits = 1, e.is_unsigned = true;
     else if (ir_dtype_is_int(t)) e.cls = ELEM_INT;
     return e;
@@ -70,6 +71,10 @@ static inline elem_value elem_load(ir_dtype t, const void *base, int64_t k) {
         v.f = x;
     } else if (t == IR_F64) {
         memcpy(&v.f, (const char *)base + (size_t)k * 8, 8);
+    } else if (t == IR_F16) {
+        v.f = f16_to_double((uint16_t)elem_bits_at(t, base, k));
+    } else if (t == IR_BF16) {
+        v.f = bf16_to_double((uint16_t)elem_bits_at(t, base, k));
     } else if (t == IR_I1) {
         v.i = ((const unsigned char *)base)[k] != 0;
     } else {
@@ -85,6 +90,8 @@ static inline void elem_store(ir_dtype t, void *base, int64_t k, elem_value v) {
     case IR_F32: { float x = (float)v.f; memcpy(p, &x, 4); return; }
     case IR_F64: memcpy(p, &v.f, 8); return;
     case IR_I1: *p = v.i != 0; return;
+    case IR_F16: { uint16_t x = f16_from_double(v.f); memcpy(p, &x, 2); return; }
+    case IR_BF16: { uint16_t x = bf16_from_double(v.f); memcpy(p, &x, 2); return; }
     default: break;
     }
     uint64_t u = (uint64_t)v.i;   /* little-endian hosts: the low bytes are the value */
@@ -101,6 +108,8 @@ static inline elem_value elem_canon(const elem_type *t, elem_value v) {
     switch (t->cls) {
     case ELEM_FLOAT:
         if (t->dtype == IR_F32) v.f = (double)(float)v.f;
+        else if (t->dtype == IR_F16) v.f = f16_to_double(f16_from_double(v.f));
+        else if (t->dtype == IR_BF16) v.f = bf16_to_double(bf16_from_double(v.f));
         return v;
     case ELEM_BOOL: v.i = v.i != 0; return v;
     case ELEM_INT: v.i = elem_wrap(v.i, t->bits, t->is_unsigned); return v;

@@ -91,7 +91,7 @@ const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix) {
     ex_index rix = operand_index(rt, &a->rhs_batch, &a->rhs_contract, ix,
                                  a->lhs_batch.n + free_dims(lt, &a->lhs_batch, &a->lhs_contract), k);
     const char *acc = ec_fresh(cx, "acc");
-    ec_line(cx, "%s %s = 0;", ec_ctype(t), acc);   /* +0 for floats */
+    ec_line(cx, "%s %s = 0;", ec_vtype(t), acc);   /* +0 for floats */
     ec_loops_open(cx, loops, n, false, false);
     const char *l = ex_value(cx, dot->in[0], &lix), *r = ex_value(cx, dot->in[1], &rix);
     if (lt->dtype != t) l = ex_local(cx, t, es_convert(cx, lt->dtype, t, l));

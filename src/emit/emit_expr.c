@@ -40,7 +40,7 @@ void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name) 
 const char *ex_local(emit_ctx *cx, ir_dtype t, const char *expr) {
     if (!expr || cx->rc) return NULL;
     const char *name = ec_fresh(cx, "t");
-    ec_line(cx, "%s %s = %s;", ec_ctype(t), name, expr);
+    ec_line(cx, "%s %s = %s;", ec_vtype(t), name, expr);
     return name;
 }
 
@@ -73,7 +73,7 @@ static const char *load(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
     const ir_type *t = ec_type(cx, v);
     const char *off = ex_offset(cx, t, ix);
     if (!off) return NULL;
-    return ex_local(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off));
+    return ex_local(cx, t->dtype, ec_load_value(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off)));
 }
 
 /* ---- constants --------------------------------------------------------------------- */
@@ -249,7 +249,7 @@ static const char *concatenate_at(emit_ctx *cx, const ir_op *op, const ex_index 
     for (int k = 0; k < op->nin; k++)
         if (ec_type(cx, op->in[k])->dims[axis] > 0) nonempty++, last = k;
     const char *at = ix->at[axis], *name = nonempty > 1 ? ec_fresh(cx, "t") : NULL;
-    if (name) ec_line(cx, "%s %s;", ec_ctype(rt->dtype), name);
+    if (name) ec_line(cx, "%s %s;", ec_vtype(rt->dtype), name);
     int64_t start = 0;
     int opened = 0;
     for (int k = 0; k < op->nin && !cx->rc; k++) {
@@ -267,6 +267,32 @@ static const char *concatenate_at(emit_ctx *cx, const ir_op *op, const ex_index 
     }
     if (name) ec_close(cx);
     return cx->rc ? NULL : name;
+}
+
+/* bitcast_convert between widths (little-endian, as the evaluator's byte
+ * copy): a wide operand element splits along the result's last dim, part k
+ * being bits [k w, (k + 1) w) of it; narrow operand elements along their
+ * last dim join, element j giving bits [j w, (j + 1) w). */
+static const char *bitcast_resize_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *ot = ec_type(cx, op->in[0]), *rt = ec_type(cx, op->out[0]);
+    int ow = 8 * (int)ir_dtype_size(ot->dtype), rw = 8 * (int)ir_dtype_size(rt->dtype);
+    ex_index oix = *ix;
+    if (ow > rw) {   /* split: the operand index drops the last dim */
+        oix.rank--;
+        const char *x = es_bits(cx, ot->dtype, ex_value(cx, op->in[0], &oix));
+        if (!x) return NULL;
+        const char *part = ec_str(cx, "(%s >> (%s * %d))", x, ix->at[ix->rank - 1], rw);
+        return ex_local(cx, rt->dtype, es_from_bits(cx, rt->dtype, part));
+    }
+    const char *acc = ec_fresh(cx, "bits");
+    ec_line(cx, "uint64_t %s = 0;", acc);
+    oix.rank++;
+    for (int j = 0; j < rw / ow && !cx->rc; j++) {
+        oix.at[oix.rank - 1] = ec_str(cx, "%d", j);
+        const char *x = es_bits(cx, ot->dtype, ex_value(cx, op->in[0], &oix));
+        if (x) ec_line(cx, "%s |= %s << %d;", acc, x, j * ow);
+    }
+    return cx->rc ? NULL : ex_local(cx, rt->dtype, es_from_bits(cx, rt->dtype, acc));
 }
 
 /* ---- ops at an index ------------------------------------------------------------------ */
@@ -321,6 +347,8 @@ static const char *elementwise_at(emit_ctx *cx, const ir_op *op, const ex_index 
     const char *a = operand_at(cx, op, 0, ix);
     switch (op->code) {
     case IR_CONVERT: return ex_local(cx, out, es_convert(cx, in, out, a));
+    case IR_BITCAST_CONVERT: return ex_local(cx, out, es_bitcast(cx, in, out, a));
+    case IR_REDUCE_PRECISION: return ex_local(cx, out, es_reduce_precision(cx, op, in, a));
     case IR_COMPARE: return ex_local(cx, IR_I1, es_compare(cx, op, in, a, operand_at(cx, op, 1, ix)));
     case IR_DIVIDE:
         if (in == IR_F32 && !cx->o->strict_order && !ix->linear && invariant_in_last_dim(cx, op->in[1], ix->rank)) {
@@ -357,7 +385,11 @@ static const char *op_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
         ec_fail_op(cx, DIAG_UNSUPPORTED, op, "a reduce result is read where the kernel has not computed it "
                                              "(only a reduce kernel computes reductions, at their kept index)");
         return NULL;
-    case IR_CONVERT: case IR_COMPARE: return elementwise_at(cx, op, ix);
+    case IR_CONVERT: case IR_COMPARE: case IR_REDUCE_PRECISION: return elementwise_at(cx, op, ix);
+    case IR_BITCAST_CONVERT:
+        if (ir_type_same_shape(ec_type(cx, op->in[0]), ec_type(cx, op->out[0]))) return elementwise_at(cx, op, ix);
+        if (ix->linear) break;
+        return bitcast_resize_at(cx, op, ix);
     default:
         if (ir_op_kind_of(op->code) == IR_KIND_UNARY || ir_op_kind_of(op->code) == IR_KIND_BINARY)
             return elementwise_at(cx, op, ix);

@@ -139,14 +139,25 @@ void ec_block(emit_ctx *cx);
 /* "} else ...{": closes the current scope and opens a sibling. */
 void ec_reopen(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* C type of an element: float, double, int32_t, int64_t, uint8_t (i1);
+/* C type of an element in memory: float, double, int32_t, int64_t, uint8_t
+ * (i1), _Float16 (f16), uint16_t (bf16, its bits), int8_t ... uint64_t;
  * NULL for element types the backend does not handle (ec_dtype_ok false). */
 const char *ec_ctype(ir_dtype t);
 bool ec_dtype_ok(ir_dtype t);
-/* "f32", "f64", "i32", "i64", "i1": the suffix of prelude helpers. */
+/* f16 or bf16. Their values live in float locals (ec_vtype), always exactly
+ * a value of their type: every op rounds its result (emit_scalar.c), loads
+ * widen (exact) and stores narrow (exact, the value being representable). */
+bool ec_is_half(ir_dtype t);
+/* C type of a local holding an element: ec_ctype, or float for f16/bf16. */
+const char *ec_vtype(ir_dtype t);
+/* An element read from memory as a value, and a value as stored. */
+const char *ec_load_value(emit_ctx *cx, ir_dtype t, const char *stored);
+const char *ec_store_value(emit_ctx *cx, ir_dtype t, const char *value);
+/* "f32", "f64", "i32", "i64", "i1", "f16", "bf16", "i8", "u8" ...: the
+ * suffix of prelude helpers. */
 const char *ec_suffix(ir_dtype t);
-/* A C expression equal to one element (its bytes at `elem`), bit for bit
- * (NaN payloads and -0 included). */
+/* A C expression of ec_vtype(t) equal to one element (its bytes at
+ * `elem`), bit for bit (NaN payloads and -0 included). */
 const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem);
 
 /* ---- emit_prelude.c ---------------------------------------------------------- */
@@ -166,6 +177,13 @@ extern const char emit_prelude_stream[];
 const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x);
 const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b);
 const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x);
+/* bitcast_convert of one element between types of one width. */
+const char *es_bitcast(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x);
+/* An element's bit pattern as a uint64_t expression (zero-extended), and
+ * the element of type t whose pattern is the low bits of `bits`. */
+const char *es_bits(emit_ctx *cx, ir_dtype t, const char *x);
+const char *es_from_bits(emit_ctx *cx, ir_dtype t, const char *bits);
+const char *es_reduce_precision(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *x);
 const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a, const char *b);
 /* The identity of a reducer op on t (x op id == x for every x), or NULL when
  * it has none the fast path knows. */

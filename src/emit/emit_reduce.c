@@ -169,7 +169,8 @@ static void epilogue(emit_ctx *cx, const reduce_kernel *rk) {
     const char *val[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) val[r] = ex_value(cx, k->ret->in[r], &rk->kept);
     const char *off = ex_offset(cx, out, &rk->kept);
-    for (int r = 0; r < k->ret->nin && !cx->rc; r++) ec_line(cx, "%s[%s] = %s;", k->out[r], off, val[r]);
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++)
+        ec_line(cx, "%s[%s] = %s;", k->out[r], off, ec_store_value(cx, ec_type(cx, k->ret->in[r])->dtype, val[r]));
 }
 
 /* ---- rows --------------------------------------------------------------------------------- */
@@ -203,7 +204,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
     for (int r = 0; r < rk->n; r++) {
         if (rk->level[r] != level) continue;
         part[r] = ec_fresh(cx, "part");
-        ec_line(cx, "%s %s[%" PRId64 "];", ec_ctype(ec_type(cx, rk->op[r]->out[0])->dtype), part[r], p);
+        ec_line(cx, "%s %s[%" PRId64 "];", ec_vtype(ec_type(cx, rk->op[r]->out[0])->dtype), part[r], p);
         ec_line(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++) %s[%s] = %s;", lane, lane, p, lane, part[r], lane,
                 partial_identity(cx, rk->op[r]));
     }
@@ -266,7 +267,7 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
             for (int i = 0; i < nresults(rk->op[r]); i++) {
                 rk->acc[r][i] = ec_fresh(cx, "acc");
                 const char *init = init_value(cx, rk->op[r], i);
-                ec_line(cx, "%s %s = %s;", ec_ctype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], init);
+                ec_line(cx, "%s %s = %s;", ec_vtype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], init);
             }
         }
         fold_rows(cx, rk, level);
@@ -338,7 +339,7 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
     for (int r = 0; r < rk->n; r++)
         for (int i = 0; i < nresults(rk->op[r]); i++) {
             rk->acc[r][i] = ec_fresh(cx, "acc");
-            ec_line(cx, "%s %s[%" PRId64 "];", ec_ctype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], width);
+            ec_line(cx, "%s %s[%" PRId64 "];", ec_vtype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], width);
         }
     for (int level = 0; level < rk->nlevels && !cx->rc; level++) column_pass(cx, rk, level, w);
     lane_loop_open(cx, rk, w, true);

@@ -10,13 +10,18 @@
  *    exact in f32 and equal the evaluator's double-then-round;
  *  - other math on f32 runs in double and rounds (strict), or calls the
  *    fast approximations and libm's f32 functions (fast mode);
+ *  - f16 and bf16 values are floats (ec_vtype); every op rounds its result
+ *    to the type: +, -, *, / computed in f32 and rounded (one f32 rounding
+ *    then one 16-bit rounding equals the exact result's rounding, as
+ *    24 >= 2 * 11 + 2), math in double rounded straight to the type (the
+ *    prelude's aj_<t>_of_f64), exact ops (abs, floor, max ...) as on f32;
+ *    fast mode computes them the same way;
  *  - integers wrap in their width (helpers), i1 is a byte holding 0 or 1
  *    where add and max are or, multiply and min are and. */
 #include "emit_internal.h"
 
-static bool is_float(ir_dtype t) { return t == IR_F32 || t == IR_F64; }
-static bool is_int(ir_dtype t) { return t == IR_I32 || t == IR_I64; }
-static int int_width(ir_dtype t) { return t == IR_I32 ? 32 : 64; }
+static bool is_float(ir_dtype t) { return ir_dtype_is_float(t); }
+static bool is_int(ir_dtype t) { return ir_dtype_is_int(t); }
 
 static const char *undefined_on(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t) {
     int rc = ec_dtype_ok(t) ? DIAG_INVALID : DIAG_UNSUPPORTED;
@@ -84,6 +89,42 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     }
 }
 
+/* ---- f16 and bf16 --------------------------------------------------------------- */
+
+/* A double expression rounded once to t, as a float value. */
+static const char *half_of_f64(emit_ctx *cx, ir_dtype t, const char *e) {
+    return ec_str(cx, "aj_%s_of_f64(%s)", ec_suffix(t), e);
+}
+
+static const char *half_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *x) {
+    static const char *const libm[IR_OPCODE_COUNT] = {
+        [IR_CBRT] = "cbrt", [IR_COSINE] = "cos", [IR_EXPONENTIAL] = "exp", [IR_EXPONENTIAL_MINUS_ONE] = "expm1",
+        [IR_LOG] = "log", [IR_LOG_PLUS_ONE] = "log1p", [IR_SINE] = "sin", [IR_SQRT] = "sqrt", [IR_TAN] = "tan",
+        [IR_TANH] = "tanh",
+    };
+    switch (code) {
+    case IR_LOGISTIC: return ec_str(cx, "aj_logistic_%s(%s)", ec_suffix(t), x);
+    case IR_RSQRT: return half_of_f64(cx, t, ec_str(cx, "1.0 / sqrt((double)%s)", x));
+    default:
+        if (libm[code]) return half_of_f64(cx, t, ec_str(cx, "%s((double)%s)", libm[code], x));
+        return float_unary(cx, code, IR_F32, x);   /* exact: the result is a value of t */
+    }
+}
+
+static const char *half_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *a, const char *b) {
+    const char *op = code == IR_ADD ? "+" : code == IR_SUBTRACT ? "-" : code == IR_MULTIPLY ? "*"
+                   : code == IR_DIVIDE ? "/" : NULL;
+    if (op) return ec_str(cx, "aj_rnd_%s(%s %s %s)", ec_suffix(t), a, op, b);
+    switch (code) {
+    case IR_MAXIMUM: return ec_str(cx, "aj_max_f32(%s, %s)", a, b);
+    case IR_MINIMUM: return ec_str(cx, "aj_min_f32(%s, %s)", a, b);
+    case IR_REMAINDER: return ec_str(cx, "fmodf(%s, %s)", a, b);   /* exact */
+    case IR_POWER: return half_of_f64(cx, t, ec_str(cx, "pow((double)%s, (double)%s)", a, b));
+    case IR_ATAN2: return half_of_f64(cx, t, ec_str(cx, "atan2((double)%s, (double)%s)", a, b));
+    default: return NULL;
+    }
+}
+
 static const char *float_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *a, const char *b) {
     const char *s = ec_suffix(t);
     switch (code) {
@@ -103,14 +144,14 @@ static const char *float_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const 
 /* ---- integers and i1 ----------------------------------------------------------- */
 
 static const char *int_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const char *x) {
-    int w = int_width(t);
+    const char *s = ec_suffix(t);
     switch (code) {
-    case IR_ABS: return ec_str(cx, "aj_abs_i%d(%s)", w, x);
-    case IR_COUNT_LEADING_ZEROS: return ec_str(cx, "aj_clz_i%d(%s)", w, x);
-    case IR_NEGATE: return ec_str(cx, "aj_neg_i%d(%s)", w, x);
+    case IR_ABS: return ec_str(cx, "aj_abs_%s(%s)", s, x);
+    case IR_COUNT_LEADING_ZEROS: return ec_str(cx, "aj_clz_%s(%s)", s, x);
+    case IR_NEGATE: return ec_str(cx, "aj_neg_%s(%s)", s, x);
     case IR_NOT: return ec_str(cx, "(%s)~%s", ec_ctype(t), x);
-    case IR_POPCNT: return ec_str(cx, "aj_popcnt_i%d(%s)", w, x);
-    case IR_SIGN: return ec_str(cx, "aj_sign_i%d(%s)", w, x);
+    case IR_POPCNT: return ec_str(cx, "aj_popcnt_%s(%s)", s, x);
+    case IR_SIGN: return ec_str(cx, "aj_sign_%s(%s)", s, x);
     default: return NULL;
     }
 }
@@ -127,7 +168,7 @@ static const char *int_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const ch
     case IR_XOR: return ec_str(cx, "(%s ^ %s)", a, b);
     default:
         if (!helper[code]) return NULL;
-        return ec_str(cx, "aj_%s_i%d(%s, %s)", helper[code], int_width(t), a, b);
+        return ec_str(cx, "aj_%s_%s(%s, %s)", helper[code], ec_suffix(t), a, b);
     }
 }
 
@@ -145,7 +186,8 @@ static const char *bool_binary(emit_ctx *cx, ir_opcode code, const char *a, cons
 const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x) {
     if (!x) return NULL;
     const char *e = NULL;
-    if (is_float(t)) e = float_unary(cx, code, t, x);
+    if (ec_is_half(t)) e = half_unary(cx, code, t, x);
+    else if (is_float(t)) e = float_unary(cx, code, t, x);
     else if (is_int(t)) e = int_unary(cx, code, t, x);
     else if (t == IR_I1 && code == IR_NOT) e = ec_str(cx, "(uint8_t)!%s", x);
     return e ? e : undefined_on(cx, op, code, t);
@@ -154,10 +196,22 @@ const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, 
 const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b) {
     if (!a || !b) return NULL;
     const char *e = NULL;
-    if (is_float(t)) e = float_binary(cx, code, t, a, b);
+    if (ec_is_half(t)) e = half_binary(cx, code, t, a, b);
+    else if (is_float(t)) e = float_binary(cx, code, t, a, b);
     else if (is_int(t)) e = int_binary(cx, code, t, a, b);
     else if (t == IR_I1) e = bool_binary(cx, code, a, b);
     return e ? e : undefined_on(cx, op, code, t);
+}
+
+/* To f16 or bf16, rounding once (eval_scalar.c int_to and the store): a
+ * float holds f32, f16 and bf16 values exactly, which round from f32; a
+ * double holds f64 and every integer of 32 bits or less; 64-bit integers
+ * to bf16 (whose range they reach) go through a double rounded to odd. */
+static const char *to_half(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) {
+    const char *s = ec_suffix(to);
+    if (from == IR_F32 || ec_is_half(from)) return ec_str(cx, "aj_rnd_%s(%s)", s, x);
+    if (to == IR_BF16 && (from == IR_I64 || from == IR_U64)) return ec_str(cx, "aj_bf16_of_%s(%s)", ec_suffix(from), x);
+    return half_of_f64(cx, to, ec_str(cx, "(double)%s", x));
 }
 
 /* eval_scalar.c ev_convert: floats round to nearest, float to integer
@@ -168,7 +222,54 @@ const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) 
     if (from == to) return x;
     if (to == IR_I1) return ec_str(cx, "(uint8_t)(%s != 0)", x);
     if (is_float(from) && is_int(to)) return ec_str(cx, "aj_f2i_%s((double)%s)", ec_suffix(to), x);
-    return ec_str(cx, "(%s)%s", ec_ctype(to), x);
+    if (ec_is_half(to)) return to_half(cx, from, to, x);
+    return ec_str(cx, "(%s)%s", ec_vtype(to), x);
+}
+
+/* The integer type of t's width and the given signedness. */
+static const char *int_of_width(ir_dtype t, bool is_unsigned) {
+    static const char *const u[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
+    static const char *const s[] = {NULL, "int8_t", "int16_t", NULL, "int32_t", NULL, NULL, NULL, "int64_t"};
+    return (is_unsigned ? u : s)[ir_dtype_size(t)];
+}
+
+/* A value's bit pattern as a uint64_t expression, and back. */
+static const char *to_bits(emit_ctx *cx, ir_dtype t, const char *x) {
+    switch (t) {
+    case IR_F32: return ec_str(cx, "(uint64_t)aj_f32_bits(%s)", x);
+    case IR_F64: return ec_str(cx, "aj_f64_bits(%s)", x);
+    case IR_F16: return ec_str(cx, "(uint64_t)aj_f16_bits(%s)", x);
+    case IR_BF16: return ec_str(cx, "(uint64_t)aj_f32_to_bf16(%s)", x);
+    default: return ec_str(cx, "(uint64_t)(%s)%s", int_of_width(t, true), x);
+    }
+}
+
+static const char *from_bits(emit_ctx *cx, ir_dtype t, const char *b) {
+    switch (t) {
+    case IR_F32: return ec_str(cx, "aj_f32_from_bits((uint32_t)%s)", b);
+    case IR_F64: return ec_str(cx, "aj_f64_from_bits(%s)", b);
+    case IR_F16: return ec_str(cx, "aj_f16_from_bits((uint16_t)%s)", b);
+    case IR_BF16: return ec_str(cx, "aj_bf16_to_f32((uint16_t)%s)", b);
+    default: return ec_str(cx, "(%s)%s", ec_ctype(t), b);
+    }
+}
+
+const char *es_bitcast(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) {
+    if (!x) return NULL;
+    if (from == to) return x;
+    return from_bits(cx, to, to_bits(cx, from, x));
+}
+
+const char *es_bits(emit_ctx *cx, ir_dtype t, const char *x) { return x ? to_bits(cx, t, x) : NULL; }
+const char *es_from_bits(emit_ctx *cx, ir_dtype t, const char *bits) { return bits ? from_bits(cx, t, bits) : NULL; }
+
+const char *es_reduce_precision(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *x) {
+    if (!x) return NULL;
+    if (!is_float(t)) return undefined_on(cx, op, IR_REDUCE_PRECISION, t);
+    int mant = t == IR_F16 ? 10 : t == IR_BF16 ? 7 : t == IR_F32 ? 23 : 52;
+    const char *bits = ec_str(cx, "aj_reduce_precision(%s, %d, %d, %d, %d)", to_bits(cx, t, x),
+                              8 * (int)ir_dtype_size(t), mant, op->a.exponent_bits, op->a.mantissa_bits);
+    return from_bits(cx, t, bits);
 }
 
 static const char *cmp_operator(ir_cmp_dir dir) {
@@ -182,8 +283,9 @@ static ir_cmp_type compare_mode(ir_cmp_type type, ir_dtype t) {
     bool f = is_float(t);
     if (f && (type == IR_CMPT_FLOAT || type == IR_CMPT_TOTALORDER)) return type;
     if (!f && (type == IR_CMPT_SIGNED || type == IR_CMPT_UNSIGNED)) return type;
-    return f ? IR_CMPT_FLOAT : t == IR_I1 ? IR_CMPT_UNSIGNED : IR_CMPT_SIGNED;
+    return f ? IR_CMPT_FLOAT : t == IR_I1 || ir_dtype_is_unsigned(t) ? IR_CMPT_UNSIGNED : IR_CMPT_SIGNED;
 }
+
 
 /* One operand as the comparison reads it: a totalOrder key, the integer as
  * unsigned, or i1 as signed (1 is -1 in a one-bit signed view). */
@@ -192,10 +294,10 @@ static const char *compare_operand(emit_ctx *cx, ir_cmp_type mode, ir_dtype t, c
     case IR_CMPT_TOTALORDER: return ec_str(cx, "aj_total_key_%s(%s)", ec_suffix(t), x);
     case IR_CMPT_UNSIGNED:
         if (t == IR_I1) return x;
-        return ec_str(cx, "(%s)%s", t == IR_I32 ? "uint32_t" : "uint64_t", x);
+        return ec_str(cx, "(%s)%s", int_of_width(t, true), x);
     case IR_CMPT_SIGNED:
         if (t == IR_I1) return ec_str(cx, "(-(int)%s)", x);
-        return x;
+        return ec_str(cx, "(%s)%s", int_of_width(t, false), x);
     default: return x;
     }
 }
@@ -210,9 +312,17 @@ const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a,
     return ec_str(cx, "(uint8_t)(%s %s %s)", x, cmp_operator(op->a.cmp), y);
 }
 
+/* The least and greatest value of an integer type (i1: 0 and 1). */
+static const char *int_limit(emit_ctx *cx, ir_dtype t, bool greatest) {
+    if (t == IR_I1) return greatest ? "1" : "0";
+    int bits = 8 * (int)ir_dtype_size(t);
+    if (ir_dtype_is_unsigned(t)) return greatest ? ec_str(cx, "UINT%d_MAX", bits) : "0";
+    return ec_str(cx, "INT%d_%s", bits, greatest ? "MAX" : "MIN");
+}
+
 const char *es_identity(emit_ctx *cx, ir_opcode code, ir_dtype t) {
-    bool f = is_float(t), w64 = t == IR_I64 || t == IR_F64;
-    const char *fs = t == IR_F32 ? "f" : "";
+    bool f = is_float(t);
+    const char *fs = t == IR_F64 ? "" : "f";   /* f16 and bf16 values are floats */
     switch (code) {
     case IR_ADD:   /* -0 + x == x for every x, +0 included */
         if (f) return ec_str(cx, "-0.0%s", fs);
@@ -220,12 +330,12 @@ const char *es_identity(emit_ctx *cx, ir_opcode code, ir_dtype t) {
     case IR_MULTIPLY: return t == IR_I1 ? "1" : f ? ec_str(cx, "1.0%s", fs) : "1";
     case IR_MAXIMUM:
         if (f) return ec_str(cx, "(-__builtin_inf%s())", fs);
-        return t == IR_I1 ? "0" : w64 ? "INT64_MIN" : "INT32_MIN";
+        return int_limit(cx, t, false);
     case IR_MINIMUM:
         if (f) return ec_str(cx, "__builtin_inf%s()", fs);
-        return t == IR_I1 ? "1" : w64 ? "INT64_MAX" : "INT32_MAX";
+        return int_limit(cx, t, true);
     case IR_OR: case IR_XOR: return f ? NULL : "0";
-    case IR_AND: return f ? NULL : t == IR_I1 ? "1" : "(-1)";
+    case IR_AND: return f ? NULL : t == IR_I1 ? "1" : ec_str(cx, "(%s)-1", ec_ctype(t));
     default: return NULL;
     }
 }

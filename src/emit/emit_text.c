@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../util/float16.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
@@ -189,30 +190,53 @@ void ec_reopen(emit_ctx *cx, const char *fmt, ...) {
     push_scope(cx);
 }
 
+/* The bits of one element, zero-extended; a narrow signed one sign-extended. */
+static uint64_t elem_bits_of(ir_dtype t, const void *elem) {
+    uint64_t x = 0;
+    memcpy(&x, elem, ir_dtype_size(t));   /* little-endian */
+    return x;
+}
+
+static int64_t small_signed(ir_dtype t, const void *elem) {
+    int bits = 8 * (int)ir_dtype_size(t);
+    uint64_t sign = (uint64_t)1 << (bits - 1);
+    return (int64_t)((elem_bits_of(t, elem) ^ sign) - sign);
+}
+
 /* ---- C types and literals ------------------------------------------------------------- */
 
-const char *ec_ctype(ir_dtype t) {
-    switch (t) {
-    case IR_F32: return "float";
-    case IR_F64: return "double";
-    case IR_I32: return "int32_t";
-    case IR_I64: return "int64_t";
-    case IR_I1: return "uint8_t";
-    default: return NULL;
-    }
-}
+static const struct {
+    const char *ctype, *suffix;
+} c_types[IR_DTYPE_COUNT] = {
+    [IR_F32] = {"float", "f32"},     [IR_F64] = {"double", "f64"},   [IR_I32] = {"int32_t", "i32"},
+    [IR_I64] = {"int64_t", "i64"},   [IR_I1] = {"uint8_t", "i1"},    [IR_F16] = {"_Float16", "f16"},
+    [IR_BF16] = {"uint16_t", "bf16"}, [IR_I8] = {"int8_t", "i8"},    [IR_I16] = {"int16_t", "i16"},
+    [IR_U8] = {"uint8_t", "u8"},     [IR_U16] = {"uint16_t", "u16"}, [IR_U32] = {"uint32_t", "u32"},
+    [IR_U64] = {"uint64_t", "u64"},
+};
+
+const char *ec_ctype(ir_dtype t) { return (unsigned)t < IR_DTYPE_COUNT ? c_types[t].ctype : NULL; }
+
+bool ec_is_half(ir_dtype t) { return t == IR_F16 || t == IR_BF16; }
+
+const char *ec_vtype(ir_dtype t) { return ec_is_half(t) ? "float" : ec_ctype(t); }
 
 bool ec_dtype_ok(ir_dtype t) { return ec_ctype(t) != NULL; }
 
-const char *ec_suffix(ir_dtype t) {
-    switch (t) {
-    case IR_F32: return "f32";
-    case IR_F64: return "f64";
-    case IR_I32: return "i32";
-    case IR_I64: return "i64";
-    case IR_I1: return "i1";
-    default: return NULL;
-    }
+const char *ec_suffix(ir_dtype t) { return (unsigned)t < IR_DTYPE_COUNT ? c_types[t].suffix : NULL; }
+
+const char *ec_load_value(emit_ctx *cx, ir_dtype t, const char *stored) {
+    if (!stored) return NULL;
+    if (t == IR_F16) return ec_str(cx, "(float)%s", stored);
+    if (t == IR_BF16) return ec_str(cx, "aj_bf16_to_f32(%s)", stored);
+    return stored;
+}
+
+const char *ec_store_value(emit_ctx *cx, ir_dtype t, const char *value) {
+    if (!value) return NULL;
+    if (t == IR_F16) return ec_str(cx, "(_Float16)%s", value);
+    if (t == IR_BF16) return ec_str(cx, "aj_f32_to_bf16(%s)", value);
+    return value;
 }
 
 /* Finite floats print in decimal with enough digits to read back exactly
@@ -226,15 +250,25 @@ static const char *decimal_literal(emit_ctx *cx, double x, int digits, const cha
     return ec_str(cx, signbit(x) ? "(%s%s%s)" : "%s%s%s", num, has_point ? "" : ".0", suffix);
 }
 
+static const char *f32_literal(emit_ctx *cx, float x) {
+    uint32_t bits;
+    memcpy(&bits, &x, 4);
+    if (isfinite(x)) return decimal_literal(cx, x, 9, "f");
+    if (isinf(x)) return x > 0 ? "__builtin_inff()" : "(-__builtin_inff())";
+    return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
+}
+
+/* f16 and bf16 values live in float locals (ec_vtype): their literal is the
+ * f32 of the same value, exact. */
 static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
-    if (t == IR_F32) {
+    if (t == IR_F32 || ec_is_half(t)) {
         float x;
-        uint32_t bits;
-        memcpy(&x, elem, 4);
-        memcpy(&bits, elem, 4);
-        if (isfinite(x)) return decimal_literal(cx, x, 9, "f");
-        if (isinf(x)) return x > 0 ? "__builtin_inff()" : "(-__builtin_inff())";
-        return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
+        uint16_t half;
+        if (t == IR_F32) memcpy(&x, elem, 4);
+        else memcpy(&half, elem, 2);
+        if (t == IR_F16) x = (float)f16_to_double(half);
+        if (t == IR_BF16) x = (float)bf16_to_double(half);
+        return f32_literal(cx, x);
     }
     double x;
     uint64_t bits;
@@ -247,8 +281,14 @@ static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
 
 const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
     switch (t) {
-    case IR_F32: case IR_F64: return float_literal(cx, t, elem);
+    case IR_F32: case IR_F64: case IR_F16: case IR_BF16: return float_literal(cx, t, elem);
     case IR_I1: return *(const unsigned char *)elem ? "1" : "0";
+    case IR_I8: case IR_I16: case IR_U8: case IR_U16: {   /* an int holds them: a plain decimal */
+        int64_t x = ir_dtype_is_unsigned(t) ? (int64_t)elem_bits_of(t, elem) : small_signed(t, elem);
+        return ec_str(cx, x < 0 ? "(%" PRId64 ")" : "%" PRId64, x);
+    }
+    case IR_U32: return ec_str(cx, "%" PRIu64 "u", elem_bits_of(t, elem));
+    case IR_U64: return ec_str(cx, "UINT64_C(%" PRIu64 ")", elem_bits_of(t, elem));
     case IR_I32: {
         int32_t x;
         memcpy(&x, elem, 4);

@@ -317,7 +317,7 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_DOT_GENERAL: return ev_dot_general(fr, op, d);
     case IR_RETURN: return ev_fail(d, DIAG_INVALID, op, "must end its block");
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
-    case IR_TRANSPOSE: case IR_SLICE: case IR_CONCATENATE: case IR_REVERSE:
+    case IR_TRANSPOSE: case IR_SLICE: case IR_CONCATENATE: case IR_REVERSE: case IR_BITCAST_CONVERT:
         return ev_shape_op(fr, op, d);
     default:
         if (ir_op_kind_of(op->code) == IR_KIND_CHECK) return exec_check(fr, op);

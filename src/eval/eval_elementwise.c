@@ -146,6 +146,25 @@ static int run_convert(ev_frame *fr, const ir_op *op, diag *d) {
     return DIAG_OK;
 }
 
+static int run_reduce_precision(ev_frame *fr, const ir_op *op, diag *d) {
+    int rc = require_result_shape(fr, op, 0, false, d);
+    if (rc) return rc;
+    ir_dtype t = in_type(fr, op, 0)->dtype;
+    if (!ir_dtype_is_float(t) || out_type(fr, op)->dtype != t) return undefined_on(d, op, t);
+    if (op->a.exponent_bits < 1 || op->a.mantissa_bits < 0)
+        return ev_fail(d, DIAG_INVALID, op, "exponent_bits %d, mantissa_bits %d", op->a.exponent_bits,
+                       op->a.mantissa_bits);
+    const void *x = ev_data(fr, op->in[0]);
+    void *r = ev_data(fr, op->out[0]);
+    size_t size = ir_dtype_size(t);
+    int64_t n = ir_type_numel(out_type(fr, op));
+    for (int64_t k = 0; k < n; k++) {
+        uint64_t bits = ev_reduce_precision(elem_bits_at(t, x, k), t, op->a.exponent_bits, op->a.mantissa_bits);
+        memcpy((char *)r + (size_t)k * size, &bits, size);   /* little-endian: the low bytes */
+    }
+    return DIAG_OK;
+}
+
 int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d) {
     switch (op->code) {
     case IR_IS_FINITE: return run_is_finite(fr, op, d);
@@ -153,6 +172,7 @@ int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_SELECT: return run_select(fr, op, d);
     case IR_CLAMP: return run_clamp(fr, op, d);
     case IR_CONVERT: return run_convert(fr, op, d);
+    case IR_REDUCE_PRECISION: return run_reduce_precision(fr, op, d);
     default: break;
     }
     switch (ir_op_kind_of(op->code)) {

@@ -5,7 +5,7 @@
  *   eval_elementwise.c tensor loops for unary, binary, compare, select,
  *                      clamp, convert, is_finite
  *   eval_shape.c       constant, iota, broadcast_in_dim, reshape, transpose,
- *                      slice, concatenate, reverse
+ *                      slice, concatenate, reverse, bitcast_convert
  *   eval_dot.c         dot_general
  *   eval_reduce.c      reduce (a fast path for one-op reducers, else the
  *                      reducer region run per element)
@@ -72,7 +72,8 @@ int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...)
 
 /* ---- kernels -------------------------------------------------------------- */
 
-int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d);  /* unary, binary, compare, select, clamp, convert */
+int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d);  /* unary, binary, compare, select, clamp, convert,
+                                                               reduce_precision */
 int ev_shape_op(ev_frame *fr, const ir_op *op, diag *d);     /* the ops of eval_shape.c */
 int ev_dot_general(ev_frame *fr, const ir_op *op, diag *d);
 int ev_reduce(ev_frame *fr, const ir_op *op, diag *d);
@@ -91,6 +92,10 @@ ev_binary_fn ev_binary_resolve(ir_opcode op, elem_class c);
 
 /* stablehlo.convert of one element (before the store's rounding). */
 elem_value ev_convert(elem_value v, const elem_type *from, const elem_type *to);
+
+/* stablehlo.reduce_precision of one float element's bits (t is a float
+ * type; exponent_bits >= 1, mantissa_bits >= 0). */
+uint64_t ev_reduce_precision(uint64_t bits, ir_dtype t, int exponent_bits, int mantissa_bits);
 
 /* How compare orders two elements: resolved once per op from its
  * comparison type and the element type. */

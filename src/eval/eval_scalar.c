@@ -290,12 +290,16 @@ static int64_t float_to_int(double x, const elem_type *to) {
 }
 
 /* An integer rounds once, straight to the target precision (an i64 through
- * double to f32 would round twice). */
+ * double to f32 would round twice); to f16 and bf16 through a double rounded
+ * to odd, which the store then rounds as the integer itself would round. */
 static elem_value int_to(int64_t x, bool is_unsigned, const elem_type *to) {
     if (to->cls == ELEM_BOOL) return I(x != 0);
     if (to->cls != ELEM_FLOAT) return I(x);               /* the store truncates or extends */
     if (to->dtype == IR_F32) return F(is_unsigned ? (float)(uint64_t)x : (float)x);
-    return F(is_unsigned ? (double)(uint64_t)x : (double)x);
+    if (to->dtype == IR_F64) return F(is_unsigned ? (double)(uint64_t)x : (double)x);
+    bool neg = !is_unsigned && x < 0;
+    double m = float16_int_to_double_odd(neg ? 0 - (uint64_t)x : (uint64_t)x);
+    return F(neg ? -m : m);
 }
 
 elem_value ev_convert(elem_value v, const elem_type *from, const elem_type *to) {
@@ -303,6 +307,43 @@ elem_value ev_convert(elem_value v, const elem_type *from, const elem_type *to) 
     if (to->cls == ELEM_FLOAT) return v;                  /* the store rounds to nearest even */
     if (to->cls == ELEM_BOOL) return I(v.f != 0);         /* NaN is nonzero */
     return I(float_to_int(v.f, to));
+}
+
+/* ---- reduce_precision -------------------------------------------------------- */
+
+/* Mantissa bits (without the implicit one) of a float type. */
+static int mantissa_width(ir_dtype t) {
+    switch (t) {
+    case IR_F16: return 10;
+    case IR_BF16: return 7;
+    case IR_F32: return 23;
+    default: return 52;
+    }
+}
+
+/* The reference interpreter's bit algorithm (after XLA's): the mantissa
+ * rounds to nearest even by adding a bias and truncating (a carry may bump
+ * the exponent, up to infinity); then exponents above the reduced range
+ * become infinity and those at or below its bottom become zero (subnormals
+ * of the reduced format flush), keeping the sign. A NaN stays the same NaN,
+ * or becomes +infinity when no mantissa bit is left to carry it. */
+uint64_t ev_reduce_precision(uint64_t bits, ir_dtype t, int exponent_bits, int mantissa_bits) {
+    int width = 8 * (int)ir_dtype_size(t), src_mant = mantissa_width(t), src_exp = width - src_mant - 1;
+    uint64_t exp_mask = low_mask(src_exp) << src_mant, x = bits;
+    bool is_nan = (bits & exp_mask) == exp_mask && (bits & low_mask(src_mant));
+    if (mantissa_bits < src_mant) {
+        int drop = src_mant - mantissa_bits;
+        uint64_t last = UINT64_C(1) << drop;
+        x = (x + ((x & last) >> drop) + (last >> 1) - 1) & ~(last - 1);
+    }
+    if (exponent_bits < src_exp) {
+        uint64_t bias = low_mask(src_exp - 1), reduced_bias = low_mask(exponent_bits - 1);
+        uint64_t e = x & exp_mask, zero = x & (UINT64_C(1) << (width - 1));
+        if (e > (bias + reduced_bias) << src_mant) x = zero | exp_mask;
+        else if (e <= (bias - reduced_bias) << src_mant) x = zero;
+    }
+    if (is_nan) return mantissa_bits > 0 ? bits : exp_mask;
+    return x & low_mask(width);
 }
 
 /* ---- compare ---------------------------------------------------------------- */

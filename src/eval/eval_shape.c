@@ -195,7 +195,17 @@ static int run_concatenate(ev_frame *fr, const ir_op *op, diag *d) {
     return DIAG_OK;
 }
 
+/* The operand's bytes, reinterpreted (little-endian hosts: a wide element
+ * splits into its low part first, as the reference interpreter orders them). */
+static int run_bitcast_convert(ev_frame *fr, const ir_op *op, diag *d) {
+    size_t bytes = ir_type_bytes(result_type(fr, op));
+    if (ir_type_bytes(operand_type(fr, op)) != bytes) return bad_attr(d, op, "operand and result differ in size");
+    if (bytes) memcpy(ev_data(fr, op->out[0]), ev_data(fr, op->in[0]), bytes);
+    return DIAG_OK;
+}
+
 int ev_shape_op(ev_frame *fr, const ir_op *op, diag *d) {
+    if (op->code == IR_BITCAST_CONVERT) return run_bitcast_convert(fr, op, d);
     if (op->nin > 0 && op->code != IR_CONCATENATE) {
         int rc = require_operand_dtype(fr, op, 0, d);
         if (rc) return rc;

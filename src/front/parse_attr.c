@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/float16.h"
 #include "../util/mem.h"
 #include "front_internal.h"
 
@@ -359,12 +360,17 @@ static void store_bits(ir_dtype t, uint64_t bits, uint8_t *dst) {
     }
 }
 
+/* v rounded to t (nearest even, once). */
 static void store_float(ir_dtype t, double v, uint8_t *dst) {
-    if (t == IR_F32) {
+    switch (t) {
+    case IR_F32: {
         float f = (float)v;
         memcpy(dst, &f, 4);
-    } else {
-        memcpy(dst, &v, 8);
+        break;
+    }
+    case IR_F16: store_bits(t, f16_from_double(v), dst); break;
+    case IR_BF16: store_bits(t, bf16_from_double(v), dst); break;
+    default: memcpy(dst, &v, 8); break;
     }
 }
 

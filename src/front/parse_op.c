@@ -332,6 +332,22 @@ static int parse_with_dims(parser *p, op_desc *d) {
            skip_attr_dict(p) || sig_same(p, d);
 }
 
+/* `%x, format = e5m10 attr-dict? : T`: the word after '=' is e<N>m<M>. */
+static int parse_reduce_precision(parser *p, op_desc *d) {
+    if (parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'format'") ||
+        expect_word(p, "format", "'format'") || expect(p, TK_EQUAL, "'='"))
+        return -1;
+    int e, m, used = 0;
+    char word[32];
+    snprintf(word, sizeof word, "%.*s", (int)(p->tok.len < 31 ? p->tok.len : 31), p->tok.s);
+    if (!at(p, TK_IDENT) || sscanf(word, "e%dm%d%n", &e, &m, &used) != 2 || (size_t)used != p->tok.len)
+        return fr_expected(p, "a format such as e5m10 (exponent and mantissa bits)");
+    d->a.exponent_bits = e;
+    d->a.mantissa_bits = m;
+    next(p);
+    return skip_attr_dict(p) || sig_same(p, d);
+}
+
 /* `%x [0:2, 1:3:2] attr-dict? : (T) -> R` */
 static int parse_slice(parser *p, op_desc *d) {
     return parse_operand(p, d) || parse_slice_ranges(p, &d->a) || skip_attr_dict(p) || sig_functional(p, d);
@@ -618,6 +634,20 @@ static int parse_reduce(parser *p, op_desc *d, ir_op **op) {
 
 /* ---- generic form ------------------------------------------------------------------------------ */
 
+/* reduce_precision's exponent_bits and mantissa_bits (i32 attributes). */
+static int read_precision_bits(parser *p, const attr_list *attrs, op_desc *d) {
+    const attr_ref *a;
+    int64_t e, m;
+    if (!(a = fr_attr_require(p, attrs, "exponent_bits", d->at)) || fr_attr_read_int(p, a, &e) ||
+        !(a = fr_attr_require(p, attrs, "mantissa_bits", d->at)) || fr_attr_read_int(p, a, &m))
+        return -1;
+    if (e < INT32_MIN || e > INT32_MAX || m < INT32_MIN || m > INT32_MAX)
+        return fr_error(p, d->at, "exponent_bits or mantissa_bits out of range");
+    d->a.exponent_bits = (int)e;
+    d->a.mantissa_bits = (int)m;
+    return 0;
+}
+
 /* Sets d's attributes from the generic dictionary for ops that have any. */
 static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;
@@ -656,6 +686,7 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_DOT_GENERAL:
         return !(a = fr_attr_require(p, attrs, "dot_dimension_numbers", d->at)) || fr_attr_read_dot_dims(p, a, x);
     case IR_CALL: return !(a = fr_attr_require(p, attrs, "callee", d->at)) || fr_attr_read_symbol(p, a, &x->callee);
+    case IR_REDUCE_PRECISION: return read_precision_bits(p, attrs, d);
     case IR_CHECK_ALMOST_EQ:
         x->tolerance = 1e-4;
         return (a = fr_attr_find(attrs, "tolerance")) ? fr_attr_read_float(p, a, &x->tolerance) : 0;
@@ -941,6 +972,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_TRANSPOSE:
         case IR_REVERSE: rc = parse_with_dims(p, d); break;
         case IR_SLICE: rc = parse_slice(p, d); break;
+        case IR_REDUCE_PRECISION: rc = parse_reduce_precision(p, d); break;
         case IR_CONCATENATE: rc = parse_concatenate(p, d); break;
         case IR_SELECT: rc = parse_select(p, d); break;
         case IR_COMPARE: rc = parse_compare(p, d); break;

@@ -62,10 +62,7 @@ static int scan_element_type(parser *p, ir_dtype *out) {
     const char *s = lx->text + start.pos;
     size_t n = lx->cur.pos - start.pos;
     if (n == 0) return fr_error(p, start, "expected an element type in the tensor type");
-    if (s[0] != '!' && ir_dtype_from_name(s, n, out)) {
-        if (!ir_dtype_supported(*out)) return fr_unsupported(p, start, "unsupported element type %.*s", (int)n, s);
-        return 0;
-    }
+    if (s[0] != '!' && ir_dtype_from_name(s, n, out)) return 0;
     size_t quoted = quoted_type_length(lx, start.pos, lx->cur.pos);
     if (s[0] == '!' || is_other_builtin_type(s, n))
         return fr_unsupported(p, start, "unsupported element type %.*s", shown(quoted), s);

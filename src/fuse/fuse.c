@@ -113,13 +113,14 @@ bool fz_is_check(const ir_op *op) { return ir_op_kind_of(op->code) == IR_KIND_CH
 static bool is_elementwise(ir_opcode c) {
     ir_op_kind k = ir_op_kind_of(c);
     return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE ||
-           c == IR_SELECT || c == IR_CLAMP;
+           c == IR_SELECT || c == IR_CLAMP || c == IR_REDUCE_PRECISION;
 }
 
 static bool is_index_op(ir_opcode c) {
     switch (c) {
     case IR_BROADCAST_IN_DIM: case IR_RESHAPE: case IR_TRANSPOSE: case IR_SLICE:
     case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA:
+    case IR_BITCAST_CONVERT:   /* an index map when it changes the element width */
         return true;
     default:
         return false;
@@ -169,6 +170,7 @@ bool fz_reads_at_linear_index(const ir_func *f, const ir_op *c, int j) {
     if (is_elementwise(c->code)) return same_shape(in, out);
     switch (c->code) {
     case IR_RESHAPE: return true;
+    case IR_BITCAST_CONVERT: return same_shape(in, out);
     case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out) && strictly_increasing(&c->a.dims);
     case IR_TRANSPOSE: return transpose_keeps_order(in, &c->a.dims);
     default: return false;
@@ -182,6 +184,7 @@ static bool reads_each_element_once(const ir_func *f, const ir_op *c, int j) {
     switch (c->code) {
     case IR_RESHAPE: case IR_TRANSPOSE: case IR_REVERSE: case IR_SLICE: case IR_CONCATENATE: return true;
     case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out);
+    case IR_BITCAST_CONVERT: return ir_type_numel(out) <= ir_type_numel(in);   /* a split reads each one often */
     default: return false;
     }
 }

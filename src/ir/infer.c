@@ -55,10 +55,6 @@ int ir_type_problem(const ir_type *t, char *why, size_t size) {
         }
         numel *= dim;
     }
-    if (!ir_dtype_supported(t->dtype)) {
-        snprintf(why, size, "element type %s is not supported (%s)", ir_dtype_name(t->dtype), TT(t));
-        return DIAG_UNSUPPORTED;
-    }
     return DIAG_OK;
 }
 
@@ -270,7 +266,7 @@ static int check_result_and_region_counts(const infer_ctx *cx) {
 static bool reads_recorded_results(ir_opcode code) {
     switch (code) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
-    case IR_CONVERT: case IR_DOT_GENERAL: case IR_CALL:
+    case IR_CONVERT: case IR_BITCAST_CONVERT: case IR_DOT_GENERAL: case IR_CALL:
         return true;
     default:
         return false;
@@ -454,6 +450,48 @@ static int rule_iota(infer_ctx *cx) {
 static int rule_convert(infer_ctx *cx) {
     cx->out[0] = *operand(cx, 0);
     cx->out[0].dtype = recorded(cx, 0)->dtype;
+    return DIAG_OK;
+}
+
+/* Bits of one element: 1 for i1. */
+static int dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * (int)ir_dtype_size(t); }
+
+/* bitcast_convert (spec C2): the same bits reinterpreted. Equal widths keep
+ * the shape; a wider operand element becomes `ratio` result elements along
+ * a new last dimension; a narrower one takes its last dimension, of size
+ * `ratio`, as one result element. i1 reinterprets only as i1. */
+static int rule_bitcast_convert(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    ir_dtype to = recorded(cx, 0)->dtype;
+    int from_bits = dtype_bits(x->dtype), to_bits = dtype_bits(to);
+    cx->out[0] = *x;
+    cx->out[0].dtype = to;
+    if (from_bits == to_bits) return DIAG_OK;
+    if (x->dtype == IR_I1 || to == IR_I1)
+        return fail(cx, "cannot reinterpret %s as %s (i1 has no bit layout to share)", TT(x), ir_dtype_name(to));
+    if (from_bits > to_bits) {
+        if (x->rank == IR_MAX_RANK) return fail(cx, "the result would have more than %d dimensions", IR_MAX_RANK);
+        cx->out[0].dims[cx->out[0].rank++] = from_bits / to_bits;
+        return DIAG_OK;
+    }
+    int64_t ratio = to_bits / from_bits;
+    if (x->rank == 0 || x->dims[x->rank - 1] != ratio)
+        return fail(cx, "operand 0: %s as %s needs a last dimension of size %lld", TT(x), ir_dtype_name(to),
+                    (long long)ratio);
+    cx->out[0].rank--;
+    return DIAG_OK;
+}
+
+/* reduce_precision (spec C1-C3): a float operand, exponent_bits >= 1,
+ * mantissa_bits >= 0; the result has the operand's type. */
+static int rule_reduce_precision(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0);
+    const ir_attrs *a = attrs(cx);
+    if (!ir_dtype_is_float(x->dtype)) return fail(cx, "operand 0: expected a floating-point type, got %s", TT(x));
+    if (a->exponent_bits < 1 || a->mantissa_bits < 0)
+        return fail(cx, "exponent_bits = %d, mantissa_bits = %d: expected >= 1 and >= 0", a->exponent_bits,
+                    a->mantissa_bits);
+    cx->out[0] = *x;
     return DIAG_OK;
 }
 
@@ -748,6 +786,8 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_CONCATENATE] = rule_concatenate,
     [IR_REVERSE] = rule_reverse,
     [IR_CONVERT] = rule_convert,
+    [IR_BITCAST_CONVERT] = rule_bitcast_convert,
+    [IR_REDUCE_PRECISION] = rule_reduce_precision,
     [IR_SELECT] = rule_select,
     [IR_CLAMP] = rule_clamp,
     [IR_COMPARE] = rule_compare,

@@ -11,21 +11,21 @@
 static const struct {
     const char *name;
     size_t size;
-    bool is_float, is_int, is_unsigned, supported;
+    bool is_float, is_int, is_unsigned;
 } dtype_info[IR_DTYPE_COUNT] = {
-    [IR_F32] = {"f32", 4, true, false, false, true},
-    [IR_F64] = {"f64", 8, true, false, false, true},
-    [IR_I32] = {"i32", 4, false, true, false, true},
-    [IR_I64] = {"i64", 8, false, true, false, true},
-    [IR_I1] = {"i1", 1, false, false, true, true},
-    [IR_F16] = {"f16", 2, true, false, false, false},
-    [IR_BF16] = {"bf16", 2, true, false, false, false},
-    [IR_I8] = {"i8", 1, false, true, false, false},
-    [IR_I16] = {"i16", 2, false, true, false, false},
-    [IR_U8] = {"ui8", 1, false, true, true, false},
-    [IR_U16] = {"ui16", 2, false, true, true, false},
-    [IR_U32] = {"ui32", 4, false, true, true, false},
-    [IR_U64] = {"ui64", 8, false, true, true, false},
+    [IR_F32] = {"f32", 4, true, false, false},
+    [IR_F64] = {"f64", 8, true, false, false},
+    [IR_I32] = {"i32", 4, false, true, false},
+    [IR_I64] = {"i64", 8, false, true, false},
+    [IR_I1] = {"i1", 1, false, false, true},
+    [IR_F16] = {"f16", 2, true, false, false},
+    [IR_BF16] = {"bf16", 2, true, false, false},
+    [IR_I8] = {"i8", 1, false, true, false},
+    [IR_I16] = {"i16", 2, false, true, false},
+    [IR_U8] = {"ui8", 1, false, true, true},
+    [IR_U16] = {"ui16", 2, false, true, true},
+    [IR_U32] = {"ui32", 4, false, true, true},
+    [IR_U64] = {"ui64", 8, false, true, true},
 };
 
 size_t ir_dtype_size(ir_dtype t) { return dtype_info[t].size; }
@@ -33,7 +33,6 @@ const char *ir_dtype_name(ir_dtype t) { return dtype_info[t].name; }
 bool ir_dtype_is_float(ir_dtype t) { return dtype_info[t].is_float; }
 bool ir_dtype_is_int(ir_dtype t) { return dtype_info[t].is_int; }
 bool ir_dtype_is_unsigned(ir_dtype t) { return dtype_info[t].is_unsigned; }
-bool ir_dtype_supported(ir_dtype t) { return dtype_info[t].supported; }
 
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out) {
     for (int t = 0; t < IR_DTYPE_COUNT; t++) {

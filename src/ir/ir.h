@@ -22,8 +22,9 @@
 
 /* ---- element types ---------------------------------------------------- */
 
-/* Tier-1 types come first; the narrow types are declared so that tier 2
- * slots in without renumbering. ir_dtype_supported says which are enabled. */
+/* Tier-1 types come first, then tier 2's (the public aj_dtype follows
+ * this order). Tier-3 types (complex, f8, sub-byte) have no member: the
+ * parser rejects them as unsupported. */
 typedef enum ir_dtype {
     IR_F32, IR_F64, IR_I32, IR_I64, IR_I1,
     IR_F16, IR_BF16, IR_I8, IR_I16, IR_U8, IR_U16, IR_U32, IR_U64,
@@ -36,7 +37,6 @@ bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out);
 bool ir_dtype_is_float(ir_dtype t);
 bool ir_dtype_is_int(ir_dtype t);          /* signed or unsigned integer, not i1 */
 bool ir_dtype_is_unsigned(ir_dtype t);
-bool ir_dtype_supported(ir_dtype t);       /* enabled in this build's tiers */
 
 /* ---- shaped types ----------------------------------------------------- */
 
@@ -77,6 +77,8 @@ typedef enum ir_op_kind {
     X(CONCATENATE, "stablehlo.concatenate", IR_KIND_OTHER, -1) \
     X(REVERSE, "stablehlo.reverse", IR_KIND_OTHER, 1) \
     X(CONVERT, "stablehlo.convert", IR_KIND_OTHER, 1) \
+    X(BITCAST_CONVERT, "stablehlo.bitcast_convert", IR_KIND_OTHER, 1) \
+    X(REDUCE_PRECISION, "stablehlo.reduce_precision", IR_KIND_OTHER, 1) \
     X(SELECT, "stablehlo.select", IR_KIND_OTHER, 3) \
     X(CLAMP, "stablehlo.clamp", IR_KIND_OTHER, 3) \
     X(COMPARE, "stablehlo.compare", IR_KIND_OTHER, 2) \
@@ -170,6 +172,7 @@ typedef struct ir_attrs {
     int64_t axis;          /* iota: iota_dimension; concatenate: dimension */
     ir_cmp_dir cmp;        /* compare */
     ir_cmp_type cmp_type;  /* compare */
+    int exponent_bits, mantissa_bits;   /* reduce_precision */
     void *data;            /* constant: ir_type_bytes(result) bytes, row-major; owned */
     char *callee;          /* call: name of the called function; owned */
     double tolerance;      /* check.expect_almost_eq */
@@ -302,8 +305,7 @@ int ir_verify_op(const ir_module *m, const ir_func *f, const ir_op *op, diag *d)
 
 /* Checks every invariant and op rule. The message names the function, the op
  * (with its location when known), the operand and what was expected.
- * Returns DIAG_OK, DIAG_INVALID, or DIAG_UNSUPPORTED for a dtype outside
- * the supported tiers. */
+ * Returns DIAG_OK, DIAG_INVALID, or DIAG_UNSUPPORTED (recursive calls). */
 int ir_verify_module(const ir_module *m, diag *d);
 int ir_verify_func(const ir_module *m, const ir_func *f, diag *d);
 

@@ -17,9 +17,7 @@ typedef struct ir_type_text {
 ir_type_text ir_type_text_of(const ir_type *t);
 
 /* DIAG_OK when t is well formed (rank in [0, IR_MAX_RANK], dimensions >= 0,
- * a known dtype) and its dtype is supported; otherwise DIAG_INVALID or
- * DIAG_UNSUPPORTED with the reason ("element type f16 is not supported")
- * written into why. */
+ * a known dtype); otherwise DIAG_INVALID with the reason written into why. */
 int ir_type_problem(const ir_type *t, char *why, size_t size);
 
 /* Sets d to code with a message about op in f:

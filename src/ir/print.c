@@ -453,6 +453,13 @@ static void print_with_dims(printer *p, const ir_op *op) {
     print_functional_type(p, op);
 }
 
+/* "stablehlo.reduce_precision %a, format = e5m10 : T" */
+static void print_reduce_precision(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fprintf(p->out, ", format = e%dm%d : ", op->a.exponent_bits, op->a.mantissa_bits);
+    print_op_type(p, op);
+}
+
 static void print_reverse(printer *p, const ir_op *op) {
     print_name_and_operands(p, op);
     fputs(", dims = ", p->out);
@@ -687,6 +694,8 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
     [IR_CONCATENATE] = print_concatenate,
     [IR_REVERSE] = print_reverse,
     [IR_CONVERT] = print_with_functional_type,
+    [IR_BITCAST_CONVERT] = print_with_functional_type,
+    [IR_REDUCE_PRECISION] = print_reduce_precision,
     [IR_SELECT] = print_select,
     [IR_CLAMP] = print_with_op_type,
     [IR_COMPARE] = print_compare,

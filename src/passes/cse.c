@@ -67,6 +67,7 @@ static uint64_t mix_attrs(uint64_t h, const ir_func *f, const ir_op *op) {
     ints_of(a, lists);
     for (int i = 0; i < 8; i++) h = mix_ints(h, lists[i]);
     h = mix_int(mix_int(mix_int(h, a->axis), a->cmp), a->cmp_type);
+    h = mix_int(mix_int(h, a->exponent_bits), a->mantissa_bits);
     if (a->data) h = mix(h, a->data, data_bytes(f, op));
     if (a->callee) h = mix(h, a->callee, strlen(a->callee));
     return h;
@@ -106,6 +107,7 @@ static bool same_attrs(const ir_func *f, const ir_op *x, const ir_op *y) {
     for (int i = 0; i < 8; i++)
         if (!same_ints(la[i], lb[i])) return false;
     if (a->axis != b->axis || a->cmp != b->cmp || a->cmp_type != b->cmp_type || a->max_ulp != b->max_ulp ||
+        a->exponent_bits != b->exponent_bits || a->mantissa_bits != b->mantissa_bits ||
         a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind ||
         memcmp(&a->tolerance, &b->tolerance, sizeof a->tolerance) != 0)
         return false;

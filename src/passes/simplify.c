@@ -73,14 +73,17 @@ static bool is_splat(const ir_func *f, ir_value_id v, uint64_t bits) {
 
 /* The bit patterns the rules look for, per element type. */
 static uint64_t one_bits(ir_dtype t) {
-    if (t == IR_F32) return 0x3f800000u;
-    if (t == IR_F64) return UINT64_C(0x3ff0000000000000);
-    return 1;
+    switch (t) {
+    case IR_F32: return 0x3f800000u;
+    case IR_F64: return UINT64_C(0x3ff0000000000000);
+    case IR_F16: return 0x3c00u;
+    case IR_BF16: return 0x3f80u;
+    default: return 1;
+    }
 }
 
-static uint64_t negative_zero_bits(ir_dtype t) {
-    return t == IR_F32 ? 0x80000000u : UINT64_C(0x8000000000000000);
-}
+/* A float's sign bit alone. */
+static uint64_t negative_zero_bits(ir_dtype t) { return UINT64_C(1) << (ir_dtype_size(t) * 8 - 1); }
 
 static uint64_t all_ones_bits(ir_dtype t) {
     if (t == IR_I1) return 1;

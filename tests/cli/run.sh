@@ -14,9 +14,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # A version 1.0 .npy: magic, header length (118), the header padded with
 # spaces to 117 bytes and a newline (128 bytes in all), then little-endian
-# float32 data.
-npy() {  # npy FILE SHAPE DATA-ESCAPES
-    header="{'descr': '<f4', 'fortran_order': False, 'shape': $2, }"
+# data of the dtype DESCR (float32 when absent).
+npy() {  # npy FILE SHAPE DATA-ESCAPES [DESCR]
+    header="{'descr': '${4:-<f4}', 'fortran_order': False, 'shape': $2, }"
     printf '\223NUMPY\001\000\166\000' > "$1"
     printf '%-117s\n' "$header" >> "$1"
     printf "$3" >> "$1"
@@ -48,6 +48,19 @@ grep -Eq '"function": "main_grad", .*"argument_bytes": 12, "output_bytes": 12, .
     "$dir/mem.json" || fail "mem --grad --json: $(cat "$dir/mem.json")"
 if "$cli" mem "$here/negate_sum.mlir" --grad 2> "$dir/err"; then fail "no error for mem --grad"; fi
 grep -q "must return one float scalar" "$dir/err" || fail "mem --grad error: $(cat "$dir/err")"
+
+# ui8 to f16 and bf16 (bf16 is NumPy's two-byte void, as ml_dtypes saves it): 1, 2, 255.
+npy "$dir/u.npy" '(3,)' '\001\002\377' '|u1'
+npy "$dir/want_h.npy" '(3,)' '\000\074\000\100\370\133' '<f2'
+npy "$dir/want_b.npy" '(3,)' '\200\077\000\100\177\103' '<V2'
+for mode in "" --eval; do
+    "$cli" run "$here/narrow.mlir" $mode --input "$dir/u.npy" --output "$dir/h.npy" --output "$dir/b.npy" ||
+        fail "run narrow $mode"
+    cmp -s "$dir/h.npy" "$dir/want_h.npy" || fail "f16 result $mode differs"
+    cmp -s "$dir/b.npy" "$dir/want_b.npy" || fail "bf16 result $mode differs"
+done
+"$cli" run "$here/narrow.mlir" --input "$dir/u.npy" | grep -q "tensor<3xbf16> \[1, 2, 255\]" ||
+    fail "printed bf16 result"
 
 expect_error() {  # expect_error PATTERN ARGS...
     pattern=$1

@@ -10,5 +10,10 @@ func.func @main() {
   "check.expect_eq_const"(%2) <{value = dense<[3, 8]> : tensor<2xi32>}> : (tensor<2xi32>) -> ()
   %4 = "stablehlo.dot_general"(%0, %0) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}> : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>
   "check.expect_eq_const"(%4) <{value = dense<[[7, 10], [15, 22]]> : tensor<2x2xi32>}> : (tensor<2x2xi32>) -> ()
+  %5 = "stablehlo.constant"() <{value = dense<[1.00146484, 65520.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %6 = "stablehlo.reduce_precision"(%5) <{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}> : (tensor<2xf32>) -> tensor<2xf32>
+  "check.expect_eq_const"(%6) <{value = dense<[1.00195312, 0x7F800000]> : tensor<2xf32>}> : (tensor<2xf32>) -> ()
+  %7 = "stablehlo.bitcast_convert"(%6) : (tensor<2xf32>) -> tensor<2x2xui16>
+  "check.expect_eq_const"(%7) <{value = dense<[[0x4000, 0x3F80], [0, 0x7F80]]> : tensor<2x2xui16>}> : (tensor<2x2xui16>) -> ()
   "func.return"() : () -> ()
 }

@@ -59,6 +59,48 @@ TEST(builder_rejects_wrong_dtype_and_bad_attributes) {
     aj_module_destroy(m);
 }
 
+/* f(x) = bitcast(reduce_precision(x) as bf16 halves, as ui16), compiled and evaluated. */
+TEST(builder_bitcast_and_reduce_precision_run) {
+    aj_module *m;
+    aj_builder *b;
+    aj_value x, r, h, u, bad;
+    const int64_t two = 2;
+    aj_module_create(&m);
+    aj_builder_begin(m, "main", &b);
+    aj_param(b, AJ_F32, 1, &two, &x);
+    EXPECT_EQ_INT(aj_reduce_precision(b, x, 8, 7, &r), AJ_OK);   /* to bf16's format */
+    EXPECT_EQ_INT(aj_bitcast_convert(b, r, AJ_BF16, &h), AJ_OK);  /* 2 -> 2x2 */
+    EXPECT_EQ_INT(aj_bitcast_convert(b, h, AJ_U16, &u), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &u), AJ_OK);
+    aj_builder_begin(m, "bad", &b);
+    aj_param(b, AJ_U16, 1, &two, &x);
+    EXPECT_EQ_INT(aj_reduce_precision(b, x, 5, 10, &bad), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "stablehlo.reduce_precision' op operand 0: expected a floating-point type");
+    aj_builder_abandon(b);
+    aj_builder_begin(m, "bad", &b);
+    aj_param(b, AJ_U16, 1, &two, &x);
+    EXPECT_EQ_INT(aj_bitcast_convert(b, x, AJ_DTYPE_COUNT, &bad), AJ_ERR_INVALID);
+    aj_builder_abandon(b);
+    float xs[2] = {1.00390625f + 0x1p-20f, -3.0f};   /* just above a bf16 tie: up */
+    aj_array *in, *out[2] = {0};
+    aj_array_wrap(AJ_F32, 1, &two, xs, &in);
+    aj_executable *e = NULL;
+    aj_compile_options o = {.strict_order = 1, .no_memory_cache = 1};
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    if (e) EXPECT_EQ_INT(aj_executable_run(e, 1, &in, 1, &out[0]), AJ_OK);
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 1, &in, 1, &out[1], NULL), AJ_OK);
+    for (int i = 0; i < 2; i++) {
+        if (!out[i]) continue;
+        const uint16_t *o = aj_array_data(out[i]);
+        EXPECT_EQ_INT(aj_array_rank(out[i]), 2);
+        EXPECT(o[0] == 0 && o[1] == 0x3F81 && o[2] == 0 && o[3] == 0xC040);
+        aj_array_destroy(out[i]);
+    }
+    aj_executable_destroy(e);
+    aj_array_destroy(in);
+    aj_module_destroy(m);
+}
+
 /* f(x, w) = dot(x, w) with a call to a helper g(a) = a * a. */
 TEST(builder_calls_and_dot_general_run) {
     aj_module *m;
@@ -143,7 +185,7 @@ TEST(npy_round_trip_for_every_dtype) {
     char path[] = "/tmp/aj_npy_XXXXXX";
     int fd = mkstemp(path);
     close(fd);
-    for (int dt = AJ_F32; dt <= AJ_BOOL; dt++) {
+    for (int dt = AJ_F32; dt < AJ_DTYPE_COUNT; dt++) {
         aj_array *a, *back;
         EXPECT_EQ_INT(aj_array_create((aj_dtype)dt, 2, dims23, &a), AJ_OK);
         unsigned char *p = aj_array_data(a);
@@ -252,6 +294,7 @@ TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
 int main(void) {
     RUN(builder_reports_shape_mismatch_with_op_and_operand);
     RUN(builder_rejects_wrong_dtype_and_bad_attributes);
+    RUN(builder_bitcast_and_reduce_precision_run);
     RUN(builder_calls_and_dot_general_run);
     RUN(parse_errors_are_located);
     RUN(text_programs_run_and_print);

@@ -29,9 +29,10 @@ TEST(dtype_properties) {
     EXPECT(ir_dtype_is_float(IR_F32) && ir_dtype_is_float(IR_BF16) && !ir_dtype_is_float(IR_I32));
     EXPECT(ir_dtype_is_int(IR_I64) && ir_dtype_is_int(IR_U8) && !ir_dtype_is_int(IR_I1));
     EXPECT(ir_dtype_is_unsigned(IR_U32) && !ir_dtype_is_unsigned(IR_I32));
-    /* Tier 1 is f32 f64 i32 i64 i1. */
-    EXPECT(ir_dtype_supported(IR_F32) && ir_dtype_supported(IR_I1) && ir_dtype_supported(IR_I64));
-    EXPECT(!ir_dtype_supported(IR_F16) && !ir_dtype_supported(IR_U8));
+    ir_dtype t;
+    EXPECT(ir_dtype_from_name("ui64", 4, &t) && t == IR_U64);
+    EXPECT(ir_dtype_from_name("bf16", 4, &t) && t == IR_BF16);
+    EXPECT(!ir_dtype_from_name("i4", 2, &t) && !ir_dtype_from_name("f8E4M3FN", 8, &t));
     EXPECT_CONTAINS(ir_dtype_name(IR_U16), "ui16");
 }
 

@@ -1,6 +1,8 @@
 /* test_parse: the StableHLO text front end (src/front). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "front/front.h"
@@ -452,6 +454,66 @@ TEST(dense_literals) {
     done();
 }
 
+/* The tier-2 element types in every literal form; the printer writes what reads back the same. */
+TEST(narrow_dense_literals) {
+    static const char text[] =
+        "func.func @main() {\n"
+        "  %0 = stablehlo.constant dense<[1.0, 0.1, -65520.0, 1.0e-8, nan, -inf]> : tensor<6xf16>\n"
+        "  %1 = stablehlo.constant dense<\"0x003C00C0\"> : tensor<2xf16>\n"
+        "  %2 = stablehlo.constant dense<1.00390625> : tensor<2xbf16>\n"
+        "  %3 = stablehlo.constant dense<[0x7FC0, 3.0e38]> : tensor<2xbf16>\n"
+        "  %4 = stablehlo.constant dense<[18446744073709551615, 0]> : tensor<2xui64>\n"
+        "  %5 = stablehlo.constant dense<[-128, 127]> : tensor<2xi8>\n"
+        "  %6 = stablehlo.constant dense<\"0xFFFF\"> : tensor<3xui16>\n"
+        "  %7 = stablehlo.reduce_precision %0, format = e5m2 : tensor<6xf16>\n"
+        "  %8 = stablehlo.bitcast_convert %4 : (tensor<2xui64>) -> tensor<2x4xi16>\n"
+        "  func.return\n"
+        "}\n";
+    ir_module *m = parse_ok(text);
+    EXPECT(m != NULL);
+    if (!m) return;
+    const uint16_t *h = op_at(m, 0, 0)->a.data;
+    EXPECT(h[0] == 0x3C00 && h[1] == 0x2E66 && h[2] == 0xFC00 && h[3] == 0x0000);   /* rounded once */
+    EXPECT((h[4] & 0x7E00) == 0x7E00 && h[5] == 0xFC00);
+    const uint16_t *blob = op_at(m, 0, 1)->a.data, *bsplat = op_at(m, 0, 2)->a.data, *b = op_at(m, 0, 3)->a.data;
+    EXPECT(blob[0] == 0x3C00 && blob[1] == 0xC000);
+    EXPECT(bsplat[0] == 0x3F80 && bsplat[1] == 0x3F80);   /* 1 + 2^-8: the tie goes to even */
+    EXPECT(b[0] == 0x7FC0 && b[1] == 0x7F62);
+    const uint64_t *u64 = op_at(m, 0, 4)->a.data;
+    EXPECT(u64[0] == UINT64_MAX && u64[1] == 0);
+    const int8_t *i8 = op_at(m, 0, 5)->a.data;
+    EXPECT(i8[0] == -128 && i8[1] == 127);
+    const uint16_t *u16 = op_at(m, 0, 6)->a.data;
+    EXPECT(u16[0] == 0xFFFF && u16[2] == 0xFFFF);
+    EXPECT(op_at(m, 0, 7)->a.exponent_bits == 5 && op_at(m, 0, 7)->a.mantissa_bits == 2);
+    EXPECT(type_is(type_of(m, 0, op_at(m, 0, 8)->out[0]), "tensor<2x4xi16>"));
+    /* print, parse the printed text, print again: the same text */
+    char *first = NULL, *second = NULL;
+    size_t n1 = 0, n2 = 0;
+    FILE *out = open_memstream(&first, &n1);
+    ir_print_module(out, m);
+    fclose(out);
+    done();
+    EXPECT_CONTAINS(first, "stablehlo.reduce_precision %0, format = e5m2 : tensor<6xf16>");
+    m = parse_ok(first);
+    EXPECT(m != NULL);
+    if (m) {
+        out = open_memstream(&second, &n2);
+        ir_print_module(out, m);
+        fclose(out);
+        EXPECT(n1 == n2 && memcmp(first, second, n1) == 0);
+    }
+    done();
+    free(first);
+    free(second);
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<256> : tensor<ui8>\n}\n", DIAG_INVALID,
+                 "t.mlir:2:33: integer literal out of range for ui8");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0x10000> : tensor<bf16>\n}\n", DIAG_INVALID,
+                 "t.mlir:2:33: hexadecimal literal out of range for bf16");
+    EXPECT_ERROR("func.func @f(%x: tensor<f16>) {\n  %0 = stablehlo.reduce_precision %x, format = m5 : tensor<f16>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:48: expected a format such as e5m10 (exponent and mantissa bits), found 'm5'");
+}
+
 /* ---- checks --------------------------------------------------------------------------------- */
 
 TEST(checks_in_every_form) {
@@ -615,8 +677,8 @@ TEST(malformed_text_is_located) {
 }
 
 TEST(unsupported_features_are_named) {
-    EXPECT_ERROR("func.func @f(%a: tensor<2xbf16>) {\n}\n", DIAG_UNSUPPORTED,
-                 "t.mlir:1:27: unsupported element type bf16");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xi4>) {\n}\n", DIAG_UNSUPPORTED,
+                 "t.mlir:1:27: unsupported element type i4");
     EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:27: unsupported element type complex<f32>");
     EXPECT_ERROR("func.func @f(%a: tensor<?x2xf32>) {\n}\n", DIAG_UNSUPPORTED,
@@ -632,8 +694,8 @@ TEST(unsupported_features_are_named) {
                  DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.eq");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1099511627776x2xi32>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:59: unsupported tensor type with more than 2^40 elements");
-    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1048576x1048576xi8>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:61: unsupported element type i8");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1048576x1048576xi4>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:61: unsupported element type i4");
     EXPECT_ERROR("module {\n}\nfunc.func @f() {\n  func.return\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:3:1: unsupported function beside a module at top level");
     EXPECT_ERROR("func.func @f(%x: tensor<f32>) {\n  %0 = \"stablehlo.reduce\"(%x, %x) ({\n  ^bb0(%a: tensor<f32>):\n"
@@ -764,6 +826,7 @@ int main(void) {
     RUN(reduce_region_orders_block_args_accumulators_first);
     RUN(reduce_generic_region);
     RUN(dense_literals);
+    RUN(narrow_dense_literals);
     RUN(checks_in_every_form);
     RUN(jax_text_with_debug_locations);
     RUN(generic_forms_of_constants_and_checks);

@@ -348,6 +348,8 @@ static void expect_simplified(const char *text, ir_opcode code, int left) {
 #define F4 "tensor<4xf32>"
 #define I4 "tensor<4xi32>"
 #define B4 "tensor<4xi1>"
+#define H4 "tensor<4xf16>"
+#define BH4 "tensor<4xbf16>"
 #define MAIN1(T) "func.func @main(%x: " T ", %y: " T ") -> " T " {\n"
 #define RET(v, T) "  return " v " : " T "\n}\n"
 
@@ -374,6 +376,15 @@ TEST(simplify_arithmetic_identities) {
                       RET("%b", F4), IR_NEGATE, 1);
     expect_simplified(MAIN1(I4) "  %a = stablehlo.negate %x : " I4 "\n  %b = stablehlo.negate %a : " I4 "\n"
                       RET("%b", I4), IR_NEGATE, 1);
+    /* 16-bit floats: their own one and -0; a bit pattern 1 is the least subnormal, not one. */
+    expect_simplified(MAIN1(H4) "  %c = stablehlo.constant dense<1.0> : " H4 "\n"
+                      "  %r = stablehlo.multiply %c, %x : " H4 "\n" RET("%r", H4), IR_MULTIPLY, 0);
+    expect_simplified(MAIN1(H4) "  %c = stablehlo.constant dense<0x0001> : " H4 "\n"
+                      "  %r = stablehlo.multiply %c, %x : " H4 "\n" RET("%r", H4), IR_MULTIPLY, 1);
+    expect_simplified(MAIN1(BH4) "  %c = stablehlo.constant dense<-0.0> : " BH4 "\n"
+                      "  %r = stablehlo.add %c, %x : " BH4 "\n" RET("%r", BH4), IR_ADD, 0);
+    expect_simplified(MAIN1(BH4) "  %c = stablehlo.constant dense<0.0> : " BH4 "\n"
+                      "  %r = stablehlo.add %c, %x : " BH4 "\n" RET("%r", BH4), IR_ADD, 1);
     expect_simplified(MAIN1(F4) "  %r = stablehlo.maximum %x, %x : " F4 "\n" RET("%r", F4), IR_MAXIMUM, 0);
     expect_simplified(MAIN1(F4) "  %r = stablehlo.minimum %x, %x : " F4 "\n" RET("%r", F4), IR_MINIMUM, 0);
     expect_simplified(MAIN1(I4) "  %c = stablehlo.constant dense<0> : " I4 "\n"

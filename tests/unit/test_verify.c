@@ -635,22 +635,46 @@ TEST(return_matches_declared_results) {
     fx_end(&x);
 }
 
-TEST(unsupported_element_types) {
+TEST(bitcast_convert_rules) {
     fixture x = fx_begin();
-    ir_value_id a = fx_param(&x, ty(IR_F16, 1, 2));
-    VERDICT(&x, fx_op(&x, IR_NEGATE, IDS(a), ty(IR_F16, 1, 2)), DIAG_UNSUPPORTED,
-            "in @main: body: argument 0: element type f16 is not supported (tensor<2xf16>)");
+    ir_value_id a = fx_param(&x, ty(IR_F32, 1, 2));
+    OK(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_I32, 1, 2)));
+    x = fx_begin();   /* a wide element splits along a new last dim */
+    a = fx_param(&x, ty(IR_U64, 1, 3));
+    OK(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_F16, 2, 3, 4)));
+    x = fx_begin();
+    a = fx_param(&x, ty(IR_U64, 1, 3));
+    INVALID(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_F16, 1, 3)),
+            "'stablehlo.bitcast_convert' op result 0: expected tensor<3x4xf16>");
+    x = fx_begin();   /* narrow elements join along their last dim */
+    a = fx_param(&x, ty(IR_I8, 2, 3, 2));
+    OK(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_BF16, 1, 3)));
+    x = fx_begin();
+    a = fx_param(&x, ty(IR_I8, 2, 3, 4));
+    INVALID(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_BF16, 1, 3)),
+            "op operand 0: tensor<3x4xi8> as bf16 needs a last dimension of size 2");
+    x = fx_begin();
+    a = fx_param(&x, ty(IR_I1, 1, 8));
+    INVALID(&x, fx_op(&x, IR_BITCAST_CONVERT, IDS(a), ty(IR_U8, 0)), "cannot reinterpret tensor<8xi1> as ui8");
+}
+
+TEST(reduce_precision_rules) {
+    fixture x = fx_begin();
+    ir_value_id a = fx_param(&x, ty(IR_BF16, 1, 2));
+    ir_op *op = fx_op(&x, IR_REDUCE_PRECISION, IDS(a), ty(IR_BF16, 1, 2));
+    op->a.exponent_bits = 5;
+    op->a.mantissa_bits = 0;
+    OK(&x, op);
     x = fx_begin();
     a = fx_param(&x, ty(IR_F32, 1, 2));
-    VERDICT(&x, fx_op(&x, IR_CONVERT, IDS(a), ty(IR_U8, 1, 2)), DIAG_UNSUPPORTED,
-            "'stablehlo.convert' op result 0: element type ui8 is not supported");
+    op = fx_op(&x, IR_REDUCE_PRECISION, IDS(a), ty(IR_F32, 1, 2));
+    op->a.mantissa_bits = 3;
+    INVALID(&x, op, "exponent_bits = 0, mantissa_bits = 3: expected >= 1 and >= 0");
     x = fx_begin();
-    fx_return(&x, 0, NULL);
-    ir_type bf = ty(IR_BF16, 0);
-    ir_func_set_results(x.f, 1, &bf);
-    EXPECT_EQ_INT(ir_verify_module(x.m, &x.d), DIAG_UNSUPPORTED);
-    EXPECT_CONTAINS(x.d.msg, "in @main: result 0: element type bf16 is not supported");
-    fx_end(&x);
+    a = fx_param(&x, ty(IR_U16, 1, 2));
+    op = fx_op(&x, IR_REDUCE_PRECISION, IDS(a), ty(IR_U16, 1, 2));
+    op->a.exponent_bits = 5;
+    INVALID(&x, op, "operand 0: expected a floating-point type, got tensor<2xui16>");
 }
 
 TEST(malformed_types) {
@@ -766,7 +790,8 @@ int main(void) {
     RUN(undefined_value_id);
     RUN(blocks_end_with_one_return);
     RUN(return_matches_declared_results);
-    RUN(unsupported_element_types);
+    RUN(bitcast_convert_rules);
+    RUN(reduce_precision_rules);
     RUN(malformed_types);
     RUN(function_names_are_unique);
     RUN(messages_carry_the_location);
