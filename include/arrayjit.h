@@ -87,6 +87,66 @@ typedef enum aj_status {
 /* The message of the last failing call on this thread ("" if none). */
 const char *aj_last_error(void);
 
+/* ---- memory -----------------------------------------------------------------
+ * Every byte arrayjit allocates (programs, compiled code's bookkeeping, array
+ * buffers, executables' arenas, outputs) goes through one allocator, which
+ * a caller can replace. The default is a pool after XLA's BFC allocator:
+ * memory mapped from the system in growing regions, best fit in size-class
+ * bins, blocks split and merged again on free, freed memory kept for reuse
+ * (so a second call of an executable asks the system for nothing). Requests
+ * of 256 MiB or more that no free block fits are mapped on their own.
+ * Builds with AddressSanitizer default to malloc instead (so that leaks and
+ * overflows are seen). Environment, read at first use:
+ *   ARRAYJIT_ALLOCATOR=pool|system   which default (system: malloc)
+ *   ARRAYJIT_PREALLOCATE=BYTES       reserve this much up front (K, M, G suffixes)
+ *   ARRAYJIT_MEM_FRACTION=F          or this fraction (0 < F <= 1) of physical memory
+ * Preallocation is off by default; a preallocated region is kept by
+ * aj_trim. Thread-safe. */
+
+typedef struct aj_allocator {
+    void *(*alloc)(void *ctx, size_t size);           /* 16-byte aligned; NULL on failure */
+    void (*free)(void *ctx, void *ptr, size_t size);  /* size: as allocated */
+    void *ctx;
+} aj_allocator;
+
+/* The pool, and the C library's malloc/free, as allocators (to choose one,
+ * or to wrap one in a caller's own). */
+const aj_allocator *aj_pool_allocator(void);
+const aj_allocator *aj_system_allocator(void);
+
+/* Makes `a` (copied; NULL: the default) the allocator of every later
+ * allocation. Every block must go back to the allocator it came from, so
+ * this is refused (AJ_ERR_INVALID) while anything allocated is live: set it
+ * first, or after destroying every handle and aj_clear_caches(). */
+aj_status aj_set_allocator(const aj_allocator *a);
+
+/* Reserves `bytes` (or, when bytes is 0, `fraction` of physical memory)
+ * in the pool now, touching its pages, and keeps it through aj_trim; both 0
+ * makes the earlier reservation ordinary memory again. */
+aj_status aj_pool_preallocate(size_t bytes, double fraction);
+
+/* Gives the pool's wholly free regions back to the system. */
+void aj_trim(void);
+
+/* As JAX's Device.memory_stats(). Counts are of the bytes callers asked
+ * for; the pool's figures are 0 under another allocator. */
+typedef struct aj_allocator_stats {
+    size_t bytes_in_use;             /* every live allocation */
+    size_t peak_bytes_in_use;        /* since start or aj_allocator_reset_peak */
+    size_t array_bytes_in_use;       /* of which array buffers and executables' arenas */
+    size_t peak_array_bytes_in_use;  /* what aj_memory_stats.peak_bytes predicts for a run */
+    size_t num_allocs;               /* allocations made so far */
+    size_t bytes_reserved;           /* pool: mapped from the system now */
+    size_t bytes_free;               /* pool: of which free, kept for reuse */
+    size_t largest_free_block;       /* pool: the biggest request it serves without the system */
+    size_t system_allocs;            /* pool: mappings made so far */
+    double fragmentation;            /* pool: 1 - largest free block / free bytes */
+} aj_allocator_stats;
+
+void aj_allocator_get_stats(aj_allocator_stats *out);
+/* Starts both peaks again from what is in use now. */
+void aj_allocator_reset_peak(void);
+
 /* ---- element types and ops ------------------------------------------------ */
 
 typedef enum aj_dtype {
@@ -303,7 +363,8 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out);
 aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
 
 /* Drops every cached executable in memory and every entry of the disk cache
- * (cache_dir as in aj_compile_options; NULL: the default). */
+ * (cache_dir as in aj_compile_options; NULL: the default), and gives the
+ * pool's free memory back to the system (aj_trim). */
 aj_status aj_clear_caches(const char *cache_dir);
 
 /* ---- conformance checks ---------------------------------------------------------- */

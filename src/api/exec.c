@@ -96,6 +96,7 @@ __attribute__((destructor)) static void release_memory_cache(void) { cache_clear
 
 aj_status aj_clear_caches(const char *cache_dir) {
     cache_clear();
+    mem_trim();
     diag d = {0};
     if (build_clear_disk_cache(cache_dir, &d)) return api_fail_diag(&d);
     return AJ_OK;

@@ -13,7 +13,7 @@ int rt_exec_new(codegen_entry entry, size_t arena_bytes, rt_exec **out, diag *d)
     if (!e) return diag_nomem(d);
     /* mem_alloc aligns to 16 bytes; the generated code assumes no more (its
      * arena offsets are 64-byte multiples relative to the base). */
-    e->arena = arena_bytes ? mem_alloc(arena_bytes) : NULL;
+    e->arena = arena_bytes ? mem_alloc_buffer(arena_bytes) : NULL;
     if (arena_bytes && !e->arena) {
         mem_free(e);
         return diag_set(d, DIAG_NOMEM, "out of memory allocating the %zu-byte arena", arena_bytes);
