@@ -1,0 +1,235 @@
+/* Tests of the allocator: the pool's best fit, splitting and merging,
+ * huge requests, preallocation (by environment and by call), trimming,
+ * the statistics, and what compiled programs allocate: nothing new from
+ * the system on a second call, and a measured peak equal to the
+ * compiler's peak_bytes for every benchmark program. The pool is made the
+ * allocator first (sanitizer builds default to malloc). */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arrayjit.h"
+#include "testing.h"
+#include "util/mem.h"
+#include "util/pool.h"
+
+static aj_allocator_stats stats(void) {
+    aj_allocator_stats s;
+    aj_allocator_get_stats(&s);
+    return s;
+}
+
+/* main sets ARRAYJIT_PREALLOCATE=4M before the pool's first use. */
+TEST(environment_preallocates_at_first_use) {
+    void *p = mem_alloc(100);
+    aj_allocator_stats s = stats();
+    EXPECT(s.bytes_reserved >= (size_t)4 << 20);
+    EXPECT_EQ_INT(s.system_allocs, 1);
+    void *big = mem_alloc((size_t)3 << 20);   /* fits in the preallocated region */
+    EXPECT_EQ_INT(stats().system_allocs, 1);
+    mem_free(big);
+    mem_free(p);
+    aj_trim();
+    EXPECT(stats().bytes_reserved >= (size_t)4 << 20);   /* kept */
+    EXPECT_EQ_INT(aj_pool_preallocate(0, 0), AJ_OK);     /* ordinary again */
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+TEST(freed_neighbours_merge_and_trim_returns_everything) {
+    char *a = mem_alloc(1000), *b = mem_alloc(1000), *c = mem_alloc(1000);
+    char *guard = mem_alloc(16);
+    aj_allocator_stats s0 = stats();
+    EXPECT_EQ_INT(s0.system_allocs >= 1, 1);
+    mem_free(a);
+    mem_free(c);
+    /* Two free holes of ~1 KiB and the region's tail: fragmented. */
+    EXPECT(stats().fragmentation > 0);
+    mem_free(b);   /* merges with both */
+    char *abc = mem_alloc(3000);
+    EXPECT(abc == a);   /* the merged chunk is the best fit */
+    mem_free(abc);
+    mem_free(guard);
+    aj_allocator_stats s = stats();
+    EXPECT_EQ_INT(s.bytes_in_use, 0);
+    EXPECT_EQ_INT(s.fragmentation, 0);   /* one free chunk per region, and one region */
+    EXPECT_EQ_INT(s.bytes_free + 64 + 16, s.bytes_reserved);
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+TEST(best_fit_takes_the_smallest_hole_that_fits) {
+    char *big = mem_alloc(8192), *sep1 = mem_alloc(16), *small = mem_alloc(2048), *sep2 = mem_alloc(16);
+    mem_free(big);
+    mem_free(small);
+    char *p = mem_alloc(2000);
+    EXPECT(p == small);
+    char *q = mem_alloc(5000);
+    EXPECT(q == big);    /* split: the rest stays free */
+    char *r = mem_alloc(2000);
+    EXPECT(r > big && r < sep1);
+    mem_free(p), mem_free(q), mem_free(r), mem_free(sep1), mem_free(sep2);
+    aj_trim();
+}
+
+/* Random sizes, random frees, every block filled with its own byte and
+ * checked: no two live blocks overlap, and freeing all gives one chunk. */
+TEST(random_workload_keeps_blocks_apart) {
+    enum { N = 4000 };
+    static unsigned char *p[N];
+    static size_t size[N];
+    srand(7);
+    for (int round = 0; round < 20000; round++) {
+        int i = rand() % N;
+        if (p[i]) {
+            for (size_t k = 0; k < size[i]; k++)
+                if (p[i][k] != (unsigned char)i) { EXPECT(0); round = 20000; break; }
+            mem_free(p[i]);
+            p[i] = NULL;
+        } else {
+            size[i] = rand() % 4 ? (size_t)(rand() % 300) : (size_t)(rand() % 200000);
+            p[i] = mem_alloc(size[i]);
+            memset(p[i], i & 0xff, size[i]);
+        }
+    }
+    for (int i = 0; i < N; i++) mem_free(p[i]), p[i] = NULL;
+    aj_allocator_stats s = stats();
+    EXPECT_EQ_INT(s.bytes_in_use, 0);
+    EXPECT_EQ_INT(s.fragmentation, 0);
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+TEST(huge_requests_are_mapped_alone) {
+    size_t before = stats().system_allocs;
+    void *p = mem_alloc((size_t)300 << 20);
+    EXPECT(p != NULL);
+    aj_allocator_stats s = stats();
+    EXPECT_EQ_INT(s.system_allocs, before + 1);
+    EXPECT(s.bytes_reserved >= (size_t)300 << 20);
+    mem_free(p);
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+TEST(peak_resets_to_what_is_in_use) {
+    void *a = mem_alloc(5000), *b = mem_alloc_buffer(7000);
+    mem_free(b);
+    aj_allocator_stats s = stats();
+    EXPECT(s.peak_bytes_in_use >= 12000);
+    EXPECT(s.peak_array_bytes_in_use >= 7000);
+    aj_allocator_reset_peak();
+    s = stats();
+    EXPECT_EQ_INT(s.peak_bytes_in_use, s.bytes_in_use);
+    EXPECT_EQ_INT(s.peak_array_bytes_in_use, 0);
+    mem_free(a);
+    EXPECT_EQ_INT(aj_set_allocator(NULL), AJ_OK);   /* nothing live */
+    EXPECT_EQ_INT(aj_set_allocator(aj_pool_allocator()), AJ_OK);
+    void *live = mem_alloc(1);
+    EXPECT_EQ_INT(aj_set_allocator(aj_system_allocator()), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "still live");
+    mem_free(live);
+}
+
+/* ---- compiled programs ------------------------------------------------------ */
+
+static char *bench_path(const char *name) {
+    static char buf[4096];
+    const char *root = getenv("AJ_TEST_DATA");
+    snprintf(buf, sizeof buf, "%s/../bench/programs/%s", root ? root : "tests", name);
+    return buf;
+}
+
+/* Inputs for every parameter of main: a ramp in [-1, 1). */
+static int make_inputs(aj_module *m, int n, aj_array **in) {
+    for (int i = 0; i < n; i++) {
+        aj_dtype dt;
+        int rank;
+        int64_t dims[AJ_MAX_RANK];
+        if (aj_module_arg_type(m, "main", 0, i, &dt, &rank, dims) || aj_array_create(dt, rank, dims, &in[i]))
+            return -1;
+        if (dt != AJ_F32) continue;
+        float *p = aj_array_data(in[i]);
+        for (int64_t j = 0; j < aj_array_numel(in[i]); j++) p[j] = (float)(j % 97) / 48.5f - 1;
+    }
+    return 0;
+}
+
+/* Compiles a program (donating `donate`), runs it twice and checks that
+ * the measured array peak of a run is the compiler's peak_bytes (arguments,
+ * arena and outputs, less outputs held in donated arguments) and that the
+ * second run asks the system for nothing. */
+static void check_program(const char *name, uint64_t donate) {
+    aj_module *m;
+    int nin, nout;
+    EXPECT_EQ_INT(aj_module_load(bench_path(name), &m), AJ_OK);
+    EXPECT_EQ_INT(aj_module_signature(m, "main", &nin, &nout), AJ_OK);
+    aj_compile_options o = {.no_memory_cache = 1, .donate = donate};
+    aj_executable *e;
+    aj_memory_stats ms;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    EXPECT_EQ_INT(aj_executable_memory(e, &ms), AJ_OK);
+    EXPECT_EQ_INT(stats().array_bytes_in_use, ms.temp_bytes);   /* the arena, nothing else */
+    aj_array *in[16], *out[16];
+    EXPECT_EQ_INT(make_inputs(m, nin, in), 0);
+    EXPECT_EQ_INT(stats().array_bytes_in_use, ms.temp_bytes + ms.argument_bytes);
+    for (int call = 0; call < 2; call++) {
+        aj_allocator_stats before = stats();
+        aj_allocator_reset_peak();
+        EXPECT_EQ_INT(aj_executable_run(e, nin, in, nout, out), AJ_OK);
+        aj_allocator_stats after = stats();
+        if (after.peak_array_bytes_in_use != ms.peak_bytes)
+            fprintf(stderr, "%s (donate %#llx), call %d: measured peak %zu, compiler's %zu\n", name,
+                    (unsigned long long)donate, call, after.peak_array_bytes_in_use, ms.peak_bytes);
+        EXPECT_EQ_INT(after.peak_array_bytes_in_use, ms.peak_bytes);
+        if (call == 1) {
+            EXPECT_EQ_INT(after.system_allocs, before.system_allocs);
+            EXPECT_EQ_INT(after.bytes_reserved, before.bytes_reserved);
+        }
+        /* The next call's inputs: donated ones live on in the outputs. */
+        for (int j = 0; j < nout; j++) {
+            int reused = 0;
+            for (int i = 0; i < nin && !reused; i++)
+                if (donate >> i & 1 && aj_array_data(out[j]) == aj_array_data(in[i])) {
+                    aj_array_destroy(in[i]);
+                    in[i] = out[j];
+                    reused = 1;
+                }
+            if (!reused) aj_array_destroy(out[j]);
+        }
+    }
+    for (int i = 0; i < nin; i++) aj_array_destroy(in[i]);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    EXPECT_EQ_INT(stats().array_bytes_in_use, 0);
+}
+
+TEST(measured_peak_is_the_compilers_for_every_bench_program) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", bench_path(""));
+    DIR *d = opendir(dir);
+    EXPECT(d != NULL);
+    int n = 0;
+    for (struct dirent *ent; d && (ent = readdir(d));) {
+        size_t len = strlen(ent->d_name);
+        if (len < 5 || strcmp(ent->d_name + len - 5, ".mlir") != 0) continue;
+        check_program(ent->d_name, 0);
+        n++;
+    }
+    if (d) closedir(d);
+    EXPECT_EQ_INT(n, 5);
+    check_program("mlp_train_step.mlir", 0x3f);   /* parameters donated, as a training loop does */
+}
+
+int main(void) {
+    setenv("ARRAYJIT_PREALLOCATE", "4M", 1);
+    if (aj_set_allocator(aj_pool_allocator())) return 1;
+    RUN(environment_preallocates_at_first_use);
+    RUN(freed_neighbours_merge_and_trim_returns_everything);
+    RUN(best_fit_takes_the_smallest_hole_that_fits);
+    RUN(random_workload_keeps_blocks_apart);
+    RUN(huge_requests_are_mapped_alone);
+    RUN(peak_resets_to_what_is_in_use);
+    RUN(measured_peak_is_the_compilers_for_every_bench_program);
+    return TESTS_DONE();
+}
