@@ -208,6 +208,9 @@ typedef int32_t aj_value;
 
 aj_status aj_builder_begin(aj_module *m, const char *name, aj_builder **out);
 aj_status aj_param(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims, aj_value *out);
+/* The dtype and shape of a value (dims: room for AJ_MAX_RANK), as a trace
+ * function reads its inputs' shapes. */
+aj_status aj_value_type(aj_builder *b, aj_value v, aj_dtype *dtype, int *rank, int64_t *dims);
 /* data: numel elements of dtype, row-major (copied). */
 aj_status aj_constant(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims,
                       const void *data, aj_value *out);
@@ -295,10 +298,11 @@ aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *cons
  * by the system compiler. Executables are cached in memory (same program,
  * shapes and options: the same executable) and on disk.
  *
- * Threads: an executable runs one call at a time (it owns one arena), and
- * the in-memory cache is not locked yet: compile and clear caches from one
- * thread, and give each thread that runs concurrently its own executable
- * (no_memory_cache = 1). */
+ * Threads: compiling, running and destroying are safe from several threads
+ * (the in-memory cache is locked). An executable runs one call at a time
+ * (it owns one arena): concurrent calls of one executable take turns, so
+ * threads that must run in parallel compile their own (no_memory_cache = 1).
+ * aj_clear_caches must not race a compile. */
 
 typedef struct aj_executable aj_executable;
 
@@ -366,6 +370,45 @@ aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
  * (cache_dir as in aj_compile_options; NULL: the default), and gives the
  * pool's free memory back to the system (aj_trim). */
 aj_status aj_clear_caches(const char *cache_dir);
+
+/* ---- jit: trace once per signature, then call ------------------------------
+ * aj_jit is the C form of calling a jax.jit function. A trace function
+ * builds the program from its inputs: it gets a builder whose function
+ * already has one parameter per input (of that call's dtype and shape), the
+ * static arguments (bytes that are part of the signature, as
+ * static_argnums are in JAX: a trace may branch on them) and the user
+ * pointer given at creation, and writes the nout results (it must not
+ * finish or abandon the builder; aj_jit does). Each call hashes its
+ * signature (input dtypes and shapes, static bytes, nout): the first call
+ * with a signature traces, compiles (through aj_compile and its disk
+ * cache) and keeps the executable in the function's own table until
+ * aj_jit_destroy; later calls go straight to it (a hash lookup:
+ * no tracing, nothing allocated but the outputs). The options' donate bits
+ * donate inputs as in aj_executable_run.
+ *
+ * Threads: aj_jit_call may be called from several threads at once; traces
+ * of one aj_jit run one at a time, and calls that reach the same
+ * executable take turns in its arena. aj_jit_destroy must not race a
+ * call. */
+
+typedef struct aj_jit aj_jit;
+
+typedef aj_status (*aj_trace_fn)(aj_builder *b, int nin, const aj_value *inputs,
+                                 const void *static_args, size_t static_size, void *user,
+                                 int nout, aj_value *results);
+
+/* opts may be NULL (defaults); it is copied (its strings must outlive the
+ * aj_jit); dump_after is refused. */
+aj_status aj_jit_create(aj_trace_fn trace, void *user, const aj_compile_options *opts,
+                        aj_jit **out);
+/* Runs the function on in[0..nin); out[0..nout) are new arrays, as with
+ * aj_executable_run. static_args may be NULL when static_size is 0. */
+aj_status aj_jit_call(aj_jit *j, int nin, aj_array *const *in, const void *static_args,
+                      size_t static_size, int nout, aj_array **out);
+/* Signatures traced so far (a test's view of the cache). */
+int aj_jit_trace_count(aj_jit *j);
+/* Releases the function's executables. */
+void aj_jit_destroy(aj_jit *j);
 
 /* ---- conformance checks ---------------------------------------------------------- */
 
