@@ -143,10 +143,14 @@ static aj_status keep_source(aj_executable *e, const ir_module *m, const char *f
     return AJ_OK;
 }
 
+/* Takes key over (the executable holds it; freed on failure). */
 static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_options *o,
                                   char *key, size_t key_len, aj_executable **out) {
     aj_executable *e = mem_calloc(1, sizeof *e);
-    if (!e) return api_nomem();
+    if (!e) {
+        mem_free(key);   /* owned from here on, as by the executable below */
+        return api_nomem();
+    }
     e->refs = 1;
     e->key = key;
     e->key_len = key_len;
