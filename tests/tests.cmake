@@ -60,6 +60,13 @@ if(AJ_BLIS)
   target_link_libraries(bench_arrayjit PRIVATE arrayjit ${AJ_BLIS})
 endif()
 
+# The dispatch bench (no BLAS needed); its test runs it briefly.
+add_executable(bench_dispatch bench/dispatch.c)
+target_compile_options(bench_dispatch PRIVATE -O2)
+target_link_libraries(bench_dispatch PRIVATE arrayjit)
+add_test(NAME bench_dispatch COMMAND bench_dispatch --calls=200 --batches=3)
+set_tests_properties(bench_dispatch PROPERTIES PASS_REGULAR_EXPRESSION "aj_jit_call +[0-9.]+")
+
 add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/failing)
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
