@@ -5,8 +5,22 @@
  * exported from JAX; verify it; run it on host arrays.
  *
  * Worked example. tests/tests.cmake turns the lines between the two marker
- * comments into a function `int example(void)`, then compiles and runs it,
- * so this is known to work. fail() prints aj_last_error() and returns 1.
+ * comments of the example into a function `int example(void)`, preceded by
+ * the file-scope lines between the two FUNCTIONS markers, then compiles and
+ * runs it, so this is known to work. fail() prints aj_last_error() and
+ * returns 1.
+ *
+ *     // EXAMPLE FUNCTIONS BEGIN: a trace function for aj_jit (see below)
+ *     static aj_status affine(aj_builder *b, int nin, const aj_value *x,
+ *                             const void *static_args, size_t static_size,
+ *                             void *user, int nout, aj_value *y) {
+ *         (void)static_args, (void)static_size, (void)user;   // unused here
+ *         if (nin != 3 || nout != 1) return AJ_ERR_INVALID;
+ *         aj_value xw;                        // y = x * w + bias, any shape
+ *         aj_binary(b, AJ_MULTIPLY, x[0], x[1], &xw);
+ *         return aj_binary(b, AJ_ADD, xw, x[2], &y[0]);
+ *     }
+ *     // EXAMPLE FUNCTIONS END
  *
  *     // EXAMPLE BEGIN: y = sum over the last axis of tanh(x * w + bias)
  *     aj_module *m;
@@ -52,6 +66,19 @@
  *     printf("%.4f %.4f, peak %zu bytes\n", sum[0], sum[1], mem.peak_bytes);
  *     aj_array_destroy(out[0]);
  *     aj_executable_destroy(e);
+ *
+ *     // jax.jit in C: the first call with these shapes traces affine()
+ *     // and compiles it; later calls are a hash lookup and the run.
+ *     aj_jit *jit;
+ *     if (aj_jit_create(affine, NULL, NULL, &jit)) return fail();
+ *     for (int step = 0; step < 3; step++) {
+ *         if (aj_jit_call(jit, 3, in, NULL, 0, 1, out)) return fail();
+ *         const float *y = aj_array_data(out[0]);
+ *         if (step == 2) printf("%.4f %.4f, traced %d time(s)\n", y[0], y[5],
+ *                               aj_jit_trace_count(jit));   // 0.1000 1.2000, 1
+ *         aj_array_destroy(out[0]);
+ *     }
+ *     aj_jit_destroy(jit);
  *     for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
  *     aj_module_destroy(m);
  *     // EXAMPLE END
