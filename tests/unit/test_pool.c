@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arrayjit.h"
 #include "testing.h"
@@ -33,6 +34,23 @@ TEST(environment_preallocates_at_first_use) {
     aj_trim();
     EXPECT(stats().bytes_reserved >= (size_t)4 << 20);   /* kept */
     EXPECT_EQ_INT(aj_pool_preallocate(0, 0), AJ_OK);     /* ordinary again */
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+TEST(preallocation_by_call_serves_without_the_system) {
+    EXPECT_EQ_INT(aj_pool_preallocate(0, 2.0), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "fraction");
+    EXPECT_EQ_INT(aj_pool_preallocate((size_t)8 << 20, 0), AJ_OK);
+    aj_allocator_stats s = stats();
+    EXPECT(s.bytes_reserved >= (size_t)8 << 20);
+    void *p[7];
+    for (int i = 0; i < 7; i++) p[i] = mem_alloc_buffer((size_t)1 << 20);
+    EXPECT_EQ_INT(stats().system_allocs, s.system_allocs);
+    for (int i = 0; i < 7; i++) mem_free(p[i]);
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, s.bytes_reserved);
+    EXPECT_EQ_INT(aj_pool_preallocate(0, 0), AJ_OK);
     aj_trim();
     EXPECT_EQ_INT(stats().bytes_reserved, 0);
 }
@@ -221,15 +239,37 @@ TEST(measured_peak_is_the_compilers_for_every_bench_program) {
     check_program("mlp_train_step.mlir", 0x3f);   /* parameters donated, as a training loop does */
 }
 
+/* aj_clear_caches drops the cached executables and then the pooled memory
+ * they held. */
+TEST(clearing_caches_returns_pooled_memory) {
+    char cache_dir[] = "/tmp/aj_test_pool_XXXXXX";
+    EXPECT(mkdtemp(cache_dir) != NULL);
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_load(bench_path("gelu.mlir"), &m), AJ_OK);
+    aj_compile_options o = {.cache_dir = cache_dir};
+    aj_executable *e;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    aj_executable_destroy(e);   /* the in-memory cache keeps it */
+    aj_module_destroy(m);
+    EXPECT(stats().bytes_in_use > 0);
+    EXPECT(stats().bytes_reserved > 0);
+    EXPECT_EQ_INT(aj_clear_caches(cache_dir), AJ_OK);
+    EXPECT_EQ_INT(stats().bytes_in_use, 0);
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+    rmdir(cache_dir);
+}
+
 int main(void) {
     setenv("ARRAYJIT_PREALLOCATE", "4M", 1);
     if (aj_set_allocator(aj_pool_allocator())) return 1;
     RUN(environment_preallocates_at_first_use);
+    RUN(preallocation_by_call_serves_without_the_system);
     RUN(freed_neighbours_merge_and_trim_returns_everything);
     RUN(best_fit_takes_the_smallest_hole_that_fits);
     RUN(random_workload_keeps_blocks_apart);
     RUN(huge_requests_are_mapped_alone);
     RUN(peak_resets_to_what_is_in_use);
     RUN(measured_peak_is_the_compilers_for_every_bench_program);
+    RUN(clearing_caches_returns_pooled_memory);
     return TESTS_DONE();
 }
