@@ -152,7 +152,8 @@ aj_status aj_set_allocator(const aj_allocator *a);
  * makes the earlier reservation ordinary memory again. */
 aj_status aj_pool_preallocate(size_t bytes, double fraction);
 
-/* Gives the pool's wholly free regions back to the system. */
+/* Gives the pool's free memory back to the system: wholly free regions are
+ * unmapped, the pages inside other free blocks released (madvise). */
 void aj_trim(void);
 
 /* As JAX's Device.memory_stats(). Counts are of the bytes callers asked

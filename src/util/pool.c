@@ -278,6 +278,14 @@ void pool_free(void *ctx, void *ptr, size_t size) {
     pthread_mutex_unlock(&pool.lock);
 }
 
+/* Gives the whole pages inside a free chunk back (its header and bin links
+ * stay; the pages read as zeros when next touched). */
+static void release_pages(chunk *c) {
+    uintptr_t start = round_up((uintptr_t)c + sizeof(chunk), pool.page);
+    uintptr_t end = ((uintptr_t)c + c->size) / pool.page * pool.page;
+    if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 void pool_trim(void) {
     pthread_mutex_lock(&pool.lock);
     for (region **link = &pool.regions; *link;) {
@@ -291,6 +299,8 @@ void pool_trim(void) {
         *link = r->next;
         unmap(r, r->bytes);
     }
+    for (int b = next_nonempty(bin_of(2 * pool.page)); b >= 0; b = next_nonempty(b + 1))
+        for (chunk *c = pool.bins[b]; c; c = c->next) release_pages(c);
     pool.next_region = FIRST_REGION;
     pthread_mutex_unlock(&pool.lock);
 }

@@ -8,7 +8,7 @@
  * allocations of the IR: the first chunk of the bin fits, O(1)), then four
  * bins per power of two; a request takes the best fit of the first
  * non-empty bin that can serve it and splits off the rest. Freed memory is
- * kept for reuse; pool_trim gives whole free regions back. A request of
+ * kept for reuse; pool_trim gives free memory back. A request of
  * 256 MiB or more that no free chunk fits is mapped on its own and unmapped
  * when freed. Blocks are 16-byte aligned. Thread-safe (one mutex).
  *
@@ -32,7 +32,8 @@ typedef struct pool_stats {
 } pool_stats;
 
 void pool_get_stats(pool_stats *out);
-/* Unmaps every region that is wholly free (but the preallocated one). */
+/* Unmaps every region that is wholly free (but the preallocated one), and
+ * gives the pages inside the other free chunks back (madvise). */
 void pool_trim(void);
 /* Maps and keeps a region of `bytes` (0: the kept region becomes an
  * ordinary one, which pool_trim may give back). -1 if the system says no. */

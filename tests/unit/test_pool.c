@@ -6,6 +6,7 @@
  * allocator first (sanitizer builds default to malloc). */
 #include <dirent.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -115,6 +116,33 @@ TEST(random_workload_keeps_blocks_apart) {
     aj_allocator_stats s = stats();
     EXPECT_EQ_INT(s.bytes_in_use, 0);
     EXPECT_EQ_INT(s.fragmentation, 0);
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+static long resident_pages(void) {
+    long size = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f && fscanf(f, "%ld %ld", &size, &resident) != 2) resident = 0;
+    if (f) fclose(f);
+    return resident;
+}
+
+/* A region held by one small live block still gives its free pages back. */
+TEST(trim_releases_free_pages_of_regions_in_use) {
+    char *big = mem_alloc((size_t)64 << 20);
+    char *keep = mem_alloc(64);   /* in the rest of big's region */
+    EXPECT(keep > big && keep < big + ((size_t)65 << 20));
+    memset(big, 1, (size_t)64 << 20);
+    mem_free(big);
+    size_t reserved = stats().bytes_reserved;
+    long before = resident_pages();
+    aj_trim();
+    long after = resident_pages();
+    long page = sysconf(_SC_PAGESIZE);
+    EXPECT(before - after >= ((long)60 << 20) / page);
+    EXPECT_EQ_INT(stats().bytes_reserved, reserved);   /* the region stays: keep is in it */
+    mem_free(keep);
     aj_trim();
     EXPECT_EQ_INT(stats().bytes_reserved, 0);
 }
@@ -267,6 +295,7 @@ int main(void) {
     RUN(freed_neighbours_merge_and_trim_returns_everything);
     RUN(best_fit_takes_the_smallest_hole_that_fits);
     RUN(random_workload_keeps_blocks_apart);
+    RUN(trim_releases_free_pages_of_regions_in_use);
     RUN(huge_requests_are_mapped_alone);
     RUN(peak_resets_to_what_is_in_use);
     RUN(measured_peak_is_the_compilers_for_every_bench_program);
