@@ -288,6 +288,10 @@ static void release_pages(chunk *c) {
 
 void pool_trim(void) {
     pthread_mutex_lock(&pool.lock);
+    if (!pool.ready) {   /* never used: nothing to give back */
+        pthread_mutex_unlock(&pool.lock);
+        return;
+    }
     for (region **link = &pool.regions; *link;) {
         region *r = *link;
         chunk *c = r->first;

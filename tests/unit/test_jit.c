@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arrayjit.h"
 #include "testing.h"
@@ -204,11 +205,60 @@ TEST(jit_calls_from_several_threads) {
     aj_jit_destroy(j);
 }
 
+/* Threads compiling the same program through the in-memory cache all get
+ * the one executable it keeps. */
+static const char negate_text[] =
+    "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %y = stablehlo.negate %x : tensor<4xf32>\n"
+    "  return %y : tensor<4xf32>\n"
+    "}\n";
+
+typedef struct { const char *cache_dir; aj_executable *e; int bad; } compiler;
+
+static void *compile_negate(void *arg) {
+    compiler *c = arg;
+    aj_module *m;
+    float xs[4] = {1, 2, 3, 4};
+    aj_array *in, *out;
+    aj_compile_options o = {.cache_dir = c->cache_dir};
+    if (aj_module_parse(negate_text, sizeof negate_text - 1, "negate", &m) ||
+        aj_compile(m, "main", &o, &c->e) || aj_array_wrap(AJ_F32, 1, dims4, xs, &in)) {
+        c->bad = 1;
+        return NULL;
+    }
+    for (int i = 0; i < 100 && !c->bad; i++) {
+        if (aj_executable_run(c->e, 1, &in, 1, &out)) c->bad = 1;
+        else c->bad = ((float *)aj_array_data(out))[3] != -4, aj_array_destroy(out);
+    }
+    aj_array_destroy(in);
+    aj_module_destroy(m);
+    return NULL;
+}
+
+TEST(threads_compiling_one_program_share_its_executable) {
+    enum { NT = 4 };
+    pthread_t t[NT];
+    compiler c[NT] = {{0}};
+    char cache_dir[] = "/tmp/aj_test_jit_XXXXXX";
+    EXPECT(mkdtemp(cache_dir) != NULL);
+    for (int i = 0; i < NT; i++) c[i].cache_dir = cache_dir;
+    for (int i = 0; i < NT; i++) pthread_create(&t[i], NULL, compile_negate, &c[i]);
+    for (int i = 0; i < NT; i++) pthread_join(t[i], NULL);
+    for (int i = 0; i < NT; i++) {
+        EXPECT_EQ_INT(c[i].bad, 0);
+        EXPECT(c[i].e == c[0].e);
+        aj_executable_destroy(c[i].e);
+    }
+    EXPECT_EQ_INT(aj_clear_caches(cache_dir), AJ_OK);   /* drops the cache's reference too */
+    rmdir(cache_dir);
+}
+
 int main(void) {
     RUN(wrapped_arrays_are_the_callers_memory);
     RUN(a_donated_input_gives_its_buffer_and_cannot_be_reused);
     RUN(jit_traces_once_per_signature);
     RUN(a_cached_call_allocates_only_its_outputs);
     RUN(jit_calls_from_several_threads);
+    RUN(threads_compiling_one_program_share_its_executable);
     return TESTS_DONE();
 }
