@@ -417,7 +417,7 @@ aj_status aj_clear_caches(const char *cache_dir);
  * Threads: aj_jit_call may be called from several threads at once; traces
  * of one aj_jit run one at a time, and calls that reach the same
  * executable take turns in its arena. aj_jit_destroy must not race a
- * call. */
+ * call, and a trace function must not call its own aj_jit. */
 
 typedef struct aj_jit aj_jit;
 
