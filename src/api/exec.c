@@ -12,6 +12,7 @@
 #include "../compile/compile.h"
 #include "../eval/eval.h"
 #include "../runtime/runtime.h"
+#include "../util/file.h"
 #include "../util/mem.h"
 
 struct aj_executable {
@@ -45,22 +46,19 @@ static int options_text(const aj_compile_options *o, char *buf, size_t size) {
 
 /* The cache key: the module printed, then the function name and options. */
 static char *cache_key(const ir_module *m, const char *func, const aj_compile_options *o, size_t *len) {
-    char *text = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&text, &n);
+    file_text t;
+    FILE *f = file_text_open(&t);
     if (!f) return NULL;
     ir_print_module(f, m);
     char opts[1024];
     options_text(o, opts, sizeof opts);
     fprintf(f, "// entry: %s%s", func, opts);
-    if (fclose(f) != 0) {
-        free(text);
+    if (fclose(f) != 0 || t.failed) {
+        mem_free(t.text);
         return NULL;
     }
-    char *key = mem_strndup(text, n);
-    free(text);  /* open_memstream's buffer comes from malloc */
-    *len = n;
-    return key;
+    *len = t.len;
+    return t.text;
 }
 
 /* The cached executable for key with one more reference, or NULL.
