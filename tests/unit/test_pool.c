@@ -5,6 +5,7 @@
  * compiler's peak_bytes for every benchmark program. The pool is made the
  * allocator first (sanitizer builds default to malloc). */
 #include <dirent.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,44 @@ TEST(trim_releases_free_pages_of_regions_in_use) {
     EXPECT(before - after >= ((long)60 << 20) / page);
     EXPECT_EQ_INT(stats().bytes_reserved, reserved);   /* the region stays: keep is in it */
     mem_free(keep);
+    aj_trim();
+    EXPECT_EQ_INT(stats().bytes_reserved, 0);
+}
+
+/* Threads allocating and freeing at once: blocks stay apart, the counts
+ * come back to zero. */
+static void *churn(void *arg) {
+    unsigned id = (unsigned)(size_t)arg, seed = id;
+    unsigned char *p[64] = {0};
+    size_t size[64] = {0};
+    long bad = 0;
+    for (int round = 0; round < 20000; round++) {
+        int i = (int)(rand_r(&seed) % 64);
+        if (p[i]) {
+            for (size_t k = 0; k < size[i]; k++) bad += p[i][k] != (unsigned char)(i + id);
+            mem_free(p[i]);
+            p[i] = NULL;
+        } else {
+            size[i] = rand_r(&seed) % 3000;
+            if (!(p[i] = mem_alloc(size[i]))) bad++;
+            else memset(p[i], (unsigned char)(i + id), size[i]);
+        }
+    }
+    for (int i = 0; i < 64; i++) mem_free(p[i]);
+    return (void *)bad;
+}
+
+TEST(threads_share_the_pool) {
+    enum { NT = 4 };
+    pthread_t t[NT];
+    for (int i = 0; i < NT; i++) pthread_create(&t[i], NULL, churn, (void *)(size_t)(i + 1));
+    for (int i = 0; i < NT; i++) {
+        void *bad;
+        pthread_join(t[i], &bad);
+        EXPECT_EQ_INT((long)bad, 0);
+    }
+    EXPECT_EQ_INT(stats().bytes_in_use, 0);
+    EXPECT_EQ_INT(stats().fragmentation, 0);
     aj_trim();
     EXPECT_EQ_INT(stats().bytes_reserved, 0);
 }
@@ -296,6 +335,7 @@ int main(void) {
     RUN(best_fit_takes_the_smallest_hole_that_fits);
     RUN(random_workload_keeps_blocks_apart);
     RUN(trim_releases_free_pages_of_regions_in_use);
+    RUN(threads_share_the_pool);
     RUN(huge_requests_are_mapped_alone);
     RUN(peak_resets_to_what_is_in_use);
     RUN(measured_peak_is_the_compilers_for_every_bench_program);
