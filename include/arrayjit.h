@@ -394,9 +394,10 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out);
  * peak with the kernels that made them; json = 1 prints one JSON object. */
 aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
 
-/* Drops every cached executable in memory and every entry of the disk cache
- * (cache_dir as in aj_compile_options; NULL: the default), and gives the
- * pool's free memory back to the system (aj_trim). */
+/* Drops every cached executable in memory (aj_compile's cache and every
+ * aj_jit's signatures) and every entry of the disk cache (cache_dir as in
+ * aj_compile_options; NULL: the default), and gives the pool's free memory
+ * back to the system (aj_trim). Executables held by handles stay. */
 aj_status aj_clear_caches(const char *cache_dir);
 
 /* ---- jit: trace once per signature, then call ------------------------------
@@ -409,8 +410,9 @@ aj_status aj_clear_caches(const char *cache_dir);
  * finish or abandon the builder; aj_jit does). Each call hashes its
  * signature (input dtypes and shapes, static bytes, nout): the first call
  * with a signature traces, compiles (through aj_compile and its disk
- * cache) and keeps the executable in the function's own table until
- * aj_jit_destroy; later calls go straight to it (a hash lookup:
+ * cache) and keeps the executable in the function's own table (until
+ * aj_jit_destroy or aj_clear_caches, after which the next call traces
+ * again); later calls go straight to it (a hash lookup:
  * no tracing, nothing allocated but the outputs). The options' donate bits
  * donate inputs as in aj_executable_run.
  *
@@ -433,7 +435,7 @@ aj_status aj_jit_create(aj_trace_fn trace, void *user, const aj_compile_options 
  * aj_executable_run. static_args may be NULL when static_size is 0. */
 aj_status aj_jit_call(aj_jit *j, int nin, aj_array *const *in, const void *static_args,
                       size_t static_size, int nout, aj_array **out);
-/* Signatures traced so far (a test's view of the cache). */
+/* Traces run so far (a test's view of the cache). */
 int aj_jit_trace_count(aj_jit *j);
 /* Releases the function's executables. */
 void aj_jit_destroy(aj_jit *j);

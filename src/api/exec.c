@@ -88,6 +88,8 @@ void aj_executable_destroy(aj_executable *e) {
     if (e) release(e);
 }
 
+void api_executable_retain(aj_executable *e) { atomic_fetch_add(&e->refs, 1); }
+
 static void cache_clear(void) {
     pthread_mutex_lock(&cache_lock);
     aj_executable *list = cache_head;
@@ -107,6 +109,7 @@ static void cache_clear(void) {
 __attribute__((destructor)) static void release_memory_cache(void) { cache_clear(); }
 
 aj_status aj_clear_caches(const char *cache_dir) {
+    api_jit_clear_all();
     cache_clear();
     mem_trim();
     diag d = {0};

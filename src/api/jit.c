@@ -28,6 +28,7 @@ typedef struct jit_entry {
 } jit_entry;
 
 struct aj_jit {
+    aj_jit *next, *prev;       /* in the registry (for aj_clear_caches) */
     aj_trace_fn trace;
     void *user;
     aj_compile_options opts;
@@ -37,6 +38,11 @@ struct aj_jit {
     int nentries;
     int ntraces;
 };
+
+/* Every live aj_jit, so that aj_clear_caches can empty their tables.
+ * Lock order: registry_lock, then a jit's lock. */
+static aj_jit *registry;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const unsigned char *entry_static(const jit_entry *e) {
     return (const unsigned char *)&e->types[e->nin];
@@ -81,21 +87,49 @@ aj_status aj_jit_create(aj_trace_fn trace, void *user, const aj_compile_options 
     if (opts) j->opts = *opts;
     j->opts.no_memory_cache = 1;   /* the table is this function's cache */
     pthread_mutex_init(&j->lock, NULL);
+    pthread_mutex_lock(&registry_lock);
+    j->next = registry;
+    if (registry) registry->prev = j;
+    registry = j;
+    pthread_mutex_unlock(&registry_lock);
     *out = j;
     return AJ_OK;
 }
 
-void aj_jit_destroy(aj_jit *j) {
-    if (!j) return;
-    for (int b = 0; b < j->nbuckets; b++)
+/* Drops every signature (calls running now hold their executable). */
+static void table_clear(aj_jit *j) {
+    for (int b = 0; b < j->nbuckets; b++) {
         for (jit_entry *e = j->buckets[b], *next; e; e = next) {
             next = e->next;
             aj_executable_destroy(e->exec);
             mem_free(e);
         }
+        j->buckets[b] = NULL;
+    }
+    j->nentries = 0;
+}
+
+void aj_jit_destroy(aj_jit *j) {
+    if (!j) return;
+    pthread_mutex_lock(&registry_lock);
+    if (j->prev) j->prev->next = j->next;
+    else registry = j->next;
+    if (j->next) j->next->prev = j->prev;
+    pthread_mutex_unlock(&registry_lock);
+    table_clear(j);
     mem_free(j->buckets);
     pthread_mutex_destroy(&j->lock);
     mem_free(j);
+}
+
+void api_jit_clear_all(void) {
+    pthread_mutex_lock(&registry_lock);
+    for (aj_jit *j = registry; j; j = j->next) {
+        pthread_mutex_lock(&j->lock);
+        table_clear(j);
+        pthread_mutex_unlock(&j->lock);
+    }
+    pthread_mutex_unlock(&registry_lock);
 }
 
 int aj_jit_trace_count(aj_jit *j) {
@@ -213,8 +247,14 @@ aj_status aj_jit_call(aj_jit *j, int nin, aj_array *const *in, const void *stati
     pthread_mutex_lock(&j->lock);
     jit_entry *e = table_find(j, hash, nin, in, static_args, static_size, nout);
     aj_status st = e ? AJ_OK : add_signature(j, hash, nin, in, static_args, static_size, nout, &e);
+    /* A reference of the call's own: aj_clear_caches may empty the table
+     * while this runs. */
+    aj_executable *exec = st ? NULL : e->exec;
+    if (exec) api_executable_retain(exec);
     pthread_mutex_unlock(&j->lock);
-    /* Entries live until aj_jit_destroy, so e is safe to use unlocked. */
-    if (!st) st = aj_executable_run(e->exec, nin, in, nout, out);
+    if (exec) {
+        st = aj_executable_run(exec, nin, in, nout, out);
+        aj_executable_destroy(exec);
+    }
     return st;
 }

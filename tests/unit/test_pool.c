@@ -306,8 +306,14 @@ TEST(measured_peak_is_the_compilers_for_every_bench_program) {
     check_program("mlp_train_step.mlir", 0x3f);   /* parameters donated, as a training loop does */
 }
 
-/* aj_clear_caches drops the cached executables and then the pooled memory
- * they held. */
+static aj_status negate(aj_builder *b, int nin, const aj_value *x, const void *static_args,
+                       size_t static_size, void *user, int nout, aj_value *results) {
+    (void)nin, (void)static_args, (void)static_size, (void)user, (void)nout;
+    return aj_unary(b, AJ_NEGATE, x[0], &results[0]);
+}
+
+/* aj_clear_caches drops the cached executables (aj_compile's and an
+ * aj_jit's) and then the pooled memory they held. */
 TEST(clearing_caches_returns_pooled_memory) {
     char cache_dir[] = "/tmp/aj_test_pool_XXXXXX";
     EXPECT(mkdtemp(cache_dir) != NULL);
@@ -318,11 +324,34 @@ TEST(clearing_caches_returns_pooled_memory) {
     EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
     aj_executable_destroy(e);   /* the in-memory cache keeps it */
     aj_module_destroy(m);
-    EXPECT(stats().bytes_in_use > 0);
+    aj_jit *j;
+    aj_array *x, *y;
+    const int64_t dims[1] = {1000};
+    EXPECT_EQ_INT(aj_jit_create(negate, NULL, &o, &j), AJ_OK);
+    EXPECT_EQ_INT(aj_jit_call(j, 0, NULL, NULL, 0, 0, NULL), AJ_ERR_INVALID);   /* a trace error */
+    EXPECT_EQ_INT(aj_array_create(AJ_F32, 1, dims, &x), AJ_OK);
+    EXPECT_EQ_INT(aj_jit_call(j, 1, &x, NULL, 0, 1, &y), AJ_OK);
+    aj_array_destroy(y);
+    aj_array_destroy(x);
+    EXPECT(stats().bytes_in_use > 0);   /* the two executables and the jit */
     EXPECT(stats().bytes_reserved > 0);
+    aj_jit *keep = j;
+    aj_allocator_stats before = stats();
     EXPECT_EQ_INT(aj_clear_caches(cache_dir), AJ_OK);
+    aj_allocator_stats after = stats();
+    EXPECT(after.bytes_in_use < before.bytes_in_use);
+    EXPECT(after.bytes_reserved < before.bytes_reserved);
+    /* What is left is the jit itself; its next call traces again. */
+    EXPECT_EQ_INT(aj_array_create(AJ_F32, 1, dims, &x), AJ_OK);
+    EXPECT_EQ_INT(aj_jit_call(keep, 1, &x, NULL, 0, 1, &y), AJ_OK);
+    EXPECT_EQ_INT(aj_jit_trace_count(keep), 3);
+    aj_array_destroy(y);
+    aj_array_destroy(x);
+    aj_jit_destroy(keep);
     EXPECT_EQ_INT(stats().bytes_in_use, 0);
+    aj_trim();
     EXPECT_EQ_INT(stats().bytes_reserved, 0);
+    EXPECT_EQ_INT(aj_clear_caches(cache_dir), AJ_OK);
     rmdir(cache_dir);
 }
 
