@@ -325,13 +325,19 @@ aj_status aj_executable_run_into(aj_executable *e, int nin, aj_array *const *in,
  * so the evaluator measures it without computing). The evaluator counts the
  * buffers it allocates; the arguments, which an eager run holds all the
  * while too, are added so that the figure compares with peak_bytes. */
+static pthread_mutex_t eager_lock = PTHREAD_MUTEX_INITIALIZER;   /* measured once */
+
 static aj_status measure_eager_peak(aj_executable *e) {
-    if (e->eager_peak >= 0) return AJ_OK;
+    pthread_mutex_lock(&eager_lock);
     eval_stats stats = {0};
     diag d = {0};
-    if (eval_measure_peak(e->source, e->source_func, &stats, &d)) return api_fail_diag(&d);
-    e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
-    return AJ_OK;
+    aj_status st = AJ_OK;
+    if (e->eager_peak < 0) {
+        if (eval_measure_peak(e->source, e->source_func, &stats, &d)) st = api_fail_diag(&d);
+        else e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
+    }
+    pthread_mutex_unlock(&eager_lock);
+    return st;
 }
 
 aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {
