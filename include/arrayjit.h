@@ -5,8 +5,22 @@
  * exported from JAX; verify it; run it on host arrays.
  *
  * Worked example. tests/tests.cmake turns the lines between the two marker
- * comments into a function `int example(void)`, then compiles and runs it,
- * so this is known to work. fail() prints aj_last_error() and returns 1.
+ * comments of the example into a function `int example(void)`, preceded by
+ * the file-scope lines between the two FUNCTIONS markers, then compiles and
+ * runs it, so this is known to work. fail() prints aj_last_error() and
+ * returns 1.
+ *
+ *     // EXAMPLE FUNCTIONS BEGIN: a trace function for aj_jit (see below)
+ *     static aj_status affine(aj_builder *b, int nin, const aj_value *x,
+ *                             const void *static_args, size_t static_size,
+ *                             void *user, int nout, aj_value *y) {
+ *         (void)static_args, (void)static_size, (void)user;   // unused here
+ *         if (nin != 3 || nout != 1) return AJ_ERR_INVALID;
+ *         aj_value xw;                        // y = x * w + bias, any shape
+ *         aj_binary(b, AJ_MULTIPLY, x[0], x[1], &xw);
+ *         return aj_binary(b, AJ_ADD, xw, x[2], &y[0]);
+ *     }
+ *     // EXAMPLE FUNCTIONS END
  *
  *     // EXAMPLE BEGIN: y = sum over the last axis of tanh(x * w + bias)
  *     aj_module *m;
@@ -52,6 +66,19 @@
  *     printf("%.4f %.4f, peak %zu bytes\n", sum[0], sum[1], mem.peak_bytes);
  *     aj_array_destroy(out[0]);
  *     aj_executable_destroy(e);
+ *
+ *     // jax.jit in C: the first call with these shapes traces affine()
+ *     // and compiles it; later calls are a hash lookup and the run.
+ *     aj_jit *jit;
+ *     if (aj_jit_create(affine, NULL, NULL, &jit)) return fail();
+ *     for (int step = 0; step < 3; step++) {
+ *         if (aj_jit_call(jit, 3, in, NULL, 0, 1, out)) return fail();
+ *         const float *y = aj_array_data(out[0]);
+ *         if (step == 2) printf("%.4f %.4f, traced %d time(s)\n", y[0], y[5],
+ *                               aj_jit_trace_count(jit));   // 0.1000 1.2000, 1
+ *         aj_array_destroy(out[0]);
+ *     }
+ *     aj_jit_destroy(jit);
  *     for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
  *     aj_module_destroy(m);
  *     // EXAMPLE END
@@ -86,6 +113,67 @@ typedef enum aj_status {
 
 /* The message of the last failing call on this thread ("" if none). */
 const char *aj_last_error(void);
+
+/* ---- memory -----------------------------------------------------------------
+ * Every byte arrayjit allocates (programs, compiled code's bookkeeping, array
+ * buffers, executables' arenas, outputs) goes through one allocator, which
+ * a caller can replace. The default is a pool after XLA's BFC allocator:
+ * memory mapped from the system in growing regions, best fit in size-class
+ * bins, blocks split and merged again on free, freed memory kept for reuse
+ * (so a second call of an executable asks the system for nothing). Requests
+ * of 256 MiB or more that no free block fits are mapped on their own.
+ * Builds with AddressSanitizer default to malloc instead (so that leaks and
+ * overflows are seen). Environment, read at first use:
+ *   ARRAYJIT_ALLOCATOR=pool|system   which default (system: malloc)
+ *   ARRAYJIT_PREALLOCATE=BYTES       reserve this much up front (K, M, G suffixes)
+ *   ARRAYJIT_MEM_FRACTION=F          or this fraction (0 < F <= 1) of physical memory
+ * Preallocation is off by default; a preallocated region is kept by
+ * aj_trim. Thread-safe. */
+
+typedef struct aj_allocator {
+    void *(*alloc)(void *ctx, size_t size);           /* 16-byte aligned; NULL on failure */
+    void (*free)(void *ctx, void *ptr, size_t size);  /* size: as allocated */
+    void *ctx;
+} aj_allocator;
+
+/* The pool, and the C library's malloc/free, as allocators (to choose one,
+ * or to wrap one in a caller's own). */
+const aj_allocator *aj_pool_allocator(void);
+const aj_allocator *aj_system_allocator(void);
+
+/* Makes `a` (copied; NULL: the default) the allocator of every later
+ * allocation. Every block must go back to the allocator it came from, so
+ * this is refused (AJ_ERR_INVALID) while anything allocated is live: set it
+ * first, or after destroying every handle and aj_clear_caches(). */
+aj_status aj_set_allocator(const aj_allocator *a);
+
+/* Reserves `bytes` (or, when bytes is 0, `fraction` of physical memory)
+ * in the pool now, touching its pages, and keeps it through aj_trim; both 0
+ * makes the earlier reservation ordinary memory again. */
+aj_status aj_pool_preallocate(size_t bytes, double fraction);
+
+/* Gives the pool's free memory back to the system: wholly free regions are
+ * unmapped, the pages inside other free blocks released (madvise). */
+void aj_trim(void);
+
+/* As JAX's Device.memory_stats(). Counts are of the bytes callers asked
+ * for; the pool's figures are 0 under another allocator. */
+typedef struct aj_allocator_stats {
+    size_t bytes_in_use;             /* every live allocation */
+    size_t peak_bytes_in_use;        /* since start or aj_allocator_reset_peak */
+    size_t array_bytes_in_use;       /* of which array buffers and executables' arenas */
+    size_t peak_array_bytes_in_use;  /* what aj_memory_stats.peak_bytes predicts for a run */
+    size_t num_allocs;               /* allocations made so far */
+    size_t bytes_reserved;           /* pool: mapped from the system now */
+    size_t bytes_free;               /* pool: of which free, kept for reuse */
+    size_t largest_free_block;       /* pool: the biggest request it serves without the system */
+    size_t system_allocs;            /* pool: mappings made so far */
+    double fragmentation;            /* pool: 1 - largest free block / free bytes */
+} aj_allocator_stats;
+
+void aj_allocator_get_stats(aj_allocator_stats *out);
+/* Starts both peaks again from what is in use now. */
+void aj_allocator_reset_peak(void);
 
 /* ---- element types and ops ------------------------------------------------ */
 
@@ -153,6 +241,9 @@ typedef int32_t aj_value;
 
 aj_status aj_builder_begin(aj_module *m, const char *name, aj_builder **out);
 aj_status aj_param(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims, aj_value *out);
+/* The dtype and shape of a value (dims: room for AJ_MAX_RANK), as a trace
+ * function reads its inputs' shapes. */
+aj_status aj_value_type(aj_builder *b, aj_value v, aj_dtype *dtype, int *rank, int64_t *dims);
 /* data: numel elements of dtype, row-major (copied). */
 aj_status aj_constant(aj_builder *b, aj_dtype dtype, int rank, const int64_t *dims,
                       const void *data, aj_value *out);
@@ -283,10 +374,11 @@ aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *cons
  * by the system compiler. Executables are cached in memory (same program,
  * shapes and options: the same executable) and on disk.
  *
- * Threads: an executable runs one call at a time (it owns one arena), and
- * the in-memory cache is not locked yet: compile and clear caches from one
- * thread, and give each thread that runs concurrently its own executable
- * (no_memory_cache = 1). */
+ * Threads: compiling, running and destroying are safe from several threads
+ * (the in-memory cache is locked). An executable runs one call at a time
+ * (it owns one arena): concurrent calls of one executable take turns, so
+ * threads that must run in parallel compile their own (no_memory_cache = 1).
+ * aj_clear_caches must not race a compile. */
 
 typedef struct aj_executable aj_executable;
 
@@ -378,9 +470,51 @@ void aj_memory_curve_release(aj_memory_curve *c);
  * what is live there) and writes it to path atomically. */
 aj_status aj_memory_svg(const aj_memory_curve *curves, int ncurves, const char *title, const char *path);
 
-/* Drops every cached executable in memory and every entry of the disk cache
- * (cache_dir as in aj_compile_options; NULL: the default). */
+/* Drops every cached executable in memory (aj_compile's cache and every
+ * aj_jit's signatures) and every entry of the disk cache (cache_dir as in
+ * aj_compile_options; NULL: the default), and gives the pool's free memory
+ * back to the system (aj_trim). Executables held by handles stay. */
 aj_status aj_clear_caches(const char *cache_dir);
+
+/* ---- jit: trace once per signature, then call ------------------------------
+ * aj_jit is the C form of calling a jax.jit function. A trace function
+ * builds the program from its inputs: it gets a builder whose function
+ * already has one parameter per input (of that call's dtype and shape), the
+ * static arguments (bytes that are part of the signature, as
+ * static_argnums are in JAX: a trace may branch on them) and the user
+ * pointer given at creation, and writes the nout results (it must not
+ * finish or abandon the builder; aj_jit does). Each call hashes its
+ * signature (input dtypes and shapes, static bytes, nout): the first call
+ * with a signature traces, compiles (through aj_compile and its disk
+ * cache) and keeps the executable in the function's own table (until
+ * aj_jit_destroy or aj_clear_caches, after which the next call traces
+ * again); later calls go straight to it (a hash lookup:
+ * no tracing, nothing allocated but the outputs). The options' donate bits
+ * donate inputs as in aj_executable_run.
+ *
+ * Threads: aj_jit_call may be called from several threads at once; traces
+ * of one aj_jit run one at a time, and calls that reach the same
+ * executable take turns in its arena. aj_jit_destroy must not race a
+ * call, and a trace function must not call its own aj_jit. */
+
+typedef struct aj_jit aj_jit;
+
+typedef aj_status (*aj_trace_fn)(aj_builder *b, int nin, const aj_value *inputs,
+                                 const void *static_args, size_t static_size, void *user,
+                                 int nout, aj_value *results);
+
+/* opts may be NULL (defaults); it is copied (its strings must outlive the
+ * aj_jit); dump_after is refused. */
+aj_status aj_jit_create(aj_trace_fn trace, void *user, const aj_compile_options *opts,
+                        aj_jit **out);
+/* Runs the function on in[0..nin); out[0..nout) are new arrays, as with
+ * aj_executable_run. static_args may be NULL when static_size is 0. */
+aj_status aj_jit_call(aj_jit *j, int nin, aj_array *const *in, const void *static_args,
+                      size_t static_size, int nout, aj_array **out);
+/* Traces run so far (a test's view of the cache). */
+int aj_jit_trace_count(aj_jit *j);
+/* Releases the function's executables. */
+void aj_jit_destroy(aj_jit *j);
 
 /* ---- conformance checks ---------------------------------------------------------- */
 

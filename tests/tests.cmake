@@ -5,17 +5,28 @@
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/include/arrayjit.h)
 file(STRINGS ${CMAKE_SOURCE_DIR}/include/arrayjit.h AJ_HEADER_LINES)
 set(AJ_EXAMPLE_BODY "")
+set(AJ_EXAMPLE_FUNCTIONS "")
 set(AJ_IN_EXAMPLE OFF)
+set(AJ_IN_FUNCTIONS OFF)
 foreach(line IN LISTS AJ_HEADER_LINES)
   if(line MATCHES "EXAMPLE END")
     set(AJ_IN_EXAMPLE OFF)
   endif()
+  if(line MATCHES "EXAMPLE FUNCTIONS END")
+    set(AJ_IN_FUNCTIONS OFF)
+  endif()
+  string(REGEX REPLACE "^ \\*(    )?" "" code "${line}")
   if(AJ_IN_EXAMPLE)
-    string(REGEX REPLACE "^ \\*(    )?" "" code "${line}")
     string(APPEND AJ_EXAMPLE_BODY "    ${code}\n")
+  endif()
+  if(AJ_IN_FUNCTIONS)
+    string(APPEND AJ_EXAMPLE_FUNCTIONS "${code}\n")
   endif()
   if(line MATCHES "EXAMPLE BEGIN")
     set(AJ_IN_EXAMPLE ON)
+  endif()
+  if(line MATCHES "EXAMPLE FUNCTIONS BEGIN")
+    set(AJ_IN_FUNCTIONS ON)
   endif()
 endforeach()
 set(AJ_EXAMPLE_C ${CMAKE_BINARY_DIR}/header_example.c)
@@ -23,13 +34,14 @@ file(WRITE ${AJ_EXAMPLE_C}.in
   "/* Generated from include/arrayjit.h by tests/tests.cmake. */\n"
   "#include <stdio.h>\n#include \"arrayjit.h\"\n"
   "static int fail(void) { fprintf(stderr, \"error: %s\\n\", aj_last_error()); return 1; }\n"
+  "${AJ_EXAMPLE_FUNCTIONS}"
   "int example(void) {\n${AJ_EXAMPLE_BODY}    return 0;\n}\n")
 configure_file(${AJ_EXAMPLE_C}.in ${AJ_EXAMPLE_C} COPYONLY)
 add_executable(header_example ${AJ_EXAMPLE_C} tests/header_example_main.c)
 target_link_libraries(header_example PRIVATE arrayjit)
 add_test(NAME header_example COMMAND header_example)
 set_tests_properties(header_example PROPERTIES
-  PASS_REGULAR_EXPRESSION "^0.5884 2.2593\n0.5884 2.2593, peak 80 bytes"
+  PASS_REGULAR_EXPRESSION "^0.5884 2.2593\n0.5884 2.2593, peak 80 bytes\n0.1000 1.2000, traced 1 time"
   FAIL_REGULAR_EXPRESSION "error:|example failed")
 
 # Program tests: .mlir files with embedded checks, run by the CLI, compiled
@@ -70,6 +82,13 @@ if(AJ_BLIS)
   target_compile_options(bench_arrayjit PRIVATE -O3 -march=native)
   target_link_libraries(bench_arrayjit PRIVATE arrayjit ${AJ_BLIS})
 endif()
+
+# The dispatch bench (no BLAS needed); its test runs it briefly.
+add_executable(bench_dispatch bench/dispatch.c)
+target_compile_options(bench_dispatch PRIVATE -O2)
+target_link_libraries(bench_dispatch PRIVATE arrayjit)
+add_test(NAME bench_dispatch COMMAND bench_dispatch --calls=200 --batches=3)
+set_tests_properties(bench_dispatch PROPERTIES PASS_REGULAR_EXPRESSION "aj_jit_call +[0-9.]+")
 
 add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/failing)
 set_tests_properties(programs_failing_eval PROPERTIES

@@ -36,6 +36,11 @@ void api_compile_options(const aj_compile_options *o, struct compile_options *c)
 /* Checks the arrays given for f's parameters: count, type, not donated. */
 aj_status api_check_inputs(const ir_func *f, int nin, aj_array *const *in);
 
+/* One more reference to e (released with aj_executable_destroy). */
+void api_executable_retain(aj_executable *e);
+/* Empties every aj_jit's table of signatures (aj_clear_caches). */
+void api_jit_clear_all(void);
+
 /* A new array over ir type t taking ownership of data (mem_alloc'ed). */
 aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out);
 #endif

@@ -25,11 +25,12 @@ aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_arra
     aj_array *a;
     aj_status st = array_new(dtype, rank, dims, &a);
     if (st) return st;
-    a->data = mem_calloc(1, aj_array_bytes(a));
+    a->data = mem_alloc_buffer(aj_array_bytes(a));
     if (!a->data) {
         mem_free(a);
         return api_nomem();
     }
+    memset(a->data, 0, aj_array_bytes(a));
     a->owns_data = 1;
     *out = a;
     return AJ_OK;

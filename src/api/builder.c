@@ -128,6 +128,16 @@ static ir_type value_type(aj_builder *b, aj_value v) {
     return ir_type_scalar(IR_F32);  /* rejected by check_operands */
 }
 
+aj_status aj_value_type(aj_builder *b, aj_value v, aj_dtype *dtype, int *rank, int64_t *dims) {
+    aj_status st = check_operands(b, "aj_value_type", 1, &v);
+    if (st) return st;
+    const ir_type *t = &b->f->values[v].type;
+    *dtype = (aj_dtype)t->dtype;
+    *rank = t->rank;
+    memcpy(dims, t->dims, (size_t)t->rank * sizeof *dims);
+    return AJ_OK;
+}
+
 /* ---- attribute setters ---- */
 
 typedef struct { const void *data; } constant_args;

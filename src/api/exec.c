@@ -1,6 +1,8 @@
 /* exec.c: compiled executables, their in-memory cache, running them, and
  * their memory analysis. */
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +17,7 @@
 #include "../util/mem.h"
 
 struct aj_executable {
-    int refs;                  /* the cache's reference plus each handle given out */
+    atomic_int refs;           /* the cache's reference plus each handle given out */
     char *key;                 /* canonical program text + options; the cache's key */
     size_t key_len;
     compiled *c;
@@ -29,9 +31,12 @@ struct aj_executable {
 /* ---- the in-memory cache ----------------------------------------------------
  * Keyed by the printed program (canonical IR text: same program, shapes and
  * dtypes print the same) and the options that change the code. A hit hands
- * out the same executable with one more reference. */
+ * out the same executable with one more reference. cache_lock guards the
+ * list; an executable on it holds the cache's reference, so it stays alive
+ * while the lock is held. */
 
 static aj_executable *cache_head;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {
     return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d nofold=%d cc=%s cflags=%s "
@@ -42,27 +47,29 @@ static int options_text(const aj_compile_options *o, char *buf, size_t size) {
 
 /* The cache key: the module printed, then the function name and options. */
 static char *cache_key(const ir_module *m, const char *func, const aj_compile_options *o, size_t *len) {
-    char *text = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&text, &n);
+    file_text t;
+    FILE *f = file_text_open(&t);
     if (!f) return NULL;
     ir_print_module(f, m);
     char opts[1024];
     options_text(o, opts, sizeof opts);
     fprintf(f, "// entry: %s%s", func, opts);
-    if (fclose(f) != 0) {
-        free(text);
+    if (fclose(f) != 0 || t.failed) {
+        mem_free(t.text);
         return NULL;
     }
-    char *key = mem_strndup(text, n);
-    free(text);  /* open_memstream's buffer comes from malloc */
-    *len = n;
-    return key;
+    *len = t.len;
+    return t.text;
 }
 
-static aj_executable *cache_find(const char *key, size_t len) {
+/* The cached executable for key with one more reference, or NULL.
+ * Called with cache_lock held. */
+static aj_executable *cache_take(const char *key, size_t len) {
     for (aj_executable *e = cache_head; e; e = e->next_cached)
-        if (e->key_len == len && memcmp(e->key, key, len) == 0) return e;
+        if (e->key_len == len && memcmp(e->key, key, len) == 0) {
+            atomic_fetch_add(&e->refs, 1);
+            return e;
+        }
     return NULL;
 }
 
@@ -75,17 +82,23 @@ static void executable_free(aj_executable *e) {
 }
 
 static void release(aj_executable *e) {
-    if (--e->refs == 0) executable_free(e);
+    if (atomic_fetch_sub(&e->refs, 1) == 1) executable_free(e);
 }
 
 void aj_executable_destroy(aj_executable *e) {
     if (e) release(e);
 }
 
+void api_executable_retain(aj_executable *e) { atomic_fetch_add(&e->refs, 1); }
+
 static void cache_clear(void) {
-    while (cache_head) {
-        aj_executable *e = cache_head;
-        cache_head = e->next_cached;
+    pthread_mutex_lock(&cache_lock);
+    aj_executable *list = cache_head;
+    cache_head = NULL;
+    pthread_mutex_unlock(&cache_lock);
+    while (list) {
+        aj_executable *e = list;
+        list = e->next_cached;
         e->next_cached = NULL;
         release(e);
     }
@@ -97,7 +110,9 @@ static void cache_clear(void) {
 __attribute__((destructor)) static void release_memory_cache(void) { cache_clear(); }
 
 aj_status aj_clear_caches(const char *cache_dir) {
+    api_jit_clear_all();
     cache_clear();
+    mem_trim();
     diag d = {0};
     if (build_clear_disk_cache(cache_dir, &d)) return api_fail_diag(&d);
     return AJ_OK;
@@ -130,10 +145,14 @@ static aj_status keep_source(aj_executable *e, const ir_module *m, const char *f
     return AJ_OK;
 }
 
+/* Takes key over (the executable holds it; freed on failure). */
 static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_options *o,
                                   char *key, size_t key_len, aj_executable **out) {
     aj_executable *e = mem_calloc(1, sizeof *e);
-    if (!e) return api_nomem();
+    if (!e) {
+        mem_free(key);   /* owned from here on, as by the executable below */
+        return api_nomem();
+    }
     e->refs = 1;
     e->key = key;
     e->key_len = key_len;
@@ -163,19 +182,35 @@ aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *o
     size_t key_len;
     char *key = cache_key(m->ir, f->name, o, &key_len);
     if (!key) return api_nomem();
-    aj_executable *e = o->dump_after || o->no_memory_cache ? NULL : cache_find(key, key_len);
+    int cached = !o->dump_after && !o->no_memory_cache;
+    aj_executable *e = NULL;
+    if (cached) {
+        pthread_mutex_lock(&cache_lock);
+        e = cache_take(key, key_len);
+        pthread_mutex_unlock(&cache_lock);
+    }
     if (e) {
         mem_free(key);
-        e->refs++;
         *out = e;
         return AJ_OK;
     }
+    /* Built without the lock; a thread that built the same program
+     * meanwhile wins, and this one's executable is dropped. */
     aj_status st = build_executable(m, f, o, key, key_len, &e);
     if (st) return st;
-    if (!o->no_memory_cache && !o->dump_after) {
-        e->refs++;  /* the cache's reference */
-        e->next_cached = cache_head;
-        cache_head = e;
+    if (cached) {
+        pthread_mutex_lock(&cache_lock);
+        aj_executable *other = cache_take(e->key, e->key_len);
+        if (!other) {
+            atomic_fetch_add(&e->refs, 1);  /* the cache's reference */
+            e->next_cached = cache_head;
+            cache_head = e;
+        }
+        pthread_mutex_unlock(&cache_lock);
+        if (other) {
+            release(e);
+            e = other;
+        }
     }
     *out = e;
     return AJ_OK;
@@ -237,10 +272,13 @@ static aj_status check_call(const ir_func *f, int nin, aj_array *const *in, int 
     return api_check_inputs(f, nin, in);
 }
 
-/* Runs the code on the arrays' buffers (the outputs exist by now). */
+/* Runs the code on the arrays' buffers (the outputs exist by now). The
+ * lists of buffers are on the stack for the usual few. */
+enum { FEW_BUFFERS = 16 };
 static aj_status launch(aj_executable *e, int nin, aj_array *const *in, int nout, aj_array *const *out) {
-    void **args = mem_calloc((size_t)nin + 1, sizeof *args);
-    void **outs = mem_calloc((size_t)nout + 1, sizeof *outs);
+    void *few_args[FEW_BUFFERS], *few_outs[FEW_BUFFERS];
+    void **args = nin <= FEW_BUFFERS ? few_args : mem_calloc((size_t)nin, sizeof *args);
+    void **outs = nout <= FEW_BUFFERS ? few_outs : mem_calloc((size_t)nout, sizeof *outs);
     aj_status st = args && outs ? AJ_OK : api_nomem();
     if (!st) {
         for (int i = 0; i < nin; i++) args[i] = in[i]->data;
@@ -248,8 +286,8 @@ static aj_status launch(aj_executable *e, int nin, aj_array *const *in, int nout
         rt_exec_run(e->rt, args, outs);
         take_donations(e->c, in, out);
     }
-    mem_free(args);
-    mem_free(outs);
+    if (args != few_args) mem_free(args);
+    if (outs != few_outs) mem_free(outs);
     return st;
 }
 
@@ -288,13 +326,19 @@ aj_status aj_executable_run_into(aj_executable *e, int nin, aj_array *const *in,
  * so the evaluator measures it without computing). The evaluator counts the
  * buffers it allocates; the arguments, which an eager run holds all the
  * while too, are added so that the figure compares with peak_bytes. */
+static pthread_mutex_t eager_lock = PTHREAD_MUTEX_INITIALIZER;   /* measured once */
+
 static aj_status measure_eager_peak(aj_executable *e) {
-    if (e->eager_peak >= 0) return AJ_OK;
+    pthread_mutex_lock(&eager_lock);
     eval_stats stats = {0};
     diag d = {0};
-    if (eval_measure_peak(e->source, e->source_func, &stats, &d)) return api_fail_diag(&d);
-    e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
-    return AJ_OK;
+    aj_status st = AJ_OK;
+    if (e->eager_peak < 0) {
+        if (eval_measure_peak(e->source, e->source_func, &stats, &d)) st = api_fail_diag(&d);
+        else e->eager_peak = (long long)(stats.peak_live_bytes + e->c->memory.argument_bytes);
+    }
+    pthread_mutex_unlock(&eager_lock);
+    return st;
 }
 
 aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {

@@ -51,7 +51,7 @@ int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...) {
 /* ---- counted buffers --------------------------------------------------------- */
 
 static void *alloc_counted(ev_run *run, size_t bytes) {
-    void *p = mem_alloc(bytes);
+    void *p = mem_alloc_buffer(bytes);
     if (!p) return NULL;
     eval_stats *s = &run->stats;
     s->bytes_allocated += bytes;

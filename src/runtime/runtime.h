@@ -14,7 +14,8 @@ typedef struct rt_exec rt_exec;
 int rt_exec_new(codegen_entry entry, size_t arena_bytes, rt_exec **out, diag *d);
 void rt_exec_free(rt_exec *e);
 /* Runs the code: args and outs are the caller's buffers in the order of the
- * function's parameters and results. Not reentrant (one arena). */
+ * function's parameters and results. Calls from several threads take turns
+ * (one arena). */
 void rt_exec_run(rt_exec *e, void *const *args, void *const *outs);
 /* Bytes really allocated for the arena (equals the plan's arena size). */
 size_t rt_exec_arena_bytes(const rt_exec *e);

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE   /* fopencookie */
 #include "file.h"
 
 #include <errno.h>
@@ -62,4 +63,29 @@ int file_write_atomic(const char *path, const void *const *pieces, const size_t 
     mem_free(tmp);
     if (!ok) return diag_set(d, DIAG_IO, "%s: write failed: %s", path, strerror(err));
     return DIAG_OK;
+}
+
+static ssize_t text_write(void *cookie, const char *buf, size_t size) {
+    file_text *t = cookie;
+    if (t->failed) return 0;
+    if (t->len + size + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 256;
+        while (cap < t->len + size + 1) cap *= 2;
+        char *p = mem_realloc(t->text, cap);
+        if (!p) {
+            t->failed = 1;
+            return 0;   /* an error to stdio */
+        }
+        t->text = p;
+        t->cap = cap;
+    }
+    memcpy(t->text + t->len, buf, size);
+    t->len += size;
+    t->text[t->len] = 0;
+    return (ssize_t)size;
+}
+
+FILE *file_text_open(file_text *t) {
+    *t = (file_text){0};
+    return fopencookie(t, "w", (cookie_io_functions_t){.write = text_write});
 }

@@ -1,17 +1,19 @@
 /* mem: the one allocation interface every internal module uses.
  *
- * All bytes go through mem_alloc/mem_free so that a caller can replace the
- * allocator (aj_set_allocator) and a test can make the n-th allocation fail.
- * mem_alloc(0) returns a unique non-NULL pointer; mem_free(NULL) is a no-op. */
+ * All bytes go through mem_alloc/mem_free (and mem_alloc_buffer for array
+ * data and arenas) so that a caller can replace the allocator
+ * (aj_set_allocator), a test can make the n-th allocation fail, and the
+ * statistics (aj_allocator_get_stats) see everything. Below this interface
+ * sits the current aj_allocator: by default the pool (pool.h), or the C
+ * library's malloc in sanitizer builds and with ARRAYJIT_ALLOCATOR=system,
+ * so that AddressSanitizer sees every block and LeakSanitizer every leak.
+ * mem_alloc(0) returns a unique non-NULL pointer; mem_free(NULL) is a no-op.
+ * Thread-safe (the counters are atomic; the pool has its lock). */
 #ifndef MEM_H
 #define MEM_H
 #include <stddef.h>
 
-typedef struct mem_hooks {
-    void *(*alloc)(void *ctx, size_t size);   /* NULL on failure */
-    void (*free)(void *ctx, void *ptr, size_t size);
-    void *ctx;
-} mem_hooks;
+#include "arrayjit.h"
 
 void *mem_alloc(size_t size);
 void *mem_calloc(size_t count, size_t size);      /* zeroed; NULL on overflow */
@@ -20,16 +22,31 @@ void mem_free(void *ptr);
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 
+/* An array buffer or an executable's arena: counted apart in the statistics
+ * (array_bytes_in_use), which is what a compiled program's peak_bytes
+ * speaks of. Freed with mem_free. */
+void *mem_alloc_buffer(size_t size);
+
 /* Grows *ptr (an array of elem_size items with capacity *cap) to hold at
  * least `need` items. Returns 0, or -1 leaving *ptr untouched on failure. */
 int mem_grow(void **ptr, int *cap, int need, size_t elem_size);
 
-void mem_set_hooks(const mem_hooks *hooks);       /* NULL restores malloc */
+/* Makes a the allocator below this interface (NULL: the default). Only
+ * while nothing allocated through it is live, since every block must go
+ * back to the allocator it came from: returns -1 otherwise. */
+int mem_set_allocator(const aj_allocator *a);
+extern const aj_allocator mem_system_allocator;   /* malloc and free */
+extern const aj_allocator mem_pool_allocator;     /* pool.h */
 
 /* Failure injection for tests: the n-th allocation from now (1-based) and
- * every later one fail while armed; 0 disarms. */
+ * every later one fail while armed; 0 disarms. Not thread-safe. */
 void mem_fail_after(long n);
 
 /* Bytes currently allocated through this interface (for leak tests). */
 size_t mem_live_bytes(void);
+
+void mem_get_stats(aj_allocator_stats *out);
+void mem_reset_peak(void);
+/* Returns what the pool holds free to the system (see pool_trim). */
+void mem_trim(void);
 #endif
