@@ -450,6 +450,9 @@ typedef enum aj_curve_kind {
                            bytes live during the kernel (in-place pairs once) */
     AJ_CURVE_EAGER,     /* the reference evaluator's ops: arguments + the buffers it holds
                            while the op runs (results made, dying operands not yet freed) */
+    AJ_CURVE_MEASURED,  /* one step, the whole run: the allocator's peak of array bytes (the
+                           arena, zero-filled arguments, outputs) while the executable runs
+                           once; it runs the executable */
 } aj_curve_kind;
 
 typedef struct aj_memory_curve {

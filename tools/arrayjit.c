@@ -333,12 +333,14 @@ static int cmd_run(int argc, char **argv) {
 
 /* ---- mem ---- */
 
-/* The memory picture of e (with --compare: the eager run's beside it). */
+/* The memory picture of e: planned and measured (with --compare: the eager
+ * run's beside them). */
 static int draw_memory(aj_executable *e, int compare, const char *file, const char *svg) {
-    aj_memory_curve curves[2];
+    aj_memory_curve curves[3];
+    const aj_curve_kind kinds[3] = {AJ_CURVE_EAGER, AJ_CURVE_PLANNED, AJ_CURVE_MEASURED};
     int n = 0, rc = 0;
-    if (compare && !(rc = aj_executable_memory_curve(e, AJ_CURVE_EAGER, &curves[n]) ? fail("") : 0)) n++;
-    if (!rc && !(rc = aj_executable_memory_curve(e, AJ_CURVE_PLANNED, &curves[n]) ? fail("") : 0)) n++;
+    for (int k = compare ? 0 : 1; k < 3 && !rc; k++)
+        if (!(rc = aj_executable_memory_curve(e, kinds[k], &curves[n]) ? fail("") : 0)) n++;
     char title[512];
     snprintf(title, sizeof title, "memory of %s", file);
     if (!rc && aj_memory_svg(curves, n, title, svg)) rc = fail("");
