@@ -178,12 +178,8 @@ static void release_after(ev_frame *fr, const ir_op *op, const int *last_use, in
 /* ---- running one op ------------------------------------------------------------- */
 
 static int expected_results(const ir_op *op) {
-    switch (op->code) {
-    case IR_CALL: case IR_FUSION: return op->nout;
-    case IR_REDUCE: return op->nin / 2;
-    case IR_RETURN: return 0;
-    default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
-    }
+    int n = ir_op_result_count(op->code, op->nin);
+    return n < 0 ? op->nout : n;
 }
 
 static int check_op_form(const ev_frame *fr, const ir_op *op, diag *d) {

@@ -157,14 +157,11 @@ static int sig_operand_list(parser *p, op_desc *d) {
 
 /* ---- emitting ----------------------------------------------------------------------------- */
 
-/* The number of results an op has: fixed by the opcode, except call. */
+/* The number of results an op has: fixed by the opcode and its operand
+ * count, except where the signature decides (call, if, case). */
 static int expected_results(const op_desc *d) {
-    switch (d->code) {
-    case IR_CALL: return d->out.n;
-    case IR_REDUCE: return d->nin / 2;
-    case IR_RETURN: return 0;
-    default: return ir_op_kind_of(d->code) == IR_KIND_CHECK ? 0 : 1;
-    }
+    int n = ir_op_result_count(d->code, d->nin);
+    return n < 0 ? d->out.n : n;
 }
 
 /* Appends the op to the current block, moving d's attributes into it. */
@@ -175,7 +172,7 @@ static ir_op *emit(parser *p, op_desc *d) {
         fr_error(p, d->at, "%s takes %d operand%s, found %d", name, arity, arity == 1 ? "" : "s", d->nin);
         return NULL;
     }
-    if (d->code == IR_REDUCE && (d->nin == 0 || d->nin % 2)) {
+    if ((d->code == IR_REDUCE || d->code == IR_REDUCE_WINDOW) && (d->nin == 0 || d->nin % 2)) {
         fr_error(p, d->at, "%s takes pairs of an input and an init value", name);
         return NULL;
     }
@@ -268,6 +265,8 @@ static int parse_region(parser *p, ir_block *b, bool allow_label) {
 }
 
 /* ---- pretty forms -------------------------------------------------------------------------- */
+
+static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out);
 
 /* `[` start `:` limit (`:` stride)? (`,` ...)* `]` */
 static int parse_slice_ranges(parser *p, ir_attrs *a) {
@@ -616,7 +615,184 @@ static int parse_reduce(parser *p, op_desc *d, ir_op **op) {
     return compact ? build_compact_reducer(p, *op, inner) : parse_reducer_region(p, *op);
 }
 
+/* One region of the pretty while, after `word`: its arguments are the
+ * loop-carried values, named as in the op's header. */
+static int parse_while_region(parser *p, ir_op *op, const token *names, const char *word) {
+    char what[32];
+    snprintf(what, sizeof what, "'%s'", word);
+    if (expect_word(p, word, what)) return -1;
+    ir_block *b = ir_op_add_region(op);
+    if (!b) return fr_nomem(p);
+    int mark = fr_scope_mark(p);
+    int rc = 0;
+    for (int i = 0; !rc && i < op->nin; i++) rc = fr_bind_block_arg(p, b, &names[i], ir_value_type(p->fn, op->in[i]));
+    if (!rc) rc = parse_region(p, b, false);
+    fr_scope_pop(p, mark);
+    return rc ? -1 : 0;
+}
+
+/* `(%arg = %init, ...) attr-dict? : T, ... cond { ... } do { ... }`; the
+ * results have the operands' types. */
+static int parse_while(parser *p, op_desc *d, ir_op **op) {
+    token *names = NULL;
+    int cap = 0, rc = expect(p, TK_LPAREN, "'(' before the loop-carried values");
+    if (!rc && !accept(p, TK_RPAREN)) {
+        do {
+            if (mem_grow((void **)&names, &cap, d->nin + 1, sizeof *names)) {
+                rc = fr_nomem(p);
+                break;
+            }
+            names[d->nin] = p->tok;
+            rc = expect(p, TK_VALUE, "a loop-carried value's name") || expect(p, TK_EQUAL, "'=' after its name") ||
+                 parse_operand(p, d);
+        } while (!rc && accept(p, TK_COMMA));
+        if (!rc) rc = expect(p, TK_RPAREN, "')' after the loop-carried values");
+    }
+    if (!rc) rc = skip_attr_dict(p);
+    if (!rc && d->nin) {
+        typelist ts = {0};
+        rc = expect(p, TK_COLON, "':' before the loop-carried types") || fr_parse_type_list(p, &ts) ||
+             check_operand_types(p, d, ts.v, ts.n);
+        for (int i = 0; !rc && i < ts.n; i++) rc = fr_typelist_push(p, &d->out, &ts.v[i]);
+        fr_typelist_free(&ts);
+    }
+    if (!rc && !(*op = emit(p, d))) rc = -1;
+    if (!rc) rc = parse_while_region(p, *op, names, "cond") || parse_while_region(p, *op, names, "do");
+    mem_free(names);
+    return rc ? -1 : 0;
+}
+
+/* `[[lo, hi], ...]` into a flat list. */
+static int parse_pad_pairs(parser *p, ir_ints *out) {
+    int64_t v[2 * IR_MAX_RANK];
+    int n = 0;
+    if (expect(p, TK_LBRACKET, "'[' before the padding")) return -1;
+    if (!at(p, TK_RBRACKET)) {
+        do {
+            if (n == 2 * IR_MAX_RANK) return fr_unsupported(p, p->tok.at, "unsupported padding of rank above %d", IR_MAX_RANK);
+            if (expect(p, TK_LBRACKET, "'[' before a padding pair") || fr_parse_int64(p, &v[n], "the low padding") ||
+                expect(p, TK_COMMA, "',' in the padding pair") || fr_parse_int64(p, &v[n + 1], "the high padding") ||
+                expect(p, TK_RBRACKET, "']' after a padding pair"))
+                return -1;
+            n += 2;
+        } while (accept(p, TK_COMMA));
+    }
+    if (expect(p, TK_RBRACKET, "']' after the padding")) return -1;
+    return ir_ints_set(out, n, v) ? fr_nomem(p) : 0;
+}
+
+/* `reverse = [..]` of the pretty window: every entry false (or 0). */
+static int parse_no_reversal(parser *p) {
+    cursor at_list = p->tok.at;
+    bool any = false;
+    if (expect(p, TK_LBRACKET, "'[' before the reversal flags")) return -1;
+    if (!at(p, TK_RBRACKET)) {
+        do {
+            int64_t flag = 0;
+            if (accept_word(p, "true")) flag = 1;
+            else if (!accept_word(p, "false") && fr_parse_int64(p, &flag, "a reversal flag")) return -1;
+            any |= flag != 0;
+        } while (accept(p, TK_COMMA));
+    }
+    if (expect(p, TK_RBRACKET, "']' after the reversal flags")) return -1;
+    return any ? fr_unsupported(p, at_list, "unsupported convolution window reversal") : 0;
+}
+
+/* `{stride = [..], pad = [[..], ..], lhs_dilate = [..], rhs_dilate = [..], reverse = [..]}` */
+static int parse_conv_window(parser *p, ir_attrs *a) {
+    if (expect(p, TK_LBRACE, "'{' before the window")) return -1;
+    if (accept(p, TK_RBRACE)) return 0;
+    do {
+        int rc;
+        if (accept_word(p, "stride")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_strides);
+        else if (accept_word(p, "pad")) rc = expect(p, TK_EQUAL, "'='") || parse_pad_pairs(p, &a->padding);
+        else if (accept_word(p, "lhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->base_dil);
+        else if (accept_word(p, "rhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_dil);
+        else if (accept_word(p, "reverse")) rc = expect(p, TK_EQUAL, "'='") || parse_no_reversal(p);
+        else rc = fr_expected(p, "stride, pad, lhs_dilate, rhs_dilate or reverse");
+        if (rc) return -1;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RBRACE, "'}' after the window");
+}
+
+/* `(%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {..} attr-dict? : (A, B) -> R`;
+ * the dictionary gives feature_group_count and batch_group_count (default 1). */
+static int parse_convolution(parser *p, op_desc *d) {
+    if (parse_paren_operands(p, d) || expect_word(p, "dim_numbers", "'dim_numbers'") || expect(p, TK_EQUAL, "'='") ||
+        fr_parse_conv_dims(p, &d->a))
+        return -1;
+    if (accept(p, TK_COMMA) &&
+        (expect_word(p, "window", "'window'") || expect(p, TK_EQUAL, "'='") || parse_conv_window(p, &d->a)))
+        return -1;
+    attr_list attrs = {0};
+    int rc = fr_parse_optional_attr_dict(p, &attrs) ||
+             read_optional_int(p, &attrs, "feature_group_count", 1, &d->a.feature_groups) ||
+             read_optional_int(p, &attrs, "batch_group_count", 1, &d->a.batch_groups);
+    fr_attr_list_free(&attrs);
+    return rc || sig_functional(p, d) ? -1 : 0;
+}
+
 /* ---- generic form ------------------------------------------------------------------------------ */
+
+/* Reads an optional integer list attribute (absent: left empty). */
+static int read_optional_ints(parser *p, const attr_list *attrs, const char *name, ir_ints *out) {
+    const attr_ref *a = fr_attr_find(attrs, name);
+    return a ? fr_attr_read_ints(p, a, out) : 0;
+}
+
+/* reduce_window and select_and_scatter: the window. */
+static int read_window_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    ir_attrs *x = &d->a;
+    return !(a = fr_attr_require(p, attrs, "window_dimensions", d->at)) || fr_attr_read_ints(p, a, &x->win_dims) ||
+           read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
+           read_optional_ints(p, attrs, "base_dilations", &x->base_dil) ||
+           read_optional_ints(p, attrs, "window_dilations", &x->win_dil) ||
+           read_optional_ints(p, attrs, "padding", &x->padding);
+}
+
+/* Reads an optional integer attribute, `dflt` when absent. */
+static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out) {
+    const attr_ref *a = fr_attr_find(attrs, name);
+    *out = dflt;
+    return a ? fr_attr_read_int(p, a, out) : 0;
+}
+
+/* window_reversal = [true...] flips the kernel; JAX never emits it. */
+static int reject_window_reversal(parser *p, const attr_ref *a, cursor at) {
+    ir_ints flips = {0};
+    if (fr_attr_read_ints(p, a, &flips)) return -1;
+    bool any = false;
+    for (int i = 0; i < flips.n; i++) any |= flips.v[i] != 0;
+    mem_free(flips.v);
+    return any ? fr_unsupported(p, at, "unsupported convolution window_reversal") : 0;
+}
+
+/* convolution: dimension numbers, window, groups; precision_config does not
+ * change results here. */
+static int read_conv_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    ir_attrs *x = &d->a;
+    if (!(a = fr_attr_require(p, attrs, "dimension_numbers", d->at)) || fr_attr_read_conv_dims(p, a, x)) return -1;
+    if ((a = fr_attr_find(attrs, "window_reversal")) && reject_window_reversal(p, a, a->name.at)) return -1;
+    return read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
+           read_optional_ints(p, attrs, "padding", &x->padding) ||
+           read_optional_ints(p, attrs, "lhs_dilation", &x->base_dil) ||
+           read_optional_ints(p, attrs, "rhs_dilation", &x->win_dil) ||
+           read_optional_int(p, attrs, "feature_group_count", 1, &x->feature_groups) ||
+           read_optional_int(p, attrs, "batch_group_count", 1, &x->batch_groups);
+}
+
+/* sort: `dimension` (default -1, counted from the end, stored from the
+ * front) and `is_stable` (default false). */
+static int read_sort_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    if (read_optional_int(p, attrs, "dimension", -1, &d->a.axis)) return -1;
+    if ((a = fr_attr_find(attrs, "is_stable")) && fr_attr_read_bool(p, a, &d->a.is_stable)) return -1;
+    int rank = d->nin ? ir_value_type(p->fn, d->in[0].id)->rank : 0;
+    if (d->a.axis < 0 && d->a.axis >= -rank) d->a.axis += rank;
+    return 0;
+}
 
 /* Sets d's attributes from the generic dictionary for ops that have any. */
 static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
@@ -638,7 +814,12 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_TRANSPOSE:
         return !(a = fr_attr_require(p, attrs, "permutation", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_REVERSE:
+    case IR_MAP:
     case IR_REDUCE: return !(a = fr_attr_require(p, attrs, "dimensions", d->at)) || fr_attr_read_ints(p, a, &x->dims);
+    case IR_REDUCE_WINDOW:
+    case IR_SELECT_AND_SCATTER: return read_window_attrs(p, d, attrs);
+    case IR_CONVOLUTION: return read_conv_attrs(p, d, attrs);
+    case IR_SORT: return read_sort_attrs(p, d, attrs);
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -698,14 +879,20 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
 
 /* Parses the regions of a generic op from `(` at the current token into op. */
 static int parse_generic_regions(parser *p, ir_op *op) {
-    if (op->code != IR_REDUCE) return fr_error(p, p->tok.at, "%s takes no regions", ir_op_name(op->code));
+    int want = ir_op_region_count(op->code);
+    const char *name = ir_op_name(op->code);
+    if (want == 0 || op->code == IR_FUSION) return fr_error(p, p->tok.at, "%s takes no regions", name);
+    cursor start = p->tok.at;
     next(p); /* ( */
     do {
-        if (op->nregions == 1) return fr_error(p, p->tok.at, "%s takes one region", ir_op_name(op->code));
+        if (op->nregions == want)
+            return fr_error(p, p->tok.at, "%s takes %d region%s", name, want, want == 1 ? "" : "s");
         ir_block *b = ir_op_add_region(op);
         if (!b) return fr_nomem(p);
         if (parse_region(p, b, true)) return -1;
     } while (accept(p, TK_COMMA));
+    if (want > 0 && op->nregions != want)
+        return fr_error(p, start, "%s takes %d regions, found %d", name, want, op->nregions);
     return expect(p, TK_RPAREN, "')' after the regions");
 }
 
@@ -730,7 +917,10 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
     fr_attr_list_free(&attrs);
     if (rc || !(*op = emit(p, d))) return -1;
     if (!has_regions) {
-        if (d->code == IR_REDUCE) return fr_error(p, d->at, "stablehlo.reduce needs a reducer region");
+        int want = ir_op_region_count(d->code);
+        if (want != 0 && d->code != IR_FUSION)
+            return fr_error(p, d->at, "%s needs %s region%s", ir_op_name(d->code), want == 2 ? "two" : "a",
+                            want == 2 ? "s" : "");
         return 0;
     }
     pstate after = fr_save(p);
@@ -755,14 +945,12 @@ static const char *const unsupported_ops[] = {
     "stablehlo.batch_norm_training",
     "stablehlo.bitcast_convert",
     "stablehlo.broadcast",
-    "stablehlo.case",
     "stablehlo.cholesky",
     "stablehlo.collective_broadcast",
     "stablehlo.collective_permute",
     "stablehlo.complex",
     "stablehlo.composite",
     "stablehlo.compute_reshape_shape",
-    "stablehlo.convolution",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.cstr_reshapable",
@@ -780,10 +968,8 @@ static const char *const unsupported_ops[] = {
     "stablehlo.gather",
     "stablehlo.get_dimension_size",
     "stablehlo.get_tuple_element",
-    "stablehlo.if",
     "stablehlo.imag",
     "stablehlo.infeed",
-    "stablehlo.map",
     "stablehlo.optimization_barrier",
     "stablehlo.outfeed",
     "stablehlo.pad",
@@ -793,15 +979,12 @@ static const char *const unsupported_ops[] = {
     "stablehlo.recv",
     "stablehlo.reduce_precision",
     "stablehlo.reduce_scatter",
-    "stablehlo.reduce_window",
     "stablehlo.replica_id",
     "stablehlo.rng",
     "stablehlo.rng_bit_generator",
     "stablehlo.scatter",
-    "stablehlo.select_and_scatter",
     "stablehlo.send",
     "stablehlo.set_dimension_size",
-    "stablehlo.sort",
     "stablehlo.torch_index_select",
     "stablehlo.trace",
     "stablehlo.triangular_solve",
@@ -809,7 +992,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.unary_einsum",
     "stablehlo.uniform_dequantize",
     "stablehlo.uniform_quantize",
-    "stablehlo.while",
     "chlo.acos",
     "chlo.acosh",
     "chlo.asin",
@@ -946,6 +1128,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_COMPARE: rc = parse_compare(p, d); break;
         case IR_DOT_GENERAL: rc = parse_dot_general(p, d); break;
         case IR_REDUCE: return parse_reduce(p, d, op);
+        case IR_WHILE: return parse_while(p, d, op);
+        case IR_CONVOLUTION: rc = parse_convolution(p, d); break;
         case IR_CALL: rc = parse_call(p, d); break;
         case IR_RETURN: rc = parse_return(p, d); break;
         case IR_CHECK_EQ:

@@ -236,21 +236,19 @@ static int check_operand_count(const infer_ctx *cx) {
     if (op->nin < 0) return fail(cx, "has a negative operand count");
     if (op->code == IR_CONCATENATE && op->nin < 1)
         return fail(cx, "expected at least 1 operand, got 0");
-    if (op->code == IR_REDUCE && (op->nin < 2 || op->nin % 2 != 0))
+    if ((op->code == IR_REDUCE || op->code == IR_REDUCE_WINDOW) && (op->nin < 2 || op->nin % 2 != 0))
         return fail(cx, "expected N inputs then N init values (an even count, at least 2), got %d operands",
                     op->nin);
+    if ((op->code == IR_SORT || op->code == IR_MAP) && op->nin < 1)
+        return fail(cx, "expected at least 1 operand, got 0");
     return DIAG_OK;
 }
 
 /* Result count implied by the op: reduce has one per input; a call's count
  * comes from its callee, which ir_verify_op checks. */
 static int expected_result_count(const ir_op *op) {
-    switch (op->code) {
-    case IR_REDUCE: return op->nin / 2;
-    case IR_CALL: case IR_FUSION: return op->nout;
-    case IR_RETURN: return 0;
-    default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
-    }
+    int n = ir_op_result_count(op->code, op->nin);
+    return n < 0 ? op->nout : n;
 }
 
 static int check_result_and_region_counts(const infer_ctx *cx) {
@@ -258,8 +256,9 @@ static int check_result_and_region_counts(const infer_ctx *cx) {
     int results = expected_result_count(op);
     if (op->nout != results || op->nout < 0)
         return fail(cx, "expected %d result%s, got %d", results, results == 1 ? "" : "s", op->nout);
-    int regions = op->code == IR_REDUCE || op->code == IR_FUSION ? 1 : 0;
-    if (op->nregions != regions)
+    int regions = ir_op_region_count(op->code);
+    if (regions < 0 && op->nregions < 1) return fail(cx, "expected at least 1 region, got %d", op->nregions);
+    if (regions >= 0 && op->nregions != regions)
         return fail(cx, "expected %d region%s, got %d", regions, regions == 1 ? "" : "s", op->nregions);
     for (int r = 0; r < op->nregions; r++)
         if (!op->regions[r]) return fail(cx, "region %d is missing", r);
@@ -270,7 +269,7 @@ static int check_result_and_region_counts(const infer_ctx *cx) {
 static bool reads_recorded_results(ir_opcode code) {
     switch (code) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
-    case IR_CONVERT: case IR_DOT_GENERAL: case IR_CALL:
+    case IR_CONVERT: case IR_DOT_GENERAL: case IR_CALL: case IR_CONVOLUTION:
         return true;
     default:
         return false;
@@ -695,6 +694,296 @@ static int rule_reduce(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* ---- rules: regions ------------------------------------------------------------ */
+
+/* Reads a value of region r; `what` names it in messages. */
+static int region_value(const infer_ctx *cx, int r, const char *what, int index, ir_value_id v, const ir_type **t) {
+    if (!valid_id(cx, v)) return fail(cx, "region %d %s %d: value id %d does not exist", r, what, index, v);
+    char why[400];
+    int rc = ir_type_problem(type_of(cx, v), why, sizeof why);
+    if (rc) return ir_op_fail(cx->d, rc, cx->f, cx->op, "region %d %s %d: %s", r, what, index, why);
+    *t = type_of(cx, v);
+    return DIAG_OK;
+}
+
+/* Region r has the argument types args[0..nargs) (NULL: nargs scalars of
+ * scalar_dtype). */
+static int expect_region_args(const infer_ctx *cx, int r, const ir_type *args, int nargs) {
+    const ir_block *b = cx->op->regions[r];
+    if (b->nargs != nargs) return fail(cx, "region %d: expected %d argument%s, got %d", r, nargs, nargs == 1 ? "" : "s", b->nargs);
+    for (int i = 0; i < nargs; i++) {
+        const ir_type *t;
+        int rc = region_value(cx, r, "argument", i, b->args[i], &t);
+        if (rc) return rc;
+        if (!ir_type_eq(t, &args[i])) return fail(cx, "region %d argument %d: expected %s, got %s", r, i, TT(&args[i]), TT(t));
+    }
+    return DIAG_OK;
+}
+
+/* Region r returns n values; their types into out[0..n) (may be NULL). */
+static int region_returns(const infer_ctx *cx, int r, int n, ir_type *out) {
+    const ir_op *ret = ir_block_terminator(cx->op->regions[r]);
+    if (!ret) return fail(cx, "region %d: does not end with a return", r);
+    if (ret->nin != n) return fail(cx, "region %d: returns %d value%s, expected %d", r, ret->nin, ret->nin == 1 ? "" : "s", n);
+    for (int i = 0; i < n; i++) {
+        const ir_type *t;
+        int rc = region_value(cx, r, "result", i, ret->in[i], &t);
+        if (rc) return rc;
+        if (out) out[i] = *t;
+    }
+    return DIAG_OK;
+}
+
+/* Region r returns exactly the types want[0..n). */
+static int expect_region_returns(const infer_ctx *cx, int r, const ir_type *want, int n, const char *whose) {
+    const ir_op *ret = ir_block_terminator(cx->op->regions[r]);
+    int rc = region_returns(cx, r, n, NULL);
+    for (int i = 0; !rc && i < n; i++)
+        if (!ir_type_eq(type_of(cx, ret->in[i]), &want[i]))
+            return fail(cx, "region %d result %d: expected %s (%s), got %s", r, i, TT(&want[i]), whose,
+                        TT(type_of(cx, ret->in[i])));
+    return rc;
+}
+
+static const ir_type bool_scalar = {.dtype = IR_I1, .rank = 0};
+
+/* while(x...): cond(x...) -> tensor<i1>, body(x...) -> (x...); results as x. */
+static int rule_while(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    for (int i = 0; i < op->nin; i++) cx->out[i] = *operand(cx, i);
+    int rc = expect_region_args(cx, 0, cx->out, op->nin);
+    if (!rc) rc = expect_region_returns(cx, 0, &bool_scalar, 1, "the loop condition");
+    if (!rc) rc = expect_region_args(cx, 1, cx->out, op->nin);
+    if (!rc) rc = expect_region_returns(cx, 1, cx->out, op->nin, "the type of the loop-carried value");
+    return rc;
+}
+
+/* if(pred) and case(index): branches without arguments that all return
+ * the results' types (the first branch decides). */
+static int rule_branches(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    ir_type selector = {.dtype = op->code == IR_IF ? IR_I1 : IR_I32, .rank = 0};
+    if (!ir_type_eq(operand(cx, 0), &selector))
+        return fail(cx, "operand 0: expected %s, got %s", TT(&selector), TT(operand(cx, 0)));
+    int rc = expect_region_args(cx, 0, NULL, 0);
+    if (!rc) rc = region_returns(cx, 0, op->nout, cx->out);
+    for (int r = 1; !rc && r < op->nregions; r++) {
+        rc = expect_region_args(cx, r, NULL, 0);
+        if (!rc) rc = expect_region_returns(cx, r, cx->out, op->nout, "what region 0 returns");
+    }
+    return rc;
+}
+
+/* Operands 0..n share operand 0's shape. */
+static int expect_same_shapes(const infer_ctx *cx, int n) {
+    for (int k = 1; k < n; k++)
+        if (!ir_type_same_shape(operand(cx, k), operand(cx, 0)))
+            return fail(cx, "operand %d: expected the shape of operand 0 %s, got %s", k, TT(operand(cx, 0)),
+                        TT(operand(cx, k)));
+    return DIAG_OK;
+}
+
+/* map(x...) over all dimensions: the computation takes one scalar per
+ * input and returns one scalar, the result's element type. */
+static int rule_map(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    const ir_type *first = operand(cx, 0);
+    int rc = expect_same_shapes(cx, op->nin);
+    if (rc) return rc;
+    const ir_ints *dims = &attrs(cx)->dims;
+    bool all = dims->n == first->rank;
+    for (int i = 0; all && i < dims->n; i++) all = dims->v[i] == i;
+    if (!all) return fail(cx, "dimensions: expected [0, ..., %d] (every dimension, in order)", first->rank - 1);
+    ir_type args[64];
+    if (op->nin > 64) return fail(cx, "more than 64 operands");
+    for (int i = 0; i < op->nin; i++) args[i] = ir_type_scalar(operand(cx, i)->dtype);
+    ir_type ret;
+    rc = expect_region_args(cx, 0, args, op->nin);
+    if (!rc) rc = region_returns(cx, 0, 1, &ret);
+    if (rc) return rc;
+    if (ret.rank != 0) return fail(cx, "region 0 result 0: expected a rank-0 tensor, got %s", TT(&ret));
+    cx->out[0] = *first;
+    cx->out[0].dtype = ret.dtype;
+    return DIAG_OK;
+}
+
+/* sort(x...) along `dimension`: the comparator takes (x_i[a], x_i[b]) for
+ * every input i, as scalars, and returns tensor<i1>. */
+static int rule_sort(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    int rc = expect_same_shapes(cx, op->nin);
+    if (rc) return rc;
+    int64_t dim = attrs(cx)->axis;
+    if (dim < 0 || dim >= operand(cx, 0)->rank)
+        return fail(cx, "dimension = %lld: expected a dimension of operand 0 %s", (long long)dim, TT(operand(cx, 0)));
+    if (op->nin > 32) return fail(cx, "more than 32 operands");
+    ir_type args[64];
+    for (int i = 0; i < op->nin; i++) {
+        args[2 * i] = args[2 * i + 1] = ir_type_scalar(operand(cx, i)->dtype);
+        cx->out[i] = *operand(cx, i);
+    }
+    rc = expect_region_args(cx, 0, args, 2 * op->nin);
+    if (!rc) rc = expect_region_returns(cx, 0, &bool_scalar, 1, "the comparator's answer");
+    return rc;
+}
+
+/* ---- rules: windows ------------------------------------------------------------ */
+
+/* A window over `rank` dimensions (reduce_window, select_and_scatter) or
+ * the spatial dimensions (convolution), with the defaults filled in. */
+typedef struct window {
+    int rank;
+    int64_t size[IR_MAX_RANK], stride[IR_MAX_RANK], base_dil[IR_MAX_RANK], win_dil[IR_MAX_RANK];
+    int64_t lo[IR_MAX_RANK], hi[IR_MAX_RANK];
+} window;
+
+/* list has `rank` entries (or none: every entry `dflt`), each >= min. */
+static int read_window_list(const infer_ctx *cx, const char *what, const ir_ints *list, int rank, int64_t dflt,
+                            int64_t min, int64_t *out) {
+    if (list->n != 0 && list->n != rank)
+        return fail(cx, "%s: expected %d entr%s, got %d", what, rank, rank == 1 ? "y" : "ies", list->n);
+    for (int i = 0; i < rank; i++) {
+        out[i] = list->n ? list->v[i] : dflt;
+        if (out[i] < min) return fail(cx, "%s[%d] = %lld: expected at least %lld", what, i, (long long)out[i], (long long)min);
+        if (out[i] > (INT64_C(1) << 40)) return fail(cx, "%s[%d] = %lld is too large", what, i, (long long)out[i]);
+    }
+    return DIAG_OK;
+}
+
+/* Reads the window attributes of the op; sizes from a (NULL: win_dims). */
+static int read_window(const infer_ctx *cx, int rank, const int64_t *sizes, window *w) {
+    const ir_attrs *a = attrs(cx);
+    w->rank = rank;
+    int rc = sizes ? DIAG_OK : read_window_list(cx, "window_dimensions", &a->win_dims, rank, 0, 1, w->size);
+    if (!rc && sizes) memcpy(w->size, sizes, (size_t)rank * sizeof *sizes);
+    if (!rc) rc = read_window_list(cx, "window_strides", &a->win_strides, rank, 1, 1, w->stride);
+    if (!rc) rc = read_window_list(cx, "base_dilations", &a->base_dil, rank, 1, 1, w->base_dil);
+    if (!rc) rc = read_window_list(cx, "window_dilations", &a->win_dil, rank, 1, 1, w->win_dil);
+    if (rc) return rc;
+    if (a->padding.n != 0 && a->padding.n != 2 * rank)
+        return fail(cx, "padding: expected %d (low, high) pairs, got %d numbers", rank, a->padding.n);
+    for (int i = 0; i < rank; i++) {
+        w->lo[i] = a->padding.n ? a->padding.v[2 * i] : 0;
+        w->hi[i] = a->padding.n ? a->padding.v[2 * i + 1] : 0;
+        if (w->lo[i] < -(INT64_C(1) << 40) || w->lo[i] > (INT64_C(1) << 40) || w->hi[i] < -(INT64_C(1) << 40) ||
+            w->hi[i] > (INT64_C(1) << 40))
+            return fail(cx, "padding of dimension %d is too large", i);
+    }
+    return DIAG_OK;
+}
+
+/* The number of window positions along dimension i of an input of size n
+ * (spec: the padded, dilated input against the dilated window). */
+static int64_t window_positions(const window *w, int i, int64_t n) {
+    int64_t padded = (n == 0 ? 0 : (n - 1) * w->base_dil[i] + 1) + w->lo[i] + w->hi[i];
+    int64_t span = (w->size[i] - 1) * w->win_dil[i] + 1;
+    return padded < span ? 0 : (padded - span) / w->stride[i] + 1;
+}
+
+/* reduce_window(x..., init...): as reduce, but over windows; results have
+ * one element per window position. */
+static int rule_reduce_window(infer_ctx *cx) {
+    int n = cx->op->nin / 2;
+    const ir_type *first = operand(cx, 0);
+    int rc = expect_same_shapes(cx, n);
+    for (int k = 0; !rc && k < n; k++) {
+        ir_type want = ir_type_scalar(operand(cx, k)->dtype);
+        if (!ir_type_eq(operand(cx, n + k), &want))
+            return fail(cx, "operand %d (init value of input %d): expected %s, got %s", n + k, k, TT(&want),
+                        TT(operand(cx, n + k)));
+    }
+    window w;
+    if (!rc) rc = read_window(cx, first->rank, NULL, &w);
+    if (!rc) rc = check_reducer(cx, n);
+    if (rc) return rc;
+    for (int k = 0; k < n; k++) {
+        ir_type res = {.dtype = cx->out[k].dtype, .rank = first->rank};
+        for (int i = 0; i < first->rank; i++) res.dims[i] = window_positions(&w, i, first->dims[i]);
+        cx->out[k] = res;
+    }
+    return DIAG_OK;
+}
+
+/* select_and_scatter(operand, source, init): source has one element per
+ * window position of operand (no dilations); select compares two operand
+ * elements, scatter combines two result elements. */
+static int rule_select_and_scatter(infer_ctx *cx) {
+    const ir_type *x = operand(cx, 0), *src = operand(cx, 1);
+    const ir_attrs *a = attrs(cx);
+    if (a->base_dil.n || a->win_dil.n) return fail(cx, "takes no base or window dilations");
+    ir_type scalar = ir_type_scalar(x->dtype);
+    if (!ir_type_eq(operand(cx, 2), &scalar))
+        return fail(cx, "operand 2 (init value): expected %s, got %s", TT(&scalar), TT(operand(cx, 2)));
+    if (src->dtype != x->dtype)
+        return fail(cx, "operand 1 (source): expected element type %s, got %s", ir_dtype_name(x->dtype), TT(src));
+    window w;
+    int rc = read_window(cx, x->rank, NULL, &w);
+    if (rc) return rc;
+    ir_type want = {.dtype = x->dtype, .rank = x->rank};
+    for (int i = 0; i < x->rank; i++) want.dims[i] = window_positions(&w, i, x->dims[i]);
+    if (!ir_type_eq(src, &want))
+        return fail(cx, "operand 1 (source): expected %s (one element per window position), got %s", TT(&want), TT(src));
+    ir_type pair[2] = {scalar, scalar};
+    rc = expect_region_args(cx, 0, pair, 2);
+    if (!rc) rc = expect_region_returns(cx, 0, &bool_scalar, 1, "select's answer");
+    if (!rc) rc = expect_region_args(cx, 1, pair, 2);
+    if (!rc) rc = expect_region_returns(cx, 1, &scalar, 1, "the element type");
+    cx->out[0] = *x;
+    return rc;
+}
+
+/* A convolution's dimension numbers name every dimension of each tensor once. */
+static int check_conv_roles(const infer_ctx *cx, const char *what, const ir_ints *roles, const ir_type *t) {
+    if (roles->n != t->rank)
+        return fail(cx, "%s: names %d dimensions, the tensor %s has %d", what, roles->n, TT(t), t->rank);
+    unsigned claimed = 0;
+    return claim_dims(cx, what, roles, t->rank, TT(t), &claimed);
+}
+
+/* convolution(lhs, rhs): result[batch] = lhs batch / batch_group_count,
+ * result[feature] = kernel output features, spatial dims as a window of
+ * the kernel's spatial size over lhs's (lhs_dilation the base dilation,
+ * rhs_dilation the window's). The element type is the recorded one, of the
+ * operands' kind. */
+static int rule_convolution(infer_ctx *cx) {
+    const ir_type *lhs = operand(cx, 0), *rhs = operand(cx, 1), *r = recorded(cx, 0);
+    const ir_attrs *a = attrs(cx);
+    if (lhs->rank < 2 || rhs->rank != lhs->rank || r->rank != lhs->rank)
+        return fail(cx, "expected operands and result of one rank, at least 2; got %s, %s and %s", TT(lhs), TT(rhs), TT(r));
+    if (rhs->dtype != lhs->dtype || dtype_kind(r->dtype) != dtype_kind(lhs->dtype))
+        return fail(cx, "expected operands of one element type and a result of its kind; got %s, %s and %s", TT(lhs),
+                    TT(rhs), TT(r));
+    int rc = check_conv_roles(cx, "input dimensions", &a->conv_lhs, lhs);
+    if (!rc) rc = check_conv_roles(cx, "kernel dimensions", &a->conv_rhs, rhs);
+    if (!rc) rc = check_conv_roles(cx, "output dimensions", &a->conv_out, r);
+    if (rc) return rc;
+    int64_t fg = a->feature_groups, bg = a->batch_groups;
+    int64_t batch = lhs->dims[a->conv_lhs.v[0]], in_f = lhs->dims[a->conv_lhs.v[1]];
+    int64_t k_in = rhs->dims[a->conv_rhs.v[0]], k_out = rhs->dims[a->conv_rhs.v[1]];
+    if (fg < 1 || bg < 1 || (fg > 1 && bg > 1))
+        return fail(cx, "feature_group_count = %lld, batch_group_count = %lld: expected positive counts, one of them 1",
+                    (long long)fg, (long long)bg);
+    if (in_f % fg || in_f / fg != k_in)
+        return fail(cx, "input features %lld: expected feature_group_count (%lld) x kernel input features (%lld)",
+                    (long long)in_f, (long long)fg, (long long)k_in);
+    if (batch % bg || k_out % bg || k_out % fg)
+        return fail(cx, "batch %lld and kernel output features %lld: expected multiples of the group counts",
+                    (long long)batch, (long long)k_out);
+    int nsp = lhs->rank - 2;
+    int64_t sizes[IR_MAX_RANK];
+    for (int k = 0; k < nsp; k++) sizes[k] = rhs->dims[a->conv_rhs.v[2 + k]];
+    window w;
+    if (a->win_dims.n) return fail(cx, "takes its window sizes from the kernel, not window_dimensions");
+    rc = read_window(cx, nsp, sizes, &w);
+    if (rc) return rc;
+    ir_type res = {.dtype = r->dtype, .rank = r->rank};
+    res.dims[a->conv_out.v[0]] = batch / bg;
+    res.dims[a->conv_out.v[1]] = k_out;
+    for (int k = 0; k < nsp; k++) res.dims[a->conv_out.v[2 + k]] = window_positions(&w, k, lhs->dims[a->conv_lhs.v[2 + k]]);
+    cx->out[0] = res;
+    return DIAG_OK;
+}
+
 /* ---- rules: calls, returns, checks ------------------------------------------ */
 
 /* The callee decides; ir_verify_op checks the recorded types against it. */
@@ -753,6 +1042,14 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_COMPARE] = rule_compare,
     [IR_DOT_GENERAL] = rule_dot_general,
     [IR_REDUCE] = rule_reduce,
+    [IR_WHILE] = rule_while,
+    [IR_IF] = rule_branches,
+    [IR_CASE] = rule_branches,
+    [IR_MAP] = rule_map,
+    [IR_SORT] = rule_sort,
+    [IR_REDUCE_WINDOW] = rule_reduce_window,
+    [IR_SELECT_AND_SCATTER] = rule_select_and_scatter,
+    [IR_CONVOLUTION] = rule_convolution,
     [IR_CALL] = rule_call,
     [IR_FUSION] = rule_fusion,
     [IR_RETURN] = rule_no_results,

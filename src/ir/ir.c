@@ -112,6 +112,25 @@ bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
     return false;
 }
 
+int ir_op_result_count(ir_opcode op, int nin) {
+    switch (op) {
+    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: return -1;
+    case IR_REDUCE: case IR_REDUCE_WINDOW: return nin / 2;
+    case IR_WHILE: case IR_SORT: return nin;
+    case IR_RETURN: return 0;
+    default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
+    }
+}
+
+int ir_op_region_count(ir_opcode op) {
+    switch (op) {
+    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: return 1;
+    case IR_WHILE: case IR_IF: case IR_SELECT_AND_SCATTER: return 2;
+    case IR_CASE: return -1;
+    default: return 0;
+    }
+}
+
 /* ---- construction -------------------------------------------------------- */
 
 ir_module *ir_module_new(void) { return mem_calloc(1, sizeof(ir_module)); }
@@ -211,8 +230,7 @@ ir_value_id ir_block_add_arg(ir_func *f, ir_block *b, const ir_type *t) {
 }
 
 void ir_attrs_free(ir_attrs *a) {
-    ir_ints *lists[] = {&a->dims, &a->start, &a->limit, &a->stride,
-                        &a->lhs_batch, &a->rhs_batch, &a->lhs_contract, &a->rhs_contract};
+    ir_ints *lists[] = IR_ATTRS_LISTS(a);
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
         mem_free(lists[i]->v);
         *lists[i] = (ir_ints){0, NULL};
@@ -316,10 +334,8 @@ static int clone_ints(ir_ints *dst, const ir_ints *src) { return ir_ints_set(dst
 
 static int clone_attrs(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
     *dst = *src;
-    ir_ints *d[] = {&dst->dims, &dst->start, &dst->limit, &dst->stride,
-                    &dst->lhs_batch, &dst->rhs_batch, &dst->lhs_contract, &dst->rhs_contract};
-    const ir_ints *s[] = {&src->dims, &src->start, &src->limit, &src->stride,
-                          &src->lhs_batch, &src->rhs_batch, &src->lhs_contract, &src->rhs_contract};
+    ir_ints *d[] = IR_ATTRS_LISTS(dst);
+    const ir_ints *s[] = IR_ATTRS_LISTS(src);
     for (size_t i = 0; i < sizeof d / sizeof *d; i++) *d[i] = (ir_ints){0, NULL};
     dst->data = NULL;
     dst->callee = NULL;

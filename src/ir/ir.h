@@ -82,6 +82,14 @@ typedef enum ir_op_kind {
     X(COMPARE, "stablehlo.compare", IR_KIND_OTHER, 2) \
     X(DOT_GENERAL, "stablehlo.dot_general", IR_KIND_OTHER, 2) \
     X(REDUCE, "stablehlo.reduce", IR_KIND_OTHER, -1) \
+    X(WHILE, "stablehlo.while", IR_KIND_OTHER, -1) \
+    X(IF, "stablehlo.if", IR_KIND_OTHER, 1) \
+    X(CASE, "stablehlo.case", IR_KIND_OTHER, 1) \
+    X(MAP, "stablehlo.map", IR_KIND_OTHER, -1) \
+    X(SORT, "stablehlo.sort", IR_KIND_OTHER, -1) \
+    X(REDUCE_WINDOW, "stablehlo.reduce_window", IR_KIND_OTHER, -1) \
+    X(SELECT_AND_SCATTER, "stablehlo.select_and_scatter", IR_KIND_OTHER, 3) \
+    X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -139,6 +147,13 @@ ir_op_kind ir_op_kind_of(ir_opcode op);
 int ir_op_arity(ir_opcode op);             /* -1: variadic */
 /* Finds an op by its full printed name ("stablehlo.add"); false if unknown. */
 bool ir_op_from_name(const char *s, size_t n, ir_opcode *out);
+/* The number of results an op of this opcode with nin operands has, or -1
+ * when the op itself records it (call, fusion, if, case: their callee or
+ * regions decide). */
+int ir_op_result_count(ir_opcode op, int nin);
+/* The number of regions an op of this opcode has, or -1 when it varies
+ * (case: one per branch, at least one). */
+int ir_op_region_count(ir_opcode op);
 
 typedef enum ir_cmp_dir { IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT } ir_cmp_dir;
 /* NOTYPE: the attribute was absent; the element type decides (float: FLOAT,
@@ -175,7 +190,27 @@ typedef struct ir_attrs {
     double tolerance;      /* check.expect_almost_eq */
     uint64_t max_ulp, min_ulp;  /* check.expect_close: min_ulp <= distance <= max_ulp */
     ir_fusion_kind fusion_kind; /* fusion */
+    /* reduce_window, select_and_scatter, convolution: the window, one entry
+     * per dimension (convolution: per spatial dimension). Empty lists take
+     * the spec's defaults (strides and dilations 1, padding 0). padding is
+     * (low, high) per dimension, flattened. convolution: lhs_dilation is
+     * base_dil, rhs_dilation is win_dil; its window sizes come from the
+     * kernel, so win_dims stays empty. */
+    ir_ints win_dims, win_strides, base_dil, win_dil, padding;
+    /* convolution's dimension numbers: conv_lhs = [batch, feature, spatial...]
+     * of the input, conv_rhs = [input feature, output feature, spatial...] of
+     * the kernel, conv_out = [batch, feature, spatial...] of the result. */
+    ir_ints conv_lhs, conv_rhs, conv_out;
+    int64_t feature_groups, batch_groups;  /* convolution: feature_group_count, batch_group_count */
+    bool is_stable;        /* sort (sort's dimension is in axis; map's dimensions in dims) */
 } ir_attrs;
+
+/* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
+ * compares them all. */
+#define IR_ATTRS_LISTS(a) \
+    {&(a)->dims, &(a)->start, &(a)->limit, &(a)->stride, &(a)->lhs_batch, &(a)->rhs_batch, \
+     &(a)->lhs_contract, &(a)->rhs_contract, &(a)->win_dims, &(a)->win_strides, &(a)->base_dil, \
+     &(a)->win_dil, &(a)->padding, &(a)->conv_lhs, &(a)->conv_rhs, &(a)->conv_out}
 
 typedef int ir_value_id;
 
@@ -194,7 +229,10 @@ struct ir_op {
     ir_value_id *out;     /* owned */
     ir_attrs a;
     int nregions;
-    ir_block **regions;   /* owned; reduce: one region, the reducer; fusion: the kernel body */
+    ir_block **regions;   /* owned; reduce, reduce_window: the reducer; fusion: the kernel body;
+                             while: cond, body; if: true, false branch; case: the branches;
+                             map: the computation; sort: the comparator;
+                             select_and_scatter: select, scatter */
     ir_loc loc;
     /* Autodiff and remat marks (src/autodiff, src/remat); clones keep them. */
     int checkpoint;       /* 0: outside any checkpoint; k > 0: inside checkpoint region k */

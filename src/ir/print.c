@@ -634,17 +634,111 @@ static void print_check(printer *p, const ir_op *op) {
     else print_value_types(p, op->in, op->nin);
 }
 
-/* "name"(%a, %b) ({ ^bb0(...): ... }) : (T, T) -> (R): for ops whose
- * counts do not fit their pretty form. Attributes are not shown. */
+/* `, name = array<i64: 1, 2>` when the list is not empty. */
+static void print_array_prop(const printer *p, const char *name, const ir_ints *l, bool *first) {
+    if (l->n == 0) return;
+    fprintf(p->out, "%s%s = array<i64: ", *first ? "" : ", ", name);
+    for (int i = 0; i < l->n; i++) fprintf(p->out, "%s%lld", i ? ", " : "", (long long)l->v[i]);
+    fputc('>', p->out);
+    *first = false;
+}
+
+static void print_int_prop(const printer *p, const char *name, int64_t v, bool *first) {
+    fprintf(p->out, "%s%s = %lld : i64", *first ? "" : ", ", name, (long long)v);
+    *first = false;
+}
+
+/* `padding = dense<[[lo, hi], ...]> : tensor<Nx2xi64>` */
+static void print_padding_prop(const printer *p, const ir_ints *pad, bool *first) {
+    if (pad->n == 0) return;
+    fprintf(p->out, "%spadding = dense<[", *first ? "" : ", ");
+    for (int i = 0; i + 1 < pad->n; i += 2)
+        fprintf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)pad->v[i], (long long)pad->v[i + 1]);
+    fprintf(p->out, "]> : tensor<%dx2xi64>", pad->n / 2);
+    *first = false;
+}
+
+/* `[b, 0, 1, f]`: each dimension's role (letters[0], letters[1], or its
+ * spatial number). */
+static void print_conv_roles(const printer *p, const ir_ints *roles, const char *letters) {
+    fputc('[', p->out);
+    for (int d = 0; d < roles->n; d++) {
+        if (d) fputs(", ", p->out);
+        for (int k = 0; k < roles->n; k++) {
+            if (roles->v[k] != d) continue;
+            if (k < 2) fputc(letters[k], p->out);
+            else fprintf(p->out, "%d", k - 2);
+        }
+    }
+    fputc(']', p->out);
+}
+
+/* The attributes of the ops that print only in the generic form, as the
+ * properties `<{...}>` our parser reads back. */
+static void print_props(const printer *p, const ir_op *op) {
+    const ir_attrs *a = &op->a;
+    bool first = true;
+    fputs(" <{", p->out);
+    switch (op->code) {
+    case IR_FUSION: {
+        static const char *kinds[] = {"loop", "reduce", "dot"};
+        fprintf(p->out, "kind = \"%s\"", (unsigned)a->fusion_kind < 3 ? kinds[a->fusion_kind] : "?");
+        break;
+    }
+    case IR_REDUCE:
+    case IR_MAP:
+        fputs("dimensions = ", p->out);
+        print_ints(p, &a->dims);
+        break;
+    case IR_SORT:
+        print_int_prop(p, "dimension", a->axis, &first);
+        fprintf(p->out, ", is_stable = %s", a->is_stable ? "true" : "false");
+        break;
+    case IR_CONVOLUTION:
+        fputs("dimension_numbers = #stablehlo.conv<", p->out);
+        print_conv_roles(p, &a->conv_lhs, "bf");
+        fputc('x', p->out);
+        print_conv_roles(p, &a->conv_rhs, "io");
+        fputs("->", p->out);
+        print_conv_roles(p, &a->conv_out, "bf");
+        fputc('>', p->out);
+        first = false;
+        print_int_prop(p, "feature_group_count", a->feature_groups, &first);
+        print_int_prop(p, "batch_group_count", a->batch_groups, &first);
+        print_array_prop(p, "window_strides", &a->win_strides, &first);
+        print_padding_prop(p, &a->padding, &first);
+        print_array_prop(p, "lhs_dilation", &a->base_dil, &first);
+        print_array_prop(p, "rhs_dilation", &a->win_dil, &first);
+        break;
+    default:
+        print_array_prop(p, "window_dimensions", &a->win_dims, &first);
+        print_array_prop(p, "window_strides", &a->win_strides, &first);
+        print_array_prop(p, "base_dilations", &a->base_dil, &first);
+        print_array_prop(p, "window_dilations", &a->win_dil, &first);
+        print_padding_prop(p, &a->padding, &first);
+        break;
+    }
+    fputs("}>", p->out);
+}
+
+static bool has_props(ir_opcode code) {
+    switch (code) {
+    case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
+    case IR_SELECT_AND_SCATTER:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* "name"(%a, %b) <{props}> ({ ^bb0(...): ... }) : (T, T) -> (R): for ops
+ * without a pretty form, and ops whose counts do not fit theirs. */
 static void print_generic_at(printer *p, const ir_op *op, int indent) {
-    fprintf(p->out, "\"%s\"(", (unsigned)op->code < IR_OPCODE_COUNT ? ir_op_name(op->code) : "<unknown op>");
+    bool known = (unsigned)op->code < IR_OPCODE_COUNT;
+    fprintf(p->out, "\"%s\"(", known ? ir_op_name(op->code) : "<unknown op>");
     print_refs(p, op->in, op->nin);
     fputc(')', p->out);
-    if (op->code == IR_FUSION) {
-        static const char *kinds[] = {"loop", "reduce", "dot"};
-        fprintf(p->out, " <{kind = \"%s\"}>",
-                (unsigned)op->a.fusion_kind < 3 ? kinds[op->a.fusion_kind] : "?");
-    }
+    if (known && has_props(op->code)) print_props(p, op);
     for (int r = 0; r < op->nregions; r++) {
         const ir_block *b = op->regions[r];
         fputs(r ? ", {\n" : " ({\n", p->out);
@@ -712,7 +806,7 @@ static void print_op(printer *p, const ir_op *op, int indent) {
     print_result_names(p, op);
     if (!prints_pretty(op)) print_generic_at(p, op, indent);
     else if (op->code == IR_REDUCE && reduce_form_of(p, op) != REDUCE_GENERIC) print_reduce_at(p, op, indent);
-    else if (op->code == IR_REDUCE || op->code == IR_FUSION) print_generic_at(p, op, indent);
+    else if (!printer_of(op->code)) print_generic_at(p, op, indent);
     else printer_of(op->code)(p, op);
     fputc('\n', p->out);
 }
