@@ -316,6 +316,8 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_REDUCE_WINDOW: return ev_reduce_window(fr, op, d);
     case IR_SELECT_AND_SCATTER: return ev_select_and_scatter(fr, op, d);
     case IR_CONVOLUTION: return ev_convolution(fr, op, d);
+    case IR_TRIANGULAR_SOLVE: return ev_triangular_solve(fr, op, d);
+    case IR_CHOLESKY: return ev_cholesky(fr, op, d);
     case IR_DOT_GENERAL: return ev_dot_general(fr, op, d);
     case IR_RETURN: return ev_fail(d, DIAG_INVALID, op, "must end its block");
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:

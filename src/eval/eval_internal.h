@@ -11,6 +11,7 @@
  *                      reducer region run per element)
  *   eval_control.c     while, if, case, map, sort
  *   eval_window.c      reduce_window, select_and_scatter, convolution
+ *   eval_linalg.c      triangular_solve, cholesky
  *
  * A kernel reads its operands and writes its results through an ev_frame:
  * the buffers of the values of one function activation, indexed by value
@@ -85,6 +86,8 @@ int ev_sort(ev_frame *fr, const ir_op *op, diag *d);
 int ev_reduce_window(ev_frame *fr, const ir_op *op, diag *d);       /* eval_window.c */
 int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
 int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
+int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
+int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
 
 /* ---- scalar semantics (eval_scalar.c) ------------------------------------ */
 

@@ -649,6 +649,20 @@ int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
     return read_enum(p, a, "comparison_type", cmp_type_word, out);
 }
 
+static int transpose_word(parser *p, void *out) {
+    static const char *const words[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+    for (int i = 0; i < 3; i++)
+        if (accept_word(p, words[i])) {
+            *(ir_transpose *)out = (ir_transpose)i;
+            return 0;
+        }
+    return fr_expected(p, "NO_TRANSPOSE, TRANSPOSE or ADJOINT");
+}
+
+int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out) {
+    return read_enum(p, a, "transpose", transpose_word, out);
+}
+
 /* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>`; absent fields are empty. */
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
     static const char *const fields[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",

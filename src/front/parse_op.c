@@ -732,6 +732,20 @@ static int parse_convolution(parser *p, op_desc *d) {
     return rc || sig_functional(p, d) ? -1 : 0;
 }
 
+/* `%a, lower = true attr-dict? : T` (lower defaults to false). */
+static int parse_cholesky(parser *p, op_desc *d) {
+    if (parse_operand(p, d)) return -1;
+    if (accept(p, TK_COMMA)) {
+        int64_t lower;
+        if (expect_word(p, "lower", "'lower'") || expect(p, TK_EQUAL, "'='")) return -1;
+        if (accept_word(p, "true")) lower = 1;
+        else if (accept_word(p, "false")) lower = 0;
+        else return fr_expected(p, "true or false");
+        d->a.lower = lower != 0;
+    }
+    return skip_attr_dict(p) || sig_same(p, d);
+}
+
 /* ---- generic form ------------------------------------------------------------------------------ */
 
 /* Reads an optional integer list attribute (absent: left empty). */
@@ -794,6 +808,21 @@ static int read_sort_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     return 0;
 }
 
+/* A boolean attribute that must be present. */
+static int read_required_bool(parser *p, op_desc *d, const attr_list *attrs, const char *name, bool *out) {
+    const attr_ref *a = fr_attr_require(p, attrs, name, d->at);
+    return !a || fr_attr_read_bool(p, a, out);
+}
+
+/* triangular_solve: left_side, lower, unit_diagonal, transpose_a. */
+static int read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    return read_required_bool(p, d, attrs, "left_side", &d->a.left_side) ||
+           read_required_bool(p, d, attrs, "lower", &d->a.lower) ||
+           read_required_bool(p, d, attrs, "unit_diagonal", &d->a.unit_diagonal) ||
+           !(a = fr_attr_require(p, attrs, "transpose_a", d->at)) || fr_attr_read_transpose(p, a, &d->a.transpose_a);
+}
+
 /* Sets d's attributes from the generic dictionary for ops that have any. */
 static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;
@@ -820,6 +849,8 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_SELECT_AND_SCATTER: return read_window_attrs(p, d, attrs);
     case IR_CONVOLUTION: return read_conv_attrs(p, d, attrs);
     case IR_SORT: return read_sort_attrs(p, d, attrs);
+    case IR_TRIANGULAR_SOLVE: return read_triangular_solve_attrs(p, d, attrs);
+    case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -945,7 +976,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.batch_norm_training",
     "stablehlo.bitcast_convert",
     "stablehlo.broadcast",
-    "stablehlo.cholesky",
     "stablehlo.collective_broadcast",
     "stablehlo.collective_permute",
     "stablehlo.complex",
@@ -987,7 +1017,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.set_dimension_size",
     "stablehlo.torch_index_select",
     "stablehlo.trace",
-    "stablehlo.triangular_solve",
     "stablehlo.tuple",
     "stablehlo.unary_einsum",
     "stablehlo.uniform_dequantize",
@@ -1130,6 +1159,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_REDUCE: return parse_reduce(p, d, op);
         case IR_WHILE: return parse_while(p, d, op);
         case IR_CONVOLUTION: rc = parse_convolution(p, d); break;
+        case IR_CHOLESKY: rc = parse_cholesky(p, d); break;
         case IR_CALL: rc = parse_call(p, d); break;
         case IR_RETURN: rc = parse_return(p, d); break;
         case IR_CHECK_EQ:

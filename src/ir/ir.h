@@ -90,6 +90,8 @@ typedef enum ir_op_kind {
     X(REDUCE_WINDOW, "stablehlo.reduce_window", IR_KIND_OTHER, -1) \
     X(SELECT_AND_SCATTER, "stablehlo.select_and_scatter", IR_KIND_OTHER, 3) \
     X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
+    X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
+    X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -171,6 +173,9 @@ typedef enum ir_fusion_kind {
     IR_FUSION_DOT,     /* one dot_general (a BLAS call), then an elementwise epilogue */
 } ir_fusion_kind;
 
+/* triangular_solve's transpose_a (ADJOINT equals TRANSPOSE on real types). */
+typedef enum ir_transpose { IR_TRANSPOSE_NONE, IR_TRANSPOSE_PLAIN, IR_TRANSPOSE_ADJOINT } ir_transpose;
+
 typedef struct ir_ints {
     int n;
     int64_t *v;   /* owned; NULL when n == 0 */
@@ -203,6 +208,8 @@ typedef struct ir_attrs {
     ir_ints conv_lhs, conv_rhs, conv_out;
     int64_t feature_groups, batch_groups;  /* convolution: feature_group_count, batch_group_count */
     bool is_stable;        /* sort (sort's dimension is in axis; map's dimensions in dims) */
+    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky: lower */
+    ir_transpose transpose_a;              /* triangular_solve */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or

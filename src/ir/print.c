@@ -710,6 +710,14 @@ static void print_props(const printer *p, const ir_op *op) {
         print_array_prop(p, "lhs_dilation", &a->base_dil, &first);
         print_array_prop(p, "rhs_dilation", &a->win_dil, &first);
         break;
+    case IR_TRIANGULAR_SOLVE: {
+        static const char *const words[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+        fprintf(p->out, "left_side = %s, lower = %s, unit_diagonal = %s, transpose_a = #stablehlo<transpose %s>",
+                a->left_side ? "true" : "false", a->lower ? "true" : "false", a->unit_diagonal ? "true" : "false",
+                (unsigned)a->transpose_a < 3 ? words[a->transpose_a] : "?");
+        break;
+    }
+    case IR_CHOLESKY: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
     default:
         print_array_prop(p, "window_dimensions", &a->win_dims, &first);
         print_array_prop(p, "window_strides", &a->win_strides, &first);
@@ -724,7 +732,7 @@ static void print_props(const printer *p, const ir_op *op) {
 static bool has_props(ir_opcode code) {
     switch (code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
-    case IR_SELECT_AND_SCATTER:
+    case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY:
         return true;
     default:
         return false;

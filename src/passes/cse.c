@@ -68,6 +68,7 @@ static uint64_t mix_attrs(uint64_t h, const ir_func *f, const ir_op *op) {
     for (int i = 0; i < NLISTS; i++) h = mix_ints(h, lists[i]);
     h = mix_int(mix_int(mix_int(h, a->axis), a->cmp), a->cmp_type);
     h = mix_int(mix_int(mix_int(h, a->feature_groups), a->batch_groups), a->is_stable);
+    h = mix_int(mix_int(mix_int(mix_int(h, a->left_side), a->lower), a->unit_diagonal), a->transpose_a);
     if (a->data) h = mix(h, a->data, data_bytes(f, op));
     if (a->callee) h = mix(h, a->callee, strlen(a->callee));
     return h;
@@ -106,7 +107,9 @@ static bool same_attrs(const ir_func *f, const ir_op *x, const ir_op *y) {
     ints_of(b, lb);
     for (int i = 0; i < NLISTS; i++)
         if (!same_ints(la[i], lb[i])) return false;
-    if (a->feature_groups != b->feature_groups || a->batch_groups != b->batch_groups || a->is_stable != b->is_stable)
+    if (a->feature_groups != b->feature_groups || a->batch_groups != b->batch_groups || a->is_stable != b->is_stable ||
+        a->left_side != b->left_side || a->lower != b->lower || a->unit_diagonal != b->unit_diagonal ||
+        a->transpose_a != b->transpose_a)
         return false;
     if (a->axis != b->axis || a->cmp != b->cmp || a->cmp_type != b->cmp_type || a->max_ulp != b->max_ulp ||
         a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind ||

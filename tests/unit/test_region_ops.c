@@ -374,6 +374,39 @@ TEST(convolution_2d_nchw) {
         1);
 }
 
+/* ---- linear algebra --------------------------------------------------------------- */
+
+/* a = [[2, 0, 0], [1, 4, 0], [3, -1, 5]] (lower):
+ *  a x = [2, 9, 16]: x = 1, (9 - 1) / 4 = 2, (16 - 3 + 2) / 5 = 3;
+ *  y a = [10, 1, 15]: y2 = 15 / 5 = 3, y1 = (1 + 3) / 4 = 1, y0 = (10 - 1 - 9) / 2 = 0;
+ *  a^T z = [5, 7, 15]: z2 = 3, z1 = (7 + 3) / 4 = 2.5, z0 = (5 - 2.5 - 9) / 2 = -3.25;
+ *  unit diagonal: 2, 9 - 2 = 7, 16 - 6 + 7 = 17.
+ * cholesky([[4, 2], [2, 5]]) = [[2, 0], [1, 2]] (and its transpose, upper). */
+TEST(triangular_solve_and_cholesky) {
+    expect_checks_pass(
+    "func.func @main() {\n"
+    "  %a = stablehlo.constant dense<[[2.0, 0.0, 0.0], [1.0, 4.0, 0.0], [3.0, -1.0, 5.0]]> : tensor<3x3xf64>\n"
+    "  %b = stablehlo.constant dense<[[2.0], [9.0], [16.0]]> : tensor<3x1xf64>\n"
+    "  %x = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x1xf64>) -> tensor<3x1xf64>\n"
+    "  check.expect_almost_eq_const %x, dense<[[1.0], [2.0], [3.0]]> : tensor<3x1xf64>\n"
+    "  %bt = stablehlo.constant dense<[[10.0, 1.0, 15.0]]> : tensor<1x3xf64>\n"
+    "  %y = \"stablehlo.triangular_solve\"(%a, %bt) {left_side = false, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf64>, tensor<1x3xf64>) -> tensor<1x3xf64>\n"
+    "  check.expect_almost_eq_const %y, dense<[[0.0, 1.0, 3.0]]> : tensor<1x3xf64>\n"
+    "  %bu = stablehlo.constant dense<[[5.0], [7.0], [15.0]]> : tensor<3x1xf64>\n"
+    "  %z = \"stablehlo.triangular_solve\"(%a, %bu) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x1xf64>) -> tensor<3x1xf64>\n"
+    "  check.expect_almost_eq_const %z, dense<[[-3.25], [2.5], [3.0]]> : tensor<3x1xf64>\n"
+    "  %u = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x1xf64>) -> tensor<3x1xf64>\n"
+    "  check.expect_almost_eq_const %u, dense<[[2.0], [7.0], [17.0]]> : tensor<3x1xf64>\n"
+    "  %s = stablehlo.constant dense<[[4.0, 2.0], [2.0, 5.0]]> : tensor<2x2xf32>\n"
+    "  %l = stablehlo.cholesky %s, lower = true : tensor<2x2xf32>\n"
+    "  check.expect_almost_eq_const %l, dense<[[2.0, 0.0], [1.0, 2.0]]> : tensor<2x2xf32>\n"
+    "  %r = \"stablehlo.cholesky\"(%s) {lower = false} : (tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+    "  check.expect_almost_eq_const %r, dense<[[2.0, 1.0], [0.0, 2.0]]> : tensor<2x2xf32>\n"
+    "  func.return\n"
+    "}\n"
+        , 6);
+}
+
 /* ---- printing, verifying, failing ------------------------------------------------ */
 
 /* Parses text; expects verification to fail with a message holding want. */
@@ -506,6 +539,7 @@ int main(void) {
     RUN(select_and_scatter_windows);
     RUN(convolution_windows_and_groups);
     RUN(convolution_2d_nchw);
+    RUN(triangular_solve_and_cholesky);
     RUN(verifier_names_the_problem);
     RUN(wrong_expectation_fails);
     RUN(allocation_failures_leak_nothing);
