@@ -181,6 +181,8 @@ static int expected_results(const ir_op *op) {
     switch (op->code) {
     case IR_CALL: case IR_FUSION: return op->nout;
     case IR_REDUCE: return op->nin / 2;
+    case IR_SCATTER: return (op->nin - 1) / 2;
+    case IR_OPTIMIZATION_BARRIER: return op->nin;
     case IR_RETURN: return 0;
     default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
     }
@@ -318,6 +320,9 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
     case IR_TRANSPOSE: case IR_SLICE: case IR_CONCATENATE: case IR_REVERSE:
         return ev_shape_op(fr, op, d);
+    case IR_PAD: case IR_DYNAMIC_SLICE: case IR_DYNAMIC_UPDATE_SLICE: case IR_GATHER: case IR_SCATTER:
+    case IR_GET_DIMENSION_SIZE: case IR_OPTIMIZATION_BARRIER:
+        return ev_index_op(fr, op, d);
     default:
         if (ir_op_kind_of(op->code) == IR_KIND_CHECK) return exec_check(fr, op);
         return ev_elementwise(fr, op, d);

@@ -9,6 +9,8 @@
  *   eval_dot.c         dot_general
  *   eval_reduce.c      reduce (a fast path for one-op reducers, else the
  *                      reducer region run per element)
+ *   eval_index.c       pad, dynamic_slice, dynamic_update_slice, gather,
+ *                      scatter, get_dimension_size, optimization_barrier
  *
  * A kernel reads its operands and writes its results through an ev_frame:
  * the buffers of the values of one function activation, indexed by value
@@ -76,6 +78,9 @@ int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d);  /* unary, binary, c
 int ev_shape_op(ev_frame *fr, const ir_op *op, diag *d);     /* the ops of eval_shape.c */
 int ev_dot_general(ev_frame *fr, const ir_op *op, diag *d);
 int ev_reduce(ev_frame *fr, const ir_op *op, diag *d);
+/* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
+ * get_dimension_size, optimization_barrier (eval_index.c) */
+int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);
 
 /* ---- scalar semantics (eval_scalar.c) ------------------------------------ */
 

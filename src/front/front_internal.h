@@ -244,6 +244,10 @@ int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data)
 int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
+int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out);
+/* #stablehlo.gather<...> (scatter false) or #stablehlo.scatter<...> into
+ * out's window, collapsed, op_batch, ix_batch, index_map and axis_b. */
+int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out);
 
 /* Value forms, also used directly by the pretty op syntax. */
 int fr_parse_int_list(parser *p, ir_ints *out);            /* `[1, 2]` */

@@ -112,6 +112,14 @@ bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
     return false;
 }
 
+int ir_op_updated_operand(const ir_op *op, int r) {
+    switch (op->code) {
+    case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
+    default: return -1;
+    }
+}
+
 /* ---- construction -------------------------------------------------------- */
 
 ir_module *ir_module_new(void) { return mem_calloc(1, sizeof(ir_module)); }
@@ -211,8 +219,7 @@ ir_value_id ir_block_add_arg(ir_func *f, ir_block *b, const ir_type *t) {
 }
 
 void ir_attrs_free(ir_attrs *a) {
-    ir_ints *lists[] = {&a->dims, &a->start, &a->limit, &a->stride,
-                        &a->lhs_batch, &a->rhs_batch, &a->lhs_contract, &a->rhs_contract};
+    ir_ints *lists[] = IR_ATTRS_LISTS(a);
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
         mem_free(lists[i]->v);
         *lists[i] = (ir_ints){0, NULL};
@@ -316,10 +323,8 @@ static int clone_ints(ir_ints *dst, const ir_ints *src) { return ir_ints_set(dst
 
 static int clone_attrs(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
     *dst = *src;
-    ir_ints *d[] = {&dst->dims, &dst->start, &dst->limit, &dst->stride,
-                    &dst->lhs_batch, &dst->rhs_batch, &dst->lhs_contract, &dst->rhs_contract};
-    const ir_ints *s[] = {&src->dims, &src->start, &src->limit, &src->stride,
-                          &src->lhs_batch, &src->rhs_batch, &src->lhs_contract, &src->rhs_contract};
+    ir_ints *d[] = IR_ATTRS_LISTS(dst);
+    const ir_ints *s[] = IR_ATTRS_LISTS(src);
     for (size_t i = 0; i < sizeof d / sizeof *d; i++) *d[i] = (ir_ints){0, NULL};
     dst->data = NULL;
     dst->callee = NULL;
