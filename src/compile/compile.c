@@ -42,6 +42,11 @@ static int run_dce(ir_module *m, ir_func *f, const compile_options *o, compile_s
     return pass_dce(f, d);
 }
 
+static int run_strip_barriers(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
+    (void)m, (void)o, (void)st;
+    return pass_strip_barriers(f, d);
+}
+
 /* Fusion is measured in bytes: what the unfused program would materialise
  * against what the fused one does. */
 static int run_fuse(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
@@ -66,6 +71,7 @@ static const struct {
     {"simplify", run_simplify},
     {"cse", run_cse},
     {"dce", run_dce},
+    {"strip_barriers", run_strip_barriers},
     {"fuse", run_fuse},
     {"schedule", run_schedule},
 };

@@ -3,8 +3,8 @@
  * generates code, and measures what the executable will need.
  *
  * The pass list in compile.c is the pipeline; `dump_after` names a pass
- * ("inline", "fold", "simplify", "cse", "dce", "fuse", "schedule") after
- * which the IR is printed to dump_to, or "all". */
+ * ("inline", "fold", "simplify", "cse", "dce", "strip_barriers", "fuse",
+ * "schedule") after which the IR is printed to dump_to, or "all". */
 #ifndef COMPILE_H
 #define COMPILE_H
 #include <stdbool.h>

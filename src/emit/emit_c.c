@@ -125,9 +125,9 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     const char *names[op->nin + op->nout + 1];
     const char *params = kernel_params(cx, op, names);
     if (cx->rc) return cx->rc;
-    static const char *const kinds[] = {"loop", "reduce", "dot"};
+    static const char *const kinds[] = {"loop", "reduce", "dot", "opaque"};
     ec_line(cx, "/* step %d: %s kernel */", step,
-            (unsigned)op->a.fusion_kind < 3 ? kinds[op->a.fusion_kind] : "?");
+            (unsigned)op->a.fusion_kind < 4 ? kinds[op->a.fusion_kind] : "?");
     ec_line(cx, "__attribute__((noinline))");
     ec_open(cx, "static void aj_k%d(%s)", step, params);
     for (int i = 0; i < op->nin; i++) cx->buffer[region->args[i]] = names[i];
@@ -136,6 +136,7 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     case IR_FUSION_LOOP: emit_loop_kernel(cx, &k); break;
     case IR_FUSION_REDUCE: emit_reduce_kernel(cx, &k); break;
     case IR_FUSION_DOT: emit_dot_kernel(cx, &k); break;
+    case IR_FUSION_OPAQUE: emit_opaque_kernel(cx, &k); break;
     default: ec_fail_op(cx, DIAG_INVALID, op, "unknown fusion kind %d", (int)op->a.fusion_kind); break;
     }
     for (int i = 0; i < op->nin; i++) {

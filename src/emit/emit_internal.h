@@ -14,6 +14,10 @@
  *   emit_reduce.c   reduce kernels (rows and columns strategies)
  *   emit_dot.c      dot kernels: BLIS calls, and the naive contraction that
  *                   any kernel can evaluate inline
+ *   emit_opaque.c   opaque kernels (one op that is not loop-shaped): the
+ *                   table of their emitters and the helpers they share
+ *   emit_index.c    the emitters of pad, dynamic_slice,
+ *                   dynamic_update_slice, gather, scatter, get_dimension_size
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
@@ -241,6 +245,59 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip);
 int emit_loop_kernel(emit_ctx *cx, const ex_kernel *k);
 int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k);
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
+
+/* ---- emit_opaque.c: opaque kernels ------------------------------------------------------
+ *
+ * An IR_FUSION_OPAQUE kernel's region is: block arguments, one op (the
+ * root), and the return of all the root's results in order (fuse.h). Its
+ * emitter writes the statements of the kernel function's body:
+ *  - the root's operand j is the C array eo_in(cx, root, j) ("a2": a
+ *    "const T *" over the whole operand, row-major); every operand and
+ *    every value its regions read from outside is a kernel argument;
+ *  - the root's result r is k->out[r] ("r0": a "T *"); the emitter writes
+ *    every element of every result;
+ *  - in place: where ir_op_updated_operand(root, r) = j, result r may be
+ *    the very buffer of operand j (the plan decides; see
+ *    fuse_can_write_in_place). The emitter copies operand j into result r
+ *    with eo_copy (which does nothing when the pointers are equal) and then
+ *    writes only the updated elements; it must never read operand j after
+ *    writing result r other than through result r;
+ *  - a region of the root (scatter's update computation, a sort's
+ *    comparator, a while body) is an IR block of the function: apply a
+ *    scalar one with ex_apply_reducer, or evaluate its values with ex_value
+ *    after ex_bind-ing its arguments;
+ *  - results must equal the evaluator's bit for bit (strict or fast: data
+ *    movement has no rounding); errors through ec_fail_op.
+ * To add an op: write `int emit_foo(emit_ctx *, const ex_kernel *, const
+ * ir_op *root)`, declare it below and add it to the table in
+ * emit_opaque.c. fuse_is_opaque (fuse.h) already sends every op that is
+ * not loop-shaped here; an op without an emitter is DIAG_UNSUPPORTED. */
+
+typedef int (*eo_emitter)(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k);
+
+/* The C array of the root's operand j (noted as read). */
+const char *eo_in(emit_ctx *cx, const ir_op *root, int j);
+/* "if (dst != src) memcpy(dst, src, bytes of t);" */
+void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t);
+/* Row-major strides of t in elements; returns the element count. */
+int64_t eo_strides(const ir_type *t, int64_t *strides);
+/* Opens a row-major loop nest over t's index space (no loop for a dim of
+ * size 1): vars[d] is dim d's index expression ("i3", or "0").
+ * eo_loops_close closes it. */
+void eo_loops_open(emit_ctx *cx, const ir_type *t, const char **vars);
+void eo_loops_close(emit_ctx *cx, const ir_type *t);
+/* "i0 * 12 + i1 * 4 + i2": the row-major offset of index at[] into t. */
+const char *eo_offset(emit_ctx *cx, const ir_type *t, const char *const *at);
+
+/* emit_index.c */
+int emit_pad(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_dynamic_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_dynamic_update_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_gather(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_get_dimension_size(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

@@ -323,6 +323,9 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
     case IR_TRANSPOSE: case IR_SLICE: case IR_CONCATENATE: case IR_REVERSE:
         return ev_shape_op(fr, op, d);
+    case IR_PAD: case IR_DYNAMIC_SLICE: case IR_DYNAMIC_UPDATE_SLICE: case IR_GATHER: case IR_SCATTER:
+    case IR_GET_DIMENSION_SIZE: case IR_OPTIMIZATION_BARRIER:
+        return ev_index_op(fr, op, d);
     default:
         if (ir_op_kind_of(op->code) == IR_KIND_CHECK) return exec_check(fr, op);
         return ev_elementwise(fr, op, d);

@@ -9,6 +9,8 @@
  *   eval_dot.c         dot_general
  *   eval_reduce.c      reduce (a fast path for one-op reducers, else the
  *                      reducer region run per element)
+ *   eval_index.c       pad, dynamic_slice, dynamic_update_slice, gather,
+ *                      scatter, get_dimension_size, optimization_barrier
  *   eval_control.c     while, if, case, map, sort
  *   eval_window.c      reduce_window, select_and_scatter, convolution
  *   eval_linalg.c      triangular_solve, cholesky
@@ -88,6 +90,9 @@ int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
 int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
 int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
 int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
+/* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
+ * get_dimension_size, optimization_barrier (eval_index.c) */
+int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);
 
 /* ---- scalar semantics (eval_scalar.c) ------------------------------------ */
 

@@ -245,6 +245,9 @@ int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
 int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out);
+/* #stablehlo.gather<...> (scatter false) or #stablehlo.scatter<...> into
+ * out's window, collapsed, op_batch, ix_batch, index_map and axis_b. */
+int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out);
 /* `#stablehlo<transpose TRANSPOSE>` */
 int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out);
 /* `#stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>` into conv_lhs, conv_rhs, conv_out. */

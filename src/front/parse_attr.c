@@ -695,12 +695,14 @@ int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
 
 int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out) {
     pstate saved;
-    int64_t v = 0;
     if (attr_enter(p, a, &saved)) return -1;
-    int rc = attr_leave(p, &saved, parse_bool_word(p, &v));
-    *out = v != 0;
-    return rc;
+    int rc = 0;
+    if (accept_word(p, "true")) *out = true;
+    else if (accept_word(p, "false")) *out = false;
+    else rc = fr_expected(p, "true or false");
+    return attr_leave(p, &saved, rc);
 }
+
 
 /* ---- convolution dimension numbers ------------------------------------------------------------ */
 
@@ -764,5 +766,49 @@ int fr_attr_read_conv_dims(parser *p, const attr_ref *a, ir_attrs *out) {
     if (!rc) rc = expect(p, TK_LESS, "'<' after #stablehlo.conv");
     if (!rc && at_word(p, "raw")) rc = fr_unsupported(p, p->tok.at, "unsupported #stablehlo.conv<raw ...> form");
     if (!rc) rc = fr_parse_conv_dims(p, out) || expect(p, TK_GREATER, "'>' after the dimension numbers");
+    return attr_leave(p, &saved, rc);
+}
+
+/* `#stablehlo.gather<offset_dims = [..], ..., index_vector_dim = N>` or
+ * `#stablehlo.scatter<update_window_dims = [..], ...>`: absent lists are
+ * empty, an absent index_vector_dim is 0 (as MLIR's printer omits it). */
+int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out) {
+    static const char *const gather_fields[] = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                                "start_indices_batching_dims", "start_index_map"};
+    static const char *const scatter_fields[] = {"update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                                 "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+    const char *const *fields = scatter ? scatter_fields : gather_fields;
+    ir_ints *lists[] = {&out->window, &out->collapsed, &out->op_batch, &out->ix_batch, &out->index_map};
+    const char *hash = scatter ? "#stablehlo.scatter" : "#stablehlo.gather";
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    out->axis_b = 0;
+    int rc = 0;
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, hash))
+        rc = fr_expected(p, scatter ? "#stablehlo.scatter<...>" : "#stablehlo.gather<...>");
+    else
+        next(p);
+    if (!rc) rc = expect(p, TK_LESS, "'<' before the dimension numbers");
+    if (!rc && !at(p, TK_GREATER)) {
+        do {
+            if (accept_word(p, "index_vector_dim")) {
+                rc = expect(p, TK_EQUAL, "'='") || fr_parse_int64(p, &out->axis_b, "index_vector_dim");
+                continue;
+            }
+            int field = -1;
+            for (int i = 0; i < 5; i++)
+                if (at_word(p, fields[i])) field = i;
+            if (field < 0) {
+                rc = fr_expected(p, scatter ? "a scatter dimension field such as update_window_dims"
+                                            : "a gather dimension field such as offset_dims");
+                break;
+            }
+            next(p);
+            mem_free(lists[field]->v);
+            *lists[field] = (ir_ints){0, NULL};
+            rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lists[field]);
+        } while (!rc && accept(p, TK_COMMA));
+    }
+    if (!rc) rc = expect(p, TK_GREATER, "'>' after the dimension numbers");
     return attr_leave(p, &saved, rc);
 }

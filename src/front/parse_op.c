@@ -176,6 +176,10 @@ static ir_op *emit(parser *p, op_desc *d) {
         fr_error(p, d->at, "%s takes pairs of an input and an init value", name);
         return NULL;
     }
+    if (d->code == IR_SCATTER && (d->nin < 3 || d->nin % 2 == 0)) {
+        fr_error(p, d->at, "%s takes N inputs, the indices and N updates", name);
+        return NULL;
+    }
     if (d->out.n != expected_results(d)) {
         fr_error(p, d->at, "%s has %d result%s, the signature gives %d", name, expected_results(d),
                  expected_results(d) == 1 ? "" : "s", d->out.n);
@@ -395,6 +399,41 @@ static int parse_dot_general(parser *p, op_desc *d) {
         if (rc) return -1;
     }
     return skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, %pad, low = [..], high = [..], interior = [..] attr-dict? : (X, P) -> R` */
+static int parse_pad(parser *p, op_desc *d) {
+    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'low'") ||
+           parse_named_list(p, "low", &d->a.low) || expect(p, TK_COMMA, "',' before 'high'") ||
+           parse_named_list(p, "high", &d->a.high) || expect(p, TK_COMMA, "',' before 'interior'") ||
+           parse_named_list(p, "interior", &d->a.interior) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, %i0, ..., sizes = [..] attr-dict? : (X, I, ...) -> R` */
+static int parse_dynamic_slice(parser *p, op_desc *d) {
+    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
+           parse_named_list(p, "sizes", &d->a.sizes) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, dim = N attr-dict? : (X) -> R` */
+static int parse_get_dimension_size(parser *p, op_desc *d) {
+    return parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'dim'") ||
+           parse_named_int(p, "dim", &d->a.axis) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%a, %b attr-dict? : A, B`: each result has its operand's type. */
+static int parse_optimization_barrier(parser *p, op_desc *d) {
+    if (parse_operands(p, d) || skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types")) return -1;
+    if (at(p, TK_LPAREN)) {
+        typelist ins = {0};
+        int rc = fr_parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
+        fr_typelist_free(&ins);
+        return rc;
+    }
+    if (sig_operand_list(p, d)) return -1;
+    for (int i = 0; i < d->nin; i++)
+        if (fr_typelist_push(p, &d->out, ir_value_type(p->fn, d->in[i].id))) return -1;
+    return 0;
 }
 
 /* `@f(%a, ...) attr-dict? : (A, ...) -> R` */
@@ -868,6 +907,26 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_DOT_GENERAL:
         return !(a = fr_attr_require(p, attrs, "dot_dimension_numbers", d->at)) || fr_attr_read_dot_dims(p, a, x);
     case IR_CALL: return !(a = fr_attr_require(p, attrs, "callee", d->at)) || fr_attr_read_symbol(p, a, &x->callee);
+    case IR_PAD:
+        return !(a = fr_attr_require(p, attrs, "edge_padding_low", d->at)) || fr_attr_read_ints(p, a, &x->low) ||
+               !(a = fr_attr_require(p, attrs, "edge_padding_high", d->at)) || fr_attr_read_ints(p, a, &x->high) ||
+               !(a = fr_attr_require(p, attrs, "interior_padding", d->at)) || fr_attr_read_ints(p, a, &x->interior);
+    case IR_DYNAMIC_SLICE:
+        return !(a = fr_attr_require(p, attrs, "slice_sizes", d->at)) || fr_attr_read_ints(p, a, &x->sizes);
+    case IR_GET_DIMENSION_SIZE:
+        return !(a = fr_attr_require(p, attrs, "dimension", d->at)) || fr_attr_read_int(p, a, &x->axis);
+    case IR_GATHER:
+        if (!(a = fr_attr_require(p, attrs, "dimension_numbers", d->at)) ||
+            fr_attr_read_index_dims(p, a, false, x) || !(a = fr_attr_require(p, attrs, "slice_sizes", d->at)) ||
+            fr_attr_read_ints(p, a, &x->sizes))
+            return -1;
+        return (a = fr_attr_find(attrs, "indices_are_sorted")) ? fr_attr_read_bool(p, a, &x->sorted) : 0;
+    case IR_SCATTER:
+        if (!(a = fr_attr_require(p, attrs, "scatter_dimension_numbers", d->at)) ||
+            fr_attr_read_index_dims(p, a, true, x))
+            return -1;
+        if ((a = fr_attr_find(attrs, "indices_are_sorted")) && fr_attr_read_bool(p, a, &x->sorted)) return -1;
+        return (a = fr_attr_find(attrs, "unique_indices")) ? fr_attr_read_bool(p, a, &x->unique) : 0;
     case IR_CHECK_ALMOST_EQ:
         x->tolerance = 1e-4;
         return (a = fr_attr_find(attrs, "tolerance")) ? fr_attr_read_float(p, a, &x->tolerance) : 0;
@@ -991,18 +1050,12 @@ static const char *const unsupported_ops[] = {
     "stablehlo.dynamic_iota",
     "stablehlo.dynamic_pad",
     "stablehlo.dynamic_reshape",
-    "stablehlo.dynamic_slice",
-    "stablehlo.dynamic_update_slice",
     "stablehlo.einsum",
     "stablehlo.fft",
-    "stablehlo.gather",
-    "stablehlo.get_dimension_size",
     "stablehlo.get_tuple_element",
     "stablehlo.imag",
     "stablehlo.infeed",
-    "stablehlo.optimization_barrier",
     "stablehlo.outfeed",
-    "stablehlo.pad",
     "stablehlo.partition_id",
     "stablehlo.real",
     "stablehlo.real_dynamic_slice",
@@ -1012,7 +1065,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.replica_id",
     "stablehlo.rng",
     "stablehlo.rng_bit_generator",
-    "stablehlo.scatter",
     "stablehlo.send",
     "stablehlo.set_dimension_size",
     "stablehlo.torch_index_select",
@@ -1160,6 +1212,13 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_WHILE: return parse_while(p, d, op);
         case IR_CONVOLUTION: rc = parse_convolution(p, d); break;
         case IR_CHOLESKY: rc = parse_cholesky(p, d); break;
+        case IR_PAD: rc = parse_pad(p, d); break;
+        case IR_DYNAMIC_SLICE: rc = parse_dynamic_slice(p, d); break;
+        case IR_GET_DIMENSION_SIZE: rc = parse_get_dimension_size(p, d); break;
+        case IR_OPTIMIZATION_BARRIER: rc = parse_optimization_barrier(p, d); break;
+        case IR_GATHER:
+        case IR_SCATTER: return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
+                                         ir_op_name(d->code));
         case IR_CALL: rc = parse_call(p, d); break;
         case IR_RETURN: rc = parse_return(p, d); break;
         case IR_CHECK_EQ:

@@ -116,7 +116,8 @@ int ir_op_result_count(ir_opcode op, int nin) {
     switch (op) {
     case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: return -1;
     case IR_REDUCE: case IR_REDUCE_WINDOW: return nin / 2;
-    case IR_WHILE: case IR_SORT: return nin;
+    case IR_SCATTER: return (nin - 1) / 2;
+    case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
     case IR_RETURN: return 0;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
@@ -124,10 +125,18 @@ int ir_op_result_count(ir_opcode op, int nin) {
 
 int ir_op_region_count(ir_opcode op) {
     switch (op) {
-    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: return 1;
+    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: case IR_SCATTER: return 1;
     case IR_WHILE: case IR_IF: case IR_SELECT_AND_SCATTER: return 2;
     case IR_CASE: return -1;
     default: return 0;
+    }
+}
+
+int ir_op_updated_operand(const ir_op *op, int r) {
+    switch (op->code) {
+    case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
+    default: return -1;
     }
 }
 

@@ -92,6 +92,13 @@ typedef enum ir_op_kind {
     X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
     X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
     X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
+    X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
+    X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
+    X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
+    X(GATHER, "stablehlo.gather", IR_KIND_OTHER, 2) \
+    X(SCATTER, "stablehlo.scatter", IR_KIND_OTHER, -1) \
+    X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", IR_KIND_OTHER, -1) \
+    X(GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", IR_KIND_OTHER, 1) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -171,6 +178,8 @@ typedef enum ir_fusion_kind {
     IR_FUSION_LOOP,    /* one loop nest over the results' common shape */
     IR_FUSION_REDUCE,  /* reduce ops over one input shape and dims, with fused producers */
     IR_FUSION_DOT,     /* one dot_general (a BLAS call), then an elementwise epilogue */
+    IR_FUSION_OPAQUE,  /* one op that is not loop-shaped (scatter, sort, while, ...), emitted by
+                          the emitter its opcode registers (src/emit/emit_opaque.c) */
 } ir_fusion_kind;
 
 /* triangular_solve's transpose_a (ADJOINT equals TRANSPOSE on real types). */
@@ -195,6 +204,19 @@ typedef struct ir_attrs {
     double tolerance;      /* check.expect_almost_eq */
     uint64_t max_ulp, min_ulp;  /* check.expect_close: min_ulp <= distance <= max_ulp */
     ir_fusion_kind fusion_kind; /* fusion */
+    ir_ints sizes;         /* dynamic_slice: slice_sizes; gather: slice_sizes */
+    ir_ints low, high, interior;   /* pad: edge padding (may be negative), interior padding */
+    /* gather and scatter: their dimension numbers share one form.
+     *              gather                        scatter
+     * window       offset_dims                   update_window_dims
+     * collapsed    collapsed_slice_dims          inserted_window_dims
+     * op_batch     operand_batching_dims         input_batching_dims
+     * ix_batch     start_indices_batching_dims   scatter_indices_batching_dims
+     * index_map    start_index_map               scatter_dims_to_operand_dims
+     * index_vector_dim (in axis_b)               index_vector_dim */
+    ir_ints window, collapsed, op_batch, ix_batch, index_map;
+    int64_t axis_b;        /* gather, scatter: index_vector_dim */
+    bool sorted, unique;   /* gather, scatter: indices_are_sorted; scatter: unique_indices (hints) */
     /* reduce_window, select_and_scatter, convolution: the window, one entry
      * per dimension (convolution: per spatial dimension). Empty lists take
      * the spec's defaults (strides and dilations 1, padding 0). padding is
@@ -216,8 +238,10 @@ typedef struct ir_attrs {
  * compares them all. */
 #define IR_ATTRS_LISTS(a) \
     {&(a)->dims, &(a)->start, &(a)->limit, &(a)->stride, &(a)->lhs_batch, &(a)->rhs_batch, \
-     &(a)->lhs_contract, &(a)->rhs_contract, &(a)->win_dims, &(a)->win_strides, &(a)->base_dil, \
-     &(a)->win_dil, &(a)->padding, &(a)->conv_lhs, &(a)->conv_rhs, &(a)->conv_out}
+     &(a)->lhs_contract, &(a)->rhs_contract, &(a)->sizes, &(a)->low, &(a)->high, &(a)->interior, \
+     &(a)->window, &(a)->collapsed, &(a)->op_batch, &(a)->ix_batch, &(a)->index_map, &(a)->win_dims, \
+     &(a)->win_strides, &(a)->base_dil, &(a)->win_dil, &(a)->padding, &(a)->conv_lhs, &(a)->conv_rhs, \
+     &(a)->conv_out}
 
 typedef int ir_value_id;
 
@@ -236,15 +260,22 @@ struct ir_op {
     ir_value_id *out;     /* owned */
     ir_attrs a;
     int nregions;
-    ir_block **regions;   /* owned; reduce, reduce_window: the reducer; fusion: the kernel body;
-                             while: cond, body; if: true, false branch; case: the branches;
-                             map: the computation; sort: the comparator;
-                             select_and_scatter: select, scatter */
+    ir_block **regions;   /* owned; reduce, reduce_window: the reducer; scatter: the update
+                             computation; fusion: the kernel body; while: cond, body; if: true,
+                             false branch; case: the branches; map: the computation; sort: the
+                             comparator; select_and_scatter: select, scatter */
     ir_loc loc;
     /* Autodiff and remat marks (src/autodiff, src/remat); clones keep them. */
     int checkpoint;       /* 0: outside any checkpoint; k > 0: inside checkpoint region k */
     bool backward;        /* made by the vjp transform for the backward pass */
 };
+
+/* The operand that result r of op is an updated copy of (same type; the op
+ * replaces some of its elements and keeps the rest): dynamic_update_slice's
+ * result 0 is operand 0, scatter's result k is operand k. -1 for every
+ * other op and result. A kernel computing such a result may write it into
+ * the operand's buffer when the operand dies there (plan: in place). */
+int ir_op_updated_operand(const ir_op *op, int r);
 
 /* A block: arguments, then ops; the last op is IR_RETURN. */
 struct ir_block {

@@ -599,6 +599,73 @@ static void print_reduce_at(printer *p, const ir_op *op, int indent) {
     fputc('}', p->out);
 }
 
+/* "stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (X, V) -> R" */
+static void print_pad(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(", low = ", p->out);
+    print_ints(p, &op->a.low);
+    fputs(", high = ", p->out);
+    print_ints(p, &op->a.high);
+    fputs(", interior = ", p->out);
+    print_ints(p, &op->a.interior);
+    fputs(" : ", p->out);
+    print_functional_type(p, op);
+}
+
+static void print_dynamic_slice(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(", sizes = ", p->out);
+    print_ints(p, &op->a.sizes);
+    fputs(" : ", p->out);
+    print_functional_type(p, op);
+}
+
+static void print_get_dimension_size(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fprintf(p->out, ", dim = %lld : ", (long long)op->a.axis);
+    print_functional_type(p, op);
+}
+
+/* "stablehlo.optimization_barrier %a, %b : A, B" */
+static void print_optimization_barrier(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(" : ", p->out);
+    print_value_types(p, op->in, op->nin);
+}
+
+/* "name = [..]" inside #stablehlo.gather<...>, only for a non-empty list. */
+static void print_dims_field(const printer *p, const char *name, const ir_ints *l, bool *first) {
+    if (l->n == 0) return;
+    fprintf(p->out, "%s%s = ", *first ? "" : ", ", name);
+    print_ints(p, l);
+    *first = false;
+}
+
+/* The properties of gather and scatter, as MLIR prints them:
+ * <{dimension_numbers = #stablehlo.gather<...>, indices_are_sorted = true, slice_sizes = array<i64: ..>}> */
+static void print_index_properties(const printer *p, const ir_op *op) {
+    const ir_attrs *a = &op->a;
+    bool scatter = op->code == IR_SCATTER, first = true;
+    fprintf(p->out, " <{%s = #stablehlo.%s<", scatter ? "scatter_dimension_numbers" : "dimension_numbers",
+            scatter ? "scatter" : "gather");
+    print_dims_field(p, scatter ? "update_window_dims" : "offset_dims", &a->window, &first);
+    print_dims_field(p, scatter ? "inserted_window_dims" : "collapsed_slice_dims", &a->collapsed, &first);
+    print_dims_field(p, scatter ? "input_batching_dims" : "operand_batching_dims", &a->op_batch, &first);
+    print_dims_field(p, scatter ? "scatter_indices_batching_dims" : "start_indices_batching_dims", &a->ix_batch,
+                     &first);
+    print_dims_field(p, scatter ? "scatter_dims_to_operand_dims" : "start_index_map", &a->index_map, &first);
+    if (a->axis_b) fprintf(p->out, "%sindex_vector_dim = %lld", first ? "" : ", ", (long long)a->axis_b);
+    fputc('>', p->out);
+    if (a->sorted) fputs(", indices_are_sorted = true", p->out);
+    if (!scatter) {
+        fputs(", slice_sizes = array<i64", p->out);
+        for (int i = 0; a->sizes.v && i < a->sizes.n; i++) fprintf(p->out, "%s%lld", i ? ", " : ": ", (long long)a->sizes.v[i]);
+        fputc('>', p->out);
+    }
+    if (scatter && a->unique) fputs(", unique_indices = true", p->out);
+    fputs("}>", p->out);
+}
+
 static void print_call(printer *p, const ir_op *op) {
     fprintf(p->out, "%s @%s(", ir_op_name(op->code), op->a.callee ? op->a.callee : "<no callee>");
     print_refs(p, op->in, op->nin);
@@ -681,8 +748,8 @@ static void print_props(const printer *p, const ir_op *op) {
     fputs(" <{", p->out);
     switch (op->code) {
     case IR_FUSION: {
-        static const char *kinds[] = {"loop", "reduce", "dot"};
-        fprintf(p->out, "kind = \"%s\"", (unsigned)a->fusion_kind < 3 ? kinds[a->fusion_kind] : "?");
+        static const char *kinds[] = {"loop", "reduce", "dot", "opaque"};
+        fprintf(p->out, "kind = \"%s\"", (unsigned)a->fusion_kind < 4 ? kinds[a->fusion_kind] : "?");
         break;
     }
     case IR_REDUCE:
@@ -747,6 +814,7 @@ static void print_generic_at(printer *p, const ir_op *op, int indent) {
     print_refs(p, op->in, op->nin);
     fputc(')', p->out);
     if (known && has_props(op->code)) print_props(p, op);
+    if (op->code == IR_GATHER || op->code == IR_SCATTER) print_index_properties(p, op);
     for (int r = 0; r < op->nregions; r++) {
         const ir_block *b = op->regions[r];
         fputs(r ? ", {\n" : " ({\n", p->out);
@@ -793,6 +861,11 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
     [IR_CLAMP] = print_with_op_type,
     [IR_COMPARE] = print_compare,
     [IR_DOT_GENERAL] = print_dot_general,
+    [IR_PAD] = print_pad,
+    [IR_DYNAMIC_SLICE] = print_dynamic_slice,
+    [IR_DYNAMIC_UPDATE_SLICE] = print_with_functional_type,
+    [IR_GET_DIMENSION_SIZE] = print_get_dimension_size,
+    [IR_OPTIMIZATION_BARRIER] = print_optimization_barrier,
     [IR_CALL] = print_call,
     [IR_RETURN] = print_return,
 };

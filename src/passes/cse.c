@@ -69,6 +69,7 @@ static uint64_t mix_attrs(uint64_t h, const ir_func *f, const ir_op *op) {
     h = mix_int(mix_int(mix_int(h, a->axis), a->cmp), a->cmp_type);
     h = mix_int(mix_int(mix_int(h, a->feature_groups), a->batch_groups), a->is_stable);
     h = mix_int(mix_int(mix_int(mix_int(h, a->left_side), a->lower), a->unit_diagonal), a->transpose_a);
+    h = mix_int(mix_int(mix_int(h, a->axis_b), a->sorted), a->unique);
     if (a->data) h = mix(h, a->data, data_bytes(f, op));
     if (a->callee) h = mix(h, a->callee, strlen(a->callee));
     return h;
@@ -112,7 +113,8 @@ static bool same_attrs(const ir_func *f, const ir_op *x, const ir_op *y) {
         a->transpose_a != b->transpose_a)
         return false;
     if (a->axis != b->axis || a->cmp != b->cmp || a->cmp_type != b->cmp_type || a->max_ulp != b->max_ulp ||
-        a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind ||
+        a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind || a->axis_b != b->axis_b ||
+        a->sorted != b->sorted || a->unique != b->unique ||
         memcmp(&a->tolerance, &b->tolerance, sizeof a->tolerance) != 0)
         return false;
     if (!a->data != !b->data || (a->data && memcmp(a->data, b->data, data_bytes(f, x)) != 0)) return false;

@@ -39,6 +39,11 @@ int pass_cse(ir_func *f, diag *d);
  * returns and calls are kept: a callee may hold checks). */
 int pass_dce(ir_func *f, diag *d);
 
+/* Replaces every optimization_barrier by its operands (their uses become
+ * uses of the operands). Runs after CSE and DCE, the passes a barrier
+ * guards, and before fusion. */
+int pass_strip_barriers(ir_func *f, diag *d);
+
 /* Moves every check op of f (after inlining) out of the program: its two
  * operands become extra results of f, appended after the original ones, and
  * the check op itself is recorded in checks[0..*nchecks) (the ops are

@@ -232,6 +232,9 @@ static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_o
             if (root && (root->a.dims.n != op->a.dims.n || memcmp(root->a.dims.v, op->a.dims.v, sizeof(int64_t) * (size_t)op->a.dims.n))) return "reduces over different dimensions";
             root = op;
             nroots++;
+        } else if (fuse_is_opaque(op->code)) {
+            root = op;
+            nroots++;
         } else if (!is_loop_op(op->code)) {
             return "an op no kernel computes";
         }
@@ -266,6 +269,14 @@ static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_o
         for (int i = 0; i < ret->nin; i++)
             if (!ir_type_same_shape(&f->values[ret->in[i]].type, &f->values[root->out[0]].type))
                 return "a dot result of another shape";
+        return NULL;
+    case IR_FUSION_OPAQUE:
+        if (nroots != 1 || b->nops != 2 || !fuse_is_opaque(root->code)) return "an opaque kernel not of one op";
+        for (int i = 0; i < root->nin; i++)
+            if (!is_arg(b, root->in[i])) return "an opaque op's operand computed in the kernel";
+        if (ret->nin != root->nout) return "an opaque kernel that does not return all its op's results";
+        for (int i = 0; i < ret->nin; i++)
+            if (ret->in[i] != root->out[i]) return "an opaque kernel returning its results out of order";
         return NULL;
     }
     return "an unknown kernel kind";

@@ -1,0 +1,82 @@
+/* emit_opaque.c: kernels of kind IR_FUSION_OPAQUE, one op each, and the
+ * table that maps an opcode to its emitter (see emit_internal.h, "opaque
+ * kernels", for the contract an emitter keeps). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "emit_internal.h"
+
+/* One emitter per opcode; an opaque op without one is DIAG_UNSUPPORTED.
+ * Add a line here for a new op (its emitter declared in emit_internal.h). */
+static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
+    [IR_PAD] = emit_pad,
+    [IR_DYNAMIC_SLICE] = emit_dynamic_slice,
+    [IR_DYNAMIC_UPDATE_SLICE] = emit_dynamic_update_slice,
+    [IR_GATHER] = emit_gather,
+    [IR_SCATTER] = emit_scatter,
+    [IR_GET_DIMENSION_SIZE] = emit_get_dimension_size,
+};
+
+const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {
+    const char *name = j >= 0 && j < root->nin ? ex_buffer(cx, root->in[j]) : NULL;
+    if (!name) ec_fail_op(cx, DIAG_INVALID, root, "operand %d is not a kernel argument", j);
+    return name ? name : "?";
+}
+
+void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t) {
+    size_t bytes = ir_type_bytes(t);
+    if (bytes) ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", dst, src, dst, src, bytes);
+}
+
+int64_t eo_strides(const ir_type *t, int64_t *strides) {
+    int64_t s = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        strides[d] = s;
+        s *= t->dims[d];
+    }
+    return s;
+}
+
+void eo_loops_open(emit_ctx *cx, const ir_type *t, const char **vars) {
+    ex_loop loops[IR_MAX_RANK];
+    int n = 0;
+    for (int d = 0; d < t->rank; d++) {
+        vars[d] = "0";
+        if (t->dims[d] == 1) continue;
+        vars[d] = ec_fresh(cx, "i");
+        loops[n++] = (ex_loop){vars[d], NULL, NULL, t->dims[d]};
+    }
+    ec_loops_open(cx, loops, n, false, false);
+}
+
+void eo_loops_close(emit_ctx *cx, const ir_type *t) {
+    int n = 0;
+    for (int d = 0; d < t->rank; d++) n += t->dims[d] != 1;
+    ec_loops_close(cx, n);
+}
+
+const char *eo_offset(emit_ctx *cx, const ir_type *t, const char *const *at) {
+    int64_t strides[IR_MAX_RANK];
+    eo_strides(t, strides);
+    sbuf b = {0};
+    for (int d = 0; d < t->rank; d++) {
+        if (strcmp(at[d], "0") == 0) continue;
+        sb_printf(&b, "%s%s * %" PRId64, b.len ? " + " : "", at[d], strides[d]);
+    }
+    if (!b.len) sb_puts(&b, "0");
+    return ec_take(cx, &b);
+}
+
+int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k) {
+    const ir_block *r = k->region;
+    const ir_op *root = r->nops == 2 ? r->ops[0] : NULL;
+    if (!root || k->ret->nin != root->nout)
+        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel holds one op and returns its results");
+    for (int i = 0; i < root->nout; i++)
+        if (k->ret->in[i] != root->out[i])
+            return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel returns its op's results in order");
+    eo_emitter emit = opaque_emitters[root->code];
+    if (!emit) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "the C backend cannot generate this op yet");
+    ec_line(cx, "/* %s */", ir_op_name(root->code));
+    return emit(cx, k, root);
+}
