@@ -2,46 +2,32 @@
  * reduce_window, select_and_scatter and convolution, as the StableHLO
  * specification defines them.
  *
- * A window position p (one per result element, or per source element) and
- * an offset w inside the window (row-major over the window's sizes) name a
- * point of the padded, base-dilated input:
- *     q_i = p_i * stride_i + w_i * window_dilation_i - padding_low_i.
- * The point is an input element x[q_i / base_dilation_i] when q_i is in
- * [0, (size_i - 1) * base_dilation_i] and divisible by base_dilation_i;
- * otherwise it is padding (the init value for reduce_window, zero for
- * convolution, skipped by select_and_scatter, which has no dilations). */
+ * A window position (one per result element, or per source element) and
+ * an offset inside the window name a point of the padded, base-dilated
+ * input (ir_window in ir.h): an input element, or padding, which is the
+ * init value for reduce_window, zero for convolution, and skipped by
+ * select_and_scatter. */
 #include "eval_internal.h"
 
+/* A window (ir_window) over the dimensions dims of an input. */
 typedef struct window {
+    ir_window w;
     int rank;
-    int64_t size[IR_MAX_RANK], stride[IR_MAX_RANK], base_dil[IR_MAX_RANK], win_dil[IR_MAX_RANK];
-    int64_t lo[IR_MAX_RANK];
-    int64_t in_dims[IR_MAX_RANK], in_strides[IR_MAX_RANK];   /* the windowed input */
+    int64_t in_dims[IR_MAX_RANK], in_strides[IR_MAX_RANK];
 } window;
-
-static int64_t list_or(const ir_ints *l, int i, int64_t dflt) { return l->n ? l->v[i] : dflt; }
 
 /* The window of op over an input of type in, along dims[0..rank) of it;
  * sizes[k] is the window size along dims[k] (NULL: win_dims). */
 static bool window_of(const ir_op *op, const ir_type *in, int rank, const int64_t *dims, const int64_t *sizes,
                       window *w) {
-    const ir_attrs *a = &op->a;
-    if ((a->win_strides.n && a->win_strides.n != rank) || (a->base_dil.n && a->base_dil.n != rank) ||
-        (a->win_dil.n && a->win_dil.n != rank) || (a->padding.n && a->padding.n != 2 * rank) ||
-        (!sizes && a->win_dims.n != rank))
-        return false;
+    char why[200];
+    if (!ir_window_read(op, rank, sizes, &w->w, why, sizeof why)) return false;
     int64_t strides[IR_MAX_RANK];
     ev_strides(in, strides);
     w->rank = rank;
     for (int i = 0; i < rank; i++) {
-        w->size[i] = sizes ? sizes[i] : a->win_dims.v[i];
-        w->stride[i] = list_or(&a->win_strides, i, 1);
-        w->base_dil[i] = list_or(&a->base_dil, i, 1);
-        w->win_dil[i] = list_or(&a->win_dil, i, 1);
-        w->lo[i] = a->padding.n ? a->padding.v[2 * i] : 0;
         w->in_dims[i] = in->dims[dims[i]];
         w->in_strides[i] = strides[dims[i]];
-        if (w->size[i] < 1 || w->stride[i] < 1 || w->base_dil[i] < 1 || w->win_dil[i] < 1) return false;
     }
     return true;
 }
@@ -51,9 +37,9 @@ static bool window_of(const ir_op *op, const ir_type *in, int rank, const int64_
 static int64_t window_point(const window *w, const int64_t *pos, const int64_t *off) {
     int64_t at = 0;
     for (int i = 0; i < w->rank; i++) {
-        int64_t q = pos[i] * w->stride[i] + off[i] * w->win_dil[i] - w->lo[i];
-        if (q < 0 || q % w->base_dil[i]) return -1;
-        q /= w->base_dil[i];
+        int64_t q = pos[i] * w->w.stride[i] + off[i] * w->w.win_dil[i] - w->w.lo[i];
+        if (q < 0 || q % w->w.base_dil[i]) return -1;
+        q /= w->w.base_dil[i];
         if (q >= w->in_dims[i]) return -1;
         at += q * w->in_strides[i];
     }
@@ -92,7 +78,7 @@ static int fold_window(ev_frame *fr, const ir_op *op, const window *w, const int
     int n = op->nin / 2;
     int64_t off[IR_MAX_RANK] = {0};
     for (int i = 0; i < n; i++) copy_elem(fr, op->out[i], k, op->in[n + i], 0);
-    if (numel_of(w->size, w->rank) == 0) return DIAG_OK;
+    if (numel_of(w->w.size, w->rank) == 0) return DIAG_OK;
     do {
         int64_t at = window_point(w, pos, off);
         for (int i = 0; i < n; i++) {
@@ -103,7 +89,7 @@ static int fold_window(ev_frame *fr, const ir_op *op, const window *w, const int
         int rc = ev_region_run(fr, b, d);
         if (rc) return rc;
         for (int i = 0; i < n; i++) copy_elem(fr, op->out[i], k, ret->in[i], 0);
-    } while (next_index(off, w->size, w->rank));
+    } while (next_index(off, w->w.size, w->rank));
     return DIAG_OK;
 }
 
@@ -149,7 +135,7 @@ static int select_in_window(ev_frame *fr, const ir_op *op, const window *w, cons
     const ir_block *sel = op->regions[0];
     int64_t off[IR_MAX_RANK] = {0};
     *chosen = -1;
-    if (numel_of(w->size, w->rank) == 0) return DIAG_OK;
+    if (numel_of(w->w.size, w->rank) == 0) return DIAG_OK;
     do {
         int64_t at = window_point(w, pos, off);
         if (at < 0) continue;
@@ -162,7 +148,7 @@ static int select_in_window(ev_frame *fr, const ir_op *op, const window *w, cons
         int rc = ev_region_run(fr, sel, d);
         if (rc) return rc;
         if (!*(const unsigned char *)ev_data(fr, sel->ops[sel->nops - 1]->in[0])) *chosen = at;
-    } while (next_index(off, w->size, w->rank));
+    } while (next_index(off, w->w.size, w->rank));
     return DIAG_OK;
 }
 
@@ -271,7 +257,7 @@ static elem_value conv_element(const ev_frame *fr, const ir_op *op, const conv_p
     int64_t batch = (o / p->out_per_bgroup) * p->batch_per_group + b;
     int64_t first_feature = (o / p->out_per_fgroup) * p->in_per_group;
     elem_value acc = {.i = 0};
-    if (numel_of(p->w.size, p->nsp) == 0) return acc;
+    if (numel_of(p->w.w.size, p->nsp) == 0) return acc;
     for (int64_t f = 0; f < p->in_per_group; f++) {
         int64_t lbase = batch * p->lhs_batch_step + (first_feature + f) * p->lhs_feature_step;
         int64_t rbase = f * p->rhs_in_step + o * p->rhs_out_step;
@@ -283,7 +269,7 @@ static elem_value conv_element(const ev_frame *fr, const ir_op *op, const conv_p
             if (at >= 0) x = elem_canon(&p->t, ev_convert(elem_load(p->lt.dtype, lhs, lbase + at), &p->lt, &p->t));
             elem_value y = elem_canon(&p->t, ev_convert(elem_load(p->rt.dtype, rhs, r), &p->rt, &p->t));
             acc = elem_canon(&p->t, p->add(acc, elem_canon(&p->t, p->mul(x, y, &p->t)), &p->t));
-        } while (next_index(off, p->w.size, p->nsp));
+        } while (next_index(off, p->w.w.size, p->nsp));
     }
     return acc;
 }

@@ -1088,55 +1088,10 @@ static int rule_sort(infer_ctx *cx) {
 
 /* ---- rules: windows ------------------------------------------------------------ */
 
-/* A window over `rank` dimensions (reduce_window, select_and_scatter) or
- * the spatial dimensions (convolution), with the defaults filled in. */
-typedef struct window {
-    int rank;
-    int64_t size[IR_MAX_RANK], stride[IR_MAX_RANK], base_dil[IR_MAX_RANK], win_dil[IR_MAX_RANK];
-    int64_t lo[IR_MAX_RANK], hi[IR_MAX_RANK];
-} window;
-
-/* list has `rank` entries (or none: every entry `dflt`), each >= min. */
-static int read_window_list(const infer_ctx *cx, const char *what, const ir_ints *list, int rank, int64_t dflt,
-                            int64_t min, int64_t *out) {
-    if (list->n != 0 && list->n != rank)
-        return fail(cx, "%s: expected %d entr%s, got %d", what, rank, rank == 1 ? "y" : "ies", list->n);
-    for (int i = 0; i < rank; i++) {
-        out[i] = list->n ? list->v[i] : dflt;
-        if (out[i] < min) return fail(cx, "%s[%d] = %lld: expected at least %lld", what, i, (long long)out[i], (long long)min);
-        if (out[i] > (INT64_C(1) << 40)) return fail(cx, "%s[%d] = %lld is too large", what, i, (long long)out[i]);
-    }
-    return DIAG_OK;
-}
-
-/* Reads the window attributes of the op; sizes from a (NULL: win_dims). */
-static int read_window(const infer_ctx *cx, int rank, const int64_t *sizes, window *w) {
-    const ir_attrs *a = attrs(cx);
-    w->rank = rank;
-    int rc = sizes ? DIAG_OK : read_window_list(cx, "window_dimensions", &a->win_dims, rank, 0, 1, w->size);
-    if (!rc && sizes) memcpy(w->size, sizes, (size_t)rank * sizeof *sizes);
-    if (!rc) rc = read_window_list(cx, "window_strides", &a->win_strides, rank, 1, 1, w->stride);
-    if (!rc) rc = read_window_list(cx, "base_dilations", &a->base_dil, rank, 1, 1, w->base_dil);
-    if (!rc) rc = read_window_list(cx, "window_dilations", &a->win_dil, rank, 1, 1, w->win_dil);
-    if (rc) return rc;
-    if (a->padding.n != 0 && a->padding.n != 2 * rank)
-        return fail(cx, "padding: expected %d (low, high) pairs, got %d numbers", rank, a->padding.n);
-    for (int i = 0; i < rank; i++) {
-        w->lo[i] = a->padding.n ? a->padding.v[2 * i] : 0;
-        w->hi[i] = a->padding.n ? a->padding.v[2 * i + 1] : 0;
-        if (w->lo[i] < -(INT64_C(1) << 40) || w->lo[i] > (INT64_C(1) << 40) || w->hi[i] < -(INT64_C(1) << 40) ||
-            w->hi[i] > (INT64_C(1) << 40))
-            return fail(cx, "padding of dimension %d is too large", i);
-    }
-    return DIAG_OK;
-}
-
-/* The number of window positions along dimension i of an input of size n
- * (spec: the padded, dilated input against the dilated window). */
-static int64_t window_positions(const window *w, int i, int64_t n) {
-    int64_t padded = (n == 0 ? 0 : (n - 1) * w->base_dil[i] + 1) + w->lo[i] + w->hi[i];
-    int64_t span = (w->size[i] - 1) * w->win_dil[i] + 1;
-    return padded < span ? 0 : (padded - span) / w->stride[i] + 1;
+/* The op's window (see ir_window_read), or a message saying what is wrong. */
+static int read_window(const infer_ctx *cx, int rank, const int64_t *sizes, ir_window *w) {
+    char why[200];
+    return ir_window_read(cx->op, rank, sizes, w, why, sizeof why) ? DIAG_OK : fail(cx, "%s", why);
 }
 
 /* reduce_window(x..., init...): as reduce, but over windows; results have
@@ -1151,13 +1106,13 @@ static int rule_reduce_window(infer_ctx *cx) {
             return fail(cx, "operand %d (init value of input %d): expected %s, got %s", n + k, k, TT(&want),
                         TT(operand(cx, n + k)));
     }
-    window w;
+    ir_window w;
     if (!rc) rc = read_window(cx, first->rank, NULL, &w);
     if (!rc) rc = check_reducer(cx, n);
     if (rc) return rc;
     for (int k = 0; k < n; k++) {
         ir_type res = {.dtype = cx->out[k].dtype, .rank = first->rank};
-        for (int i = 0; i < first->rank; i++) res.dims[i] = window_positions(&w, i, first->dims[i]);
+        for (int i = 0; i < first->rank; i++) res.dims[i] = ir_window_positions(&w, i, first->dims[i]);
         cx->out[k] = res;
     }
     return DIAG_OK;
@@ -1175,11 +1130,11 @@ static int rule_select_and_scatter(infer_ctx *cx) {
         return fail(cx, "operand 2 (init value): expected %s, got %s", TT(&scalar), TT(operand(cx, 2)));
     if (src->dtype != x->dtype)
         return fail(cx, "operand 1 (source): expected element type %s, got %s", ir_dtype_name(x->dtype), TT(src));
-    window w;
+    ir_window w;
     int rc = read_window(cx, x->rank, NULL, &w);
     if (rc) return rc;
     ir_type want = {.dtype = x->dtype, .rank = x->rank};
-    for (int i = 0; i < x->rank; i++) want.dims[i] = window_positions(&w, i, x->dims[i]);
+    for (int i = 0; i < x->rank; i++) want.dims[i] = ir_window_positions(&w, i, x->dims[i]);
     if (!ir_type_eq(src, &want))
         return fail(cx, "operand 1 (source): expected %s (one element per window position), got %s", TT(&want), TT(src));
     ir_type pair[2] = {scalar, scalar};
@@ -1231,14 +1186,14 @@ static int rule_convolution(infer_ctx *cx) {
     int nsp = lhs->rank - 2;
     int64_t sizes[IR_MAX_RANK];
     for (int k = 0; k < nsp; k++) sizes[k] = rhs->dims[a->conv_rhs.v[2 + k]];
-    window w;
+    ir_window w;
     if (a->win_dims.n) return fail(cx, "takes its window sizes from the kernel, not window_dimensions");
     rc = read_window(cx, nsp, sizes, &w);
     if (rc) return rc;
     ir_type res = {.dtype = r->dtype, .rank = r->rank};
     res.dims[a->conv_out.v[0]] = batch / bg;
     res.dims[a->conv_out.v[1]] = k_out;
-    for (int k = 0; k < nsp; k++) res.dims[a->conv_out.v[2 + k]] = window_positions(&w, k, lhs->dims[a->conv_lhs.v[2 + k]]);
+    for (int k = 0; k < nsp; k++) res.dims[a->conv_out.v[2 + k]] = ir_window_positions(&w, k, lhs->dims[a->conv_lhs.v[2 + k]]);
     cx->out[0] = res;
     return DIAG_OK;
 }

@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/mem.h"
@@ -138,6 +139,59 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     default: return -1;
     }
+}
+
+/* ---- windows ---------------------------------------------------------------- */
+
+enum { WINDOW_LIMIT = 1 << 30 };   /* keeps every product of the window arithmetic in int64 */
+
+/* list has `rank` entries (or none: every entry dflt), each in [min, WINDOW_LIMIT]. */
+static bool read_window_list(const char *what, const ir_ints *list, int rank, int64_t dflt, int64_t min,
+                             int64_t *out, char *why, size_t size) {
+    if (list->n != 0 && list->n != rank) {
+        snprintf(why, size, "%s: expected %d entr%s, got %d", what, rank, rank == 1 ? "y" : "ies", list->n);
+        return false;
+    }
+    for (int i = 0; i < rank; i++) {
+        out[i] = list->n ? list->v[i] : dflt;
+        if (out[i] < min || out[i] > WINDOW_LIMIT) {
+            snprintf(why, size, "%s[%d] = %lld: expected %lld to %d", what, i, (long long)out[i], (long long)min,
+                     WINDOW_LIMIT);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool ir_window_read(const ir_op *op, int rank, const int64_t *sizes, ir_window *w, char *why, size_t why_size) {
+    const ir_attrs *a = &op->a;
+    w->rank = rank;
+    if (sizes) memcpy(w->size, sizes, (size_t)rank * sizeof *sizes);
+    else if (!read_window_list("window_dimensions", &a->win_dims, rank, 0, 1, w->size, why, why_size)) return false;
+    if (!read_window_list("window_strides", &a->win_strides, rank, 1, 1, w->stride, why, why_size) ||
+        !read_window_list("base_dilations", &a->base_dil, rank, 1, 1, w->base_dil, why, why_size) ||
+        !read_window_list("window_dilations", &a->win_dil, rank, 1, 1, w->win_dil, why, why_size))
+        return false;
+    if (a->padding.n != 0 && a->padding.n != 2 * rank) {
+        snprintf(why, why_size, "padding: expected %d (low, high) pairs, got %d numbers", rank, a->padding.n);
+        return false;
+    }
+    for (int i = 0; i < rank; i++) {
+        w->lo[i] = a->padding.n ? a->padding.v[2 * i] : 0;
+        w->hi[i] = a->padding.n ? a->padding.v[2 * i + 1] : 0;
+        if (w->size[i] > WINDOW_LIMIT || llabs(w->lo[i]) > WINDOW_LIMIT || llabs(w->hi[i]) > WINDOW_LIMIT) {
+            snprintf(why, why_size, "the window or padding of dimension %d is too large", i);
+            return false;
+        }
+    }
+    return true;
+}
+
+int64_t ir_window_positions(const ir_window *w, int i, int64_t n) {
+    if (n > 0 && n - 1 > (INT64_MAX / 4) / w->base_dil[i]) return -1;
+    int64_t padded = (n == 0 ? 0 : (n - 1) * w->base_dil[i] + 1) + w->lo[i] + w->hi[i];
+    int64_t span = (w->size[i] - 1) * w->win_dil[i] + 1;
+    return padded < span ? 0 : (padded - span) / w->stride[i] + 1;
 }
 
 /* ---- construction -------------------------------------------------------- */

@@ -311,6 +311,31 @@ typedef struct ir_module {
     char **strings;       /* interned file names for ir_loc */
 } ir_module;
 
+/* ---- windows ------------------------------------------------------------- */
+
+/* The window of reduce_window and select_and_scatter (one entry per
+ * dimension of the operand) or of convolution (one per spatial dimension,
+ * sizes from the kernel), with the spec's defaults filled in. Window
+ * position p and offset w (row-major over size) name the point
+ *     q_i = p_i * stride_i + w_i * win_dil_i - lo_i
+ * of the input padded by (lo, hi) and base-dilated: an input element
+ * q_i / base_dil_i where q_i is a multiple of base_dil_i inside the dilated
+ * input, else padding. */
+typedef struct ir_window {
+    int rank;
+    int64_t size[IR_MAX_RANK], stride[IR_MAX_RANK], base_dil[IR_MAX_RANK], win_dil[IR_MAX_RANK];
+    int64_t lo[IR_MAX_RANK], hi[IR_MAX_RANK];
+} ir_window;
+
+/* Reads op's window attributes over `rank` dimensions, sizes from `sizes`
+ * (NULL: the win_dims attribute). False, with the reason in why, when a
+ * list has the wrong length or an entry is out of range (sizes, strides
+ * and dilations at least 1, everything at most 2^40 in magnitude). */
+bool ir_window_read(const ir_op *op, int rank, const int64_t *sizes, ir_window *w, char *why, size_t why_size);
+/* The number of window positions along dimension i of an input of size n;
+ * -1 when the dilated input is too large to count (> 2^61 elements). */
+int64_t ir_window_positions(const ir_window *w, int i, int64_t n);
+
 /* ---- construction ------------------------------------------------------
  * Every function returns NULL/-1 only when memory runs out; shape rules are
  * the verifier's job, so building never fails on bad shapes. */
