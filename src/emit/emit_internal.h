@@ -18,6 +18,8 @@
  *                   table of their emitters and the helpers they share
  *   emit_index.c    the emitters of pad, dynamic_slice,
  *                   dynamic_update_slice, gather, scatter, get_dimension_size
+ *   emit_window.c   the emitters of reduce_window, select_and_scatter,
+ *                   convolution and map
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
@@ -298,6 +300,12 @@ int emit_dynamic_update_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *roo
 int emit_gather(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_get_dimension_size(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_window.c */
+int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

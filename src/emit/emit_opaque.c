@@ -15,6 +15,10 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_GATHER] = emit_gather,
     [IR_SCATTER] = emit_scatter,
     [IR_GET_DIMENSION_SIZE] = emit_get_dimension_size,
+    [IR_REDUCE_WINDOW] = emit_reduce_window,
+    [IR_SELECT_AND_SCATTER] = emit_select_and_scatter,
+    [IR_CONVOLUTION] = emit_convolution,
+    [IR_MAP] = emit_map,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

@@ -1,0 +1,209 @@
+/* Compiled code of the window and region ops equals the evaluator bit for
+ * bit: each program runs through aj_module_eval and through aj_compile on
+ * the same pseudo-random inputs, and every output must match in strict
+ * mode (NaN matching NaN); fast mode (which may contract a*b+c into one
+ * rounding) must agree to a relative 1e-5. The programs cover the forms the
+ * emitters distinguish: padding, strides, base and window dilations,
+ * several operands, overlapping select windows, convolution layouts,
+ * groups and dilations, map. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arrayjit.h"
+#include "testing.h"
+
+static char cache_dir[] = "/tmp/aj_region_cache_XXXXXX";
+
+/* Values that make ties and padding matter: a few repeated levels. */
+static void fill(aj_array *a, unsigned seed) {
+    int64_t n = aj_array_numel(a);
+    for (int64_t i = 0; i < n; i++) {
+        unsigned r = (unsigned)(i * 2654435761u + seed * 40503u);
+        int v = (int)(r >> 7) % 11 - 5;
+        switch (aj_array_dtype(a)) {
+        case AJ_F32: ((float *)aj_array_data(a))[i] = (float)v * 0.375f + (float)(r % 3) * 0.01f; break;
+        case AJ_F64: ((double *)aj_array_data(a))[i] = v * 0.375 + (r % 3) * 0.01; break;
+        case AJ_I32: ((int32_t *)aj_array_data(a))[i] = v; break;
+        case AJ_I64: ((int64_t *)aj_array_data(a))[i] = v; break;
+        case AJ_BOOL: ((uint8_t *)aj_array_data(a))[i] = (uint8_t)(v > 0); break;
+        }
+    }
+}
+
+/* Element i of a float array as a double. */
+static double real_at(const aj_array *a, int64_t i) {
+    return aj_array_dtype(a) == AJ_F32 ? ((const float *)aj_array_data(a))[i] : ((const double *)aj_array_data(a))[i];
+}
+
+/* Equal bits (NaN matching NaN), or, with tol > 0, floats within tol
+ * relative to max(1, |a|). */
+static bool same(const aj_array *a, const aj_array *b, double tol) {
+    if (aj_array_bytes(a) != aj_array_bytes(b) || aj_array_dtype(a) != aj_array_dtype(b)) return false;
+    if (memcmp(aj_array_data(a), aj_array_data(b), aj_array_bytes(a)) == 0) return true;
+    if (aj_array_dtype(a) != AJ_F32 && aj_array_dtype(a) != AJ_F64) return false;
+    size_t size = aj_dtype_size(aj_array_dtype(a));
+    for (int64_t i = 0; i < aj_array_numel(a); i++) {
+        double x = real_at(a, i), y = real_at(b, i);
+        bool bits = memcmp((const char *)aj_array_data(a) + i * size, (const char *)aj_array_data(b) + i * size,
+                           size) == 0;
+        if (!bits && !(isnan(x) && isnan(y)) && !(fabs(x - y) <= tol * fmax(1.0, fabs(x)))) return false;
+    }
+    return true;
+}
+
+/* Runs @main of text evaluated and compiled (strict, then fast) on the
+ * same inputs; expects identical outputs. */
+static void expect_compiled_matches(const char *name, const char *text) {
+    aj_module *m = NULL;
+    int nin = 0, nout = 0;
+    if (aj_module_parse(text, strlen(text), name, &m) || aj_module_signature(m, "main", &nin, &nout)) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+        aj_module_destroy(m);
+        return;
+    }
+    aj_array *in[8] = {0}, *want[8] = {0}, *got[8] = {0};
+    for (int i = 0; i < nin && i < 8; i++) {
+        aj_dtype t;
+        int rank;
+        int64_t dims[AJ_MAX_RANK];
+        aj_module_arg_type(m, "main", 0, i, &t, &rank, dims);
+        aj_array_create(t, rank, dims, &in[i]);
+        fill(in[i], (unsigned)i + 1);
+    }
+    if (aj_module_eval(m, "main", nin, in, nout, want, NULL)) {
+        fprintf(stderr, "%s: eval: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+    }
+    for (int strict = 1; strict >= 0 && want[0]; strict--) {
+        aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+        aj_executable *e = NULL;
+        if (aj_compile(m, "main", &o, &e) || aj_executable_run(e, nin, in, nout, got)) {
+            fprintf(stderr, "%s (%s): %s\n", name, strict ? "strict" : "fast", aj_last_error());
+            testing_failed_checks++;
+        } else {
+            for (int j = 0; j < nout; j++) {
+                if (!same(want[j], got[j], strict ? 0 : 1e-5)) {
+                    fprintf(stderr, "%s (%s): result %d differs from the evaluator\n", name, strict ? "strict" : "fast", j);
+                    testing_failed_checks++;
+                }
+                aj_array_destroy(got[j]);
+                got[j] = NULL;
+            }
+        }
+        aj_executable_destroy(e);
+    }
+    for (int j = 0; j < nout && j < 8; j++) aj_array_destroy(want[j]);
+    for (int i = 0; i < nin && i < 8; i++) aj_array_destroy(in[i]);
+    aj_module_destroy(m);
+}
+
+TEST(reduce_window_matches) {
+    expect_compiled_matches("max pool, strides and padding",
+        "func.func @main(%x: tensor<2x9x7xf32>) -> tensor<2x5x3xf32> {\n"
+        "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+        "  %r = \"stablehlo.reduce_window\"(%x, %ninf) <{window_dimensions = array<i64: 1, 3, 3>,"
+        " window_strides = array<i64: 1, 2, 2>, padding = dense<[[0, 0], [1, 1], [0, 1]]> : tensor<3x2xi64>}> ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %m = stablehlo.maximum %a, %b : tensor<f32>\n"
+        "    stablehlo.return %m : tensor<f32>\n"
+        "  }) : (tensor<2x9x7xf32>, tensor<f32>) -> tensor<2x5x3xf32>\n"
+        "  func.return %r : tensor<2x5x3xf32>\n"
+        "}\n");
+    expect_compiled_matches("sum, base and window dilations, init from an argument",
+        "func.func @main(%x: tensor<5x6xf64>, %init: tensor<f64>) -> tensor<9x5xf64> {\n"
+        "  %r = \"stablehlo.reduce_window\"(%x, %init) <{window_dimensions = array<i64: 2, 2>,"
+        " base_dilations = array<i64: 2, 1>, window_dilations = array<i64: 1, 2>,"
+        " padding = dense<[[1, 0], [1, 0]]> : tensor<2x2xi64>}> ({\n"
+        "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
+        "    %s = stablehlo.add %a, %b : tensor<f64>\n"
+        "    stablehlo.return %s : tensor<f64>\n"
+        "  }) : (tensor<5x6xf64>, tensor<f64>) -> tensor<9x5xf64>\n"
+        "  func.return %r : tensor<9x5xf64>\n"
+        "}\n");
+    expect_compiled_matches("argmin over windows, two operands",
+        "func.func @main(%x: tensor<6x8xf32>, %i: tensor<6x8xi32>) -> (tensor<3x4xf32>, tensor<3x4xi32>) {\n"
+        "  %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>\n"
+        "  %z = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %m, %mi = \"stablehlo.reduce_window\"(%x, %i, %inf, %z) <{window_dimensions = array<i64: 2, 3>,"
+        " window_strides = array<i64: 2, 2>, padding = dense<[[0, 0], [0, 1]]> : tensor<2x2xi64>}> ({\n"
+        "  ^bb0(%p: tensor<f32>, %pi: tensor<i32>, %q: tensor<f32>, %qi: tensor<i32>):\n"
+        "    %le = stablehlo.compare LE, %p, %q : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+        "    %s = stablehlo.select %le, %p, %q : tensor<i1>, tensor<f32>\n"
+        "    %si = stablehlo.select %le, %pi, %qi : tensor<i1>, tensor<i32>\n"
+        "    stablehlo.return %s, %si : tensor<f32>, tensor<i32>\n"
+        "  }) : (tensor<6x8xf32>, tensor<6x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<3x4xf32>, tensor<3x4xi32>)\n"
+        "  func.return %m, %mi : tensor<3x4xf32>, tensor<3x4xi32>\n"
+        "}\n");
+}
+
+TEST(select_and_scatter_matches) {
+    expect_compiled_matches("max pool gradient, overlapping windows and padding",
+        "func.func @main(%x: tensor<7x6xf32>, %s: tensor<4x5xf32>) -> tensor<7x6xf32> {\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %r = \"stablehlo.select_and_scatter\"(%x, %s, %z) ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %ge = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+        "    stablehlo.return %ge : tensor<i1>\n"
+        "  }, {\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %t = stablehlo.add %a, %b : tensor<f32>\n"
+        "    stablehlo.return %t : tensor<f32>\n"
+        "  }) {window_dimensions = array<i64: 3, 2>, window_strides = array<i64: 2, 1>,"
+        " padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>} : (tensor<7x6xf32>, tensor<4x5xf32>, tensor<f32>) -> tensor<7x6xf32>\n"
+        "  func.return %r : tensor<7x6xf32>\n"
+        "}\n");
+}
+
+TEST(convolution_matches) {
+    expect_compiled_matches("NHWC, padding, strides, dilations",
+        "func.func @main(%x: tensor<2x9x8x3xf32>, %k: tensor<3x2x3x4xf32>) -> tensor<2x5x9x4xf32> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],"
+        " window = {stride = [2, 1], pad = [[1, 1], [1, 2]], lhs_dilate = [1, 1], rhs_dilate = [1, 2]}"
+        " {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x8x3xf32>, tensor<3x2x3x4xf32>) -> tensor<2x5x9x4xf32>\n"
+        "  func.return %c : tensor<2x5x9x4xf32>\n"
+        "}\n");
+    expect_compiled_matches("NCHW depthwise (feature groups), lhs dilation",
+        "func.func @main(%x: tensor<1x4x5x5xf64>, %k: tensor<8x1x2x2xf64>) -> tensor<1x8x8x8xf64> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1],"
+        " window = {lhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 4 : i64}"
+        " : (tensor<1x4x5x5xf64>, tensor<8x1x2x2xf64>) -> tensor<1x8x8x8xf64>\n"
+        "  func.return %c : tensor<1x8x8x8xf64>\n"
+        "}\n");
+    expect_compiled_matches("batch groups, 1-D, integers",
+        "func.func @main(%x: tensor<4x7x2xi32>, %k: tensor<3x2x6xi32>) -> tensor<2x5x6xi32> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {}"
+        " {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x7x2xi32>, tensor<3x2x6xi32>) -> tensor<2x5x6xi32>\n"
+        "  func.return %c : tensor<2x5x6xi32>\n"
+        "}\n");
+}
+
+TEST(map_matches) {
+    expect_compiled_matches("map with a constant inside",
+        "func.func @main(%a: tensor<3x4xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {\n"
+        "  %r = \"stablehlo.map\"(%a, %b) ({\n"
+        "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+        "    %h = stablehlo.constant dense<0.5> : tensor<f32>\n"
+        "    %p = stablehlo.multiply %x, %y : tensor<f32>\n"
+        "    %s = stablehlo.add %p, %h : tensor<f32>\n"
+        "    stablehlo.return %s : tensor<f32>\n"
+        "  }) {dimensions = array<i64: 0, 1>} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>\n"
+        "  func.return %r : tensor<3x4xf32>\n"
+        "}\n");
+}
+
+int main(void) {
+    if (!mkdtemp(cache_dir)) return 1;
+    RUN(reduce_window_matches);
+    RUN(select_and_scatter_matches);
+    RUN(convolution_matches);
+    RUN(map_matches);
+    aj_clear_caches(cache_dir);
+    rmdir(cache_dir);
+    return TESTS_DONE();
+}
