@@ -470,8 +470,9 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     sb_puts(&s, emit_prelude);
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
+    if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
     if (cx->decls.len) {
-        sb_puts(&s, "/* ---- constants ---- */\n");
+        sb_puts(&s, "/* ---- constants and callbacks ---- */\n");
         sb_puts(&s, cx->decls.s);
         sb_puts(&s, "\n");
     }

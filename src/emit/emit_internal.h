@@ -20,6 +20,7 @@
  *                   dynamic_update_slice, gather, scatter, get_dimension_size
  *   emit_window.c   the emitters of reduce_window, select_and_scatter,
  *                   convolution and map
+ *   emit_sort.c     the emitter of sort and its file-scope callbacks
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
@@ -100,6 +101,7 @@ typedef struct emit_ctx {
     int next_name;             /* for fresh local names */
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
+    bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
     uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
                                   its other pointers (emit_c.c's restrict test) */
@@ -306,6 +308,11 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_sort.c */
+int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+/* The stable sort every sort kernel calls (src/util/stable_sort.h). */
+extern const char emit_prelude_sort[];
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

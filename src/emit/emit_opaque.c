@@ -19,6 +19,7 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_SELECT_AND_SCATTER] = emit_select_and_scatter,
     [IR_CONVOLUTION] = emit_convolution,
     [IR_MAP] = emit_map,
+    [IR_SORT] = emit_sort,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

@@ -7,7 +7,7 @@
  * allocated once and reused on every iteration. A region reads the values
  * around it directly from the frame. The op's results are buffers the
  * driver allocated; region results are copied into them. */
-#include "../util/mem.h"
+#include "../util/stable_sort.h"
 #include "eval_internal.h"
 
 static size_t bytes_of(const ev_frame *fr, ir_value_id v) { return ir_type_bytes(ev_type(fr, v)); }
@@ -127,8 +127,11 @@ int ev_map(ev_frame *fr, const ir_op *op, diag *d) {
 
 /* ---- sort ---------------------------------------------------------------------- */
 
-/* One 1-D slice of the inputs along the sort dimension: element j of it
- * is at base + j * step in every input. */
+AJ_STABLE_SORT_CODE
+
+/* One 1-D slice of the results along the sort dimension: element j of it
+ * is at base + j * step in every result. The results start as copies of
+ * the inputs and are sorted in place, all together. */
 typedef struct sort_ctx {
     ev_frame *fr;
     const ir_op *op;
@@ -139,12 +142,13 @@ typedef struct sort_ctx {
 } sort_ctx;
 
 /* The comparator on slice elements a and b: true when a goes first. */
-static bool goes_first(sort_ctx *s, int64_t a, int64_t b) {
-    if (s->rc) return false;
+static int goes_first(void *c, int64_t a, int64_t b) {
+    sort_ctx *s = c;
+    if (s->rc) return 0;
     ev_frame *fr = s->fr;
-    for (int i = 0; i < s->op->nin; i++) {
-        size_t size = ir_dtype_size(ev_type(fr, s->op->in[i])->dtype);
-        const char *x = ev_data(fr, s->op->in[i]);
+    for (int i = 0; i < s->op->nout; i++) {
+        size_t size = ir_dtype_size(ev_type(fr, s->op->out[i])->dtype);
+        const char *x = ev_data(fr, s->op->out[i]);
         memcpy(ev_data(fr, s->cmp->args[2 * i]), x + (size_t)(s->base + a * s->step) * size, size);
         memcpy(ev_data(fr, s->cmp->args[2 * i + 1]), x + (size_t)(s->base + b * s->step) * size, size);
     }
@@ -152,46 +156,35 @@ static bool goes_first(sort_ctx *s, int64_t a, int64_t b) {
     return !s->rc && *(const unsigned char *)ev_data(fr, terminator(s->cmp)->in[0]);
 }
 
-/* A stable merge sort of the positions perm[0..n) (tmp: scratch of n).
- * Stable for both is_stable values: an unstable sort may keep equal
- * elements in order, and a stable one keeps results reproducible. */
-static void merge_sort(sort_ctx *s, int64_t *perm, int64_t *tmp, int64_t n) {
-    if (n < 2) return;
-    int64_t half = n / 2;
-    merge_sort(s, perm, tmp, half);
-    merge_sort(s, perm + half, tmp, n - half);
-    int64_t i = 0, j = half, k = 0;
-    while (i < half && j < n) tmp[k++] = goes_first(s, perm[j], perm[i]) ? perm[j++] : perm[i++];
-    while (i < half) tmp[k++] = perm[i++];
-    while (j < n) tmp[k++] = perm[j++];
-    memcpy(perm, tmp, (size_t)n * sizeof *perm);
+/* Swaps slice elements a and b in every result. */
+static void swap_elements(void *c, int64_t a, int64_t b) {
+    sort_ctx *s = c;
+    for (int i = 0; i < s->op->nout; i++) {
+        size_t size = ir_dtype_size(ev_type(s->fr, s->op->out[i])->dtype);
+        char *x = ev_data(s->fr, s->op->out[i]), t[16];
+        memcpy(t, x + (size_t)(s->base + a * s->step) * size, size);
+        memcpy(x + (size_t)(s->base + a * s->step) * size, x + (size_t)(s->base + b * s->step) * size, size);
+        memcpy(x + (size_t)(s->base + b * s->step) * size, t, size);
+    }
 }
 
-/* Sorts every slice along `dim` and writes each input permuted alike. */
-static int sort_slices(sort_ctx *s, int dim, int64_t *perm, int64_t *tmp) {
+/* Sorts every slice along `dim` (the sort is stable for both is_stable
+ * values: an unstable sort may keep equal elements in order). */
+static int sort_slices(sort_ctx *s, int dim) {
     const ir_type *t = ev_type(s->fr, s->op->in[0]);
-    int64_t strides[IR_MAX_RANK], outer[IR_MAX_RANK], n = t->dims[dim];
+    int64_t strides[IR_MAX_RANK], outer[IR_MAX_RANK];
     ev_strides(t, strides);
     memcpy(outer, t->dims, sizeof outer);
     outer[dim] = 1;
     ir_type slices = *t;
     slices.dims[dim] = 1;
-    int64_t count = n ? ir_type_numel(&slices) : 0;
+    int64_t count = t->dims[dim] ? ir_type_numel(&slices) : 0;
     ev_walk w;
     ev_walk_start(&w, t->rank, outer, 0, strides, 0, NULL);
     s->step = strides[dim];
     for (int64_t c = 0; c < count && !s->rc; c++, ev_walk_next(&w)) {
         s->base = w.off[0];
-        for (int64_t j = 0; j < n; j++) perm[j] = j;
-        merge_sort(s, perm, tmp, n);
-        for (int i = 0; !s->rc && i < s->op->nin; i++) {
-            size_t size = ir_dtype_size(ev_type(s->fr, s->op->in[i])->dtype);
-            const char *x = ev_data(s->fr, s->op->in[i]);
-            char *r = ev_data(s->fr, s->op->out[i]);
-            for (int64_t j = 0; j < n; j++)
-                memcpy(r + (size_t)(s->base + j * s->step) * size, x + (size_t)(s->base + perm[j] * s->step) * size,
-                       size);
-        }
+        aj_stable_sort(t->dims[dim], s, goes_first, swap_elements);
     }
     return s->rc;
 }
@@ -203,18 +196,15 @@ int ev_sort(ev_frame *fr, const ir_op *op, diag *d) {
     const ir_type *t = ev_type(fr, op->in[0]);
     int64_t dim = op->a.axis;
     if (dim < 0 || dim >= t->rank) return ev_fail(d, DIAG_INVALID, op, "dimension %lld is out of range", (long long)dim);
-    for (int i = 0; i < op->nin; i++)
+    for (int i = 0; i < op->nin; i++) {
         if (!ir_type_same_shape(ev_type(fr, op->in[i]), t) || !ir_type_eq(ev_type(fr, op->out[i]), ev_type(fr, op->in[i])))
             return ev_fail(d, DIAG_INVALID, op, "operand %d does not fit", i);
-    int64_t n = t->dims[dim];
-    int64_t *perm = mem_alloc((size_t)(n ? n : 1) * sizeof *perm), *tmp = mem_alloc((size_t)(n ? n : 1) * sizeof *tmp);
-    rc = perm && tmp ? ev_region_bind(fr, b, d) : diag_nomem(d);
-    if (!rc) {
-        sort_ctx s = {fr, op, b, 0, 0, d, DIAG_OK};
-        rc = sort_slices(&s, (int)dim, perm, tmp);
-        ev_region_unbind(fr, b);
+        copy_value(fr, op->out[i], op->in[i]);
     }
-    mem_free(perm);
-    mem_free(tmp);
+    rc = ev_region_bind(fr, b, d);
+    if (rc) return rc;
+    sort_ctx s = {fr, op, b, 0, 0, d, DIAG_OK};
+    rc = sort_slices(&s, (int)dim);
+    ev_region_unbind(fr, b);
     return rc;
 }

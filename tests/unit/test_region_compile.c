@@ -5,7 +5,8 @@
  * rounding) must agree to a relative 1e-5. The programs cover the forms the
  * emitters distinguish: padding, strides, base and window dilations,
  * several operands, overlapping select windows, convolution layouts,
- * groups and dilations, map. */
+ * groups and dilations, map, sort (several operands, captured values, a
+ * comparator that is no strict weak order). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -197,12 +198,47 @@ TEST(map_matches) {
         "}\n");
 }
 
+TEST(sort_matches) {
+    expect_compiled_matches("keys and two payloads along dimension 0, stable",
+        "func.func @main(%k: tensor<37x3xi32>, %v: tensor<37x3xf32>, %w: tensor<37x3xi1>) -> (tensor<37x3xi32>, tensor<37x3xf32>, tensor<37x3xi1>) {\n"
+        "  %a, %b, %c = \"stablehlo.sort\"(%k, %v, %w) ({\n"
+        "  ^bb0(%p: tensor<i32>, %q: tensor<i32>, %x: tensor<f32>, %y: tensor<f32>, %u: tensor<i1>, %z: tensor<i1>):\n"
+        "    %lt = stablehlo.compare LT, %p, %q : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "    stablehlo.return %lt : tensor<i1>\n"
+        "  }) {dimension = 0 : i64, is_stable = true} : (tensor<37x3xi32>, tensor<37x3xf32>, tensor<37x3xi1>) -> (tensor<37x3xi32>, tensor<37x3xf32>, tensor<37x3xi1>)\n"
+        "  func.return %a, %b, %c : tensor<37x3xi32>, tensor<37x3xf32>, tensor<37x3xi1>\n"
+        "}\n");
+    expect_compiled_matches("a comparator reading a captured scale; total order on floats",
+        "func.func @main(%x: tensor<4x50xf64>, %s: tensor<f64>) -> tensor<4x50xf64> {\n"
+        "  %r = \"stablehlo.sort\"(%x) ({\n"
+        "  ^bb0(%p: tensor<f64>, %q: tensor<f64>):\n"
+        "    %ps = stablehlo.multiply %p, %s : tensor<f64>\n"
+        "    %qs = stablehlo.multiply %q, %s : tensor<f64>\n"
+        "    %lt = stablehlo.compare LT, %ps, %qs, TOTALORDER : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+        "    stablehlo.return %lt : tensor<i1>\n"
+        "  }) {dimension = 1 : i64} : (tensor<4x50xf64>) -> tensor<4x50xf64>\n"
+        "  func.return %r : tensor<4x50xf64>\n"
+        "}\n");
+    /* LE is no strict weak order: the result depends on the algorithm's
+     * comparisons, which the evaluator and the generated code share. */
+    expect_compiled_matches("a comparator that is not a strict weak order",
+        "func.func @main(%k: tensor<45xi32>, %v: tensor<45xi32>) -> (tensor<45xi32>, tensor<45xi32>) {\n"
+        "  %a, %b = \"stablehlo.sort\"(%k, %v) ({\n"
+        "  ^bb0(%p: tensor<i32>, %q: tensor<i32>, %x: tensor<i32>, %y: tensor<i32>):\n"
+        "    %le = stablehlo.compare LE, %p, %q : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "    stablehlo.return %le : tensor<i1>\n"
+        "  }) {dimension = 0 : i64} : (tensor<45xi32>, tensor<45xi32>) -> (tensor<45xi32>, tensor<45xi32>)\n"
+        "  func.return %a, %b : tensor<45xi32>, tensor<45xi32>\n"
+        "}\n");
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(reduce_window_matches);
     RUN(select_and_scatter_matches);
     RUN(convolution_matches);
     RUN(map_matches);
+    RUN(sort_matches);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
