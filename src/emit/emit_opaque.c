@@ -81,7 +81,9 @@ int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k) {
         if (k->ret->in[i] != root->out[i])
             return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel returns its op's results in order");
     eo_emitter emit = opaque_emitters[root->code];
-    if (!emit) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "the C backend cannot generate this op yet");
+    if (!emit)
+        return ec_fail_op(cx, DIAG_UNSUPPORTED, root,
+                          "unsupported in compiled code: the C backend has no emitter for this op (the evaluator runs it)");
     ec_line(cx, "/* %s */", ir_op_name(root->code));
     return emit(cx, k, root);
 }
