@@ -664,7 +664,10 @@ static int parse_while_region(parser *p, ir_op *op, const token *names, const ch
     if (!b) return fr_nomem(p);
     int mark = fr_scope_mark(p);
     int rc = 0;
-    for (int i = 0; !rc && i < op->nin; i++) rc = fr_bind_block_arg(p, b, &names[i], ir_value_type(p->fn, op->in[i]));
+    for (int i = 0; !rc && i < op->nin; i++) {
+        ir_type t = *ir_value_type(p->fn, op->in[i]);   /* a copy: adding the argument may move the table */
+        rc = fr_bind_block_arg(p, b, &names[i], &t);
+    }
     if (!rc) rc = parse_region(p, b, false);
     fr_scope_pop(p, mark);
     return rc ? -1 : 0;
