@@ -21,6 +21,7 @@
  *   emit_window.c   the emitters of reduce_window, select_and_scatter,
  *                   convolution and map
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
+ *   emit_linalg.c   the emitters of triangular_solve and cholesky
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
@@ -313,6 +314,10 @@ int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* The stable sort every sort kernel calls (src/util/stable_sort.h). */
 extern const char emit_prelude_sort[];
+
+/* emit_linalg.c */
+int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

@@ -20,6 +20,8 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_CONVOLUTION] = emit_convolution,
     [IR_MAP] = emit_map,
     [IR_SORT] = emit_sort,
+    [IR_TRIANGULAR_SOLVE] = emit_triangular_solve,
+    [IR_CHOLESKY] = emit_cholesky,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

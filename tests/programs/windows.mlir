@@ -1,4 +1,5 @@
-// reduce_window, select_and_scatter, convolution, sort and map on small
+// reduce_window, select_and_scatter, convolution, sort, map, cholesky and
+// triangular_solve on small
 // inputs whose answers are worked out by hand (run compiled and evaluated).
 func.func @main() {
   // conv1d: x = [1, 2, 3, 4], kernel [1, 10], padding (1, 1):
@@ -48,5 +49,12 @@ func.func @main() {
     stablehlo.return %e : tensor<f32>
   }) {dimensions = array<i64: 0>} : (tensor<5xf32>) -> tensor<5xf32>
   check.expect_eq_const %mv, dense<[85.0, 63.0, 41.0, 19.0, 7.0]> : tensor<5xf32>
+  // cholesky([[4, 2], [2, 5]]) = [[2, 0], [1, 2]]; then [[2, 0], [1, 2]] x = [2, 5]: x = [1, 2]
+  %s2 = stablehlo.constant dense<[[4.0, 2.0], [2.0, 5.0]]> : tensor<2x2xf32>
+  %l = stablehlo.cholesky %s2, lower = true : tensor<2x2xf32>
+  check.expect_eq_const %l, dense<[[2.0, 0.0], [1.0, 2.0]]> : tensor<2x2xf32>
+  %rhs = stablehlo.constant dense<[[2.0], [5.0]]> : tensor<2x1xf32>
+  %sol = "stablehlo.triangular_solve"(%l, %rhs) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+  check.expect_eq_const %sol, dense<[[1.0], [2.0]]> : tensor<2x1xf32>
   func.return
 }

@@ -232,6 +232,39 @@ TEST(sort_matches) {
         "}\n");
 }
 
+/* Diagonally dominant matrices keep the solves well conditioned. */
+TEST(linear_algebra_matches) {
+    expect_compiled_matches("triangular solves, every side, triangle and transpose",
+        "func.func @main(%r: tensor<2x5x5xf32>, %b: tensor<2x5x3xf32>, %c: tensor<2x3x5xf32>) -> (tensor<2x5x3xf32>, tensor<2x5x3xf32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) {\n"
+        "  %eye = stablehlo.iota dim = 1 : tensor<2x5x5xf32>\n"
+        "  %eye2 = stablehlo.iota dim = 2 : tensor<2x5x5xf32>\n"
+        "  %diag = stablehlo.compare EQ, %eye, %eye2 : (tensor<2x5x5xf32>, tensor<2x5x5xf32>) -> tensor<2x5x5xi1>\n"
+        "  %ten = stablehlo.constant dense<10.0> : tensor<2x5x5xf32>\n"
+        "  %d = stablehlo.add %r, %ten : tensor<2x5x5xf32>\n"
+        "  %a = stablehlo.select %diag, %d, %r : tensor<2x5x5xi1>, tensor<2x5x5xf32>\n"
+        "  %x1 = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x5x5xf32>, tensor<2x5x3xf32>) -> tensor<2x5x3xf32>\n"
+        "  %x2 = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = false, unit_diagonal = true, transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<2x5x5xf32>, tensor<2x5x3xf32>) -> tensor<2x5x3xf32>\n"
+        "  %x3 = \"stablehlo.triangular_solve\"(%a, %c) {left_side = false, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x5x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>\n"
+        "  %x4 = \"stablehlo.triangular_solve\"(%a, %c) {left_side = false, lower = false, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x5x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>\n"
+        "  func.return %x1, %x2, %x3, %x4 : tensor<2x5x3xf32>, tensor<2x5x3xf32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>\n"
+        "}\n");
+    expect_compiled_matches("cholesky of a r^T + 8 I, lower and upper",
+        "func.func @main(%r: tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>) {\n"
+        "  %rt = stablehlo.transpose %r, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>\n"
+        "  %s = stablehlo.dot_general %r, %rt, contracting_dims = [1] x [0] : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>\n"
+        "  %i = stablehlo.iota dim = 0 : tensor<4x4xf64>\n"
+        "  %j = stablehlo.iota dim = 1 : tensor<4x4xf64>\n"
+        "  %dg = stablehlo.compare EQ, %i, %j : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xi1>\n"
+        "  %e = stablehlo.constant dense<8.0> : tensor<4x4xf64>\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<4x4xf64>\n"
+        "  %ei = stablehlo.select %dg, %e, %z : tensor<4x4xi1>, tensor<4x4xf64>\n"
+        "  %a = stablehlo.add %s, %ei : tensor<4x4xf64>\n"
+        "  %l = stablehlo.cholesky %a, lower = true : tensor<4x4xf64>\n"
+        "  %u = stablehlo.cholesky %a : tensor<4x4xf64>\n"
+        "  func.return %l, %u : tensor<4x4xf64>, tensor<4x4xf64>\n"
+        "}\n");
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(reduce_window_matches);
@@ -239,6 +272,7 @@ int main(void) {
     RUN(convolution_matches);
     RUN(map_matches);
     RUN(sort_matches);
+    RUN(linear_algebra_matches);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
