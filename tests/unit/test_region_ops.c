@@ -1,10 +1,11 @@
-/* Tests of the tier-2 ops with regions and windows: while, if, case, map,
- * sort, reduce_window, select_and_scatter, convolution. Each program holds
- * its expected values as checks, worked out by hand in the comments; a test
- * parses it, verifies it, evaluates it and expects every check to pass.
- * Then: the printer's output parses back to the same text, the verifier
- * names what is wrong in malformed ops, and failing allocations leak
- * nothing. */
+/* Tests of the tier-2 ops with regions and windows (while, if, case, map,
+ * sort, reduce_window, select_and_scatter, convolution) and of the linear
+ * algebra ops (triangular_solve, cholesky) in the evaluator. Each program
+ * holds its expected values as checks, worked out by hand in the comments;
+ * a test parses it, verifies it, evaluates it and expects every check to
+ * pass, and the printed module must parse back and print the same. Then:
+ * the verifier names what is wrong in malformed ops, a wrong expectation
+ * fails, and failing allocations leak nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
