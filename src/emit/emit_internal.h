@@ -16,8 +16,8 @@
  *                   any kernel can evaluate inline
  *   emit_opaque.c   opaque kernels (one op that is not loop-shaped): the
  *                   table of their emitters and the helpers they share
- *   emit_index.c    the emitters of pad, dynamic_slice,
- *                   dynamic_update_slice, gather, scatter, get_dimension_size
+ *   emit_index.c    the emitters of dynamic_update_slice, scatter and
+ *                   get_dimension_size
  *   emit_window.c   the emitters of reduce_window, select_and_scatter,
  *                   convolution and map
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
@@ -26,8 +26,10 @@
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
  * region's DAG from the results (ex_value). Elementwise ops keep the index;
- * broadcast, transpose, reshape, slice, reverse and concatenate map it; a
- * load reads a buffer at the row-major offset of the index. Every value
+ * broadcast, transpose, reshape, slice, reverse and concatenate map it,
+ * and so do pad, dynamic_slice and gather, with index expressions computed
+ * from values (a clamped start index); a load reads a buffer at the
+ * row-major offset of the index. Every value
  * computed at an index becomes an SSA-like local ("float t12 = ...;"),
  * memoised by (value, index) so that it is computed once per scope. Memo
  * scopes follow C blocks: a local declared in a block is forgotten when the
@@ -207,6 +209,20 @@ const char *ex_buffer(emit_ctx *cx, ir_value_id v);
 /* The row-major element offset of index ix into a value of type t. */
 const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
 
+/* "(a + b)" as an index expression ("0" on either side is left out). */
+const char *ex_index_sum(emit_ctx *cx, const char *a, const char *b);
+/* Integer value v at index `at` as an int64 local, clamped into [0, hi]
+ * when clamp is set (the start indices of dynamic slices and gather). */
+const char *ex_index_value(emit_ctx *cx, ir_value_id v, const ex_index *at, bool clamp, int64_t hi);
+/* gather and scatter (their common dimension numbers, ir.h): the index
+ * into operand x that element ix of gather's result (of scatter's updates)
+ * reads (writes): the start vector loaded from operand `indices` at ix's
+ * batch part, clamped to the slice sizes when clamp is set, plus the
+ * batching and window offsets. *started gets a bit per operand dim that
+ * has a start index (a position that may fall outside without clamping). */
+bool ex_gather_index(emit_ctx *cx, const ir_op *op, int x, int indices, const ex_index *ix, bool clamp,
+                     ex_index *pos, unsigned *started);
+
 /* Applies a reducer region (block args: acc_0..acc_{n-1}, x_0..x_{n-1}) to
  * the given names and assigns its results to acc[0..n). */
 void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x);
@@ -286,21 +302,14 @@ int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k);
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j);
 /* "if (dst != src) memcpy(dst, src, bytes of t);" */
 void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t);
-/* Row-major strides of t in elements; returns the element count. */
-int64_t eo_strides(const ir_type *t, int64_t *strides);
 /* Opens a row-major loop nest over t's index space (no loop for a dim of
- * size 1): vars[d] is dim d's index expression ("i3", or "0").
+ * size 1) and sets *ix to its index (ex_value and ex_offset read it).
  * eo_loops_close closes it. */
-void eo_loops_open(emit_ctx *cx, const ir_type *t, const char **vars);
+void eo_loops_open(emit_ctx *cx, const ir_type *t, ex_index *ix);
 void eo_loops_close(emit_ctx *cx, const ir_type *t);
-/* "i0 * 12 + i1 * 4 + i2": the row-major offset of index at[] into t. */
-const char *eo_offset(emit_ctx *cx, const ir_type *t, const char *const *at);
 
 /* emit_index.c */
-int emit_pad(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-int emit_dynamic_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_dynamic_update_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-int emit_gather(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_get_dimension_size(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 

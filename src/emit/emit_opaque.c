@@ -1,18 +1,12 @@
 /* emit_opaque.c: kernels of kind IR_FUSION_OPAQUE, one op each, and the
  * table that maps an opcode to its emitter (see emit_internal.h, "opaque
  * kernels", for the contract an emitter keeps). */
-#include <inttypes.h>
-#include <string.h>
-
 #include "emit_internal.h"
 
 /* One emitter per opcode; an opaque op without one is DIAG_UNSUPPORTED.
  * Add a line here for a new op (its emitter declared in emit_internal.h). */
 static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
-    [IR_PAD] = emit_pad,
-    [IR_DYNAMIC_SLICE] = emit_dynamic_slice,
     [IR_DYNAMIC_UPDATE_SLICE] = emit_dynamic_update_slice,
-    [IR_GATHER] = emit_gather,
     [IR_SCATTER] = emit_scatter,
     [IR_GET_DIMENSION_SIZE] = emit_get_dimension_size,
     [IR_REDUCE_WINDOW] = emit_reduce_window,
@@ -35,23 +29,15 @@ void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t) {
     if (bytes) ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", dst, src, dst, src, bytes);
 }
 
-int64_t eo_strides(const ir_type *t, int64_t *strides) {
-    int64_t s = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        strides[d] = s;
-        s *= t->dims[d];
-    }
-    return s;
-}
-
-void eo_loops_open(emit_ctx *cx, const ir_type *t, const char **vars) {
+void eo_loops_open(emit_ctx *cx, const ir_type *t, ex_index *ix) {
     ex_loop loops[IR_MAX_RANK];
     int n = 0;
+    *ix = (ex_index){.rank = t->rank};
     for (int d = 0; d < t->rank; d++) {
-        vars[d] = "0";
+        ix->at[d] = "0";
         if (t->dims[d] == 1) continue;
-        vars[d] = ec_fresh(cx, "i");
-        loops[n++] = (ex_loop){vars[d], NULL, NULL, t->dims[d]};
+        ix->at[d] = ec_fresh(cx, "i");
+        loops[n++] = (ex_loop){ix->at[d], NULL, NULL, t->dims[d]};
     }
     ec_loops_open(cx, loops, n, false, false);
 }
@@ -60,18 +46,6 @@ void eo_loops_close(emit_ctx *cx, const ir_type *t) {
     int n = 0;
     for (int d = 0; d < t->rank; d++) n += t->dims[d] != 1;
     ec_loops_close(cx, n);
-}
-
-const char *eo_offset(emit_ctx *cx, const ir_type *t, const char *const *at) {
-    int64_t strides[IR_MAX_RANK];
-    eo_strides(t, strides);
-    sbuf b = {0};
-    for (int d = 0; d < t->rank; d++) {
-        if (strcmp(at[d], "0") == 0) continue;
-        sb_printf(&b, "%s%s * %" PRId64, b.len ? " + " : "", at[d], strides[d]);
-    }
-    if (!b.len) sb_puts(&b, "0");
-    return ec_take(cx, &b);
 }
 
 int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k) {

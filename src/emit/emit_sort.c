@@ -112,15 +112,15 @@ int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     sbuf init = {0};
     for (int a = 0; a < nargs; a++) sb_printf(&init, "%s, ", arg_name(cx, k, a));
     for (int i = 0; i < k->fusion->nin; i++) ex_buffer(cx, k->region->args[i]);   /* read, through the struct */
-    int64_t strides[IR_MAX_RANK];
-    eo_strides(t, strides);
+    int64_t step = 1;   /* between neighbours along dim */
+    for (int d = (int)dim + 1; d < t->rank; d++) step *= t->dims[d];
     const char *c = ec_fresh(cx, "sort");
-    ec_line(cx, "struct %s %s = {%s0, %" PRId64 "};", name, c, ec_take(cx, &init), strides[dim]);
+    ec_line(cx, "struct %s %s = {%s0, %" PRId64 "};", name, c, ec_take(cx, &init), step);
     ir_type slices = *t;
     slices.dims[dim] = 1;
-    const char *at[IR_MAX_RANK];
-    eo_loops_open(cx, &slices, at);
-    ec_line(cx, "%s.base = %s;", c, eo_offset(cx, t, at));
+    ex_index at;
+    eo_loops_open(cx, &slices, &at);
+    ec_line(cx, "%s.base = %s;", c, ex_offset(cx, t, &at));
     ec_line(cx, "aj_stable_sort(%" PRId64 ", &%s, %s_less, %s_swap);", t->dims[dim], c, name, name);
     eo_loops_close(cx, &slices);
     return cx->rc;

@@ -25,6 +25,14 @@ typedef struct ew_window {
     int64_t positions[IR_MAX_RANK];   /* window positions per dimension */
 } ew_window;
 
+static void row_major_strides(const ir_type *t, int64_t *strides) {
+    int64_t s = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        strides[d] = s;
+        s *= t->dims[d];
+    }
+}
+
 /* The window of root over `in` along dims[0..rank), sizes from `sizes`
  * (NULL: the op's window_dimensions); positions[k] is the result's extent
  * along window dimension k. */
@@ -36,7 +44,7 @@ static bool window_of(emit_ctx *cx, const ir_op *root, const ir_type *in, int ra
         return false;
     }
     int64_t strides[IR_MAX_RANK];
-    eo_strides(in, strides);
+    row_major_strides(in, strides);
     for (int k = 0; k < rank; k++) {
         w->in_dims[k] = in->dims[dims[k]];
         w->in_strides[k] = strides[dims[k]];
@@ -99,14 +107,15 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ew_window w;
     if (n > IR_MAX_RANK * 4) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "more than %d inputs", IR_MAX_RANK * 4);
     if (!window_of(cx, root, in, in->rank, dims, NULL, rt->dims, &w) || ir_type_numel(rt) == 0) return cx->rc;
-    const char *pos[IR_MAX_RANK], *off[IR_MAX_RANK], *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4], *at;
-    eo_loops_open(cx, rt, pos);
+    const char *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4], *at;
+    ex_index pos, off;
+    eo_loops_open(cx, rt, &pos);
     for (int i = 0; i < n; i++)
         acc[i] = ex_local(cx, ec_type(cx, root->out[i])->dtype, ec_str(cx, "%s[0]", eo_in(cx, root, n + i)));
     ir_type space = window_space(&w);
     if (ir_type_numel(&space) > 0) {
-        eo_loops_open(cx, &space, off);
-        const char *inside = window_point(cx, &w, pos, off, &at);
+        eo_loops_open(cx, &space, &off);
+        const char *inside = window_point(cx, &w, pos.at, off.at, &at);
         for (int i = 0; i < n; i++) {
             const char *load = ec_str(cx, "%s[%s]", eo_in(cx, root, i), at);
             const char *init = ec_str(cx, "%s[0]", eo_in(cx, root, n + i));
@@ -116,7 +125,7 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         ex_apply_reducer(cx, root->regions[0], n, acc, x);
         eo_loops_close(cx, &space);
     }
-    const char *store = eo_offset(cx, rt, pos);
+    const char *store = ex_offset(cx, rt, &pos);
     for (int i = 0; i < n; i++) ec_line(cx, "%s[%s] = %s;", k->out[i], store, acc[i]);
     eo_loops_close(cx, rt);
     return cx->rc;
@@ -129,11 +138,12 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
 static void select_point(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *const *pos,
                          const char *best) {
     ir_dtype t = ec_type(cx, root->in[0])->dtype;
-    const char *kept = ec_fresh(cx, "kept"), *off[IR_MAX_RANK], *at;
+    const char *kept = ec_fresh(cx, "kept"), *at;
     ec_line(cx, "%s %s = 0;", ec_ctype(t), kept);
     ir_type space = window_space(w);
-    eo_loops_open(cx, &space, off);
-    const char *inside = window_point(cx, w, pos, off, &at);
+    ex_index off;
+    eo_loops_open(cx, &space, &off);
+    const char *inside = window_point(cx, w, pos, off.at, &at);
     if (inside) ec_open(cx, "if (%s)", inside);
     else ec_block(cx);
     const char *cur = ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 0), at));
@@ -158,22 +168,22 @@ int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root)
     all_dims(in->rank, dims);
     ew_window w;
     if (!window_of(cx, root, in, in->rank, dims, NULL, src->dims, &w)) return cx->rc;
-    const char *all[IR_MAX_RANK], *pos[IR_MAX_RANK];
+    ex_index all, pos;
     if (ir_type_numel(in) > 0) {
-        eo_loops_open(cx, in, all);
-        ec_line(cx, "%s[%s] = %s[0];", k->out[0], eo_offset(cx, in, all), eo_in(cx, root, 2));
+        eo_loops_open(cx, in, &all);
+        ec_line(cx, "%s[%s] = %s[0];", k->out[0], ex_offset(cx, in, &all), eo_in(cx, root, 2));
         eo_loops_close(cx, in);
     }
     ir_type space = window_space(&w);
     if (ir_type_numel(src) == 0 || ir_type_numel(&space) == 0) return cx->rc;
-    eo_loops_open(cx, src, pos);
+    eo_loops_open(cx, src, &pos);
     const char *best = ec_fresh(cx, "best");
     ec_line(cx, "int64_t %s = -1;", best);
-    select_point(cx, root, &w, pos, best);
+    select_point(cx, root, &w, pos.at, best);
     ec_open(cx, "if (%s >= 0)", best);
     ir_dtype t = ec_type(cx, root->out[0])->dtype;
     const char *args[2] = {ex_local(cx, t, ec_str(cx, "%s[%s]", k->out[0], best)),
-                           ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), eo_offset(cx, src, pos)))};
+                           ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), ex_offset(cx, src, &pos)))};
     const char *v = region_result(cx, root->regions[1], args, 0);
     if (v) ec_line(cx, "%s[%s] = %s;", k->out[0], best, v);
     ec_close(cx);
@@ -189,12 +199,12 @@ static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = lhs->rank - 2;
     int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK];
-    eo_strides(lhs, ls);
-    eo_strides(rhs, rs);
+    row_major_strides(lhs, ls);
+    row_major_strides(rhs, rs);
     int64_t out_f = res->dims[a->conv_out.v[1]], in_per_group = rhs->dims[a->conv_rhs.v[0]];
     int64_t out_per_fg = out_f / a->feature_groups, out_per_bg = out_f / a->batch_groups;
     int64_t batch_per_group = res->dims[a->conv_out.v[0]];
-    const char *b = idx[a->conv_out.v[0]], *o = idx[a->conv_out.v[1]], *pos[IR_MAX_RANK], *off[IR_MAX_RANK], *at;
+    const char *b = idx[a->conv_out.v[0]], *o = idx[a->conv_out.v[1]], *pos[IR_MAX_RANK], *at;
     for (int s = 0; s < nsp; s++) pos[s] = idx[a->conv_out.v[2 + s]];
     ir_dtype t = res->dtype;
     const char *acc = ex_local(cx, t, "0");
@@ -207,7 +217,9 @@ static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window
     const char *f = ec_fresh(cx, "f");
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_per_group, f);
     ir_type space = window_space(w);
-    eo_loops_open(cx, &space, off);
+    ex_index offs;
+    eo_loops_open(cx, &space, &offs);
+    const char *const *off = offs.at;
     const char *inside = window_point(cx, w, pos, off, &at);
     sbuf kat = {0};
     sb_printf(&kat, "%s * %" PRId64 " + %s * %" PRId64, f, rs[a->conv_rhs.v[0]], o, rs[a->conv_rhs.v[1]]);
@@ -240,10 +252,10 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ew_window w;
     if (!window_of(cx, root, lhs, nsp, a->conv_lhs.v + 2, sizes, positions, &w) || ir_type_numel(res) == 0)
         return cx->rc;
-    const char *idx[IR_MAX_RANK];
-    eo_loops_open(cx, res, idx);
-    const char *acc = conv_element(cx, root, &w, idx);
-    ec_line(cx, "%s[%s] = %s;", k->out[0], eo_offset(cx, res, idx), acc);
+    ex_index idx;
+    eo_loops_open(cx, res, &idx);
+    const char *acc = conv_element(cx, root, &w, idx.at);
+    ec_line(cx, "%s[%s] = %s;", k->out[0], ex_offset(cx, res, &idx), acc);
     eo_loops_close(cx, res);
     return cx->rc;
 }
@@ -254,9 +266,10 @@ int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const ir_type *rt = ec_type(cx, root->out[0]);
     if (root->nin > IR_MAX_RANK * 4) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "more than %d inputs", IR_MAX_RANK * 4);
     if (ir_type_numel(rt) == 0) return cx->rc;
-    const char *at[IR_MAX_RANK], *args[IR_MAX_RANK * 4];
-    eo_loops_open(cx, rt, at);
-    const char *off = ex_local(cx, IR_I64, eo_offset(cx, rt, at));
+    const char *args[IR_MAX_RANK * 4];
+    ex_index at;
+    eo_loops_open(cx, rt, &at);
+    const char *off = ex_local(cx, IR_I64, ex_offset(cx, rt, &at));
     for (int i = 0; i < root->nin; i++)
         args[i] = ex_local(cx, ec_type(cx, root->in[i])->dtype, ec_str(cx, "%s[%s]", eo_in(cx, root, i), off));
     const char *v = region_result(cx, root->regions[0], args, 0);

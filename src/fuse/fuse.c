@@ -119,7 +119,7 @@ static bool is_elementwise(ir_opcode c) {
 static bool is_index_op(ir_opcode c) {
     switch (c) {
     case IR_BROADCAST_IN_DIM: case IR_RESHAPE: case IR_TRANSPOSE: case IR_SLICE:
-    case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA:
+    case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA: case IR_PAD: case IR_DYNAMIC_SLICE: case IR_GATHER:
         return true;
     default:
         return false;
@@ -186,6 +186,7 @@ static bool reads_each_element_once(const ir_func *f, const ir_op *c, int j) {
     if (is_elementwise(c->code)) return same_shape(in, out);
     switch (c->code) {
     case IR_RESHAPE: case IR_TRANSPOSE: case IR_REVERSE: case IR_SLICE: case IR_CONCATENATE: return true;
+    case IR_PAD: case IR_DYNAMIC_SLICE: return j == 0;   /* injective; the others are scalars */
     case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out);
     default: return false;
     }

@@ -15,8 +15,10 @@
  * three) when that saves a buffer, an expensive one (exp, log, tanh, pow,
  * dot, reduce) never (but see recompute_expensive); dot_general in its own
  * kernel (IR_FUSION_DOT) with an elementwise epilogue on its result where
- * legal; every other op (scatter, gather, pad, dynamic slices, and the
- * control flow and sorting ops) in a kernel of its own (IR_FUSION_OPAQUE).
+ * legal; pad, dynamic_slice and gather fused like slices (they read their
+ * operand at computed indices); every other op (scatter,
+ * dynamic_update_slice, the control flow and sorting ops) in a kernel of
+ * its own (IR_FUSION_OPAQUE).
  * The algorithm is described at the top of fuse.c. */
 #ifndef FUSE_H
 #define FUSE_H
@@ -48,7 +50,8 @@ typedef struct fuse_options {
  * order, each once.
  *  - LOOP: every result has one shape S; the ops are elementwise (unary,
  *    binary, convert, compare, select, clamp) and index ops (broadcast_in_dim,
- *    reshape, transpose, slice, concatenate, reverse, iota, constant); each
+ *    reshape, transpose, slice, concatenate, reverse, iota, constant, pad,
+ *    dynamic_slice, gather); each
  *    result is computed per element of S, its ops evaluated at the indices
  *    their readers need.
  *  - REDUCE: reduce ops whose inputs share one shape and one dimensions

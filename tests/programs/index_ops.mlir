@@ -42,6 +42,18 @@ func.func @main() {
     stablehlo.return %b : tensor<f32>
   }) : (tensor<3x2xf32>, tensor<4x1xi64>, tensor<4x2xf32>) -> tensor<3x2xf32>
   check.expect_eq_const %sr, dense<[[0.5, -0.5], [10.0, 10.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  // two inputs updated together: (sum, count) at each index, in update order
+  %cnt = stablehlo.constant dense<[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]> : tensor<3x2xf32>
+  %ones = stablehlo.constant dense<1.0> : tensor<4x2xf32>
+  %s2:2 = "stablehlo.scatter"(%t, %cnt, %si, %su, %ones) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false}> ({
+  ^bb0(%a0: tensor<f32>, %a1: tensor<f32>, %b0: tensor<f32>, %b1: tensor<f32>):
+    %m0 = stablehlo.multiply %a0, %b1 : tensor<f32>
+    %n0 = stablehlo.add %m0, %b0 : tensor<f32>
+    %n1 = stablehlo.add %a1, %b1 : tensor<f32>
+    stablehlo.return %n0, %n1 : tensor<f32>, tensor<f32>
+  }) : (tensor<3x2xf32>, tensor<3x2xf32>, tensor<4x1xi64>, tensor<4x2xf32>, tensor<4x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>)
+  check.expect_eq_const %s2#0, dense<[[1.5, 1.5], [14.0, 15.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  check.expect_eq_const %s2#1, dense<[[1.0, 1.0], [2.0, 2.0], [0.0, 0.0]]> : tensor<3x2xf32>
   %n = stablehlo.get_dimension_size %x, dim = 1 : (tensor<2x3xi32>) -> tensor<i32>
   check.expect_eq_const %n, dense<3> : tensor<i32>
   %b0, %b1 = stablehlo.optimization_barrier %x, %n : tensor<2x3xi32>, tensor<i32>

@@ -177,7 +177,8 @@ static bool is_loop_op(ir_opcode c) {
     ir_op_kind k = ir_op_kind_of(c);
     return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE || c == IR_SELECT ||
            c == IR_CLAMP || c == IR_BROADCAST_IN_DIM || c == IR_RESHAPE || c == IR_TRANSPOSE || c == IR_SLICE ||
-           c == IR_CONCATENATE || c == IR_REVERSE || c == IR_IOTA || c == IR_CONSTANT;
+           c == IR_CONCATENATE || c == IR_REVERSE || c == IR_IOTA || c == IR_CONSTANT || c == IR_PAD ||
+           c == IR_DYNAMIC_SLICE || c == IR_GATHER;
 }
 
 static bool is_elementwise_op(ir_opcode c) {
