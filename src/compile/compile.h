@@ -53,6 +53,10 @@ typedef struct compiled {
     ir_module *module;          /* owns the compiled (fused, scheduled) function */
     ir_func *func;
     plan plan;
+    /* The sub-programs of control-flow kernels, children first (codegen.h),
+     * with their plans and captures (owned). */
+    codegen_subprogram *subs;
+    int nsubs, cap_subs;
     const codegen_backend *backend;
     codegen_module *code;
     codegen_entry entry;

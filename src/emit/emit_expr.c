@@ -99,7 +99,7 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
     size_t size = ir_dtype_size(t->dtype);
     int64_t n = ir_type_numel(t);
     static const char *const bits[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
-    const char *name = ec_str(cx, "aj_cst%d", v);
+    const char *name = ec_str(cx, "%scst%d", cx->prefix, v);
     if (!name || !op->a.data || n == 0) return NULL;
     sbuf *b = &cx->decls;
     sb_printf(b, "static union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,

@@ -22,6 +22,8 @@
  *                   convolution and map
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
  *   emit_linalg.c   the emitters of triangular_solve and cholesky
+ *   emit_control.c  the emitters of while, if and case, which call the
+ *                   sub-programs of their regions
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
@@ -83,6 +85,9 @@ enum { EC_MAX_SCOPES = 64 };
 typedef struct emit_ctx {
     const ir_func *f;
     const plan *p;
+    const char *prefix;        /* of the source's global names: "aj_" for the entry's function,
+                                  "aj_s<i>_" for sub-program i (codegen_options.subs) */
+    bool nested;               /* a sub-program: its entry is static, "<prefix>entry" */
     const codegen_options *o;
     diag *d;
     int rc;                    /* the first error; emission stops adding text after it */
@@ -323,6 +328,9 @@ int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* The stable sort every sort kernel calls (src/util/stable_sort.h). */
 extern const char emit_prelude_sort[];
+
+/* emit_control.c: while, if, case (their regions run as sub-programs) */
+int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
 /* emit_linalg.c */
 int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);

@@ -14,6 +14,9 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_CONVOLUTION] = emit_convolution,
     [IR_MAP] = emit_map,
     [IR_SORT] = emit_sort,
+    [IR_WHILE] = emit_control,
+    [IR_IF] = emit_control,
+    [IR_CASE] = emit_control,
     [IR_TRIANGULAR_SOLVE] = emit_triangular_solve,
     [IR_CHOLESKY] = emit_cholesky,
 };

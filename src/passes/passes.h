@@ -54,6 +54,14 @@ int pass_extract_checks(ir_func *f, ir_op ***checks, int *nchecks, diag *d);
 
 /* ---- rewriting helpers shared by the passes ---- */
 
+/* Copies `region` (a block of f, typically an op's region) into a new
+ * private function of m named `name`: its parameters are the region's
+ * arguments, then the values the region reads from outside itself (its
+ * captures, returned in *captures, values of f, mem_alloc'ed); its body
+ * the region's ops; its results what the region returns. */
+int pass_outline_region(ir_module *m, const ir_func *f, const ir_block *region, const char *name, ir_func **out,
+                        ir_value_id **captures, int *ncaptures, diag *d);
+
 /* Makes every use of `from` (in f's body and nested regions, including
  * returns) a use of `to`. */
 void pass_replace_uses(ir_func *f, ir_value_id from, ir_value_id to);

@@ -771,6 +771,23 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     return rc;
 }
 
+int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d) {
+    size_t offset = p->arena_bytes, aligned;
+    if (!align_bytes(offset, &offset) || !align_bytes(bytes, &aligned) ||
+        offset > SIZE_MAX - aligned)
+        return diag_set(d, DIAG_INVALID, "the arena with a scratch block of %zu bytes passes SIZE_MAX", bytes);
+    p->scratch_offset = offset;
+    p->scratch_bytes = bytes;
+    p->arena_bytes = offset + aligned;
+    for (int s = 0; s < p->nsteps; s++) {
+        if (!uses[s]) continue;
+        p->temp_live[s] += aligned;
+        if (p->temp_live[s] > p->lower_bound_bytes) p->lower_bound_bytes = p->temp_live[s];
+        if (p->temp_live[s] > p->temp_live[p->peak_step]) p->peak_step = s;
+    }
+    return DIAG_OK;
+}
+
 void plan_free(plan *p) {
     if (!p) return;
     mem_free(p->buf);

@@ -68,6 +68,7 @@ typedef struct plan {
     size_t *temp_live;           /* temp_live[s]: arena bytes live during step s (sizes rounded
                                     up to PLAN_ALIGN, in-place chains once, as the lower bound) */
     int peak_step;               /* a step where temp_live is largest */
+    size_t scratch_offset, scratch_bytes;  /* plan_reserve_scratch's block; 0 bytes if none */
     char warning[256];           /* e.g. a donation that could not be used; "" if none */
     bool strict_order;           /* plan_options.strict_order it was made for (plan_check) */
 } plan;
@@ -79,6 +80,12 @@ typedef struct plan {
  * the finished plan fails plan_check (always run). A DONATED result's output
  * position is its first occurrence in the RETURN. */
 int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
+/* Reserves one scratch block of `bytes` after every planned buffer, used
+ * by the kernels at the steps marked in uses[0..nsteps) (control-flow
+ * kernels run their sub-programs there; src/compile/compile.c): the arena
+ * grows to hold it and those steps count it as live. DIAG_INVALID when the
+ * arena would pass SIZE_MAX. */
+int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d);
 void plan_free(plan *p);
 
 /* Verifies a plan's invariants: arena offsets aligned and inside arena_bytes;
