@@ -56,8 +56,7 @@ set_tests_properties(conformance_tier2_index_ops conformance_tier2_index_ops_eva
 
 # The tier-2 files whose only non-core features are the ops with regions
 # and windows (issue 6): control flow, map, sort, windows, convolution,
-# linear algebra. Control flow runs in the evaluator only: compiled, those
-# files are skipped with "unsupported in compiled code".
+# linear algebra.
 set(AJ_TIER2_REGION_OPS
   "--only=op:stablehlo\\.(while|if|case|map|sort|reduce_window|select_and_scatter|convolution|triangular_solve|cholesky)")
 add_test(NAME conformance_tier2_region_ops

@@ -1,5 +1,4 @@
-// while, if and case (the evaluator runs them; compiled code reports them
-// as unsupported, so the compiled run skips this file).
+// while, if and case, compiled (their regions as sub-programs) and evaluated.
 func.func @main() {
   // factorial of 6 by a loop carrying (i, acc)
   %one = stablehlo.constant dense<1> : tensor<i64>
