@@ -59,9 +59,10 @@ static bool same(const aj_array *a, const aj_array *b, double tol) {
     return true;
 }
 
-/* Runs @main evaluated and compiled (strict, then fast) on one input set
- * (seed); expects identical outputs. */
-static void compare_on(const char *name, aj_module *m, int nin, int nout, unsigned seed) {
+/* Runs e and the evaluator on one input set (seed); expects identical
+ * outputs (tol: see same()). */
+static void compare_on(const char *name, aj_module *m, aj_executable *e, int nin, int nout, unsigned seed,
+                       double tol) {
     aj_array *in[8] = {0}, *want[8] = {0}, *got[8] = {0};
     for (int i = 0; i < nin && i < 8; i++) {
         aj_dtype t;
@@ -71,34 +72,26 @@ static void compare_on(const char *name, aj_module *m, int nin, int nout, unsign
         aj_array_create(t, rank, dims, &in[i]);
         fill(in[i], (unsigned)i + 1 + 7 * seed);
     }
-    if (aj_module_eval(m, "main", nin, in, nout, want, NULL)) {
-        fprintf(stderr, "%s: eval: %s\n", name, aj_last_error());
+    if (aj_module_eval(m, "main", nin, in, nout, want, NULL) || aj_executable_run(e, nin, in, nout, got)) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
         testing_failed_checks++;
-    }
-    for (int strict = 1; strict >= 0 && want[0]; strict--) {
-        aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
-        aj_executable *e = NULL;
-        if (aj_compile(m, "main", &o, &e) || aj_executable_run(e, nin, in, nout, got)) {
-            fprintf(stderr, "%s (%s): %s\n", name, strict ? "strict" : "fast", aj_last_error());
-            testing_failed_checks++;
-        } else {
-            for (int j = 0; j < nout; j++) {
-                if (!same(want[j], got[j], strict ? 0 : 1e-4)) {
-                    fprintf(stderr, "%s (%s, seed %u): result %d differs from the evaluator\n", name,
-                            strict ? "strict" : "fast", seed, j);
-                    testing_failed_checks++;
-                }
-                aj_array_destroy(got[j]);
-                got[j] = NULL;
+    } else {
+        for (int j = 0; j < nout; j++)
+            if (!same(want[j], got[j], tol)) {
+                fprintf(stderr, "%s (%s, seed %u): result %d differs from the evaluator\n", name,
+                        tol ? "fast" : "strict", seed, j);
+                testing_failed_checks++;
             }
-        }
-        aj_executable_destroy(e);
     }
-    for (int j = 0; j < nout && j < 8; j++) aj_array_destroy(want[j]);
+    for (int j = 0; j < nout && j < 8; j++) {
+        aj_array_destroy(want[j]);
+        aj_array_destroy(got[j]);
+    }
     for (int i = 0; i < nin && i < 8; i++) aj_array_destroy(in[i]);
 }
 
-/* Runs @main of text evaluated and compiled on three input sets. */
+/* Compiles @main of text strict, then fast, and runs each on three input
+ * sets against the evaluator. */
 static void expect_compiled_matches(const char *name, const char *text) {
     aj_module *m = NULL;
     int nin = 0, nout = 0;
@@ -108,7 +101,17 @@ static void expect_compiled_matches(const char *name, const char *text) {
         aj_module_destroy(m);
         return;
     }
-    for (unsigned seed = 0; seed < 3; seed++) compare_on(name, m, nin, nout, seed);
+    for (int strict = 1; strict >= 0; strict--) {
+        aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+        aj_executable *e = NULL;
+        if (aj_compile(m, "main", &o, &e)) {
+            fprintf(stderr, "%s (%s): %s\n", name, strict ? "strict" : "fast", aj_last_error());
+            testing_failed_checks++;
+            continue;
+        }
+        for (unsigned seed = 0; seed < 3; seed++) compare_on(name, m, e, nin, nout, seed, strict ? 0 : 1e-4);
+        aj_executable_destroy(e);
+    }
     aj_module_destroy(m);
 }
 
