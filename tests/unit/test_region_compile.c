@@ -19,6 +19,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_region_cache_XXXXXX";
 
@@ -343,6 +344,59 @@ TEST(control_flow_matches) {
         "}\n");
 }
 
+/* Every allocation of compiling a program with nested control flow fails
+ * in turn: each attempt reports running out of memory and leaks nothing. */
+TEST(compiling_control_flow_survives_allocation_failures) {
+    const char *text =
+        "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "  %two = stablehlo.constant dense<2> : tensor<i32>\n"
+        "  %x, %k = stablehlo.while(%p = %a, %i = %zero) : tensor<4xf32>, tensor<i32>\n"
+        "  cond {\n"
+        "    %c = stablehlo.compare LT, %i, %two : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "    stablehlo.return %c : tensor<i1>\n"
+        "  } do {\n"
+        "    %odd = stablehlo.compare EQ, %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "    %q = \"stablehlo.if\"(%odd) ({\n"
+        "      %s = stablehlo.multiply %p, %p : tensor<4xf32>\n"
+        "      stablehlo.return %s : tensor<4xf32>\n"
+        "    }, {\n"
+        "      %t = stablehlo.add %p, %p : tensor<4xf32>\n"
+        "      stablehlo.return %t : tensor<4xf32>\n"
+        "    }) : (tensor<i1>) -> tensor<4xf32>\n"
+        "    %i1 = stablehlo.add %i, %one : tensor<i32>\n"
+        "    stablehlo.return %q, %i1 : tensor<4xf32>, tensor<i32>\n"
+        "  }\n"
+        "  func.return %x : tensor<4xf32>\n"
+        "}\n";
+    aj_module *m = NULL;
+    if (aj_module_parse(text, strlen(text), "nested.mlir", &m)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+        return;
+    }
+    aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);   /* fills the disk cache */
+    aj_executable_destroy(e);
+    int failures = 0;
+    for (long n = 1; n < 100000; n++) {
+        size_t live = mem_live_bytes();
+        e = NULL;
+        mem_fail_after(n);
+        aj_status st = aj_compile(m, "main", &o, &e);
+        mem_fail_after(0);
+        aj_executable_destroy(e);
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        if (st == AJ_OK) break;
+        failures++;
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+    }
+    EXPECT(failures > 100);
+    aj_module_destroy(m);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(reduce_window_matches);
@@ -352,6 +406,7 @@ int main(void) {
     RUN(sort_matches);
     RUN(linear_algebra_matches);
     RUN(control_flow_matches);
+    RUN(compiling_control_flow_survives_allocation_failures);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
