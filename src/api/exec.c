@@ -131,7 +131,10 @@ static aj_status keep_source(aj_executable *e, const ir_module *m, const char *f
 static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_options *o,
                                   char *key, size_t key_len, aj_executable **out) {
     aj_executable *e = mem_calloc(1, sizeof *e);
-    if (!e) return api_nomem();
+    if (!e) {
+        mem_free(key);   /* e would have owned it */
+        return api_nomem();
+    }
     e->refs = 1;
     e->key = key;
     e->key_len = key_len;

@@ -13,6 +13,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_test_index_XXXXXX";
 
@@ -480,6 +481,76 @@ TEST(bad_dimension_numbers_are_reported) {
                     "rank-0 integer");
 }
 
+/* ---- failing allocations ------------------------------------------------------------------- */
+
+/* The program test's checks with the evaluator, then a scatter, a gather
+ * and a pad compiled (the disk cache spares gcc after the first build) and
+ * run. */
+static aj_status workload(void) {
+    static const char src[] =
+        "func.func @main(%x: tensor<6x2xf32>, %i: tensor<3x1xi32>, %u: tensor<3x2xf32>, %v: tensor<f32>)"
+        " -> (tensor<6x2xf32>, tensor<5x2xf32>) {\n"
+        "  %s = \"stablehlo.scatter\"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<"
+        "update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+        "index_vector_dim = 1>}> ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %m = stablehlo.maximum %a, %b : tensor<f32>\n"
+        "    stablehlo.return %m : tensor<f32>\n"
+        "  }) : (tensor<6x2xf32>, tensor<3x1xi32>, tensor<3x2xf32>) -> tensor<6x2xf32>\n"
+        "  %g = \"stablehlo.gather\"(%s, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], "
+        "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = "
+        "array<i64: 1, 2>}> : (tensor<6x2xf32>, tensor<3x1xi32>) -> tensor<3x2xf32>\n"
+        "  %p = stablehlo.pad %g, %v, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<3x2xf32>, "
+        "tensor<f32>) -> tensor<5x2xf32>\n"
+        "  return %s, %p : tensor<6x2xf32>, tensor<5x2xf32>\n"
+        "}\n";
+    const char *root = getenv("AJ_TEST_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/programs/index_ops.mlir", root ? root : "tests");
+    aj_check_options opts = {.use_eval = 1};
+    aj_check_result r;
+    aj_status st = aj_check_file(path, &opts, &r);
+    if (st) return st;
+    if (r.outcome != AJ_CHECK_PASS) return AJ_ERR_CHECK_FAILED;
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    aj_array *in[4] = {0}, *out[2] = {0};
+    static const int64_t dx[2] = {6, 2}, di[2] = {3, 1}, du[2] = {3, 2};
+    static float x[12], u[6], v;
+    static int32_t i[3] = {4, -1, 2};
+    aj_compile_options o = {.strict_order = 1, .no_folding = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    if (!(st = aj_module_parse(src, sizeof src - 1, "workload.mlir", &m)) &&
+        !(st = aj_array_wrap(AJ_F32, 2, dx, x, &in[0])) && !(st = aj_array_wrap(AJ_I32, 2, di, i, &in[1])) &&
+        !(st = aj_array_wrap(AJ_F32, 2, du, u, &in[2])) && !(st = aj_array_wrap(AJ_F32, 0, NULL, &v, &in[3])) &&
+        !(st = aj_compile(m, "main", &o, &e)) && !(st = aj_executable_run(e, 4, in, 2, out)))
+        for (int k = 0; k < 2; k++) aj_array_destroy(out[k]);   /* (made only on success) */
+    for (int k = 0; k < 4; k++) aj_array_destroy(in[k]);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return st;
+}
+
+TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
+    EXPECT_EQ_INT(workload(), AJ_OK);
+    int failures = 0;
+    for (int n = 1; n < 1000000; n++) {
+        size_t live = mem_live_bytes();
+        mem_fail_after(n);
+        aj_status st = workload();
+        mem_fail_after(0);
+        if (mem_live_bytes() != live) fprintf(stderr, "allocation %d failing (%s): leaked\n", n, aj_last_error());
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        if (st == AJ_OK) break;
+        failures++;
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        if (st != AJ_ERR_NOMEM) {
+            fprintf(stderr, "allocation %d: %s\n", n, aj_last_error());
+            break;
+        }
+    }
+    EXPECT(failures > 100);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(random_gathers_match_the_evaluator);
@@ -487,6 +558,7 @@ int main(void) {
     RUN(random_pads_and_dynamic_slices_match_the_evaluator);
     RUN(updates_write_in_place);
     RUN(bad_dimension_numbers_are_reported);
+    RUN(every_allocation_failure_is_reported_and_leaks_nothing);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
