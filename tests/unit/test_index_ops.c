@@ -127,6 +127,52 @@ static bool same_as_evaluator(const char *src, int64_t ilo, int64_t ihi) {
     return ok;
 }
 
+/* ---- printing --------------------------------------------------------------------------- */
+
+/* m printed, as a malloc'ed string. */
+static char *printed(aj_module *m) {
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) return NULL;
+    aj_module_print(m, f);
+    fclose(f);
+    return text;
+}
+
+/* Printing src's module and parsing that back gives the same module: the
+ * second print equals the first. */
+static void expect_round_trip(const char *src) {
+    aj_module *m = NULL, *again = NULL;
+    char *first = NULL, *second = NULL;
+    if (!aj_module_parse(src, strlen(src), "a.mlir", &m) && (first = printed(m)) &&
+        !aj_module_parse(first, strlen(first), "b.mlir", &again))
+        second = printed(again);
+    if (!second || strcmp(first, second) != 0) {
+        fprintf(stderr, "does not print back the same:\n%s\nprinted:\n%s\nthen:\n%s\n%s\n", src,
+                first ? first : "", second ? second : "", aj_last_error());
+        testing_failed_checks++;
+    }
+    free(first);
+    free(second);
+    aj_module_destroy(m);
+    aj_module_destroy(again);
+}
+
+TEST(programs_print_back_the_same) {
+    static const char *const files[] = {"programs/index_ops.mlir", "programs/legacy_forms.mlir"};
+    const char *root = getenv("AJ_TEST_DATA");
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root ? root : "tests", files[i]);
+        size_t len;
+        char *text = testing_read_file(path, &len);
+        EXPECT(text != NULL);
+        if (text) expect_round_trip(text);
+        free(text);
+    }
+}
+
 /* ---- random gathers and scatters ---------------------------------------------------------
  * Both ops share one form (ir.h): an operand of shape x; batching dims
  * paired between operand and indices; collapsed (inserted) dims; an index
@@ -296,6 +342,7 @@ TEST(random_gathers_match_the_evaluator) {
         random_case(&c);
         text t = {0};
         gather_program(&t, &c, n % 2 ? "i64" : "i32");
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -2, 6)) break;   /* out of range: clamped */
     }
 }
@@ -307,6 +354,7 @@ TEST(random_scatters_match_the_evaluator) {
         random_case(&c);
         text t = {0};
         scatter_program(&t, &c, n % 2 ? "i64" : "i32", n % 4);
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -1, 5)) break;   /* out of range: skipped */
     }
 }
@@ -377,6 +425,7 @@ TEST(random_pads_and_dynamic_slices_match_the_evaluator) {
         put(&t, ", ");
         put_type(&t, r, x, "f64");
         put(&t, "\n}\n");
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -3, 6)) break;
     }
 }
@@ -553,6 +602,7 @@ TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
 
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
+    RUN(programs_print_back_the_same);
     RUN(random_gathers_match_the_evaluator);
     RUN(random_scatters_match_the_evaluator);
     RUN(random_pads_and_dynamic_slices_match_the_evaluator);
