@@ -59,6 +59,9 @@
  *    that depend on it, and of cheap elementwise ops recomputed from what
  *    the kernel reads anyway (see placement); broadcasts of values from
  *    memory (leaves).
+ *    OPAQUE: one op that is not loop-shaped (fuse_is_opaque) alone,
+ *    reading everything from memory; it starts its own group and nothing
+ *    joins it.
  *  - Results. A value written to memory has the shape of its space: a LOOP
  *    group's shape, a REDUCE group's reduced shape (or, with
  *    fuse_options.reduce_side_outputs, its input shape for a prologue
