@@ -490,6 +490,45 @@ TEST(updates_write_in_place) {
     aj_module_destroy(m);
 }
 
+/* The ops computing scatter's updates and dynamic_update_slice's update
+ * run inside their kernels, once per element: nothing is materialised. */
+TEST(updates_are_computed_in_the_kernel_that_applies_them) {
+    static const char src[] =
+        "func.func @main(%x: tensor<100x8xf32>, %i: tensor<5x1xi32>, %u: tensor<5x8xf32>, %j: tensor<i64>)"
+        " -> tensor<100x8xf32> {\n"
+        "  %e = stablehlo.exponential %u : tensor<5x8xf32>\n"
+        "  %c = stablehlo.constant dense<2.0> : tensor<5x8xf32>\n"
+        "  %m = stablehlo.multiply %e, %c : tensor<5x8xf32>\n"
+        "  %n = stablehlo.negate %x : tensor<100x8xf32>\n"
+        "  %s = \"stablehlo.scatter\"(%n, %i, %m) <{scatter_dimension_numbers = #stablehlo.scatter<"
+        "update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+        "index_vector_dim = 1>}> ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %r = stablehlo.add %a, %b : tensor<f32>\n"
+        "    stablehlo.return %r : tensor<f32>\n"
+        "  }) : (tensor<100x8xf32>, tensor<5x1xi32>, tensor<5x8xf32>) -> tensor<100x8xf32>\n"
+        "  %t = stablehlo.transpose %u, dims = [1, 0] : (tensor<5x8xf32>) -> tensor<8x5xf32>\n"
+        "  %z = stablehlo.constant dense<0> : tensor<i64>\n"
+        "  %d = stablehlo.dynamic_update_slice %s, %t, %j, %z : (tensor<100x8xf32>, tensor<8x5xf32>, tensor<i64>, "
+        "tensor<i64>) -> tensor<100x8xf32>\n"
+        "  return %d : tensor<100x8xf32>\n"
+        "}\n";
+    EXPECT(same_as_evaluator(src, -2, 103));
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    aj_compile_options o = {.strict_order = 1, .no_folding = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_memory_stats s;
+    if (aj_module_parse(src, sizeof src - 1, "prologue.mlir", &m) || aj_compile(m, "main", &o, &e) ||
+        aj_executable_memory(e, &s)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+    } else {
+        EXPECT_EQ_INT(s.temp_bytes, 0);
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
 /* ---- errors ----------------------------------------------------------------------------- */
 
 static void expect_rejected(const char *src, const char *message) {
@@ -607,6 +646,7 @@ int main(void) {
     RUN(random_scatters_match_the_evaluator);
     RUN(random_pads_and_dynamic_slices_match_the_evaluator);
     RUN(updates_write_in_place);
+    RUN(updates_are_computed_in_the_kernel_that_applies_them);
     RUN(bad_dimension_numbers_are_reported);
     RUN(every_allocation_failure_is_reported_and_leaks_nothing);
     aj_clear_caches(cache_dir);
