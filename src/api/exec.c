@@ -132,7 +132,7 @@ static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_opt
                                   char *key, size_t key_len, aj_executable **out) {
     aj_executable *e = mem_calloc(1, sizeof *e);
     if (!e) {
-        mem_free(key);   /* the executable would have owned it */
+        mem_free(key);   /* e would have owned it */
         return api_nomem();
     }
     e->refs = 1;

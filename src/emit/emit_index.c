@@ -48,12 +48,14 @@ int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         sbuf inside = {0};
         for (int d = 0; d < xt->rank; d++) {
             if (!(started >> d & 1)) continue;   /* batching and window offsets stay inside */
-            pos.at[d] = ex_local(cx, IR_I64, pos.at[d]);
+            const char *p = ex_local(cx, IR_I64, pos.at[d]);
+            pos.at[d] = p ? p : "0";
             sb_printf(&inside, "%s(uint64_t)%s < %" PRId64 "u", inside.len ? " && " : "", pos.at[d], xt->dims[d]);
         }
         if (inside.len) ec_open(cx, "if (%s)", ec_take(cx, &inside));
         else ec_block(cx);
-        const char *off = ex_local(cx, IR_I64, ex_offset(cx, xt, &pos));
+        const char *off = cx->rc ? NULL : ex_local(cx, IR_I64, ex_offset(cx, xt, &pos));
+        if (!off) off = "0";   /* out of memory: cx->rc says so, the text is dropped */
         const char *current[MAX_INPUTS], *update[MAX_INPUTS];
         for (int i = 0; i < n; i++) {
             current[i] = ex_local(cx, ec_type(cx, root->out[i])->dtype, ec_str(cx, "%s[%s]", k->out[i], off));

@@ -274,12 +274,16 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
 
 /* ---- emit_opaque.c: opaque kernels ------------------------------------------------------
  *
- * An IR_FUSION_OPAQUE kernel's region is: block arguments, one op (the
- * root), and the return of all the root's results in order (fuse.h). Its
- * emitter writes the statements of the kernel function's body:
+ * An IR_FUSION_OPAQUE kernel's region is: block arguments, a prologue of
+ * loop ops, one op (the root), and the return of all the root's results in
+ * order (fuse.h). Its emitter writes the statements of the kernel
+ * function's body:
  *  - the root's operand j is the C array eo_in(cx, root, j) ("a2": a
- *    "const T *" over the whole operand, row-major); every operand and
- *    every value its regions read from outside is a kernel argument;
+ *    "const T *" over the whole operand, row-major), except the operands
+ *    the prologue computes (fuse.c: opaque_reads_elementwise lists them):
+ *    read those, and may read any operand, with ex_value at an index
+ *    (once per element: the prologue may hold expensive ops); every value
+ *    its regions read from outside is a kernel argument;
  *  - the root's result r is k->out[r] ("r0": a "T *"); the emitter writes
  *    every element of every result;
  *  - in place: where ir_op_updated_operand(root, r) = j, result r may be

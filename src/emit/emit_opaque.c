@@ -53,9 +53,9 @@ void eo_loops_close(emit_ctx *cx, const ir_type *t) {
 
 int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_block *r = k->region;
-    const ir_op *root = r->nops == 2 ? r->ops[0] : NULL;
+    const ir_op *root = r->nops >= 2 ? r->ops[r->nops - 2] : NULL;
     if (!root || k->ret->nin != root->nout)
-        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel holds one op and returns its results");
+        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel ends with one op and returns its results");
     for (int i = 0; i < root->nout; i++)
         if (k->ret->in[i] != root->out[i])
             return ec_fail_op(cx, DIAG_INVALID, k->fusion, "an opaque kernel returns its op's results in order");

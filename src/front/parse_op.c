@@ -945,12 +945,39 @@ typedef enum op_special {
     SP_NONE,
     SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
     SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
+    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
+    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
 } op_special;
 
+/* The legacy forms as the ops they stand for. broadcast's sizes were read
+ * into dims; the operand's dims go after them. */
+static int lower_legacy(parser *p, op_desc *d, op_special sp) {
+    if (d->nin < 1) return 0;   /* emit() reports the arity */
+    const ir_type *x = ir_value_type(p->fn, d->in[0].id);
+    if (sp == SP_LEGACY_DOT) {
+        if (x->rank < 1) return fr_error(p, d->at, "stablehlo.dot needs operands of rank 1 or 2");
+        int64_t lhs = x->rank - 1, rhs = 0;
+        return ir_ints_set(&d->a.lhs_contract, 1, &lhs) || ir_ints_set(&d->a.rhs_contract, 1, &rhs) ? fr_nomem(p) : 0;
+    }
+    int n = d->a.dims.n;
+    if (n + x->rank > IR_MAX_RANK) return fr_error(p, d->at, "stablehlo.broadcast: result rank above %d", IR_MAX_RANK);
+    const ir_type *r = d->out.n == 1 ? &d->out.v[0] : NULL;
+    for (int i = 0; r && i < n; i++)
+        if (r->rank != n + x->rank || r->dims[i] != d->a.dims.v[i])
+            return fr_error(p, d->at, "stablehlo.broadcast: the result's leading dims must be the sizes");
+    int64_t dims[IR_MAX_RANK];
+    for (int i = 0; i < x->rank; i++) dims[i] = n + i;
+    return ir_ints_set(&d->a.dims, x->rank, dims) ? fr_nomem(p) : 0;
+}
+
 /* The generic _const checks and custom_call, whose operands or opcode come
- * from attributes. */
+ * from attributes, and the legacy dot and broadcast. */
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
+    if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
+    if (sp == SP_LEGACY_BROADCAST)
+        return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
+               lower_legacy(p, d, sp);
     if (sp == SP_CUSTOM_CALL) {
         char *target = NULL;
         if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
@@ -1037,7 +1064,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.batch_norm_inference",
     "stablehlo.batch_norm_training",
     "stablehlo.bitcast_convert",
-    "stablehlo.broadcast",
     "stablehlo.collective_broadcast",
     "stablehlo.collective_permute",
     "stablehlo.complex",
@@ -1046,7 +1072,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.cstr_reshapable",
-    "stablehlo.dot",
     "stablehlo.dynamic_broadcast_in_dim",
     "stablehlo.dynamic_conv",
     "stablehlo.dynamic_gather",
@@ -1149,6 +1174,8 @@ static const struct {
     {"check.expect_eq_const", IR_CHECK_EQ, SP_EXPECT_CONST},
     {"check.expect_almost_eq_const", IR_CHECK_ALMOST_EQ, SP_EXPECT_CONST},
     {"stablehlo.custom_call", IR_CHECK_EQ, SP_CUSTOM_CALL},
+    {"stablehlo.dot", IR_DOT_GENERAL, SP_LEGACY_DOT},
+    {"stablehlo.broadcast", IR_BROADCAST_IN_DIM, SP_LEGACY_BROADCAST},
 };
 
 static bool name_is(const char *s, size_t n, const char *name) { return strlen(name) == n && memcmp(s, name, n) == 0; }
@@ -1199,6 +1226,12 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = parse_expect_const(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = parse_custom_call(p, d);
+    else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */
+        rc = parse_dot_general(p, d) || lower_legacy(p, d, sp);
+    else if (sp == SP_LEGACY_BROADCAST)   /* `%x, sizes = [..] : (X) -> R` */
+        rc = parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
+             parse_named_list(p, "sizes", &d->a.dims) || skip_attr_dict(p) || sig_functional(p, d) ||
+             lower_legacy(p, d, sp);
     else
         switch (d->code) {
         case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : parse_constant(p, d); break;

@@ -59,6 +59,10 @@
  *    that depend on it, and of cheap elementwise ops recomputed from what
  *    the kernel reads anyway (see placement); broadcasts of values from
  *    memory (leaves).
+ *    OPAQUE: one op that is not loop-shaped (fuse_is_opaque) at the root,
+ *    reading from memory, except the operands it reads once per element
+ *    at the index it walks (opaque_reads_elementwise): loop-fusible ops
+ *    computing those join as its prologue (FZ_IN).
  *  - Results. A value written to memory has the shape of its space: a LOOP
  *    group's shape, a REDUCE group's reduced shape (or, with
  *    fuse_options.reduce_side_outputs, its input shape for a prologue
@@ -420,12 +424,26 @@ static int add_memory_reader(fz_state *st, fz_sites *s, int g) {
     return fz_ints_push(&s->memory, g) ? diag_nomem(st->d) : DIAG_OK;
 }
 
+/* An opaque op that reads operand j once per element, at the index it
+ * walks (scatter's updates, dynamic_update_slice's update): the ops that
+ * compute the operand may run in its kernel at that index (its prologue,
+ * FZ_IN) instead of writing it to memory. Its emitter reads it through
+ * ex_value (emit_internal.h). */
+static bool opaque_reads_elementwise(const ir_op *c, int j) {
+    switch (c->code) {
+    case IR_SCATTER: return j > c->nin / 2;
+    case IR_DYNAMIC_UPDATE_SLICE: return j == 1;
+    default: return false;
+    }
+}
+
 /* Op c, placed by pl, reads a result of P as operand j (-1: in a region). */
 static int note_reader(fz_state *st, fz_sites *s, const ir_op *c, int j, const fz_place *pl) {
     if (j < 0) return add_memory_reader(st, s, pl->group);
     switch (pl->space) {
     case FZ_ROOT:   /* a reduce computes on its inputs once per element; the rest comes from memory */
-        if (c->code == IR_REDUCE && j < c->nin / 2) return add_target(st, s, pl->group, FZ_IN, true, true);
+        if ((c->code == IR_REDUCE && j < c->nin / 2) || opaque_reads_elementwise(c, j))
+            return add_target(st, s, pl->group, FZ_IN, true, true);
         return add_memory_reader(st, s, pl->group);
     case FZ_LEAF:
         return add_target(st, s, pl->group, FZ_LEAF, false, false);
@@ -943,8 +961,8 @@ static int reads_of(const ir_block *b, ir_value_id v) {
 /* An OPAQUE kernel's result r is an update of its block argument i (see
  * ir_op_updated_operand), which nothing else in the kernel reads. */
 static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
-    if (b->nops != 2) return false;
-    const ir_op *root = b->ops[0], *ret = b->ops[1];
+    if (b->nops < 2) return false;
+    const ir_op *root = b->ops[b->nops - 2], *ret = b->ops[b->nops - 1];
     for (int k = 0; k < root->nout; k++) {
         if (root->out[k] != ret->in[r]) continue;
         int j = ir_op_updated_operand(root, k);

@@ -70,10 +70,13 @@ typedef struct fuse_options {
  *    recomputed per element from the same kinds of operands (1 - t for a
  *    block argument t), never results. Results: the dot and epilogue
  *    values that depend on it, all of the dot's shape.
- *  - OPAQUE: one op for which fuse_is_opaque holds, reading only block
- *    arguments (one per distinct value it reads, in its operands or its
- *    regions; constants too are read from memory), then the return of
- *    all its results, in order (unread ones too).
+ *  - OPAQUE: a prologue of loop ops, then one op for which
+ *    fuse_is_opaque holds (the root), then the return of all the root's
+ *    results, in order (unread ones too). The prologue computes only
+ *    operands the root reads once per element at the index it walks
+ *    (scatter's updates, dynamic_update_slice's update); every other
+ *    operand, and every value its regions read from outside, is a block
+ *    argument (constants too are read from memory).
  * An expensive op (exp, log, tanh, pow, sqrt, trigonometry, ...) is in a
  * kernel only where each of its elements is computed at most once. */
 int fuse_func(ir_func *f, const fuse_options *o, diag *d);

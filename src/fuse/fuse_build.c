@@ -55,9 +55,9 @@ typedef enum read_kind {
 static read_kind classify_read(const fz_state *st, int g, const ir_op *reader, ir_value_id v) {
     int q = st->def_op[v];
     if (reader->code == IR_DOT_GENERAL) return READ_MEMORY;   /* the BLAS call reads memory */
-    if (fuse_is_opaque(reader->code)) return READ_MEMORY;     /* an opaque emitter reads buffers */
     if (q >= 0 && fz_place_in(st, q, g, true) >= 0) return READ_LEAF;
     if (q >= 0 && fz_place_in(st, q, g, false) >= 0) return READ_INSIDE;
+    if (fuse_is_opaque(reader->code)) return READ_MEMORY;     /* an opaque op reads buffers, or its prologue */
     if (q >= 0 && st->inline_const[q]) return READ_COPY;
     return READ_MEMORY;
 }
@@ -149,11 +149,11 @@ static int collect_ops(fz_state *st, kernel *k) {
 }
 
 /* The values read outside the kernel; an OPAQUE kernel writes all of its
- * op's results (its emitter computes them together). */
+ * root's results (its emitter computes them together). */
 static int collect_results(fz_state *st, kernel *k) {
-    bool all = st->groups[k->group].kind == IR_FUSION_OPAQUE;
     for (int i = 0; i < k->ops.n; i++) {
         const ir_op *op = fz_op(st, k->ops.v[i]);
+        bool all = fuse_is_opaque(op->code);
         for (int j = 0; j < op->nout; j++)
             if ((all || fz_is_result(st, k->group, op->out[j])) && fz_ints_push(&k->results, op->out[j]))
                 return diag_nomem(st->d);

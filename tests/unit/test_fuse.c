@@ -272,9 +272,12 @@ static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_o
                 return "a dot result of another shape";
         return NULL;
     case IR_FUSION_OPAQUE:
-        if (nroots != 1 || b->nops != 2 || !fuse_is_opaque(root->code)) return "an opaque kernel not of one op";
-        for (int i = 0; i < root->nin; i++)
-            if (!is_arg(b, root->in[i])) return "an opaque op's operand computed in the kernel";
+        if (nroots != 1 || b->ops[b->nops - 2] != root) return "an opaque kernel not ending with one opaque op";
+        for (int i = 0; i < root->nin; i++) {
+            bool elementwise = (root->code == IR_SCATTER && i > root->nin / 2) ||
+                               (root->code == IR_DYNAMIC_UPDATE_SLICE && i == 1);
+            if (!is_arg(b, root->in[i]) && !elementwise) return "an opaque op's operand computed in the kernel";
+        }
         if (ret->nin != root->nout) return "an opaque kernel that does not return all its op's results";
         for (int i = 0; i < ret->nin; i++)
             if (ret->in[i] != root->out[i]) return "an opaque kernel returning its results out of order";

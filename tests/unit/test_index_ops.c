@@ -13,6 +13,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_test_index_XXXXXX";
 
@@ -124,6 +125,52 @@ static bool same_as_evaluator(const char *src, int64_t ilo, int64_t ihi) {
     aj_executable_destroy(e);
     aj_module_destroy(m);
     return ok;
+}
+
+/* ---- printing --------------------------------------------------------------------------- */
+
+/* m printed, as a malloc'ed string. */
+static char *printed(aj_module *m) {
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) return NULL;
+    aj_module_print(m, f);
+    fclose(f);
+    return text;
+}
+
+/* Printing src's module and parsing that back gives the same module: the
+ * second print equals the first. */
+static void expect_round_trip(const char *src) {
+    aj_module *m = NULL, *again = NULL;
+    char *first = NULL, *second = NULL;
+    if (!aj_module_parse(src, strlen(src), "a.mlir", &m) && (first = printed(m)) &&
+        !aj_module_parse(first, strlen(first), "b.mlir", &again))
+        second = printed(again);
+    if (!second || strcmp(first, second) != 0) {
+        fprintf(stderr, "does not print back the same:\n%s\nprinted:\n%s\nthen:\n%s\n%s\n", src,
+                first ? first : "", second ? second : "", aj_last_error());
+        testing_failed_checks++;
+    }
+    free(first);
+    free(second);
+    aj_module_destroy(m);
+    aj_module_destroy(again);
+}
+
+TEST(programs_print_back_the_same) {
+    static const char *const files[] = {"programs/index_ops.mlir", "programs/legacy_forms.mlir"};
+    const char *root = getenv("AJ_TEST_DATA");
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root ? root : "tests", files[i]);
+        size_t len;
+        char *text = testing_read_file(path, &len);
+        EXPECT(text != NULL);
+        if (text) expect_round_trip(text);
+        free(text);
+    }
 }
 
 /* ---- random gathers and scatters ---------------------------------------------------------
@@ -295,6 +342,7 @@ TEST(random_gathers_match_the_evaluator) {
         random_case(&c);
         text t = {0};
         gather_program(&t, &c, n % 2 ? "i64" : "i32");
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -2, 6)) break;   /* out of range: clamped */
     }
 }
@@ -306,6 +354,7 @@ TEST(random_scatters_match_the_evaluator) {
         random_case(&c);
         text t = {0};
         scatter_program(&t, &c, n % 2 ? "i64" : "i32", n % 4);
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -1, 5)) break;   /* out of range: skipped */
     }
 }
@@ -376,6 +425,7 @@ TEST(random_pads_and_dynamic_slices_match_the_evaluator) {
         put(&t, ", ");
         put_type(&t, r, x, "f64");
         put(&t, "\n}\n");
+        expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -3, 6)) break;
     }
 }
@@ -440,6 +490,45 @@ TEST(updates_write_in_place) {
     aj_module_destroy(m);
 }
 
+/* The ops computing scatter's updates and dynamic_update_slice's update
+ * run inside their kernels, once per element: nothing is materialised. */
+TEST(updates_are_computed_in_the_kernel_that_applies_them) {
+    static const char src[] =
+        "func.func @main(%x: tensor<100x8xf32>, %i: tensor<5x1xi32>, %u: tensor<5x8xf32>, %j: tensor<i64>)"
+        " -> tensor<100x8xf32> {\n"
+        "  %e = stablehlo.exponential %u : tensor<5x8xf32>\n"
+        "  %c = stablehlo.constant dense<2.0> : tensor<5x8xf32>\n"
+        "  %m = stablehlo.multiply %e, %c : tensor<5x8xf32>\n"
+        "  %n = stablehlo.negate %x : tensor<100x8xf32>\n"
+        "  %s = \"stablehlo.scatter\"(%n, %i, %m) <{scatter_dimension_numbers = #stablehlo.scatter<"
+        "update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+        "index_vector_dim = 1>}> ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %r = stablehlo.add %a, %b : tensor<f32>\n"
+        "    stablehlo.return %r : tensor<f32>\n"
+        "  }) : (tensor<100x8xf32>, tensor<5x1xi32>, tensor<5x8xf32>) -> tensor<100x8xf32>\n"
+        "  %t = stablehlo.transpose %u, dims = [1, 0] : (tensor<5x8xf32>) -> tensor<8x5xf32>\n"
+        "  %z = stablehlo.constant dense<0> : tensor<i64>\n"
+        "  %d = stablehlo.dynamic_update_slice %s, %t, %j, %z : (tensor<100x8xf32>, tensor<8x5xf32>, tensor<i64>, "
+        "tensor<i64>) -> tensor<100x8xf32>\n"
+        "  return %d : tensor<100x8xf32>\n"
+        "}\n";
+    EXPECT(same_as_evaluator(src, -2, 103));
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    aj_compile_options o = {.strict_order = 1, .no_folding = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_memory_stats s;
+    if (aj_module_parse(src, sizeof src - 1, "prologue.mlir", &m) || aj_compile(m, "main", &o, &e) ||
+        aj_executable_memory(e, &s)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+    } else {
+        EXPECT_EQ_INT(s.temp_bytes, 0);
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
 /* ---- errors ----------------------------------------------------------------------------- */
 
 static void expect_rejected(const char *src, const char *message) {
@@ -480,13 +569,86 @@ TEST(bad_dimension_numbers_are_reported) {
                     "rank-0 integer");
 }
 
+/* ---- failing allocations ------------------------------------------------------------------- */
+
+/* The program test's checks with the evaluator, then a scatter, a gather
+ * and a pad compiled (the disk cache spares gcc after the first build) and
+ * run. */
+static aj_status workload(void) {
+    static const char src[] =
+        "func.func @main(%x: tensor<6x2xf32>, %i: tensor<3x1xi32>, %u: tensor<3x2xf32>, %v: tensor<f32>)"
+        " -> (tensor<6x2xf32>, tensor<5x2xf32>) {\n"
+        "  %s = \"stablehlo.scatter\"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<"
+        "update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+        "index_vector_dim = 1>}> ({\n"
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+        "    %m = stablehlo.maximum %a, %b : tensor<f32>\n"
+        "    stablehlo.return %m : tensor<f32>\n"
+        "  }) : (tensor<6x2xf32>, tensor<3x1xi32>, tensor<3x2xf32>) -> tensor<6x2xf32>\n"
+        "  %g = \"stablehlo.gather\"(%s, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], "
+        "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = "
+        "array<i64: 1, 2>}> : (tensor<6x2xf32>, tensor<3x1xi32>) -> tensor<3x2xf32>\n"
+        "  %p = stablehlo.pad %g, %v, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<3x2xf32>, "
+        "tensor<f32>) -> tensor<5x2xf32>\n"
+        "  return %s, %p : tensor<6x2xf32>, tensor<5x2xf32>\n"
+        "}\n";
+    const char *root = getenv("AJ_TEST_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/programs/index_ops.mlir", root ? root : "tests");
+    aj_check_options opts = {.use_eval = 1};
+    aj_check_result r;
+    aj_status st = aj_check_file(path, &opts, &r);
+    if (st) return st;
+    if (r.outcome != AJ_CHECK_PASS) return AJ_ERR_CHECK_FAILED;
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    aj_array *in[4] = {0}, *out[2] = {0};
+    static const int64_t dx[2] = {6, 2}, di[2] = {3, 1}, du[2] = {3, 2};
+    static float x[12], u[6], v;
+    static int32_t i[3] = {4, -1, 2};
+    aj_compile_options o = {.strict_order = 1, .no_folding = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    if (!(st = aj_module_parse(src, sizeof src - 1, "workload.mlir", &m)) &&
+        !(st = aj_array_wrap(AJ_F32, 2, dx, x, &in[0])) && !(st = aj_array_wrap(AJ_I32, 2, di, i, &in[1])) &&
+        !(st = aj_array_wrap(AJ_F32, 2, du, u, &in[2])) && !(st = aj_array_wrap(AJ_F32, 0, NULL, &v, &in[3])) &&
+        !(st = aj_compile(m, "main", &o, &e)) && !(st = aj_executable_run(e, 4, in, 2, out)))
+        for (int k = 0; k < 2; k++) aj_array_destroy(out[k]);   /* (made only on success) */
+    for (int k = 0; k < 4; k++) aj_array_destroy(in[k]);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return st;
+}
+
+TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
+    EXPECT_EQ_INT(workload(), AJ_OK);
+    int failures = 0;
+    for (int n = 1; n < 1000000; n++) {
+        size_t live = mem_live_bytes();
+        mem_fail_after(n);
+        aj_status st = workload();
+        mem_fail_after(0);
+        if (mem_live_bytes() != live) fprintf(stderr, "allocation %d failing (%s): leaked\n", n, aj_last_error());
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        if (st == AJ_OK) break;
+        failures++;
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        if (st != AJ_ERR_NOMEM) {
+            fprintf(stderr, "allocation %d: %s\n", n, aj_last_error());
+            break;
+        }
+    }
+    EXPECT(failures > 100);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
+    RUN(programs_print_back_the_same);
     RUN(random_gathers_match_the_evaluator);
     RUN(random_scatters_match_the_evaluator);
     RUN(random_pads_and_dynamic_slices_match_the_evaluator);
     RUN(updates_write_in_place);
+    RUN(updates_are_computed_in_the_kernel_that_applies_them);
     RUN(bad_dimension_numbers_are_reported);
+    RUN(every_allocation_failure_is_reported_and_leaks_nothing);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
