@@ -529,6 +529,81 @@ TEST(updates_are_computed_in_the_kernel_that_applies_them) {
     aj_module_destroy(m);
 }
 
+/* ---- the C builder ------------------------------------------------------------------------ */
+
+/* The same ops built from C: evaluated to hand-computed values, and
+ * (printed) compiled == evaluated. */
+TEST(the_builder_makes_the_index_ops) {
+    aj_module *m = NULL;
+    aj_builder *b = NULL;
+    aj_value t, ids, u, s0, g, sc, p, ds, dus, zero, start;
+    static const int64_t dt[2] = {4, 2}, di[2] = {3, 1}, du[2] = {3, 2};
+    static const int64_t window[1] = {1}, collapsed[1] = {0}, map[1] = {0};
+    static const int64_t slice[2] = {1, 2}, low[2] = {1, 0}, high[2] = {0, 0}, interior[2] = {0, 1};
+    static const int64_t sizes[2] = {2, 2};
+    aj_index_dims dims = {1, window, 1, collapsed, 0, NULL, NULL, 1, map, 1};
+    float fzero = 0.0f;
+    int64_t one = 1;
+    EXPECT_EQ_INT(aj_module_create(&m), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_begin(m, "main", &b), AJ_OK);
+    aj_param(b, AJ_F32, 2, dt, &t);
+    aj_param(b, AJ_I32, 2, di, &ids);
+    aj_param(b, AJ_F32, 2, du, &u);
+    aj_constant(b, AJ_F32, 0, NULL, &fzero, &zero);
+    aj_constant(b, AJ_I64, 0, NULL, &one, &start);
+    EXPECT_EQ_INT(aj_gather(b, t, ids, &dims, slice, &g), AJ_OK);
+    EXPECT_EQ_INT(aj_scatter(b, t, ids, u, &dims, AJ_ADD, 0, &sc), AJ_OK);
+    EXPECT_EQ_INT(aj_scatter(b, t, ids, u, &dims, AJ_ADD, 1, &s0), AJ_OK);
+    EXPECT_EQ_INT(aj_pad(b, g, zero, low, high, interior, &p), AJ_OK);
+    EXPECT_EQ_INT(aj_dynamic_slice(b, sc, (const aj_value[]){start, start}, sizes, &ds), AJ_OK);
+    EXPECT_EQ_INT(aj_dynamic_update_slice(b, sc, g, (const aj_value[]){start, start}, &dus), AJ_OK);
+    /* a bad index map is refused with the op's own words */
+    aj_index_dims bad = dims;
+    bad.nmap = 0;
+    aj_value none;
+    EXPECT_EQ_INT(aj_gather(b, t, ids, &bad, slice, &none), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "start_index_map");
+    aj_value results[5] = {sc, s0, p, ds, dus};
+    EXPECT_EQ_INT(aj_builder_finish(b, 5, results), AJ_ERR_INVALID);   /* the first error sticks */
+    EXPECT_EQ_INT(aj_builder_begin(m, "main", &b), AJ_OK);
+    aj_param(b, AJ_F32, 2, dt, &t);
+    aj_param(b, AJ_I32, 2, di, &ids);
+    aj_param(b, AJ_F32, 2, du, &u);
+    aj_constant(b, AJ_F32, 0, NULL, &fzero, &zero);
+    aj_constant(b, AJ_I64, 0, NULL, &one, &start);
+    aj_gather(b, t, ids, &dims, slice, &g);
+    aj_scatter(b, t, ids, u, &dims, AJ_ADD, 0, &sc);
+    aj_scatter(b, t, ids, u, &dims, AJ_ADD, 1, &s0);
+    aj_pad(b, g, zero, low, high, interior, &p);
+    aj_dynamic_slice(b, sc, (const aj_value[]){start, start}, sizes, &ds);
+    aj_dynamic_update_slice(b, sc, g, (const aj_value[]){start, start}, &dus);
+    aj_value again[5] = {sc, s0, p, ds, dus};
+    EXPECT_EQ_INT(aj_builder_finish(b, 5, again), AJ_OK);
+    float tv[8] = {1, 2, 3, 4, 5, 6, 7, 8}, uv[6] = {10, 20, 30, 40, 50, 60};
+    int32_t iv[3] = {3, 3, 0};
+    aj_array *in[3] = {0}, *out[5] = {0};
+    aj_array_wrap(AJ_F32, 2, dt, tv, &in[0]);
+    aj_array_wrap(AJ_I32, 2, di, iv, &in[1]);
+    aj_array_wrap(AJ_F32, 2, du, uv, &in[2]);
+    if (aj_module_eval(m, "main", 3, in, 5, out, NULL)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+    } else {
+        static const float want_sc[8] = {51, 62, 3, 4, 5, 6, 47, 68}, want_s0[8] = {50, 60, 3, 4, 5, 6, 30, 40};
+        static const float want_p[18] = {0, 0, 0, 7, 0, 8, 7, 0, 8, 1, 0, 2};
+        EXPECT(memcmp(aj_array_data(out[0]), want_sc, sizeof want_sc) == 0);
+        EXPECT(memcmp(aj_array_data(out[1]), want_s0, sizeof want_s0) == 0);
+        EXPECT_EQ_INT(aj_array_numel(out[2]), 12);
+        EXPECT(memcmp(aj_array_data(out[2]), want_p, 12 * sizeof(float)) == 0);
+    }
+    for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
+    for (int i = 0; i < 5; i++) aj_array_destroy(out[i]);
+    char *text = printed(m);
+    if (text) same_as_evaluator(text, -1, 5);
+    free(text);
+    aj_module_destroy(m);
+}
+
 /* ---- errors ----------------------------------------------------------------------------- */
 
 static void expect_rejected(const char *src, const char *message) {
@@ -647,6 +722,7 @@ int main(void) {
     RUN(random_pads_and_dynamic_slices_match_the_evaluator);
     RUN(updates_write_in_place);
     RUN(updates_are_computed_in_the_kernel_that_applies_them);
+    RUN(the_builder_makes_the_index_ops);
     RUN(bad_dimension_numbers_are_reported);
     RUN(every_allocation_failure_is_reported_and_leaks_nothing);
     aj_clear_caches(cache_dir);
