@@ -135,6 +135,9 @@ static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory 
         mem->peak_buffers[n++] = (compile_live_buffer){v, b->bytes, f->values[v].def};
     }
     mem->npeak = n;
+    bool uses_scratch = p->scratch_bytes && p->peak_step < f->body->nops &&
+                        codegen_is_control_kernel(f->body->ops[p->peak_step]);
+    mem->peak_scratch_bytes = uses_scratch ? p->scratch_bytes : 0;
     return DIAG_OK;
 }
 

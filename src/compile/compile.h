@@ -47,6 +47,8 @@ typedef struct compile_memory {
     int peak_step;             /* kernel index where the arena is fullest */
     int npeak;                 /* buffers live at the peak */
     compile_live_buffer *peak_buffers;
+    size_t peak_scratch_bytes; /* the scratch block of control flow (plan_reserve_scratch) when the
+                                  peak kernel uses it, else 0 */
 } compile_memory;
 
 typedef struct compiled {
