@@ -285,6 +285,51 @@ aj_status aj_dot_general(aj_builder *b, aj_value lhs, aj_value rhs,
  * and, or, xor) starting from the scalar init. */
 aj_status aj_reduce(aj_builder *b, aj_value x, aj_value init, aj_op op,
                     int ndims, const int64_t *dims, aj_value *out);
+/* x with pad elements around and between its own: low[i] before dim i,
+ * high[i] after (negative: cut that many), interior[i] between neighbours
+ * (>= 0). pad is a scalar of x's dtype. */
+aj_status aj_pad(aj_builder *b, aj_value x, aj_value pad, const int64_t *low, const int64_t *high,
+                 const int64_t *interior, aj_value *out);
+/* The sizes[]-shaped slice of x starting at starts[i] (rank-0 integer
+ * values, one per dim, clamped so that the slice lies inside x). */
+aj_status aj_dynamic_slice(aj_builder *b, aj_value x, const aj_value *starts, const int64_t *sizes,
+                           aj_value *out);
+/* x with update (of x's rank) written at starts (clamped likewise). */
+aj_status aj_dynamic_update_slice(aj_builder *b, aj_value x, aj_value update, const aj_value *starts,
+                                  aj_value *out);
+/* The dimension numbers of gather and scatter (StableHLO's, one form for
+ * both). The indices hold index vectors along index_vector_dim (which may
+ * be their rank: an implicit trailing vector of length 1); their other dims
+ * are batch dims. Entry k of a vector is a start in x's dim index_map[k].
+ *   window       gather: offset_dims, the result dims that hold a slice;
+ *                scatter: update_window_dims, the updates' window dims
+ *   collapsed    x's dims a slice (window) drops, of size 1: gather's
+ *                collapsed_slice_dims, scatter's inserted_window_dims
+ *   operand_batch[i], indices_batch[i]
+ *                batching dims: x's dim operand_batch[i] is indexed by the
+ *                indices' batch dim indices_batch[i]
+ *   index_map    start_index_map / scatter_dims_to_operand_dims */
+typedef struct aj_index_dims {
+    int nwindow;
+    const int64_t *window;
+    int ncollapsed;
+    const int64_t *collapsed;
+    int nbatch;
+    const int64_t *operand_batch, *indices_batch;
+    int nmap;
+    const int64_t *index_map;
+    int index_vector_dim;
+} aj_index_dims;
+/* Slices of x at the starts the indices give (each clamped so that the
+ * slice_sizes[]-shaped slice lies inside x). */
+aj_status aj_gather(aj_builder *b, aj_value x, aj_value indices, const aj_index_dims *dims,
+                    const int64_t *slice_sizes, aj_value *out);
+/* x with each element of updates combined into the element of x its index
+ * gives: op(current, update) for a binary elementwise op, or the update
+ * itself when replace is 1. In row-major order of the updates; an update
+ * whose position falls outside x is skipped. */
+aj_status aj_scatter(aj_builder *b, aj_value x, aj_value indices, aj_value updates, const aj_index_dims *dims,
+                     aj_op op, int replace, aj_value *out);
 /* Calls a function already in the module. */
 aj_status aj_call(aj_builder *b, const char *callee, int nargs, const aj_value *args,
                   int nresults, aj_value *results);

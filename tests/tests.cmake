@@ -57,8 +57,8 @@ add_test(NAME conformance_tier1_eval
   COMMAND ${CMAKE_SOURCE_DIR}/tests/conformance.sh $<TARGET_FILE:arrayjit_cli> ${AJ_CONFORMANCE_DIR} 1 --eval)
 set_tests_properties(conformance_tier1 conformance_tier1_eval PROPERTIES SKIP_RETURN_CODE 77)
 
-# Tiers <= 2, against tests/conformance_xfail_tier2.txt (the files that need
-# tier-2 ops not implemented yet). The compiled run takes about 1 min with an
+# Tiers <= 2 (tier 1 included), against tests/conformance_xfail_tier2.txt
+# (the files that do not pass yet). The compiled run takes about 1 min with an
 # empty cache (on 2 busy cores; tier 1's files come from the cache).
 add_test(NAME conformance_tier2
   COMMAND ${CMAKE_SOURCE_DIR}/tests/conformance.sh $<TARGET_FILE:arrayjit_cli> ${AJ_CONFORMANCE_DIR} 2)

@@ -42,7 +42,7 @@ static int usage(void) {
             "  --no-fusion           one op per kernel\n"
             "  --threads=N           OpenMP threads for big loops\n"
             "  --dump-after=PASS     print the IR after PASS (inline, fold, simplify, cse, dce,\n"
-            "                        fuse, schedule, or all) to stderr\n"
+            "                        strip_barriers, fuse, schedule, or all) to stderr\n"
             "  --no-cache            neither read nor write the disk cache\n"
             "  --cache-dir=DIR       the disk cache (default $XDG_CACHE_HOME/arrayjit)\n"
             "  --clear-cache         clear both caches first\n"

@@ -196,22 +196,67 @@ static aj_status set_dot(ir_func *f, ir_op *op, const void *arg) {
     return AJ_OK;
 }
 
-typedef struct { ir_opcode combiner; int ndims; const int64_t *dims; ir_dtype dtype; } reduce_args;
-/* The reducer region: (acc, x) -> combiner(acc, x). */
-static aj_status set_reduce(ir_func *f, ir_op *op, const void *arg) {
-    const reduce_args *a = arg;
-    if (ir_ints_set(&op->a.dims, a->ndims, a->dims)) return api_nomem();
+/* A region (acc, x) -> combiner(acc, x) on scalars of dtype, or -> x when
+ * the combiner is IR_RETURN (scatter's replace): reduce's reducer,
+ * scatter's update computation. */
+static aj_status add_combiner_region(ir_func *f, ir_op *op, ir_opcode combiner, ir_dtype dtype) {
     ir_block *r = ir_op_add_region(op);
     if (!r) return api_nomem();
-    ir_type scalar = ir_type_scalar(a->dtype);
+    ir_type scalar = ir_type_scalar(dtype);
     ir_value_id acc = ir_block_add_arg(f, r, &scalar);
     ir_value_id x = ir_block_add_arg(f, r, &scalar);
     if (acc < 0 || x < 0) return api_nomem();
-    ir_value_id args[2] = {acc, x};
-    ir_op *combine = ir_op_append(f, r, a->combiner, 2, args, 1, &scalar);
-    if (!combine) return api_nomem();
-    if (!ir_op_append(f, r, IR_RETURN, 1, combine->out, 0, NULL)) return api_nomem();
+    ir_value_id args[2] = {acc, x}, result = x;
+    if (combiner != IR_RETURN) {
+        ir_op *combine = ir_op_append(f, r, combiner, 2, args, 1, &scalar);
+        if (!combine) return api_nomem();
+        result = combine->out[0];
+    }
+    return ir_op_append(f, r, IR_RETURN, 1, &result, 0, NULL) ? AJ_OK : api_nomem();
+}
+
+typedef struct { ir_opcode combiner; int ndims; const int64_t *dims; ir_dtype dtype; } reduce_args;
+static aj_status set_reduce(ir_func *f, ir_op *op, const void *arg) {
+    const reduce_args *a = arg;
+    if (ir_ints_set(&op->a.dims, a->ndims, a->dims)) return api_nomem();
+    return add_combiner_region(f, op, a->combiner, a->dtype);
+}
+
+typedef struct { int rank; const int64_t *low, *high, *interior; } pad_args;
+static aj_status set_pad(ir_func *f, ir_op *op, const void *arg) {
+    (void)f;
+    const pad_args *a = arg;
+    if (ir_ints_set(&op->a.low, a->rank, a->low) || ir_ints_set(&op->a.high, a->rank, a->high) ||
+        ir_ints_set(&op->a.interior, a->rank, a->interior))
+        return api_nomem();
     return AJ_OK;
+}
+
+static aj_status set_sizes(ir_func *f, ir_op *op, const void *arg) {
+    (void)f;
+    const ints_arg *a = arg;
+    return ir_ints_set(&op->a.sizes, a->n, a->v) ? api_nomem() : AJ_OK;
+}
+
+/* gather: dims and slice sizes; scatter: dims and the update computation. */
+typedef struct {
+    const aj_index_dims *dims;
+    int rank;                    /* of the operand */
+    const int64_t *slice_sizes;  /* gather */
+    ir_opcode combiner;          /* scatter */
+    ir_dtype dtype;
+} index_args;
+static aj_status set_index_dims(ir_func *f, ir_op *op, const void *arg) {
+    const index_args *a = arg;
+    const aj_index_dims *d = a->dims;
+    ir_attrs *x = &op->a;
+    if (ir_ints_set(&x->window, d->nwindow, d->window) || ir_ints_set(&x->collapsed, d->ncollapsed, d->collapsed) ||
+        ir_ints_set(&x->op_batch, d->nbatch, d->operand_batch) ||
+        ir_ints_set(&x->ix_batch, d->nbatch, d->indices_batch) || ir_ints_set(&x->index_map, d->nmap, d->index_map))
+        return api_nomem();
+    x->axis_b = d->index_vector_dim;
+    if (op->code == IR_GATHER) return ir_ints_set(&x->sizes, a->rank, a->slice_sizes) ? api_nomem() : AJ_OK;
+    return add_combiner_region(f, op, a->combiner, a->dtype);
 }
 
 static aj_status set_callee(ir_func *f, ir_op *op, const void *arg) {
@@ -403,6 +448,64 @@ aj_status aj_reduce(aj_builder *b, aj_value x, aj_value init, aj_op op,
     ir_type hint = value_type(b, x);
     reduce_args a = {combiner, ndims, dims, hint.dtype};
     return emit(b, IR_REDUCE, 2, xs, 1, &hint, set_reduce, &a, out);
+}
+
+aj_status aj_pad(aj_builder *b, aj_value x, aj_value pad, const int64_t *low, const int64_t *high,
+                 const int64_t *interior, aj_value *out) {
+    *out = AJ_NO_VALUE;
+    if (!low || !high || !interior)
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_pad: low, high and interior are needed"));
+    aj_value xs[2] = {x, pad};
+    ir_type hint = value_type(b, x);
+    pad_args a = {hint.rank, low, high, interior};
+    return emit(b, IR_PAD, 2, xs, 1, &hint, set_pad, &a, out);
+}
+
+aj_status aj_dynamic_slice(aj_builder *b, aj_value x, const aj_value *starts, const int64_t *sizes,
+                           aj_value *out) {
+    *out = AJ_NO_VALUE;
+    ir_type hint = value_type(b, x);
+    if ((!starts || !sizes) && hint.rank > 0)
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_dynamic_slice: starts and sizes are needed"));
+    aj_value xs[1 + IR_MAX_RANK] = {x};
+    for (int i = 0; i < hint.rank; i++) xs[1 + i] = starts[i];
+    ints_arg a = {hint.rank, sizes};
+    return emit(b, IR_DYNAMIC_SLICE, 1 + hint.rank, xs, 1, &hint, set_sizes, &a, out);
+}
+
+aj_status aj_dynamic_update_slice(aj_builder *b, aj_value x, aj_value update, const aj_value *starts,
+                                  aj_value *out) {
+    *out = AJ_NO_VALUE;
+    ir_type hint = value_type(b, x);
+    if (!starts && hint.rank > 0)
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_dynamic_update_slice: starts are needed"));
+    aj_value xs[2 + IR_MAX_RANK] = {x, update};
+    for (int i = 0; i < hint.rank; i++) xs[2 + i] = starts[i];
+    return emit(b, IR_DYNAMIC_UPDATE_SLICE, 2 + hint.rank, xs, 1, &hint, NULL, NULL, out);
+}
+
+aj_status aj_gather(aj_builder *b, aj_value x, aj_value indices, const aj_index_dims *dims,
+                    const int64_t *slice_sizes, aj_value *out) {
+    *out = AJ_NO_VALUE;
+    if (!dims || !slice_sizes)
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_gather: dims and slice_sizes are needed"));
+    aj_value xs[2] = {x, indices};
+    ir_type hint = value_type(b, x);
+    index_args a = {dims, hint.rank, slice_sizes, IR_RETURN, hint.dtype};
+    return emit(b, IR_GATHER, 2, xs, 1, &hint, set_index_dims, &a, out);
+}
+
+aj_status aj_scatter(aj_builder *b, aj_value x, aj_value indices, aj_value updates, const aj_index_dims *dims,
+                     aj_op op, int replace, aj_value *out) {
+    *out = AJ_NO_VALUE;
+    ir_opcode combiner = replace ? IR_RETURN : opcode_of(op);
+    if (!dims) return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_scatter: dims are needed"));
+    if (!replace && (combiner == IR_OPCODE_COUNT || ir_op_kind_of(combiner) != IR_KIND_BINARY))
+        return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_scatter: op %d is not a binary elementwise op", (int)op));
+    aj_value xs[3] = {x, indices, updates};
+    ir_type hint = value_type(b, x);
+    index_args a = {dims, hint.rank, NULL, combiner, hint.dtype};
+    return emit(b, IR_SCATTER, 3, xs, 1, &hint, set_index_dims, &a, out);
 }
 
 aj_status aj_call(aj_builder *b, const char *callee, int nargs, const aj_value *args,

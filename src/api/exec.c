@@ -410,6 +410,8 @@ static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
                 m->peak_buffers[i].bytes, ops);
     }
+    if (m->peak_scratch_bytes)
+        fprintf(out, "    scratch    %12zu bytes, the sub-programs of its control flow\n", m->peak_scratch_bytes);
     if (e->c->warning[0]) fprintf(out, "  warning: %s\n", e->c->warning);
 }
 
@@ -434,7 +436,7 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
                 m->peak_buffers[i].bytes, ops);
     }
-    fprintf(out, "]}\n");
+    fprintf(out, "], \"peak_scratch_bytes\": %zu}\n", m->peak_scratch_bytes);
 }
 
 /* ---- the memory picture ------------------------------------------------------------ */

@@ -1,6 +1,7 @@
 /* compile.c: the compile driver. The pipeline is the table below. */
 #include "compile.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -42,6 +43,11 @@ static int run_dce(ir_module *m, ir_func *f, const compile_options *o, compile_s
     return pass_dce(f, d);
 }
 
+static int run_strip_barriers(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
+    (void)m, (void)o, (void)st;
+    return pass_strip_barriers(f, d);
+}
+
 /* Fusion is measured in bytes: what the unfused program would materialise
  * against what the fused one does. */
 static int run_fuse(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
@@ -66,6 +72,7 @@ static const struct {
     {"simplify", run_simplify},
     {"cse", run_cse},
     {"dce", run_dce},
+    {"strip_barriers", run_strip_barriers},
     {"fuse", run_fuse},
     {"schedule", run_schedule},
 };
@@ -128,6 +135,9 @@ static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory 
         mem->peak_buffers[n++] = (compile_live_buffer){v, b->bytes, f->values[v].def};
     }
     mem->npeak = n;
+    bool uses_scratch = p->scratch_bytes && p->peak_step < f->body->nops &&
+                        codegen_is_control_kernel(f->body->ops[p->peak_step]);
+    mem->peak_scratch_bytes = uses_scratch ? p->scratch_bytes : 0;
     return DIAG_OK;
 }
 
@@ -143,6 +153,134 @@ static int measure(compiled *c, const compile_state *st) {
     mem->fused_away_bytes = st->unfused_bytes > st->fused_bytes ? st->unfused_bytes - st->fused_bytes : 0;
     mem->peak_bytes = p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
     return collect_peak_buffers(c->func, p, mem);
+}
+
+/* ---- control flow -----------------------------------------------------------------
+ * A while, if or case kernel (codegen_is_control_kernel) runs its regions
+ * as sub-programs: each region is outlined into a function of the module
+ * (pass_outline_region), run through the same passes (its own control flow
+ * compiled first, recursively) and planned on its own. A while body gets
+ * its loop values donated, so that the plan writes a new value over the
+ * old one where nothing reads the old one later. Each function's plan then
+ * reserves one scratch block, the largest any of its control-flow kernels
+ * needs (codegen_control_scratch), live at their steps: the temporaries of
+ * a loop body are planned once, inside the enclosing arena, and reused on
+ * every iteration. Sub-programs are listed children first, the order in
+ * which the emitter writes them. */
+
+static int compile_subprograms(compiled *c, ir_func *f, const compile_options *o, diag *d);
+
+static int add_sub(compiled *c, const codegen_subprogram *s, diag *d) {
+    if (mem_grow((void **)&c->subs, &c->cap_subs, c->nsubs + 1, sizeof *c->subs)) return diag_nomem(d);
+    c->subs[c->nsubs++] = *s;
+    return DIAG_OK;
+}
+
+static void free_sub(codegen_subprogram *s) {
+    plan *p = (plan *)s->p;
+    plan_free(p);
+    mem_free(p);
+    mem_free((void *)s->captures);
+}
+
+/* The codegen options of o with the sub-programs compiled so far. */
+static codegen_options codegen_with_subs(const compiled *c, const compile_options *o) {
+    codegen_options cg = o->codegen;
+    cg.subs = c->subs;
+    cg.nsubs = c->nsubs;
+    return cg;
+}
+
+/* After f is planned: one scratch block for its control-flow kernels. */
+static int reserve_control_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
+    const ir_block *body = f->body;
+    bool *uses = mem_calloc((size_t)body->nops + 1, sizeof *uses);
+    if (!uses) return diag_nomem(d);
+    codegen_options cg = codegen_with_subs(c, o);
+    size_t bytes = 0;
+    for (int s = 0; s < body->nops; s++) {
+        if (!codegen_is_control_kernel(body->ops[s])) continue;
+        size_t need = codegen_control_scratch(f, s, &cg);
+        uses[s] = true;
+        if (need > bytes) bytes = need;
+    }
+    int rc = bytes ? plan_reserve_scratch(p, bytes, uses, d) : DIAG_OK;
+    mem_free(uses);
+    return rc;
+}
+
+/* Plans a while body with its first n parameters (the loop values)
+ * donated, keeping only donations that put result j over parameter j:
+ * one that put it over another loop value would leave the values swapped. */
+static int plan_body(const ir_func *g, int n, const compile_options *o, plan *p, uint64_t *in_place, diag *d) {
+    plan_options po = {.strict_order = o->codegen.strict_order};
+    uint64_t donated = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+    const ir_op *ret = g->body->ops[g->body->nops - 1];
+    for (;;) {
+        po.donated = donated;
+        int rc = plan_func(g, &po, p, d);
+        if (rc) return rc;
+        uint64_t good = 0, bad = 0;
+        for (int j = 0; j < ret->nin && j < 64; j++) {
+            const plan_buffer *b = &p->buf[ret->in[j]];
+            bool first = true;
+            for (int k = 0; k < j; k++) first &= ret->in[k] != ret->in[j];
+            if (!first || b->home != PLAN_DONATED) continue;
+            if (b->index == j) good |= UINT64_C(1) << j;
+            else bad |= UINT64_C(1) << b->index;
+        }
+        if (!bad) {
+            *in_place = good;
+            return DIAG_OK;
+        }
+        plan_free(p);
+        donated &= ~bad;
+    }
+}
+
+/* Region `region` of the control-flow kernel at f's step `step` as a
+ * sub-program. */
+static int compile_region(compiled *c, ir_func *f, int step, int region, const compile_options *o, diag *d) {
+    const ir_op *kernel = f->body->ops[step];
+    const ir_op *root = kernel->regions[0]->ops[0];
+    char name[512];
+    snprintf(name, sizeof name, "%s.k%d.r%d", f->name, step, region);
+    codegen_subprogram s = {.parent = f, .step = step, .region = region};
+    ir_func *g = NULL;
+    ir_value_id *captures = NULL;
+    plan *p = mem_calloc(1, sizeof *p);
+    compile_state st = {0};
+    int rc = p ? pass_outline_region(c->module, f, root->regions[region], name, &g, &captures, &s.ncaptures, d)
+               : diag_nomem(d);
+    if (!rc) rc = run_passes(c->module, g, o, &st, d);
+    if (!rc) rc = compile_subprograms(c, g, o, d);
+    bool body = root->code == IR_WHILE && region == 1, planned = false;
+    if (!rc) {
+        plan_options po = {.strict_order = o->codegen.strict_order};
+        rc = body ? plan_body(g, root->nin, o, p, &s.in_place, d) : plan_func(g, &po, p, d);
+        planned = rc == DIAG_OK;
+    }
+    if (!rc) rc = reserve_control_scratch(c, g, p, o, d);
+    s.f = g, s.p = p, s.captures = captures;
+    if (!rc) rc = add_sub(c, &s, d);
+    if (rc) {
+        if (planned) plan_free(p);
+        mem_free(p);
+        mem_free(captures);
+    }
+    return rc;
+}
+
+static int compile_subprograms(compiled *c, ir_func *f, const compile_options *o, diag *d) {
+    for (int s = 0; s < f->body->nops; s++) {
+        const ir_op *op = f->body->ops[s];
+        if (!codegen_is_control_kernel(op)) continue;
+        for (int r = 0; r < op->regions[0]->ops[0]->nregions; r++) {
+            int rc = compile_region(c, f, s, r, o, d);
+            if (rc) return rc;
+        }
+    }
+    return DIAG_OK;
 }
 
 static double seconds_now(void) {
@@ -161,10 +299,13 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     int rc = (c->module = ir_module_clone(m)) ? DIAG_OK : diag_nomem(d);
     if (!rc) c->func = ir_module_find(c->module, f->name);
     if (!rc) rc = run_passes(c->module, c->func, o, &st, d);
+    if (!rc) rc = compile_subprograms(c, c->func, o, d);
     plan_options po = o->plan;
     po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
     if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
-    if (!rc) rc = c->backend->build(c->func, &c->plan, &o->codegen, &c->code, d);
+    if (!rc) rc = reserve_control_scratch(c, c->func, &c->plan, o, d);
+    codegen_options cg = codegen_with_subs(c, o);
+    if (!rc) rc = c->backend->build(c->func, &c->plan, &cg, &c->code, d);
     if (!rc && measure(c, &st)) rc = diag_nomem(d);
     if (rc) {
         compiled_free(c);
@@ -182,6 +323,8 @@ void compiled_free(compiled *c) {
     if (!c) return;
     if (c->code) c->backend->release(c->code);
     plan_free(&c->plan);
+    for (int i = 0; i < c->nsubs; i++) free_sub(&c->subs[i]);
+    mem_free(c->subs);
     mem_free(c->memory.peak_buffers);
     ir_module_free(c->module);
     mem_free(c);

@@ -3,8 +3,8 @@
  * generates code, and measures what the executable will need.
  *
  * The pass list in compile.c is the pipeline; `dump_after` names a pass
- * ("inline", "fold", "simplify", "cse", "dce", "fuse", "schedule") after
- * which the IR is printed to dump_to, or "all". */
+ * ("inline", "fold", "simplify", "cse", "dce", "strip_barriers", "fuse",
+ * "schedule") after which the IR is printed to dump_to, or "all". */
 #ifndef COMPILE_H
 #define COMPILE_H
 #include <stdbool.h>
@@ -47,12 +47,18 @@ typedef struct compile_memory {
     int peak_step;             /* kernel index where the arena is fullest */
     int npeak;                 /* buffers live at the peak */
     compile_live_buffer *peak_buffers;
+    size_t peak_scratch_bytes; /* the scratch block of control flow (plan_reserve_scratch) when the
+                                  peak kernel uses it, else 0 */
 } compile_memory;
 
 typedef struct compiled {
     ir_module *module;          /* owns the compiled (fused, scheduled) function */
     ir_func *func;
     plan plan;
+    /* The sub-programs of control-flow kernels, children first (codegen.h),
+     * with their plans and captures (owned). */
+    codegen_subprogram *subs;
+    int nsubs, cap_subs;
     const codegen_backend *backend;
     codegen_module *code;
     codegen_entry entry;

@@ -1,8 +1,10 @@
 /* emit_c.c: the C source of a planned function.
  *
  * The source is: a header comment, the prelude (runtime helpers), the BLIS
- * declarations when a kernel calls it, the constants as static arrays, one
- * static function per fusion (aj_k<step>), and
+ * declarations when a kernel calls it, the constants as static arrays, the
+ * sub-programs of control-flow kernels (each a function of its own with its
+ * kernels and a static entry, names prefixed aj_s<i>_), one static function
+ * per fusion (aj_k<step>), and
  *     void aj_entry(char *arena, void *const *args, void *const *outs)
  * which calls the kernels in body order with pointers computed from the
  * plan, copies constants that live in a buffer, and finally performs the
@@ -34,7 +36,7 @@ static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: *s = (storage){IN_ARGS, b->index, 0, 0}; return DIAG_OK;
     case PLAN_ARENA: *s = (storage){IN_ARENA, 0, b->offset, b->bytes}; return DIAG_OK;
-    case PLAN_OUTPUT: case PLAN_SCRATCH: *s = (storage){IN_OUTS, b->index, b->offset, b->bytes}; return DIAG_OK;
+    case PLAN_OUTPUT: case PLAN_IN_OUTPUT: *s = (storage){IN_OUTS, b->index, b->offset, b->bytes}; return DIAG_OK;
     case PLAN_CONSTANT: *s = (storage){IN_STATIC, v, 0, 0}; return DIAG_OK;
     default: return ec_fail(cx, DIAG_INVALID, "the plan gives value %%%d no buffer", v);
     }
@@ -56,7 +58,7 @@ static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
     case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)args[%d]", ct, b->index);
     case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
     case PLAN_OUTPUT: return ec_str(cx, "(%s)outs[%d]", ct, b->index);
-    case PLAN_SCRATCH: return ec_str(cx, "(%s)((char *)outs[%d] + %zu)", ct, b->index, b->offset);
+    case PLAN_IN_OUTPUT: return ec_str(cx, "(%s)((char *)outs[%d] + %zu)", ct, b->index, b->offset);
     case PLAN_CONSTANT: {
         const ir_op *op = cx->f->values[v].def;
         if (writable || !op || op->code != IR_CONSTANT) break;
@@ -117,6 +119,7 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
                   ok[j] ? "restrict " : "", names[j]);
     }
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
+    else if (codegen_is_control_kernel(op)) sb_printf(&b, "%schar *arena", n ? ", " : "");
     else if (n == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
@@ -127,17 +130,18 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     const char *names[op->nin + op->nout + 1];
     const char *params = kernel_params(cx, op, names);
     if (cx->rc) return cx->rc;
-    static const char *const kinds[] = {"loop", "reduce", "dot"};
+    static const char *const kinds[] = {"loop", "reduce", "dot", "opaque"};
     ec_line(cx, "/* step %d: %s kernel */", step,
-            (unsigned)op->a.fusion_kind < 3 ? kinds[op->a.fusion_kind] : "?");
+            (unsigned)op->a.fusion_kind < 4 ? kinds[op->a.fusion_kind] : "?");
     ec_line(cx, "__attribute__((noinline))");
-    ec_open(cx, "static void aj_k%d(%s)", step, params);
+    ec_open(cx, "static void %sk%d(%s)", cx->prefix, step, params);
     for (int i = 0; i < op->nin; i++) cx->buffer[region->args[i]] = names[i];
     ex_kernel k = {op, region, region->ops[region->nops - 1], names + op->nin};
     switch (op->a.fusion_kind) {
     case IR_FUSION_LOOP: emit_loop_kernel(cx, &k); break;
     case IR_FUSION_REDUCE: emit_reduce_kernel(cx, &k); break;
     case IR_FUSION_DOT: emit_dot_kernel(cx, &k); break;
+    case IR_FUSION_OPAQUE: emit_opaque_kernel(cx, &k); break;
     default: ec_fail_op(cx, DIAG_INVALID, op, "unknown fusion kind %d", (int)op->a.fusion_kind); break;
     }
     for (int i = 0; i < op->nin; i++) {
@@ -162,7 +166,8 @@ static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
-    ec_line(cx, "aj_k%d(%s);", step, ec_take(cx, &b));
+    else if (codegen_is_control_kernel(op)) sb_printf(&b, "%sarena", op->nin + op->nout ? ", " : "");
+    ec_line(cx, "%sk%d(%s);", cx->prefix, step, ec_take(cx, &b));
 }
 
 /* A constant the plan keeps in a buffer is copied there at its step. */
@@ -415,7 +420,8 @@ static int emit_body(emit_ctx *cx) {
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
                        "constants, fusions and the return)");
     }
-    ec_open(cx, "void aj_entry(char *arena, void *const *args, void *const *outs)");
+    ec_open(cx, "%svoid %sentry(char *arena, void *const *args, void *const *outs)", cx->nested ? "static " : "",
+            cx->prefix);
     ec_line(cx, "(void)arena;");
     ec_line(cx, "(void)args;");
     ec_line(cx, "(void)outs;");
@@ -471,8 +477,9 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     sb_puts(&s, emit_prelude);
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
+    if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
     if (cx->decls.len) {
-        sb_puts(&s, "/* ---- constants ---- */\n");
+        sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
         sb_puts(&s, cx->decls.s);
         sb_puts(&s, "\n");
     }
@@ -487,15 +494,45 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     return DIAG_OK;
 }
 
+/* The tables of a context for f. */
+static int open_ctx(emit_ctx *cx, diag *d) {
+    cx->buffer = mem_calloc((size_t)cx->f->nvalues, sizeof(const char *));
+    cx->buffer_read = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
+    return cx->buffer && cx->buffer_read ? DIAG_OK : diag_nomem(d);
+}
+
+/* Sub-program i (its kernels and its static entry, named with its own
+ * prefix) joins cx's declarations, ahead of every kernel that calls it. */
+static int emit_subprogram(emit_ctx *cx, int i) {
+    const codegen_subprogram *s = &cx->o->subs[i];
+    int rc = check_inputs(s->f, s->p, cx->d);
+    if (rc) return rc;
+    emit_ctx sub = {.f = s->f, .p = s->p, .o = cx->o, .d = cx->d, .nested = true, .next_name = cx->next_name};
+    sub.prefix = ec_str(cx, "aj_s%d_", i);
+    rc = open_ctx(&sub, cx->d);
+    if (!rc) rc = emit_body(&sub);
+    if (!rc) {
+        sb_puts(&cx->decls, sub.decls.s ? sub.decls.s : "");
+        sb_puts(&cx->decls, sub.code.s ? sub.code.s : "");
+        if (sub.decls.failed || sub.code.failed) cx->decls.failed = true;
+        cx->uses_blas |= sub.uses_blas;
+        cx->uses_openmp |= sub.uses_openmp;
+        cx->uses_stream |= sub.uses_stream;
+        cx->uses_sort |= sub.uses_sort;
+        cx->next_name = sub.next_name;
+    }
+    free_ctx(&sub);
+    return rc;
+}
+
 int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o,
                        char **source, size_t *len, emit_c_info *info, diag *d) {
     static const codegen_options defaults = {0};
     int rc = check_inputs(f, p, d);
     if (rc) return rc;
-    emit_ctx cx = {.f = f, .p = p, .o = o ? o : &defaults, .d = d};
-    cx.buffer = mem_calloc((size_t)f->nvalues, sizeof(const char *));
-    cx.buffer_read = mem_calloc((size_t)f->nvalues, sizeof(bool));
-    if (!cx.buffer || !cx.buffer_read) rc = diag_nomem(d);
+    emit_ctx cx = {.f = f, .p = p, .o = o ? o : &defaults, .d = d, .prefix = "aj_"};
+    rc = open_ctx(&cx, d);
+    for (int i = 0; !rc && i < cx.o->nsubs; i++) rc = emit_subprogram(&cx, i);
     if (!rc) rc = emit_body(&cx);
     if (!rc) rc = assemble(&cx, source, len);
     if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp};

@@ -87,7 +87,11 @@ static bool is_splat(const ir_type *t, const void *data) {
 }
 
 /* The elements as their bit patterns, so that NaN payloads and -0 survive:
- * static const union { uint32_t b[N]; float v[N]; } aj_cst12 = {{...}}; */
+ * static union { uint32_t b[N]; float v[N]; } aj_cst12 = {{...}};
+ * Not const: GCC 12 with AVX-512 (-march=native on a Cooper Lake) compiles
+ * a memcpy of 48 known bytes {2, 2, 0, 0, 5, 4} (int64) as a broadcast of 2
+ * into the first 32; with data it cannot see it copies them (nothing ever
+ * writes these arrays). */
 const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
     ir_value_id v = op->out[0];
     if (cx->buffer[v]) return cx->buffer[v];
@@ -95,10 +99,10 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
     size_t size = ir_dtype_size(t->dtype);
     int64_t n = ir_type_numel(t);
     static const char *const bits[] = {NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL, NULL, NULL, "uint64_t"};
-    const char *name = ec_str(cx, "aj_cst%d", v);
+    const char *name = ec_str(cx, "%scst%d", cx->prefix, v);
     if (!name || !op->a.data || n == 0) return NULL;
     sbuf *b = &cx->decls;
-    sb_printf(b, "static const union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,
+    sb_printf(b, "static union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,
               ec_ctype(t->dtype), n, name);
     for (int64_t k = 0; k < n; k++) {
         uint64_t x = 0;
@@ -295,6 +299,116 @@ static const char *bitcast_resize_at(emit_ctx *cx, const ir_op *op, const ex_ind
     return cx->rc ? NULL : ex_local(cx, rt->dtype, es_from_bits(cx, rt->dtype, acc));
 }
 
+/* ---- data-dependent index maps: dynamic_slice, pad, gather ------------------------------ */
+
+const char *ex_index_sum(emit_ctx *cx, const char *a, const char *b) {
+    if (is_zero(a)) return b;
+    if (is_zero(b)) return a;
+    return ec_str(cx, "(%s + %s)", a, b);
+}
+
+const char *ex_index_value(emit_ctx *cx, ir_value_id v, const ex_index *at, bool clamp, int64_t hi) {
+    const char *x = ex_value(cx, v, at);
+    if (!x) return NULL;
+    const char *s = ex_local(cx, IR_I64, ec_str(cx, "(int64_t)(%s)", x));
+    if (!clamp || !s) return s;
+    return ex_local(cx, IR_I64, ec_str(cx, "(%s < 0 ? 0 : %s > %" PRId64 " ? %" PRId64 " : %s)", s, s, hi, hi, s));
+}
+
+static const char *dynamic_slice_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *xt = ec_type(cx, op->in[0]), *rt = ec_type(cx, op->out[0]);
+    ex_index scalar = ex_scalar_index(), oix = index_of_rank(xt->rank, "0");
+    for (int d = 0; d < xt->rank; d++) {
+        const char *s = ex_index_value(cx, op->in[1 + d], &scalar, true, xt->dims[d] - rt->dims[d]);
+        if (!s) return NULL;
+        if (xt->dims[d] != 1) oix.at[d] = ex_index_sum(cx, s, ix->at[d]);
+    }
+    return ex_value(cx, op->in[0], &oix);
+}
+
+/* pad: result index i of a dim reads operand index (i - low) / step when
+ * that is whole and inside, else the padding value:
+ * "T t; if (inside) { t = <operand>; } else { t = <padding>; }". */
+static const char *pad_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const ir_type *xt = ec_type(cx, op->in[0]), *rt = ec_type(cx, op->out[0]);
+    const ir_attrs *a = &op->a;
+    ex_index scalar = ex_scalar_index(), oix = index_of_rank(xt->rank, "0");
+    sbuf inside = {0};
+    for (int d = 0; d < xt->rank; d++) {
+        int64_t low = a->low.v[d], step = a->interior.v[d] + 1, n = xt->dims[d];
+        const char *at = ix->at[d];
+        if (low == 0 && step == 1 && n == rt->dims[d]) {   /* nothing added or cut in this dim */
+            oix.at[d] = at;
+            continue;
+        }
+        const char *q = low == 0 ? at : ec_str(cx, "(%s - %" PRId64 ")", at, low);
+        if (step == 1) {
+            sb_printf(&inside, "%s(uint64_t)%s < %" PRId64 "u", inside.len ? " && " : "", q, n);
+            if (n != 1) oix.at[d] = q;
+        } else {
+            sb_printf(&inside, "%s%s >= 0 && %s %% %" PRId64 " == 0 && %s / %" PRId64 " < %" PRId64,
+                      inside.len ? " && " : "", q, q, step, q, step, n);
+            if (n != 1) oix.at[d] = ec_str(cx, "(%s / %" PRId64 ")", q, step);
+        }
+    }
+    if (!inside.len) return ex_value(cx, op->in[0], &oix);
+    const char *cond = ec_take(cx, &inside), *pv = ex_value(cx, op->in[1], &scalar);
+    const char *name = ec_fresh(cx, "t");
+    ec_line(cx, "%s %s = %s;", ec_ctype(rt->dtype), name, pv ? pv : "0");
+    ec_open(cx, "if (%s)", cond);
+    const char *x = ex_value(cx, op->in[0], &oix);
+    if (x) ec_line(cx, "%s = %s;", name, x);
+    ec_close(cx);
+    return cx->rc ? NULL : name;
+}
+
+static bool listed(const ir_ints *l, int64_t d) {
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] == d) return true;
+    return false;
+}
+
+bool ex_gather_index(emit_ctx *cx, const ir_op *op, int x, int indices, const ex_index *ix, bool clamp,
+                     ex_index *pos, unsigned *started) {
+    const ir_attrs *a = &op->a;
+    const ir_type *xt = ec_type(cx, op->in[x]), *it = ec_type(cx, op->in[indices]);
+    int batch[IR_MAX_RANK], wdims[IR_MAX_RANK], nb = 0, nw = 0;
+    for (int d = 0; d < ix->rank; d++)
+        if (!listed(&a->window, d)) batch[nb++] = d;
+    for (int d = 0; d < xt->rank; d++)
+        if (!listed(&a->collapsed, d) && !listed(&a->op_batch, d)) wdims[nw++] = d;
+    int64_t ivd = a->axis_b;
+    ex_index iix = index_of_rank(it->rank, "0");
+    for (int d = 0, b = 0; d < it->rank; d++)
+        if (d != ivd) iix.at[d] = ix->at[batch[b++]];
+    *pos = index_of_rank(xt->rank, "0");
+    *started = 0;
+    for (int k = 0; k < a->index_map.n; k++) {
+        int64_t d = a->index_map.v[k];
+        if (ivd < it->rank && it->dims[ivd] != 1) iix.at[ivd] = ec_str(cx, "%d", k);
+        const char *s = ex_index_value(cx, op->in[indices], &iix, clamp, clamp ? xt->dims[d] - a->sizes.v[d] : 0);
+        if (!s) return false;
+        pos->at[d] = s;
+        *started |= 1u << d;
+    }
+    for (int i = 0; i < a->op_batch.n; i++) {
+        int64_t ds = a->ix_batch.v[i];
+        pos->at[a->op_batch.v[i]] = ex_index_sum(cx, pos->at[a->op_batch.v[i]], ix->at[batch[ds < ivd ? ds : ds - 1]]);
+    }
+    for (int i = 0; i < a->window.n && i < nw; i++)
+        pos->at[wdims[i]] = ex_index_sum(cx, pos->at[wdims[i]], ix->at[a->window.v[i]]);
+    for (int d = 0; d < xt->rank; d++)   /* clamped, a start in a dim of size 1 is 0 */
+        if (xt->dims[d] == 1 && (clamp || !(*started >> d & 1))) pos->at[d] = "0";
+    return true;
+}
+
+static const char *gather_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    ex_index pos;
+    unsigned started;
+    if (!ex_gather_index(cx, op, 0, 1, ix, true, &pos, &started)) return NULL;
+    return ex_value(cx, op->in[0], &pos);
+}
+
 /* ---- ops at an index ------------------------------------------------------------------ */
 
 /* An operand of an elementwise op: at the same index, or nowhere if it is a
@@ -376,6 +490,15 @@ static const char *op_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     case IR_CONCATENATE:
         if (ix->linear) break;
         return concatenate_at(cx, op, ix);
+    case IR_DYNAMIC_SLICE:
+        if (ix->linear) break;
+        return dynamic_slice_at(cx, op, ix);
+    case IR_PAD:
+        if (ix->linear) break;
+        return pad_at(cx, op, ix);
+    case IR_GATHER:
+        if (ix->linear) break;
+        return gather_at(cx, op, ix);
     case IR_SELECT: return select_at(cx, op, ix);
     case IR_CLAMP: return clamp_at(cx, op, ix);
     case IR_DOT_GENERAL:

@@ -14,12 +14,24 @@
  *   emit_reduce.c   reduce kernels (rows and columns strategies)
  *   emit_dot.c      dot kernels: BLIS calls, and the naive contraction that
  *                   any kernel can evaluate inline
+ *   emit_opaque.c   opaque kernels (one op that is not loop-shaped): the
+ *                   table of their emitters and the helpers they share
+ *   emit_index.c    the emitters of dynamic_update_slice, scatter and
+ *                   get_dimension_size
+ *   emit_window.c   the emitters of reduce_window, select_and_scatter,
+ *                   convolution and map
+ *   emit_sort.c     the emitter of sort and its file-scope callbacks
+ *   emit_linalg.c   the emitters of triangular_solve and cholesky
+ *   emit_control.c  the emitters of while, if and case, which call the
+ *                   sub-programs of their regions
  *
  * The model: a kernel is a loop nest over an index space; the value of any
  * region value at an index is a C expression, built on demand by walking the
  * region's DAG from the results (ex_value). Elementwise ops keep the index;
- * broadcast, transpose, reshape, slice, reverse and concatenate map it; a
- * load reads a buffer at the row-major offset of the index. Every value
+ * broadcast, transpose, reshape, slice, reverse and concatenate map it,
+ * and so do pad, dynamic_slice and gather, with index expressions computed
+ * from values (a clamped start index); a load reads a buffer at the
+ * row-major offset of the index. Every value
  * computed at an index becomes an SSA-like local ("float t12 = ...;"),
  * memoised by (value, index) so that it is computed once per scope. Memo
  * scopes follow C blocks: a local declared in a block is forgotten when the
@@ -73,6 +85,9 @@ enum { EC_MAX_SCOPES = 64 };
 typedef struct emit_ctx {
     const ir_func *f;
     const plan *p;
+    const char *prefix;        /* of the source's global names: "aj_" for the entry's function,
+                                  "aj_s<i>_" for sub-program i (codegen_options.subs) */
+    bool nested;               /* a sub-program: its entry is static, "<prefix>entry" */
     const codegen_options *o;
     diag *d;
     int rc;                    /* the first error; emission stops adding text after it */
@@ -94,6 +109,7 @@ typedef struct emit_ctx {
     int next_name;             /* for fresh local names */
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
+    bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
     uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
                                   its other pointers (emit_c.c's restrict test) */
@@ -216,6 +232,20 @@ const char *ex_buffer(emit_ctx *cx, ir_value_id v);
 /* The row-major element offset of index ix into a value of type t. */
 const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
 
+/* "(a + b)" as an index expression ("0" on either side is left out). */
+const char *ex_index_sum(emit_ctx *cx, const char *a, const char *b);
+/* Integer value v at index `at` as an int64 local, clamped into [0, hi]
+ * when clamp is set (the start indices of dynamic slices and gather). */
+const char *ex_index_value(emit_ctx *cx, ir_value_id v, const ex_index *at, bool clamp, int64_t hi);
+/* gather and scatter (their common dimension numbers, ir.h): the index
+ * into operand x that element ix of gather's result (of scatter's updates)
+ * reads (writes): the start vector loaded from operand `indices` at ix's
+ * batch part, clamped to the slice sizes when clamp is set, plus the
+ * batching and window offsets. *started gets a bit per operand dim that
+ * has a start index (a position that may fall outside without clamping). */
+bool ex_gather_index(emit_ctx *cx, const ir_op *op, int x, int indices, const ex_index *ix, bool clamp,
+                     ex_index *pos, unsigned *started);
+
 /* Applies a reducer region (block args: acc_0..acc_{n-1}, x_0..x_{n-1}) to
  * the given names and assigns its results to acc[0..n). */
 void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *const *acc, const char *const *x);
@@ -259,6 +289,74 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip);
 int emit_loop_kernel(emit_ctx *cx, const ex_kernel *k);
 int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k);
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
+
+/* ---- emit_opaque.c: opaque kernels ------------------------------------------------------
+ *
+ * An IR_FUSION_OPAQUE kernel's region is: block arguments, a prologue of
+ * loop ops, one op (the root), and the return of all the root's results in
+ * order (fuse.h). Its emitter writes the statements of the kernel
+ * function's body:
+ *  - the root's operand j is the C array eo_in(cx, root, j) ("a2": a
+ *    "const T *" over the whole operand, row-major), except the operands
+ *    the prologue computes (fuse.c: opaque_reads_elementwise lists them):
+ *    read those, and may read any operand, with ex_value at an index
+ *    (once per element: the prologue may hold expensive ops); every value
+ *    its regions read from outside is a kernel argument;
+ *  - the root's result r is k->out[r] ("r0": a "T *"); the emitter writes
+ *    every element of every result;
+ *  - in place: where ir_op_updated_operand(root, r) = j, result r may be
+ *    the very buffer of operand j (the plan decides; see
+ *    fuse_can_write_in_place). The emitter copies operand j into result r
+ *    with eo_copy (which does nothing when the pointers are equal) and then
+ *    writes only the updated elements; it must never read operand j after
+ *    writing result r other than through result r;
+ *  - a region of the root (scatter's update computation, a sort's
+ *    comparator, a while body) is an IR block of the function: apply a
+ *    scalar one with ex_apply_reducer, or evaluate its values with ex_value
+ *    after ex_bind-ing its arguments;
+ *  - results must equal the evaluator's bit for bit (strict or fast: data
+ *    movement has no rounding); errors through ec_fail_op.
+ * To add an op: write `int emit_foo(emit_ctx *, const ex_kernel *, const
+ * ir_op *root)`, declare it below and add it to the table in
+ * emit_opaque.c. fuse_is_opaque (fuse.h) already sends every op that is
+ * not loop-shaped here; an op without an emitter is DIAG_UNSUPPORTED. */
+
+typedef int (*eo_emitter)(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k);
+
+/* The C array of the root's operand j (noted as read). */
+const char *eo_in(emit_ctx *cx, const ir_op *root, int j);
+/* "if (dst != src) memcpy(dst, src, bytes of t);" */
+void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t);
+/* Opens a row-major loop nest over t's index space (no loop for a dim of
+ * size 1) and sets *ix to its index (ex_value and ex_offset read it).
+ * eo_loops_close closes it. */
+void eo_loops_open(emit_ctx *cx, const ir_type *t, ex_index *ix);
+void eo_loops_close(emit_ctx *cx, const ir_type *t);
+
+/* emit_index.c */
+int emit_dynamic_update_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_get_dimension_size(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_window.c */
+int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_sort.c */
+int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+/* The stable sort every sort kernel calls (src/util/stable_sort.h). */
+extern const char emit_prelude_sort[];
+
+/* emit_control.c: while, if, case (their regions run as sub-programs) */
+int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_linalg.c */
+int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

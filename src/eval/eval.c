@@ -179,12 +179,8 @@ static void release_after(ev_frame *fr, const ir_op *op, const int *last_use, in
 /* ---- running one op ------------------------------------------------------------- */
 
 static int expected_results(const ir_op *op) {
-    switch (op->code) {
-    case IR_CALL: case IR_FUSION: return op->nout;
-    case IR_REDUCE: return op->nin / 2;
-    case IR_RETURN: return 0;
-    default: return ir_op_kind_of(op->code) == IR_KIND_CHECK ? 0 : 1;
-    }
+    int n = ir_op_result_count(op->code, op->nin);
+    return n < 0 ? op->nout : n;
 }
 
 static int check_op_form(const ev_frame *fr, const ir_op *op, diag *d) {
@@ -314,11 +310,23 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_CALL: return exec_call(fr, op, d);
     case IR_FUSION: return exec_fusion(fr, op, d);
     case IR_REDUCE: return ev_reduce(fr, op, d);
+    case IR_WHILE: return ev_while(fr, op, d);
+    case IR_IF: case IR_CASE: return ev_branch(fr, op, d);
+    case IR_MAP: return ev_map(fr, op, d);
+    case IR_SORT: return ev_sort(fr, op, d);
+    case IR_REDUCE_WINDOW: return ev_reduce_window(fr, op, d);
+    case IR_SELECT_AND_SCATTER: return ev_select_and_scatter(fr, op, d);
+    case IR_CONVOLUTION: return ev_convolution(fr, op, d);
+    case IR_TRIANGULAR_SOLVE: return ev_triangular_solve(fr, op, d);
+    case IR_CHOLESKY: return ev_cholesky(fr, op, d);
     case IR_DOT_GENERAL: return ev_dot_general(fr, op, d);
     case IR_RETURN: return ev_fail(d, DIAG_INVALID, op, "must end its block");
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
     case IR_TRANSPOSE: case IR_SLICE: case IR_CONCATENATE: case IR_REVERSE: case IR_BITCAST_CONVERT:
         return ev_shape_op(fr, op, d);
+    case IR_PAD: case IR_DYNAMIC_SLICE: case IR_DYNAMIC_UPDATE_SLICE: case IR_GATHER: case IR_SCATTER:
+    case IR_GET_DIMENSION_SIZE: case IR_OPTIMIZATION_BARRIER:
+        return ev_index_op(fr, op, d);
     default:
         if (ir_op_kind_of(op->code) == IR_KIND_CHECK) return exec_check(fr, op);
         return ev_elementwise(fr, op, d);

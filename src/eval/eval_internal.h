@@ -9,6 +9,11 @@
  *   eval_dot.c         dot_general
  *   eval_reduce.c      reduce (a fast path for one-op reducers, else the
  *                      reducer region run per element)
+ *   eval_index.c       pad, dynamic_slice, dynamic_update_slice, gather,
+ *                      scatter, get_dimension_size, optimization_barrier
+ *   eval_control.c     while, if, case, map, sort
+ *   eval_window.c      reduce_window, select_and_scatter, convolution
+ *   eval_linalg.c      triangular_solve, cholesky
  *
  * A kernel reads its operands and writes its results through an ev_frame:
  * the buffers of the values of one function activation, indexed by value
@@ -77,6 +82,18 @@ int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d);  /* unary, binary, c
 int ev_shape_op(ev_frame *fr, const ir_op *op, diag *d);     /* the ops of eval_shape.c */
 int ev_dot_general(ev_frame *fr, const ir_op *op, diag *d);
 int ev_reduce(ev_frame *fr, const ir_op *op, diag *d);
+int ev_while(ev_frame *fr, const ir_op *op, diag *d);               /* eval_control.c */
+int ev_branch(ev_frame *fr, const ir_op *op, diag *d);              /* if, case */
+int ev_map(ev_frame *fr, const ir_op *op, diag *d);
+int ev_sort(ev_frame *fr, const ir_op *op, diag *d);
+int ev_reduce_window(ev_frame *fr, const ir_op *op, diag *d);       /* eval_window.c */
+int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
+int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
+int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
+int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
+/* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
+ * get_dimension_size, optimization_barrier (eval_index.c) */
+int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);
 
 /* ---- scalar semantics (eval_scalar.c) ------------------------------------ */
 

@@ -244,12 +244,21 @@ int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data)
 int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
+int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out);
+/* #stablehlo.gather<...> (scatter false) or #stablehlo.scatter<...> into
+ * out's window, collapsed, op_batch, ix_batch, index_map and axis_b. */
+int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out);
+/* `#stablehlo<transpose TRANSPOSE>` */
+int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out);
+/* `#stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>` into conv_lhs, conv_rhs, conv_out. */
+int fr_attr_read_conv_dims(parser *p, const attr_ref *a, ir_attrs *out);
 
 /* Value forms, also used directly by the pretty op syntax. */
 int fr_parse_int_list(parser *p, ir_ints *out);            /* `[1, 2]` */
 int fr_parse_dense(parser *p, ir_type *type, void **data); /* dense<...> : type */
 int fr_parse_cmp_dir(parser *p, ir_cmp_dir *out);          /* GT */
 int fr_parse_cmp_type(parser *p, ir_cmp_type *out);        /* FLOAT */
+int fr_parse_conv_dims(parser *p, ir_attrs *out);          /* [b, 0, f]x[0, i, o]->[b, 0, f] */
 /* Reads a TK_SYMBOL's name without '@' into a fresh string. */
 int fr_symbol_name(parser *p, const token *t, char **out);
 

@@ -289,25 +289,56 @@ int fr_parse_int_list(parser *p, ir_ints *out) {
     return parse_ints_until(p, TK_RBRACKET, out) || expect(p, TK_RBRACKET, "']' after the integer list");
 }
 
-/* `array<i64: 1, 2>` or `array<i64>`. */
+/* `true` or `false` as 1 or 0. */
+static int parse_bool_word(parser *p, int64_t *out) {
+    if (accept_word(p, "true")) *out = 1;
+    else if (accept_word(p, "false")) *out = 0;
+    else return fr_expected(p, "true or false");
+    return 0;
+}
+
+/* Booleans separated by ',' up to (not including) the closing token. */
+static int parse_bools_until(parser *p, tok_kind close, ir_ints *out) {
+    int64_t *v = NULL;
+    int n = 0, cap = 0;
+    if (!at(p, close)) {
+        do {
+            int64_t x;
+            if (parse_bool_word(p, &x) || push_int(p, &v, &n, &cap, x)) {
+                mem_free(v);
+                return -1;
+            }
+        } while (accept(p, TK_COMMA));
+    }
+    mem_free(out->v);
+    out->v = v;
+    out->n = n;
+    return 0;
+}
+
+/* `array<i64: 1, 2>`, `array<i64>` or `array<i1: true, false>` (as 1, 0). */
 static int parse_dense_array(parser *p, ir_ints *out) {
     next(p); /* array */
     if (expect(p, TK_LESS, "'<' after 'array'")) return -1;
-    if (!at_word(p, "i64") && !at_word(p, "i32")) return fr_expected(p, "i64 as the array's element type");
+    bool bools = at_word(p, "i1");
+    if (!bools && !at_word(p, "i64") && !at_word(p, "i32")) return fr_expected(p, "i64 as the array's element type");
     next(p);
-    if (accept(p, TK_COLON) && parse_ints_until(p, TK_GREATER, out)) return -1;
+    if (accept(p, TK_COLON) && (bools ? parse_bools_until(p, TK_GREATER, out) : parse_ints_until(p, TK_GREATER, out)))
+        return -1;
     return expect(p, TK_GREATER, "'>' after the array elements");
 }
 
-/* `dense<[1, 2]> : tensor<2xi64>` (the form older printers used). */
+/* `dense<[1, 2]> : tensor<2xi64>` (the form older printers used), or a
+ * rank-2 list such as padding's `dense<[[1, 0], [2, 2]]> : tensor<2x2xi64>`,
+ * flattened in row-major order. */
 static int parse_dense_ints(parser *p, ir_ints *out) {
     cursor start = p->tok.at;
     ir_type t;
     void *data = NULL;
     if (fr_parse_dense(p, &t, &data)) return -1;
     int rc = 0;
-    if (t.rank > 1 || (t.dtype != IR_I64 && t.dtype != IR_I32)) {
-        rc = fr_error(p, start, "expected a rank-1 tensor of i64 for an integer list");
+    if (t.rank > 2 || (t.dtype != IR_I64 && t.dtype != IR_I32)) {
+        rc = fr_error(p, start, "expected a rank-1 or rank-2 tensor of i64 for an integer list");
     } else {
         int n = (int)ir_type_numel(&t);
         int64_t *v = n ? mem_alloc((size_t)n * sizeof(int64_t)) : NULL;
@@ -624,6 +655,20 @@ int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
     return read_enum(p, a, "comparison_type", cmp_type_word, out);
 }
 
+static int transpose_word(parser *p, void *out) {
+    static const char *const words[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+    for (int i = 0; i < 3; i++)
+        if (accept_word(p, words[i])) {
+            *(ir_transpose *)out = (ir_transpose)i;
+            return 0;
+        }
+    return fr_expected(p, "NO_TRANSPOSE, TRANSPOSE or ADJOINT");
+}
+
+int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out) {
+    return read_enum(p, a, "transpose", transpose_word, out);
+}
+
 /* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>`; absent fields are empty. */
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
     static const char *const fields[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
@@ -651,5 +696,125 @@ int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
         } while (!rc && accept(p, TK_COMMA));
     }
     if (!rc) rc = expect(p, TK_GREATER, "'>' after the dot dimensions");
+    return attr_leave(p, &saved, rc);
+}
+
+int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    int rc = 0;
+    if (accept_word(p, "true")) *out = true;
+    else if (accept_word(p, "false")) *out = false;
+    else rc = fr_expected(p, "true or false");
+    return attr_leave(p, &saved, rc);
+}
+
+
+/* ---- convolution dimension numbers ------------------------------------------------------------ */
+
+/* One bracketed list of a convolution's dimension numbers: each entry names
+ * the role of that dimension of the tensor, a letter (`letters`: the batch
+ * or input-feature role first, then the feature or output-feature role) or
+ * the number of a spatial dimension. Writes [role0, role1, spatial...] as
+ * tensor dimensions into out. */
+static int parse_conv_roles(parser *p, const char *letters, const char *what, ir_ints *out) {
+    int64_t roles[2 + IR_MAX_RANK], where[IR_MAX_RANK]; /* where[k]: the dimension of spatial number k */
+    bool seen[2] = {false, false};
+    int n = 0, nspatial = 0;
+    cursor start = p->tok.at;
+    for (int k = 0; k < IR_MAX_RANK; k++) where[k] = -1;
+    if (expect(p, TK_LBRACKET, "'[' before the dimension roles")) return -1;
+    do {
+        if (n == IR_MAX_RANK) return fr_unsupported(p, p->tok.at, "unsupported convolution of rank above %d", IR_MAX_RANK);
+        if (at(p, TK_IDENT) && p->tok.len == 1 && (p->tok.s[0] == letters[0] || p->tok.s[0] == letters[1])) {
+            int role = p->tok.s[0] == letters[0] ? 0 : 1;
+            if (seen[role]) return fr_error(p, p->tok.at, "%s: '%c' appears twice", what, letters[role]);
+            seen[role] = true;
+            roles[role] = n;
+            next(p);
+        } else {
+            int64_t k;
+            cursor at_k = p->tok.at;
+            if (fr_parse_int64(p, &k, "a spatial dimension number or a role letter")) return -1;
+            if (k < 0 || k >= IR_MAX_RANK || where[k] >= 0)
+                return fr_error(p, at_k, "%s: spatial dimension %lld is out of range or repeated", what, (long long)k);
+            where[k] = n;
+            nspatial++;
+        }
+        n++;
+    } while (accept(p, TK_COMMA));
+    if (expect(p, TK_RBRACKET, "']' after the dimension roles")) return -1;
+    if (!seen[0] || !seen[1]) return fr_error(p, start, "%s: expected the roles '%c' and '%c'", what, letters[0], letters[1]);
+    for (int k = 0; k < nspatial; k++) {
+        if (where[k] < 0) return fr_error(p, start, "%s: spatial dimensions must be numbered 0..%d", what, nspatial - 1);
+        roles[2 + k] = where[k];
+    }
+    return ir_ints_set(out, 2 + nspatial, roles) ? fr_nomem(p) : 0;
+}
+
+int fr_parse_conv_dims(parser *p, ir_attrs *out) {
+    return parse_conv_roles(p, "bf", "input dimensions", &out->conv_lhs) ||
+           expect_word(p, "x", "'x' between the input and kernel dimensions") ||
+           parse_conv_roles(p, "io", "kernel dimensions", &out->conv_rhs) ||
+           expect(p, TK_ARROW, "'->' before the output dimensions") ||
+           parse_conv_roles(p, "bf", "output dimensions", &out->conv_out);
+}
+
+/* `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>` */
+int fr_attr_read_conv_dims(parser *p, const attr_ref *a, ir_attrs *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    int rc = 0;
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, "#stablehlo.conv"))
+        rc = fr_expected(p, "#stablehlo.conv<...>");
+    else
+        next(p);
+    if (!rc) rc = expect(p, TK_LESS, "'<' after #stablehlo.conv");
+    if (!rc && at_word(p, "raw")) rc = fr_unsupported(p, p->tok.at, "unsupported #stablehlo.conv<raw ...> form");
+    if (!rc) rc = fr_parse_conv_dims(p, out) || expect(p, TK_GREATER, "'>' after the dimension numbers");
+    return attr_leave(p, &saved, rc);
+}
+
+/* `#stablehlo.gather<offset_dims = [..], ..., index_vector_dim = N>` or
+ * `#stablehlo.scatter<update_window_dims = [..], ...>`: absent lists are
+ * empty, an absent index_vector_dim is 0 (as MLIR's printer omits it). */
+int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out) {
+    static const char *const gather_fields[] = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                                "start_indices_batching_dims", "start_index_map"};
+    static const char *const scatter_fields[] = {"update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                                 "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+    const char *const *fields = scatter ? scatter_fields : gather_fields;
+    ir_ints *lists[] = {&out->window, &out->collapsed, &out->op_batch, &out->ix_batch, &out->index_map};
+    const char *hash = scatter ? "#stablehlo.scatter" : "#stablehlo.gather";
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    out->axis_b = 0;
+    int rc = 0;
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, hash))
+        rc = fr_expected(p, scatter ? "#stablehlo.scatter<...>" : "#stablehlo.gather<...>");
+    else
+        next(p);
+    if (!rc) rc = expect(p, TK_LESS, "'<' before the dimension numbers");
+    if (!rc && !at(p, TK_GREATER)) {
+        do {
+            if (accept_word(p, "index_vector_dim")) {
+                rc = expect(p, TK_EQUAL, "'='") || fr_parse_int64(p, &out->axis_b, "index_vector_dim");
+                continue;
+            }
+            int field = -1;
+            for (int i = 0; i < 5; i++)
+                if (at_word(p, fields[i])) field = i;
+            if (field < 0) {
+                rc = fr_expected(p, scatter ? "a scatter dimension field such as update_window_dims"
+                                            : "a gather dimension field such as offset_dims");
+                break;
+            }
+            next(p);
+            mem_free(lists[field]->v);
+            *lists[field] = (ir_ints){0, NULL};
+            rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lists[field]);
+        } while (!rc && accept(p, TK_COMMA));
+    }
+    if (!rc) rc = expect(p, TK_GREATER, "'>' after the dimension numbers");
     return attr_leave(p, &saved, rc);
 }

@@ -157,14 +157,11 @@ static int sig_operand_list(parser *p, op_desc *d) {
 
 /* ---- emitting ----------------------------------------------------------------------------- */
 
-/* The number of results an op has: fixed by the opcode, except call. */
+/* The number of results an op has: fixed by the opcode and its operand
+ * count, except where the signature decides (call, if, case). */
 static int expected_results(const op_desc *d) {
-    switch (d->code) {
-    case IR_CALL: return d->out.n;
-    case IR_REDUCE: return d->nin / 2;
-    case IR_RETURN: return 0;
-    default: return ir_op_kind_of(d->code) == IR_KIND_CHECK ? 0 : 1;
-    }
+    int n = ir_op_result_count(d->code, d->nin);
+    return n < 0 ? d->out.n : n;
 }
 
 /* Appends the op to the current block, moving d's attributes into it. */
@@ -175,8 +172,12 @@ static ir_op *emit(parser *p, op_desc *d) {
         fr_error(p, d->at, "%s takes %d operand%s, found %d", name, arity, arity == 1 ? "" : "s", d->nin);
         return NULL;
     }
-    if (d->code == IR_REDUCE && (d->nin == 0 || d->nin % 2)) {
+    if ((d->code == IR_REDUCE || d->code == IR_REDUCE_WINDOW) && (d->nin == 0 || d->nin % 2)) {
         fr_error(p, d->at, "%s takes pairs of an input and an init value", name);
+        return NULL;
+    }
+    if (d->code == IR_SCATTER && (d->nin < 3 || d->nin % 2 == 0)) {
+        fr_error(p, d->at, "%s takes N inputs, the indices and N updates", name);
         return NULL;
     }
     if (d->out.n != expected_results(d)) {
@@ -268,6 +269,8 @@ static int parse_region(parser *p, ir_block *b, bool allow_label) {
 }
 
 /* ---- pretty forms -------------------------------------------------------------------------- */
+
+static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out);
 
 /* `[` start `:` limit (`:` stride)? (`,` ...)* `]` */
 static int parse_slice_ranges(parser *p, ir_attrs *a) {
@@ -412,6 +415,41 @@ static int parse_dot_general(parser *p, op_desc *d) {
         if (rc) return -1;
     }
     return skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, %pad, low = [..], high = [..], interior = [..] attr-dict? : (X, P) -> R` */
+static int parse_pad(parser *p, op_desc *d) {
+    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'low'") ||
+           parse_named_list(p, "low", &d->a.low) || expect(p, TK_COMMA, "',' before 'high'") ||
+           parse_named_list(p, "high", &d->a.high) || expect(p, TK_COMMA, "',' before 'interior'") ||
+           parse_named_list(p, "interior", &d->a.interior) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, %i0, ..., sizes = [..] attr-dict? : (X, I, ...) -> R` */
+static int parse_dynamic_slice(parser *p, op_desc *d) {
+    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
+           parse_named_list(p, "sizes", &d->a.sizes) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%x, dim = N attr-dict? : (X) -> R` */
+static int parse_get_dimension_size(parser *p, op_desc *d) {
+    return parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'dim'") ||
+           parse_named_int(p, "dim", &d->a.axis) || skip_attr_dict(p) || sig_functional(p, d);
+}
+
+/* `%a, %b attr-dict? : A, B`: each result has its operand's type. */
+static int parse_optimization_barrier(parser *p, op_desc *d) {
+    if (parse_operands(p, d) || skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types")) return -1;
+    if (at(p, TK_LPAREN)) {
+        typelist ins = {0};
+        int rc = fr_parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
+        fr_typelist_free(&ins);
+        return rc;
+    }
+    if (sig_operand_list(p, d)) return -1;
+    for (int i = 0; i < d->nin; i++)
+        if (fr_typelist_push(p, &d->out, ir_value_type(p->fn, d->in[i].id))) return -1;
+    return 0;
 }
 
 /* `@f(%a, ...) attr-dict? : (A, ...) -> R` */
@@ -632,6 +670,140 @@ static int parse_reduce(parser *p, op_desc *d, ir_op **op) {
     return compact ? build_compact_reducer(p, *op, inner) : parse_reducer_region(p, *op);
 }
 
+/* One region of the pretty while, after `word`: its arguments are the
+ * loop-carried values, named as in the op's header. */
+static int parse_while_region(parser *p, ir_op *op, const token *names, const char *word) {
+    char what[32];
+    snprintf(what, sizeof what, "'%s'", word);
+    if (expect_word(p, word, what)) return -1;
+    ir_block *b = ir_op_add_region(op);
+    if (!b) return fr_nomem(p);
+    int mark = fr_scope_mark(p);
+    int rc = 0;
+    for (int i = 0; !rc && i < op->nin; i++) {
+        ir_type t = *ir_value_type(p->fn, op->in[i]);   /* a copy: adding the argument may move the table */
+        rc = fr_bind_block_arg(p, b, &names[i], &t);
+    }
+    if (!rc) rc = parse_region(p, b, false);
+    fr_scope_pop(p, mark);
+    return rc ? -1 : 0;
+}
+
+/* `(%arg = %init, ...) attr-dict? : T, ... cond { ... } do { ... }`; the
+ * results have the operands' types. */
+static int parse_while(parser *p, op_desc *d, ir_op **op) {
+    token *names = NULL;
+    int cap = 0, rc = expect(p, TK_LPAREN, "'(' before the loop-carried values");
+    if (!rc && !accept(p, TK_RPAREN)) {
+        do {
+            if (mem_grow((void **)&names, &cap, d->nin + 1, sizeof *names)) {
+                rc = fr_nomem(p);
+                break;
+            }
+            names[d->nin] = p->tok;
+            rc = expect(p, TK_VALUE, "a loop-carried value's name") || expect(p, TK_EQUAL, "'=' after its name") ||
+                 parse_operand(p, d);
+        } while (!rc && accept(p, TK_COMMA));
+        if (!rc) rc = expect(p, TK_RPAREN, "')' after the loop-carried values");
+    }
+    if (!rc) rc = skip_attr_dict(p);
+    if (!rc && d->nin) {
+        typelist ts = {0};
+        rc = expect(p, TK_COLON, "':' before the loop-carried types") || fr_parse_type_list(p, &ts) ||
+             check_operand_types(p, d, ts.v, ts.n);
+        for (int i = 0; !rc && i < ts.n; i++) rc = fr_typelist_push(p, &d->out, &ts.v[i]);
+        fr_typelist_free(&ts);
+    }
+    if (!rc && !(*op = emit(p, d))) rc = -1;
+    if (!rc) rc = parse_while_region(p, *op, names, "cond") || parse_while_region(p, *op, names, "do");
+    mem_free(names);
+    return rc ? -1 : 0;
+}
+
+/* `[[lo, hi], ...]` into a flat list. */
+static int parse_pad_pairs(parser *p, ir_ints *out) {
+    int64_t v[2 * IR_MAX_RANK];
+    int n = 0;
+    if (expect(p, TK_LBRACKET, "'[' before the padding")) return -1;
+    if (!at(p, TK_RBRACKET)) {
+        do {
+            if (n == 2 * IR_MAX_RANK) return fr_unsupported(p, p->tok.at, "unsupported padding of rank above %d", IR_MAX_RANK);
+            if (expect(p, TK_LBRACKET, "'[' before a padding pair") || fr_parse_int64(p, &v[n], "the low padding") ||
+                expect(p, TK_COMMA, "',' in the padding pair") || fr_parse_int64(p, &v[n + 1], "the high padding") ||
+                expect(p, TK_RBRACKET, "']' after a padding pair"))
+                return -1;
+            n += 2;
+        } while (accept(p, TK_COMMA));
+    }
+    if (expect(p, TK_RBRACKET, "']' after the padding")) return -1;
+    return ir_ints_set(out, n, v) ? fr_nomem(p) : 0;
+}
+
+/* `reverse = [..]` of the pretty window: every entry false (or 0). */
+static int parse_no_reversal(parser *p) {
+    cursor at_list = p->tok.at;
+    bool any = false;
+    if (expect(p, TK_LBRACKET, "'[' before the reversal flags")) return -1;
+    if (!at(p, TK_RBRACKET)) {
+        do {
+            int64_t flag = 0;
+            if (accept_word(p, "true")) flag = 1;
+            else if (!accept_word(p, "false") && fr_parse_int64(p, &flag, "a reversal flag")) return -1;
+            any |= flag != 0;
+        } while (accept(p, TK_COMMA));
+    }
+    if (expect(p, TK_RBRACKET, "']' after the reversal flags")) return -1;
+    return any ? fr_unsupported(p, at_list, "unsupported convolution window reversal") : 0;
+}
+
+/* `{stride = [..], pad = [[..], ..], lhs_dilate = [..], rhs_dilate = [..], reverse = [..]}` */
+static int parse_conv_window(parser *p, ir_attrs *a) {
+    if (expect(p, TK_LBRACE, "'{' before the window")) return -1;
+    if (accept(p, TK_RBRACE)) return 0;
+    do {
+        int rc;
+        if (accept_word(p, "stride")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_strides);
+        else if (accept_word(p, "pad")) rc = expect(p, TK_EQUAL, "'='") || parse_pad_pairs(p, &a->padding);
+        else if (accept_word(p, "lhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->base_dil);
+        else if (accept_word(p, "rhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_dil);
+        else if (accept_word(p, "reverse")) rc = expect(p, TK_EQUAL, "'='") || parse_no_reversal(p);
+        else rc = fr_expected(p, "stride, pad, lhs_dilate, rhs_dilate or reverse");
+        if (rc) return -1;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RBRACE, "'}' after the window");
+}
+
+/* `(%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {..} attr-dict? : (A, B) -> R`;
+ * the dictionary gives feature_group_count and batch_group_count (default 1). */
+static int parse_convolution(parser *p, op_desc *d) {
+    if (parse_paren_operands(p, d) || expect_word(p, "dim_numbers", "'dim_numbers'") || expect(p, TK_EQUAL, "'='") ||
+        fr_parse_conv_dims(p, &d->a))
+        return -1;
+    if (accept(p, TK_COMMA) &&
+        (expect_word(p, "window", "'window'") || expect(p, TK_EQUAL, "'='") || parse_conv_window(p, &d->a)))
+        return -1;
+    attr_list attrs = {0};
+    int rc = fr_parse_optional_attr_dict(p, &attrs) ||
+             read_optional_int(p, &attrs, "feature_group_count", 1, &d->a.feature_groups) ||
+             read_optional_int(p, &attrs, "batch_group_count", 1, &d->a.batch_groups);
+    fr_attr_list_free(&attrs);
+    return rc || sig_functional(p, d) ? -1 : 0;
+}
+
+/* `%a, lower = true attr-dict? : T` (lower defaults to false). */
+static int parse_cholesky(parser *p, op_desc *d) {
+    if (parse_operand(p, d)) return -1;
+    if (accept(p, TK_COMMA)) {
+        int64_t lower;
+        if (expect_word(p, "lower", "'lower'") || expect(p, TK_EQUAL, "'='")) return -1;
+        if (accept_word(p, "true")) lower = 1;
+        else if (accept_word(p, "false")) lower = 0;
+        else return fr_expected(p, "true or false");
+        d->a.lower = lower != 0;
+    }
+    return skip_attr_dict(p) || sig_same(p, d);
+}
+
 /* ---- generic form ------------------------------------------------------------------------------ */
 
 /* reduce_precision's exponent_bits and mantissa_bits (i32 attributes). */
@@ -646,6 +818,81 @@ static int read_precision_bits(parser *p, const attr_list *attrs, op_desc *d) {
     d->a.exponent_bits = (int)e;
     d->a.mantissa_bits = (int)m;
     return 0;
+}
+
+/* Reads an optional integer list attribute (absent: left empty). */
+static int read_optional_ints(parser *p, const attr_list *attrs, const char *name, ir_ints *out) {
+    const attr_ref *a = fr_attr_find(attrs, name);
+    return a ? fr_attr_read_ints(p, a, out) : 0;
+}
+
+/* reduce_window and select_and_scatter: the window. */
+static int read_window_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    ir_attrs *x = &d->a;
+    return !(a = fr_attr_require(p, attrs, "window_dimensions", d->at)) || fr_attr_read_ints(p, a, &x->win_dims) ||
+           read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
+           read_optional_ints(p, attrs, "base_dilations", &x->base_dil) ||
+           read_optional_ints(p, attrs, "window_dilations", &x->win_dil) ||
+           read_optional_ints(p, attrs, "padding", &x->padding);
+}
+
+/* Reads an optional integer attribute, `dflt` when absent. */
+static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out) {
+    const attr_ref *a = fr_attr_find(attrs, name);
+    *out = dflt;
+    return a ? fr_attr_read_int(p, a, out) : 0;
+}
+
+/* window_reversal = [true...] flips the kernel; JAX never emits it. */
+static int reject_window_reversal(parser *p, const attr_ref *a, cursor at) {
+    ir_ints flips = {0};
+    if (fr_attr_read_ints(p, a, &flips)) return -1;
+    bool any = false;
+    for (int i = 0; i < flips.n; i++) any |= flips.v[i] != 0;
+    mem_free(flips.v);
+    return any ? fr_unsupported(p, at, "unsupported convolution window_reversal") : 0;
+}
+
+/* convolution: dimension numbers, window, groups; precision_config does not
+ * change results here. */
+static int read_conv_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    ir_attrs *x = &d->a;
+    if (!(a = fr_attr_require(p, attrs, "dimension_numbers", d->at)) || fr_attr_read_conv_dims(p, a, x)) return -1;
+    if ((a = fr_attr_find(attrs, "window_reversal")) && reject_window_reversal(p, a, a->name.at)) return -1;
+    return read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
+           read_optional_ints(p, attrs, "padding", &x->padding) ||
+           read_optional_ints(p, attrs, "lhs_dilation", &x->base_dil) ||
+           read_optional_ints(p, attrs, "rhs_dilation", &x->win_dil) ||
+           read_optional_int(p, attrs, "feature_group_count", 1, &x->feature_groups) ||
+           read_optional_int(p, attrs, "batch_group_count", 1, &x->batch_groups);
+}
+
+/* sort: `dimension` (default -1, counted from the end, stored from the
+ * front) and `is_stable` (default false). */
+static int read_sort_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    if (read_optional_int(p, attrs, "dimension", -1, &d->a.axis)) return -1;
+    if ((a = fr_attr_find(attrs, "is_stable")) && fr_attr_read_bool(p, a, &d->a.is_stable)) return -1;
+    int rank = d->nin ? ir_value_type(p->fn, d->in[0].id)->rank : 0;
+    if (d->a.axis < 0 && d->a.axis >= -rank) d->a.axis += rank;
+    return 0;
+}
+
+/* A boolean attribute that must be present. */
+static int read_required_bool(parser *p, op_desc *d, const attr_list *attrs, const char *name, bool *out) {
+    const attr_ref *a = fr_attr_require(p, attrs, name, d->at);
+    return !a || fr_attr_read_bool(p, a, out);
+}
+
+/* triangular_solve: left_side, lower, unit_diagonal, transpose_a. */
+static int read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    return read_required_bool(p, d, attrs, "left_side", &d->a.left_side) ||
+           read_required_bool(p, d, attrs, "lower", &d->a.lower) ||
+           read_required_bool(p, d, attrs, "unit_diagonal", &d->a.unit_diagonal) ||
+           !(a = fr_attr_require(p, attrs, "transpose_a", d->at)) || fr_attr_read_transpose(p, a, &d->a.transpose_a);
 }
 
 /* Sets d's attributes from the generic dictionary for ops that have any. */
@@ -668,7 +915,14 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_TRANSPOSE:
         return !(a = fr_attr_require(p, attrs, "permutation", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_REVERSE:
+    case IR_MAP:
     case IR_REDUCE: return !(a = fr_attr_require(p, attrs, "dimensions", d->at)) || fr_attr_read_ints(p, a, &x->dims);
+    case IR_REDUCE_WINDOW:
+    case IR_SELECT_AND_SCATTER: return read_window_attrs(p, d, attrs);
+    case IR_CONVOLUTION: return read_conv_attrs(p, d, attrs);
+    case IR_SORT: return read_sort_attrs(p, d, attrs);
+    case IR_TRIANGULAR_SOLVE: return read_triangular_solve_attrs(p, d, attrs);
+    case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -687,6 +941,26 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
         return !(a = fr_attr_require(p, attrs, "dot_dimension_numbers", d->at)) || fr_attr_read_dot_dims(p, a, x);
     case IR_CALL: return !(a = fr_attr_require(p, attrs, "callee", d->at)) || fr_attr_read_symbol(p, a, &x->callee);
     case IR_REDUCE_PRECISION: return read_precision_bits(p, attrs, d);
+    case IR_PAD:
+        return !(a = fr_attr_require(p, attrs, "edge_padding_low", d->at)) || fr_attr_read_ints(p, a, &x->low) ||
+               !(a = fr_attr_require(p, attrs, "edge_padding_high", d->at)) || fr_attr_read_ints(p, a, &x->high) ||
+               !(a = fr_attr_require(p, attrs, "interior_padding", d->at)) || fr_attr_read_ints(p, a, &x->interior);
+    case IR_DYNAMIC_SLICE:
+        return !(a = fr_attr_require(p, attrs, "slice_sizes", d->at)) || fr_attr_read_ints(p, a, &x->sizes);
+    case IR_GET_DIMENSION_SIZE:
+        return !(a = fr_attr_require(p, attrs, "dimension", d->at)) || fr_attr_read_int(p, a, &x->axis);
+    case IR_GATHER:
+        if (!(a = fr_attr_require(p, attrs, "dimension_numbers", d->at)) ||
+            fr_attr_read_index_dims(p, a, false, x) || !(a = fr_attr_require(p, attrs, "slice_sizes", d->at)) ||
+            fr_attr_read_ints(p, a, &x->sizes))
+            return -1;
+        return (a = fr_attr_find(attrs, "indices_are_sorted")) ? fr_attr_read_bool(p, a, &x->sorted) : 0;
+    case IR_SCATTER:
+        if (!(a = fr_attr_require(p, attrs, "scatter_dimension_numbers", d->at)) ||
+            fr_attr_read_index_dims(p, a, true, x))
+            return -1;
+        if ((a = fr_attr_find(attrs, "indices_are_sorted")) && fr_attr_read_bool(p, a, &x->sorted)) return -1;
+        return (a = fr_attr_find(attrs, "unique_indices")) ? fr_attr_read_bool(p, a, &x->unique) : 0;
     case IR_CHECK_ALMOST_EQ:
         x->tolerance = 1e-4;
         return (a = fr_attr_find(attrs, "tolerance")) ? fr_attr_read_float(p, a, &x->tolerance) : 0;
@@ -702,12 +976,39 @@ typedef enum op_special {
     SP_NONE,
     SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
     SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
+    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
+    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
 } op_special;
 
+/* The legacy forms as the ops they stand for. broadcast's sizes were read
+ * into dims; the operand's dims go after them. */
+static int lower_legacy(parser *p, op_desc *d, op_special sp) {
+    if (d->nin < 1) return 0;   /* emit() reports the arity */
+    const ir_type *x = ir_value_type(p->fn, d->in[0].id);
+    if (sp == SP_LEGACY_DOT) {
+        if (x->rank < 1) return fr_error(p, d->at, "stablehlo.dot needs operands of rank 1 or 2");
+        int64_t lhs = x->rank - 1, rhs = 0;
+        return ir_ints_set(&d->a.lhs_contract, 1, &lhs) || ir_ints_set(&d->a.rhs_contract, 1, &rhs) ? fr_nomem(p) : 0;
+    }
+    int n = d->a.dims.n;
+    if (n + x->rank > IR_MAX_RANK) return fr_error(p, d->at, "stablehlo.broadcast: result rank above %d", IR_MAX_RANK);
+    const ir_type *r = d->out.n == 1 ? &d->out.v[0] : NULL;
+    for (int i = 0; r && i < n; i++)
+        if (r->rank != n + x->rank || r->dims[i] != d->a.dims.v[i])
+            return fr_error(p, d->at, "stablehlo.broadcast: the result's leading dims must be the sizes");
+    int64_t dims[IR_MAX_RANK];
+    for (int i = 0; i < x->rank; i++) dims[i] = n + i;
+    return ir_ints_set(&d->a.dims, x->rank, dims) ? fr_nomem(p) : 0;
+}
+
 /* The generic _const checks and custom_call, whose operands or opcode come
- * from attributes. */
+ * from attributes, and the legacy dot and broadcast. */
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
+    if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
+    if (sp == SP_LEGACY_BROADCAST)
+        return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
+               lower_legacy(p, d, sp);
     if (sp == SP_CUSTOM_CALL) {
         char *target = NULL;
         if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
@@ -729,14 +1030,20 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
 
 /* Parses the regions of a generic op from `(` at the current token into op. */
 static int parse_generic_regions(parser *p, ir_op *op) {
-    if (op->code != IR_REDUCE) return fr_error(p, p->tok.at, "%s takes no regions", ir_op_name(op->code));
+    int want = ir_op_region_count(op->code);
+    const char *name = ir_op_name(op->code);
+    if (want == 0 || op->code == IR_FUSION) return fr_error(p, p->tok.at, "%s takes no regions", name);
+    cursor start = p->tok.at;
     next(p); /* ( */
     do {
-        if (op->nregions == 1) return fr_error(p, p->tok.at, "%s takes one region", ir_op_name(op->code));
+        if (op->nregions == want)
+            return fr_error(p, p->tok.at, "%s takes %d region%s", name, want, want == 1 ? "" : "s");
         ir_block *b = ir_op_add_region(op);
         if (!b) return fr_nomem(p);
         if (parse_region(p, b, true)) return -1;
     } while (accept(p, TK_COMMA));
+    if (want > 0 && op->nregions != want)
+        return fr_error(p, start, "%s takes %d regions, found %d", name, want, op->nregions);
     return expect(p, TK_RPAREN, "')' after the regions");
 }
 
@@ -761,7 +1068,10 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
     fr_attr_list_free(&attrs);
     if (rc || !(*op = emit(p, d))) return -1;
     if (!has_regions) {
-        if (d->code == IR_REDUCE) return fr_error(p, d->at, "stablehlo.reduce needs a reducer region");
+        int want = ir_op_region_count(d->code);
+        if (want != 0 && d->code != IR_FUSION)
+            return fr_error(p, d->at, "%s needs %s region%s", ir_op_name(d->code), want == 2 ? "two" : "a",
+                            want == 2 ? "s" : "");
         return 0;
     }
     pstate after = fr_save(p);
@@ -785,62 +1095,43 @@ static const char *const unsupported_ops[] = {
     "stablehlo.batch_norm_inference",
     "stablehlo.batch_norm_training",
     "stablehlo.bitcast_convert",
-    "stablehlo.broadcast",
-    "stablehlo.case",
-    "stablehlo.cholesky",
     "stablehlo.collective_broadcast",
     "stablehlo.collective_permute",
     "stablehlo.complex",
     "stablehlo.composite",
     "stablehlo.compute_reshape_shape",
-    "stablehlo.convolution",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.cstr_reshapable",
-    "stablehlo.dot",
     "stablehlo.dynamic_broadcast_in_dim",
     "stablehlo.dynamic_conv",
     "stablehlo.dynamic_gather",
     "stablehlo.dynamic_iota",
     "stablehlo.dynamic_pad",
     "stablehlo.dynamic_reshape",
-    "stablehlo.dynamic_slice",
-    "stablehlo.dynamic_update_slice",
     "stablehlo.einsum",
     "stablehlo.fft",
-    "stablehlo.gather",
-    "stablehlo.get_dimension_size",
     "stablehlo.get_tuple_element",
-    "stablehlo.if",
     "stablehlo.imag",
     "stablehlo.infeed",
-    "stablehlo.map",
-    "stablehlo.optimization_barrier",
     "stablehlo.outfeed",
-    "stablehlo.pad",
     "stablehlo.partition_id",
     "stablehlo.real",
     "stablehlo.real_dynamic_slice",
     "stablehlo.recv",
     "stablehlo.reduce_precision",
     "stablehlo.reduce_scatter",
-    "stablehlo.reduce_window",
     "stablehlo.replica_id",
     "stablehlo.rng",
     "stablehlo.rng_bit_generator",
-    "stablehlo.scatter",
-    "stablehlo.select_and_scatter",
     "stablehlo.send",
     "stablehlo.set_dimension_size",
-    "stablehlo.sort",
     "stablehlo.torch_index_select",
     "stablehlo.trace",
-    "stablehlo.triangular_solve",
     "stablehlo.tuple",
     "stablehlo.unary_einsum",
     "stablehlo.uniform_dequantize",
     "stablehlo.uniform_quantize",
-    "stablehlo.while",
     "chlo.acos",
     "chlo.acosh",
     "chlo.asin",
@@ -914,6 +1205,8 @@ static const struct {
     {"check.expect_eq_const", IR_CHECK_EQ, SP_EXPECT_CONST},
     {"check.expect_almost_eq_const", IR_CHECK_ALMOST_EQ, SP_EXPECT_CONST},
     {"stablehlo.custom_call", IR_CHECK_EQ, SP_CUSTOM_CALL},
+    {"stablehlo.dot", IR_DOT_GENERAL, SP_LEGACY_DOT},
+    {"stablehlo.broadcast", IR_BROADCAST_IN_DIM, SP_LEGACY_BROADCAST},
 };
 
 static bool name_is(const char *s, size_t n, const char *name) { return strlen(name) == n && memcmp(s, name, n) == 0; }
@@ -964,6 +1257,12 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = parse_expect_const(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = parse_custom_call(p, d);
+    else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */
+        rc = parse_dot_general(p, d) || lower_legacy(p, d, sp);
+    else if (sp == SP_LEGACY_BROADCAST)   /* `%x, sizes = [..] : (X) -> R` */
+        rc = parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
+             parse_named_list(p, "sizes", &d->a.dims) || skip_attr_dict(p) || sig_functional(p, d) ||
+             lower_legacy(p, d, sp);
     else
         switch (d->code) {
         case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : parse_constant(p, d); break;
@@ -978,6 +1277,16 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_COMPARE: rc = parse_compare(p, d); break;
         case IR_DOT_GENERAL: rc = parse_dot_general(p, d); break;
         case IR_REDUCE: return parse_reduce(p, d, op);
+        case IR_WHILE: return parse_while(p, d, op);
+        case IR_CONVOLUTION: rc = parse_convolution(p, d); break;
+        case IR_CHOLESKY: rc = parse_cholesky(p, d); break;
+        case IR_PAD: rc = parse_pad(p, d); break;
+        case IR_DYNAMIC_SLICE: rc = parse_dynamic_slice(p, d); break;
+        case IR_GET_DIMENSION_SIZE: rc = parse_get_dimension_size(p, d); break;
+        case IR_OPTIMIZATION_BARRIER: rc = parse_optimization_barrier(p, d); break;
+        case IR_GATHER:
+        case IR_SCATTER: return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
+                                         ir_op_name(d->code));
         case IR_CALL: rc = parse_call(p, d); break;
         case IR_RETURN: rc = parse_return(p, d); break;
         case IR_CHECK_EQ:

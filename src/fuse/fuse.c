@@ -59,6 +59,10 @@
  *    that depend on it, and of cheap elementwise ops recomputed from what
  *    the kernel reads anyway (see placement); broadcasts of values from
  *    memory (leaves).
+ *    OPAQUE: one op that is not loop-shaped (fuse_is_opaque) at the root,
+ *    reading from memory, except the operands it reads once per element
+ *    at the index it walks (opaque_reads_elementwise): loop-fusible ops
+ *    computing those join as its prologue (FZ_IN).
  *  - Results. A value written to memory has the shape of its space: a LOOP
  *    group's shape, a REDUCE group's reduced shape (or, with
  *    fuse_options.reduce_side_outputs, its input shape for a prologue
@@ -119,7 +123,7 @@ static bool is_elementwise(ir_opcode c) {
 static bool is_index_op(ir_opcode c) {
     switch (c) {
     case IR_BROADCAST_IN_DIM: case IR_RESHAPE: case IR_TRANSPOSE: case IR_SLICE:
-    case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA:
+    case IR_CONCATENATE: case IR_REVERSE: case IR_IOTA: case IR_PAD: case IR_DYNAMIC_SLICE: case IR_GATHER:
     case IR_BITCAST_CONVERT:   /* an index map when it changes the element width */
         return true;
     default:
@@ -128,6 +132,11 @@ static bool is_index_op(ir_opcode c) {
 }
 
 static bool is_loop_fusible(ir_opcode c) { return is_elementwise(c) || is_index_op(c); }
+
+bool fuse_is_opaque(ir_opcode c) {
+    return !is_loop_fusible(c) && c != IR_CONSTANT && c != IR_REDUCE && c != IR_DOT_GENERAL && c != IR_CALL &&
+           c != IR_RETURN && c != IR_FUSION && ir_op_kind_of(c) != IR_KIND_CHECK;
+}
 
 /* Worth computing once: transcendental elementwise ops, and the ops that
  * need a kernel of their own kind. */
@@ -183,6 +192,7 @@ static bool reads_each_element_once(const ir_func *f, const ir_op *c, int j) {
     if (is_elementwise(c->code)) return same_shape(in, out);
     switch (c->code) {
     case IR_RESHAPE: case IR_TRANSPOSE: case IR_REVERSE: case IR_SLICE: case IR_CONCATENATE: return true;
+    case IR_PAD: case IR_DYNAMIC_SLICE: return j == 0;   /* injective; the others are scalars */
     case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out);
     case IR_BITCAST_CONVERT: return ir_type_numel(out) <= ir_type_numel(in);   /* a split reads each one often */
     default: return false;
@@ -302,7 +312,7 @@ static void state_free(fz_state *st) {
 }
 
 /* The body holds only what fusion knows: constants, loop-fusible ops,
- * reduce, dot_general, checks, and the final return. */
+ * reduce, dot_general, opaque ops, checks, and the final return. */
 static int check_fusible(const ir_func *f, diag *d) {
     const ir_block *body = f->body;
     if (!body || body->nops == 0 || body->ops[body->nops - 1]->code != IR_RETURN)
@@ -310,7 +320,7 @@ static int check_fusible(const ir_func *f, diag *d) {
     for (int i = 0; i + 1 < body->nops; i++) {
         ir_opcode c = body->ops[i]->code;
         if (c == IR_CONSTANT || is_loop_fusible(c) || c == IR_REDUCE || c == IR_DOT_GENERAL ||
-            ir_op_kind_of(c) == IR_KIND_CHECK)
+            fuse_is_opaque(c) || ir_op_kind_of(c) == IR_KIND_CHECK)
             continue;
         return diag_set(d, DIAG_UNSUPPORTED, "fuse: @%s: cannot fuse %s%s", f->name, ir_op_name(c),
                         c == IR_CALL ? " (inline calls first)" : "");
@@ -417,12 +427,26 @@ static int add_memory_reader(fz_state *st, fz_sites *s, int g) {
     return fz_ints_push(&s->memory, g) ? diag_nomem(st->d) : DIAG_OK;
 }
 
+/* An opaque op that reads operand j once per element, at the index it
+ * walks (scatter's updates, dynamic_update_slice's update): the ops that
+ * compute the operand may run in its kernel at that index (its prologue,
+ * FZ_IN) instead of writing it to memory. Its emitter reads it through
+ * ex_value (emit_internal.h). */
+static bool opaque_reads_elementwise(const ir_op *c, int j) {
+    switch (c->code) {
+    case IR_SCATTER: return j > c->nin / 2;
+    case IR_DYNAMIC_UPDATE_SLICE: return j == 1;
+    default: return false;
+    }
+}
+
 /* Op c, placed by pl, reads a result of P as operand j (-1: in a region). */
 static int note_reader(fz_state *st, fz_sites *s, const ir_op *c, int j, const fz_place *pl) {
     if (j < 0) return add_memory_reader(st, s, pl->group);
     switch (pl->space) {
     case FZ_ROOT:   /* a reduce computes on its inputs once per element; the rest comes from memory */
-        if (c->code == IR_REDUCE && j < c->nin / 2) return add_target(st, s, pl->group, FZ_IN, true, true);
+        if ((c->code == IR_REDUCE && j < c->nin / 2) || opaque_reads_elementwise(c, j))
+            return add_target(st, s, pl->group, FZ_IN, true, true);
         return add_memory_reader(st, s, pl->group);
     case FZ_LEAF:
         return add_target(st, s, pl->group, FZ_LEAF, false, false);
@@ -652,6 +676,9 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
     if (op->code == IR_REDUCE || op->code == IR_DOT_GENERAL) {
         space = FZ_ROOT;
         convert_loop_group(st, g, p);   /* an empty loop group takes the root's kind */
+    } else if (fuse_is_opaque(op->code)) {
+        space = FZ_ROOT;   /* note_reader: everything it reads comes from memory */
+        grp->kind = IR_FUSION_OPAQUE;
     }
     int rc = add_place(st, p, g, space, true, true);
     return rc ? rc : add_edges_to_readers(st, s, g);
@@ -684,7 +711,7 @@ static bool duplicable(fz_state *st, int p, const fz_sites *s) {
 static int place_op(fz_state *st, int p, fz_sites *s) {
     int rc = collect_sites(st, p, s);
     if (rc || (s->ntargets == 0 && s->memory.n == 0 && !s->escapes)) return rc;   /* dead */
-    if (st->opts && st->opts->disable) return start_group(st, p, s);
+    if ((st->opts && st->opts->disable) || fuse_is_opaque(fz_op(st, p)->code)) return start_group(st, p, s);
     bool from_memory = s->memory.n > 0 || s->escapes;
     if (!from_memory && s->ntargets == 1) {
         fz_space space = join_space(st, p, &s->t[0], false);
@@ -923,10 +950,35 @@ static bool computed_after_reductions(const ir_func *f, const ir_block *b, ir_va
     return ok;
 }
 
+/* How many times the ops of b (and of their regions) read v. */
+static int reads_of(const ir_block *b, ir_value_id v) {
+    int n = 0;
+    for (int k = 0; k < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        for (int j = 0; j < op->nin; j++) n += op->in[j] == v;
+        for (int r = 0; r < op->nregions; r++) n += reads_of(op->regions[r], v);
+    }
+    return n;
+}
+
+/* An OPAQUE kernel's result r is an update of its block argument i (see
+ * ir_op_updated_operand), which nothing else in the kernel reads. */
+static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
+    if (b->nops < 2) return false;
+    const ir_op *root = b->ops[b->nops - 2], *ret = b->ops[b->nops - 1];
+    for (int k = 0; k < root->nout; k++) {
+        if (root->out[k] != ret->in[r]) continue;
+        int j = ir_op_updated_operand(root, k);
+        return j >= 0 && root->in[j] == b->args[i] && reads_of(b, b->args[i]) == 1;
+    }
+    return false;
+}
+
 bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order) {
     if (fusion->code != IR_FUSION || fusion->nregions != 1) return false;
     const ir_block *b = fusion->regions[0];
     if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
+    if (fusion->a.fusion_kind == IR_FUSION_OPAQUE) return opaque_updates_in_place(b, r, i);
     const ir_type *in = fz_type(f, b->args[i]), *out = fz_type(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;

@@ -15,7 +15,11 @@
  * three) when that saves a buffer, an expensive one (exp, log, tanh, pow,
  * dot, reduce) never (but see recompute_expensive); dot_general in its own
  * kernel (IR_FUSION_DOT) with an elementwise epilogue on its result where
- * legal. The algorithm is described at the top of fuse.c. */
+ * legal; pad, dynamic_slice and gather fused like slices (they read their
+ * operand at computed indices); every other op (scatter,
+ * dynamic_update_slice, the control flow and sorting ops) in a kernel of
+ * its own (IR_FUSION_OPAQUE).
+ * The algorithm is described at the top of fuse.c. */
 #ifndef FUSE_H
 #define FUSE_H
 #include <stdbool.h>
@@ -46,7 +50,8 @@ typedef struct fuse_options {
  * order, each once.
  *  - LOOP: every result has one shape S; the ops are elementwise (unary,
  *    binary, convert, compare, select, clamp) and index ops (broadcast_in_dim,
- *    reshape, transpose, slice, concatenate, reverse, iota, constant); each
+ *    reshape, transpose, slice, concatenate, reverse, iota, constant, pad,
+ *    dynamic_slice, gather); each
  *    result is computed per element of S, its ops evaluated at the indices
  *    their readers need.
  *  - REDUCE: reduce ops whose inputs share one shape and one dimensions
@@ -65,6 +70,13 @@ typedef struct fuse_options {
  *    recomputed per element from the same kinds of operands (1 - t for a
  *    block argument t), never results. Results: the dot and epilogue
  *    values that depend on it, all of the dot's shape.
+ *  - OPAQUE: a prologue of loop ops, then one op for which
+ *    fuse_is_opaque holds (the root), then the return of all the root's
+ *    results, in order (unread ones too). The prologue computes only
+ *    operands the root reads once per element at the index it walks
+ *    (scatter's updates, dynamic_update_slice's update); every other
+ *    operand, and every value its regions read from outside, is a block
+ *    argument (constants too are read from memory).
  * An expensive op (exp, log, tanh, pow, sqrt, trigonometry, ...) is in a
  * kernel only where each of its elements is computed at most once. */
 int fuse_func(ir_func *f, const fuse_options *o, diag *d);
@@ -93,8 +105,20 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d);
  *  - DOT, fast: only when fuse_dot_affine_update matches with operand i as
  *    W. The BLIS path writes the whole product into the output before any
  *    other epilogue runs, which would destroy W; the affine update instead
- *    runs as one gemm with beta (C = beta*W + alpha*A.B, C holding W). */
+ *    runs as one gemm with beta (C = beta*W + alpha*A.B, C holding W).
+ *  - OPAQUE (any mode): when r is an update of operand i
+ *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
+ *    reads operand i nowhere else. Its emitter must then work with r's
+ *    buffer equal to operand i's (it copies the operand only when the
+ *    pointers differ, then writes the updated elements).
+ * The check that "every read is at the same index" above is skipped for
+ * OPAQUE kernels: the op's own rule replaces it. */
 bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order);
+
+/* Ops that are not loop-shaped and get a kernel of their own: everything
+ * but constants, elementwise and index ops, reduce, dot_general, checks,
+ * calls, returns and fusions. */
+bool fuse_is_opaque(ir_opcode c);
 
 /* A DOT kernel whose only result is an affine update of an operand W by
  * its product: W - c*dot, W + c*dot, c*dot - W, (c*dot on either side of

@@ -57,6 +57,7 @@ static read_kind classify_read(const fz_state *st, int g, const ir_op *reader, i
     if (reader->code == IR_DOT_GENERAL) return READ_MEMORY;   /* the BLAS call reads memory */
     if (q >= 0 && fz_place_in(st, q, g, true) >= 0) return READ_LEAF;
     if (q >= 0 && fz_place_in(st, q, g, false) >= 0) return READ_INSIDE;
+    if (fuse_is_opaque(reader->code)) return READ_MEMORY;     /* an opaque op reads buffers, or its prologue */
     if (q >= 0 && st->inline_const[q]) return READ_COPY;
     return READ_MEMORY;
 }
@@ -147,11 +148,14 @@ static int collect_ops(fz_state *st, kernel *k) {
     return DIAG_OK;
 }
 
+/* The values read outside the kernel; an OPAQUE kernel writes all of its
+ * root's results (its emitter computes them together). */
 static int collect_results(fz_state *st, kernel *k) {
     for (int i = 0; i < k->ops.n; i++) {
         const ir_op *op = fz_op(st, k->ops.v[i]);
+        bool all = fuse_is_opaque(op->code);
         for (int j = 0; j < op->nout; j++)
-            if (fz_is_result(st, k->group, op->out[j]) && fz_ints_push(&k->results, op->out[j]))
+            if ((all || fz_is_result(st, k->group, op->out[j])) && fz_ints_push(&k->results, op->out[j]))
                 return diag_nomem(st->d);
     }
     return DIAG_OK;

@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/mem.h"
@@ -111,6 +112,87 @@ bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
     return false;
 }
 
+int ir_op_result_count(ir_opcode op, int nin) {
+    switch (op) {
+    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: return -1;
+    case IR_REDUCE: case IR_REDUCE_WINDOW: return nin / 2;
+    case IR_SCATTER: return (nin - 1) / 2;
+    case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
+    case IR_RETURN: return 0;
+    default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
+    }
+}
+
+int ir_op_region_count(ir_opcode op) {
+    switch (op) {
+    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: case IR_SCATTER: return 1;
+    case IR_WHILE: case IR_IF: case IR_SELECT_AND_SCATTER: return 2;
+    case IR_CASE: return -1;
+    default: return 0;
+    }
+}
+
+int ir_op_updated_operand(const ir_op *op, int r) {
+    switch (op->code) {
+    case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
+    default: return -1;
+    }
+}
+
+/* ---- windows ---------------------------------------------------------------- */
+
+enum { WINDOW_LIMIT = 1 << 30 };   /* keeps every product of the window arithmetic in int64 */
+
+/* list has `rank` entries (or none: every entry dflt), each in [min, WINDOW_LIMIT]. */
+static bool read_window_list(const char *what, const ir_ints *list, int rank, int64_t dflt, int64_t min,
+                             int64_t *out, char *why, size_t size) {
+    if (list->n != 0 && list->n != rank) {
+        snprintf(why, size, "%s: expected %d entr%s, got %d", what, rank, rank == 1 ? "y" : "ies", list->n);
+        return false;
+    }
+    for (int i = 0; i < rank; i++) {
+        out[i] = list->n ? list->v[i] : dflt;
+        if (out[i] < min || out[i] > WINDOW_LIMIT) {
+            snprintf(why, size, "%s[%d] = %lld: expected %lld to %d", what, i, (long long)out[i], (long long)min,
+                     WINDOW_LIMIT);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool ir_window_read(const ir_op *op, int rank, const int64_t *sizes, ir_window *w, char *why, size_t why_size) {
+    const ir_attrs *a = &op->a;
+    w->rank = rank;
+    if (sizes) memcpy(w->size, sizes, (size_t)rank * sizeof *sizes);
+    else if (!read_window_list("window_dimensions", &a->win_dims, rank, 0, 1, w->size, why, why_size)) return false;
+    if (!read_window_list("window_strides", &a->win_strides, rank, 1, 1, w->stride, why, why_size) ||
+        !read_window_list("base_dilations", &a->base_dil, rank, 1, 1, w->base_dil, why, why_size) ||
+        !read_window_list("window_dilations", &a->win_dil, rank, 1, 1, w->win_dil, why, why_size))
+        return false;
+    if (a->padding.n != 0 && a->padding.n != 2 * rank) {
+        snprintf(why, why_size, "padding: expected %d (low, high) pairs, got %d numbers", rank, a->padding.n);
+        return false;
+    }
+    for (int i = 0; i < rank; i++) {
+        w->lo[i] = a->padding.n ? a->padding.v[2 * i] : 0;
+        w->hi[i] = a->padding.n ? a->padding.v[2 * i + 1] : 0;
+        if (w->size[i] > WINDOW_LIMIT || llabs(w->lo[i]) > WINDOW_LIMIT || llabs(w->hi[i]) > WINDOW_LIMIT) {
+            snprintf(why, why_size, "the window or padding of dimension %d is too large", i);
+            return false;
+        }
+    }
+    return true;
+}
+
+int64_t ir_window_positions(const ir_window *w, int i, int64_t n) {
+    if (n > 0 && n - 1 > (INT64_MAX / 4) / w->base_dil[i]) return -1;
+    int64_t padded = (n == 0 ? 0 : (n - 1) * w->base_dil[i] + 1) + w->lo[i] + w->hi[i];
+    int64_t span = (w->size[i] - 1) * w->win_dil[i] + 1;
+    return padded < span ? 0 : (padded - span) / w->stride[i] + 1;
+}
+
 /* ---- construction -------------------------------------------------------- */
 
 ir_module *ir_module_new(void) { return mem_calloc(1, sizeof(ir_module)); }
@@ -210,8 +292,7 @@ ir_value_id ir_block_add_arg(ir_func *f, ir_block *b, const ir_type *t) {
 }
 
 void ir_attrs_free(ir_attrs *a) {
-    ir_ints *lists[] = {&a->dims, &a->start, &a->limit, &a->stride,
-                        &a->lhs_batch, &a->rhs_batch, &a->lhs_contract, &a->rhs_contract};
+    ir_ints *lists[] = IR_ATTRS_LISTS(a);
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
         mem_free(lists[i]->v);
         *lists[i] = (ir_ints){0, NULL};
@@ -315,10 +396,8 @@ static int clone_ints(ir_ints *dst, const ir_ints *src) { return ir_ints_set(dst
 
 static int clone_attrs(ir_attrs *dst, const ir_attrs *src, size_t data_bytes) {
     *dst = *src;
-    ir_ints *d[] = {&dst->dims, &dst->start, &dst->limit, &dst->stride,
-                    &dst->lhs_batch, &dst->rhs_batch, &dst->lhs_contract, &dst->rhs_contract};
-    const ir_ints *s[] = {&src->dims, &src->start, &src->limit, &src->stride,
-                          &src->lhs_batch, &src->rhs_batch, &src->lhs_contract, &src->rhs_contract};
+    ir_ints *d[] = IR_ATTRS_LISTS(dst);
+    const ir_ints *s[] = IR_ATTRS_LISTS(src);
     for (size_t i = 0; i < sizeof d / sizeof *d; i++) *d[i] = (ir_ints){0, NULL};
     dst->data = NULL;
     dst->callee = NULL;

@@ -84,6 +84,23 @@ typedef enum ir_op_kind {
     X(COMPARE, "stablehlo.compare", IR_KIND_OTHER, 2) \
     X(DOT_GENERAL, "stablehlo.dot_general", IR_KIND_OTHER, 2) \
     X(REDUCE, "stablehlo.reduce", IR_KIND_OTHER, -1) \
+    X(WHILE, "stablehlo.while", IR_KIND_OTHER, -1) \
+    X(IF, "stablehlo.if", IR_KIND_OTHER, 1) \
+    X(CASE, "stablehlo.case", IR_KIND_OTHER, 1) \
+    X(MAP, "stablehlo.map", IR_KIND_OTHER, -1) \
+    X(SORT, "stablehlo.sort", IR_KIND_OTHER, -1) \
+    X(REDUCE_WINDOW, "stablehlo.reduce_window", IR_KIND_OTHER, -1) \
+    X(SELECT_AND_SCATTER, "stablehlo.select_and_scatter", IR_KIND_OTHER, 3) \
+    X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
+    X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
+    X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
+    X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
+    X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
+    X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
+    X(GATHER, "stablehlo.gather", IR_KIND_OTHER, 2) \
+    X(SCATTER, "stablehlo.scatter", IR_KIND_OTHER, -1) \
+    X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", IR_KIND_OTHER, -1) \
+    X(GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", IR_KIND_OTHER, 1) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -141,6 +158,13 @@ ir_op_kind ir_op_kind_of(ir_opcode op);
 int ir_op_arity(ir_opcode op);             /* -1: variadic */
 /* Finds an op by its full printed name ("stablehlo.add"); false if unknown. */
 bool ir_op_from_name(const char *s, size_t n, ir_opcode *out);
+/* The number of results an op of this opcode with nin operands has, or -1
+ * when the op itself records it (call, fusion, if, case: their callee or
+ * regions decide). */
+int ir_op_result_count(ir_opcode op, int nin);
+/* The number of regions an op of this opcode has, or -1 when it varies
+ * (case: one per branch, at least one). */
+int ir_op_region_count(ir_opcode op);
 
 typedef enum ir_cmp_dir { IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT } ir_cmp_dir;
 /* NOTYPE: the attribute was absent; the element type decides (float: FLOAT,
@@ -156,7 +180,12 @@ typedef enum ir_fusion_kind {
     IR_FUSION_LOOP,    /* one loop nest over the results' common shape */
     IR_FUSION_REDUCE,  /* reduce ops over one input shape and dims, with fused producers */
     IR_FUSION_DOT,     /* one dot_general (a BLAS call), then an elementwise epilogue */
+    IR_FUSION_OPAQUE,  /* one op that is not loop-shaped (scatter, sort, while, ...), emitted by
+                          the emitter its opcode registers (src/emit/emit_opaque.c) */
 } ir_fusion_kind;
+
+/* triangular_solve's transpose_a (ADJOINT equals TRANSPOSE on real types). */
+typedef enum ir_transpose { IR_TRANSPOSE_NONE, IR_TRANSPOSE_PLAIN, IR_TRANSPOSE_ADJOINT } ir_transpose;
 
 typedef struct ir_ints {
     int n;
@@ -178,7 +207,44 @@ typedef struct ir_attrs {
     double tolerance;      /* check.expect_almost_eq */
     uint64_t max_ulp, min_ulp;  /* check.expect_close: min_ulp <= distance <= max_ulp */
     ir_fusion_kind fusion_kind; /* fusion */
+    ir_ints sizes;         /* dynamic_slice: slice_sizes; gather: slice_sizes */
+    ir_ints low, high, interior;   /* pad: edge padding (may be negative), interior padding */
+    /* gather and scatter: their dimension numbers share one form.
+     *              gather                        scatter
+     * window       offset_dims                   update_window_dims
+     * collapsed    collapsed_slice_dims          inserted_window_dims
+     * op_batch     operand_batching_dims         input_batching_dims
+     * ix_batch     start_indices_batching_dims   scatter_indices_batching_dims
+     * index_map    start_index_map               scatter_dims_to_operand_dims
+     * index_vector_dim (in axis_b)               index_vector_dim */
+    ir_ints window, collapsed, op_batch, ix_batch, index_map;
+    int64_t axis_b;        /* gather, scatter: index_vector_dim */
+    bool sorted, unique;   /* gather, scatter: indices_are_sorted; scatter: unique_indices (hints) */
+    /* reduce_window, select_and_scatter, convolution: the window, one entry
+     * per dimension (convolution: per spatial dimension). Empty lists take
+     * the spec's defaults (strides and dilations 1, padding 0). padding is
+     * (low, high) per dimension, flattened. convolution: lhs_dilation is
+     * base_dil, rhs_dilation is win_dil; its window sizes come from the
+     * kernel, so win_dims stays empty. */
+    ir_ints win_dims, win_strides, base_dil, win_dil, padding;
+    /* convolution's dimension numbers: conv_lhs = [batch, feature, spatial...]
+     * of the input, conv_rhs = [input feature, output feature, spatial...] of
+     * the kernel, conv_out = [batch, feature, spatial...] of the result. */
+    ir_ints conv_lhs, conv_rhs, conv_out;
+    int64_t feature_groups, batch_groups;  /* convolution: feature_group_count, batch_group_count */
+    bool is_stable;        /* sort (sort's dimension is in axis; map's dimensions in dims) */
+    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky: lower */
+    ir_transpose transpose_a;              /* triangular_solve */
 } ir_attrs;
+
+/* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
+ * compares them all. */
+#define IR_ATTRS_LISTS(a) \
+    {&(a)->dims, &(a)->start, &(a)->limit, &(a)->stride, &(a)->lhs_batch, &(a)->rhs_batch, \
+     &(a)->lhs_contract, &(a)->rhs_contract, &(a)->sizes, &(a)->low, &(a)->high, &(a)->interior, \
+     &(a)->window, &(a)->collapsed, &(a)->op_batch, &(a)->ix_batch, &(a)->index_map, &(a)->win_dims, \
+     &(a)->win_strides, &(a)->base_dil, &(a)->win_dil, &(a)->padding, &(a)->conv_lhs, &(a)->conv_rhs, \
+     &(a)->conv_out}
 
 typedef int ir_value_id;
 
@@ -197,12 +263,22 @@ struct ir_op {
     ir_value_id *out;     /* owned */
     ir_attrs a;
     int nregions;
-    ir_block **regions;   /* owned; reduce: one region, the reducer; fusion: the kernel body */
+    ir_block **regions;   /* owned; reduce, reduce_window: the reducer; scatter: the update
+                             computation; fusion: the kernel body; while: cond, body; if: true,
+                             false branch; case: the branches; map: the computation; sort: the
+                             comparator; select_and_scatter: select, scatter */
     ir_loc loc;
     /* Autodiff and remat marks (src/autodiff, src/remat); clones keep them. */
     int checkpoint;       /* 0: outside any checkpoint; k > 0: inside checkpoint region k */
     bool backward;        /* made by the vjp transform for the backward pass */
 };
+
+/* The operand that result r of op is an updated copy of (same type; the op
+ * replaces some of its elements and keeps the rest): dynamic_update_slice's
+ * result 0 is operand 0, scatter's result k is operand k. -1 for every
+ * other op and result. A kernel computing such a result may write it into
+ * the operand's buffer when the operand dies there (plan: in place). */
+int ir_op_updated_operand(const ir_op *op, int r);
 
 /* A block: arguments, then ops; the last op is IR_RETURN. */
 struct ir_block {
@@ -237,6 +313,31 @@ typedef struct ir_module {
     int nstrings, cap_strings;
     char **strings;       /* interned file names for ir_loc */
 } ir_module;
+
+/* ---- windows ------------------------------------------------------------- */
+
+/* The window of reduce_window and select_and_scatter (one entry per
+ * dimension of the operand) or of convolution (one per spatial dimension,
+ * sizes from the kernel), with the spec's defaults filled in. Window
+ * position p and offset w (row-major over size) name the point
+ *     q_i = p_i * stride_i + w_i * win_dil_i - lo_i
+ * of the input padded by (lo, hi) and base-dilated: an input element
+ * q_i / base_dil_i where q_i is a multiple of base_dil_i inside the dilated
+ * input, else padding. */
+typedef struct ir_window {
+    int rank;
+    int64_t size[IR_MAX_RANK], stride[IR_MAX_RANK], base_dil[IR_MAX_RANK], win_dil[IR_MAX_RANK];
+    int64_t lo[IR_MAX_RANK], hi[IR_MAX_RANK];
+} ir_window;
+
+/* Reads op's window attributes over `rank` dimensions, sizes from `sizes`
+ * (NULL: the win_dims attribute). False, with the reason in why, when a
+ * list has the wrong length or an entry is out of range (sizes, strides
+ * and dilations at least 1, everything at most 2^40 in magnitude). */
+bool ir_window_read(const ir_op *op, int rank, const int64_t *sizes, ir_window *w, char *why, size_t why_size);
+/* The number of window positions along dimension i of an input of size n;
+ * -1 when the dilated input is too large to count (> 2^61 elements). */
+int64_t ir_window_positions(const ir_window *w, int i, int64_t n);
 
 /* ---- construction ------------------------------------------------------
  * Every function returns NULL/-1 only when memory runs out; shape rules are

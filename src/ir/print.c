@@ -606,6 +606,73 @@ static void print_reduce_at(printer *p, const ir_op *op, int indent) {
     fputc('}', p->out);
 }
 
+/* "stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (X, V) -> R" */
+static void print_pad(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(", low = ", p->out);
+    print_ints(p, &op->a.low);
+    fputs(", high = ", p->out);
+    print_ints(p, &op->a.high);
+    fputs(", interior = ", p->out);
+    print_ints(p, &op->a.interior);
+    fputs(" : ", p->out);
+    print_functional_type(p, op);
+}
+
+static void print_dynamic_slice(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(", sizes = ", p->out);
+    print_ints(p, &op->a.sizes);
+    fputs(" : ", p->out);
+    print_functional_type(p, op);
+}
+
+static void print_get_dimension_size(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fprintf(p->out, ", dim = %lld : ", (long long)op->a.axis);
+    print_functional_type(p, op);
+}
+
+/* "stablehlo.optimization_barrier %a, %b : A, B" */
+static void print_optimization_barrier(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(" : ", p->out);
+    print_value_types(p, op->in, op->nin);
+}
+
+/* "name = [..]" inside #stablehlo.gather<...>, only for a non-empty list. */
+static void print_dims_field(const printer *p, const char *name, const ir_ints *l, bool *first) {
+    if (l->n == 0) return;
+    fprintf(p->out, "%s%s = ", *first ? "" : ", ", name);
+    print_ints(p, l);
+    *first = false;
+}
+
+/* The properties of gather and scatter, as MLIR prints them:
+ * <{dimension_numbers = #stablehlo.gather<...>, indices_are_sorted = true, slice_sizes = array<i64: ..>}> */
+static void print_index_properties(const printer *p, const ir_op *op) {
+    const ir_attrs *a = &op->a;
+    bool scatter = op->code == IR_SCATTER, first = true;
+    fprintf(p->out, " <{%s = #stablehlo.%s<", scatter ? "scatter_dimension_numbers" : "dimension_numbers",
+            scatter ? "scatter" : "gather");
+    print_dims_field(p, scatter ? "update_window_dims" : "offset_dims", &a->window, &first);
+    print_dims_field(p, scatter ? "inserted_window_dims" : "collapsed_slice_dims", &a->collapsed, &first);
+    print_dims_field(p, scatter ? "input_batching_dims" : "operand_batching_dims", &a->op_batch, &first);
+    print_dims_field(p, scatter ? "scatter_indices_batching_dims" : "start_indices_batching_dims", &a->ix_batch,
+                     &first);
+    print_dims_field(p, scatter ? "scatter_dims_to_operand_dims" : "start_index_map", &a->index_map, &first);
+    if (a->axis_b) fprintf(p->out, "%sindex_vector_dim = %lld", first ? "" : ", ", (long long)a->axis_b);
+    fputc('>', p->out);
+    if (a->sorted) fputs(", indices_are_sorted = true", p->out);
+    if (!scatter) {
+        fputs(", slice_sizes = array<i64", p->out);
+        for (int i = 0; a->sizes.v && i < a->sizes.n; i++) fprintf(p->out, "%s%lld", i ? ", " : ": ", (long long)a->sizes.v[i]);
+        fputc('>', p->out);
+    }
+    if (scatter && a->unique) fputs(", unique_indices = true", p->out);
+    fputs("}>", p->out);
+}
+
 static void print_call(printer *p, const ir_op *op) {
     fprintf(p->out, "%s @%s(", ir_op_name(op->code), op->a.callee ? op->a.callee : "<no callee>");
     print_refs(p, op->in, op->nin);
@@ -641,17 +708,120 @@ static void print_check(printer *p, const ir_op *op) {
     else print_value_types(p, op->in, op->nin);
 }
 
-/* "name"(%a, %b) ({ ^bb0(...): ... }) : (T, T) -> (R): for ops whose
- * counts do not fit their pretty form. Attributes are not shown. */
+/* `, name = array<i64: 1, 2>` when the list is not empty. */
+static void print_array_prop(const printer *p, const char *name, const ir_ints *l, bool *first) {
+    if (l->n == 0) return;
+    fprintf(p->out, "%s%s = array<i64: ", *first ? "" : ", ", name);
+    for (int i = 0; i < l->n; i++) fprintf(p->out, "%s%lld", i ? ", " : "", (long long)l->v[i]);
+    fputc('>', p->out);
+    *first = false;
+}
+
+static void print_int_prop(const printer *p, const char *name, int64_t v, bool *first) {
+    fprintf(p->out, "%s%s = %lld : i64", *first ? "" : ", ", name, (long long)v);
+    *first = false;
+}
+
+/* `padding = dense<[[lo, hi], ...]> : tensor<Nx2xi64>` */
+static void print_padding_prop(const printer *p, const ir_ints *pad, bool *first) {
+    if (pad->n == 0) return;
+    fprintf(p->out, "%spadding = dense<[", *first ? "" : ", ");
+    for (int i = 0; i + 1 < pad->n; i += 2)
+        fprintf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)pad->v[i], (long long)pad->v[i + 1]);
+    fprintf(p->out, "]> : tensor<%dx2xi64>", pad->n / 2);
+    *first = false;
+}
+
+/* `[b, 0, 1, f]`: each dimension's role (letters[0], letters[1], or its
+ * spatial number). */
+static void print_conv_roles(const printer *p, const ir_ints *roles, const char *letters) {
+    fputc('[', p->out);
+    for (int d = 0; d < roles->n; d++) {
+        if (d) fputs(", ", p->out);
+        for (int k = 0; k < roles->n; k++) {
+            if (roles->v[k] != d) continue;
+            if (k < 2) fputc(letters[k], p->out);
+            else fprintf(p->out, "%d", k - 2);
+        }
+    }
+    fputc(']', p->out);
+}
+
+/* The attributes of the ops that print only in the generic form, as the
+ * properties `<{...}>` our parser reads back. */
+static void print_props(const printer *p, const ir_op *op) {
+    const ir_attrs *a = &op->a;
+    bool first = true;
+    fputs(" <{", p->out);
+    switch (op->code) {
+    case IR_FUSION: {
+        static const char *kinds[] = {"loop", "reduce", "dot", "opaque"};
+        fprintf(p->out, "kind = \"%s\"", (unsigned)a->fusion_kind < 4 ? kinds[a->fusion_kind] : "?");
+        break;
+    }
+    case IR_REDUCE:
+    case IR_MAP:
+        fputs("dimensions = ", p->out);
+        print_ints(p, &a->dims);
+        break;
+    case IR_SORT:
+        print_int_prop(p, "dimension", a->axis, &first);
+        fprintf(p->out, ", is_stable = %s", a->is_stable ? "true" : "false");
+        break;
+    case IR_CONVOLUTION:
+        fputs("dimension_numbers = #stablehlo.conv<", p->out);
+        print_conv_roles(p, &a->conv_lhs, "bf");
+        fputc('x', p->out);
+        print_conv_roles(p, &a->conv_rhs, "io");
+        fputs("->", p->out);
+        print_conv_roles(p, &a->conv_out, "bf");
+        fputc('>', p->out);
+        first = false;
+        print_int_prop(p, "feature_group_count", a->feature_groups, &first);
+        print_int_prop(p, "batch_group_count", a->batch_groups, &first);
+        print_array_prop(p, "window_strides", &a->win_strides, &first);
+        print_padding_prop(p, &a->padding, &first);
+        print_array_prop(p, "lhs_dilation", &a->base_dil, &first);
+        print_array_prop(p, "rhs_dilation", &a->win_dil, &first);
+        break;
+    case IR_TRIANGULAR_SOLVE: {
+        static const char *const words[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+        fprintf(p->out, "left_side = %s, lower = %s, unit_diagonal = %s, transpose_a = #stablehlo<transpose %s>",
+                a->left_side ? "true" : "false", a->lower ? "true" : "false", a->unit_diagonal ? "true" : "false",
+                (unsigned)a->transpose_a < 3 ? words[a->transpose_a] : "?");
+        break;
+    }
+    case IR_CHOLESKY: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
+    default:
+        print_array_prop(p, "window_dimensions", &a->win_dims, &first);
+        print_array_prop(p, "window_strides", &a->win_strides, &first);
+        print_array_prop(p, "base_dilations", &a->base_dil, &first);
+        print_array_prop(p, "window_dilations", &a->win_dil, &first);
+        print_padding_prop(p, &a->padding, &first);
+        break;
+    }
+    fputs("}>", p->out);
+}
+
+static bool has_props(ir_opcode code) {
+    switch (code) {
+    case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
+    case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* "name"(%a, %b) <{props}> ({ ^bb0(...): ... }) : (T, T) -> (R): for ops
+ * without a pretty form, and ops whose counts do not fit theirs. */
 static void print_generic_at(printer *p, const ir_op *op, int indent) {
-    fprintf(p->out, "\"%s\"(", (unsigned)op->code < IR_OPCODE_COUNT ? ir_op_name(op->code) : "<unknown op>");
+    bool known = (unsigned)op->code < IR_OPCODE_COUNT;
+    fprintf(p->out, "\"%s\"(", known ? ir_op_name(op->code) : "<unknown op>");
     print_refs(p, op->in, op->nin);
     fputc(')', p->out);
-    if (op->code == IR_FUSION) {
-        static const char *kinds[] = {"loop", "reduce", "dot"};
-        fprintf(p->out, " <{kind = \"%s\"}>",
-                (unsigned)op->a.fusion_kind < 3 ? kinds[op->a.fusion_kind] : "?");
-    }
+    if (known && has_props(op->code)) print_props(p, op);
+    if (op->code == IR_GATHER || op->code == IR_SCATTER) print_index_properties(p, op);
     for (int r = 0; r < op->nregions; r++) {
         const ir_block *b = op->regions[r];
         fputs(r ? ", {\n" : " ({\n", p->out);
@@ -700,6 +870,11 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
     [IR_CLAMP] = print_with_op_type,
     [IR_COMPARE] = print_compare,
     [IR_DOT_GENERAL] = print_dot_general,
+    [IR_PAD] = print_pad,
+    [IR_DYNAMIC_SLICE] = print_dynamic_slice,
+    [IR_DYNAMIC_UPDATE_SLICE] = print_with_functional_type,
+    [IR_GET_DIMENSION_SIZE] = print_get_dimension_size,
+    [IR_OPTIMIZATION_BARRIER] = print_optimization_barrier,
     [IR_CALL] = print_call,
     [IR_RETURN] = print_return,
 };
@@ -721,7 +896,7 @@ static void print_op(printer *p, const ir_op *op, int indent) {
     print_result_names(p, op);
     if (!prints_pretty(op)) print_generic_at(p, op, indent);
     else if (op->code == IR_REDUCE && reduce_form_of(p, op) != REDUCE_GENERIC) print_reduce_at(p, op, indent);
-    else if (op->code == IR_REDUCE || op->code == IR_FUSION) print_generic_at(p, op, indent);
+    else if (!printer_of(op->code)) print_generic_at(p, op, indent);
     else printer_of(op->code)(p, op);
     fputc('\n', p->out);
 }

@@ -51,9 +51,9 @@ static uint64_t mix_type(uint64_t h, const ir_type *t) {
 }
 
 /* The ir_ints attributes, for hashing and comparing in one place. */
-static void ints_of(const ir_attrs *a, const ir_ints *out[8]) {
-    const ir_ints *lists[8] = {&a->dims, &a->start, &a->limit, &a->stride,
-                               &a->lhs_batch, &a->rhs_batch, &a->lhs_contract, &a->rhs_contract};
+enum { NLISTS = sizeof((const ir_ints *[])IR_ATTRS_LISTS((ir_attrs *)0)) / sizeof(const ir_ints *) };
+static void ints_of(const ir_attrs *a, const ir_ints *out[NLISTS]) {
+    const ir_ints *lists[NLISTS] = IR_ATTRS_LISTS(a);
     memcpy(out, lists, sizeof lists);
 }
 
@@ -63,11 +63,14 @@ static size_t data_bytes(const ir_func *f, const ir_op *op) {
 
 static uint64_t mix_attrs(uint64_t h, const ir_func *f, const ir_op *op) {
     const ir_attrs *a = &op->a;
-    const ir_ints *lists[8];
+    const ir_ints *lists[NLISTS];
     ints_of(a, lists);
-    for (int i = 0; i < 8; i++) h = mix_ints(h, lists[i]);
+    for (int i = 0; i < NLISTS; i++) h = mix_ints(h, lists[i]);
     h = mix_int(mix_int(mix_int(h, a->axis), a->cmp), a->cmp_type);
     h = mix_int(mix_int(h, a->exponent_bits), a->mantissa_bits);
+    h = mix_int(mix_int(mix_int(h, a->feature_groups), a->batch_groups), a->is_stable);
+    h = mix_int(mix_int(mix_int(mix_int(h, a->left_side), a->lower), a->unit_diagonal), a->transpose_a);
+    h = mix_int(mix_int(mix_int(h, a->axis_b), a->sorted), a->unique);
     if (a->data) h = mix(h, a->data, data_bytes(f, op));
     if (a->callee) h = mix(h, a->callee, strlen(a->callee));
     return h;
@@ -101,14 +104,19 @@ static bool same_ints(const ir_ints *a, const ir_ints *b) {
 
 static bool same_attrs(const ir_func *f, const ir_op *x, const ir_op *y) {
     const ir_attrs *a = &x->a, *b = &y->a;
-    const ir_ints *la[8], *lb[8];
+    const ir_ints *la[NLISTS], *lb[NLISTS];
     ints_of(a, la);
     ints_of(b, lb);
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < NLISTS; i++)
         if (!same_ints(la[i], lb[i])) return false;
+    if (a->feature_groups != b->feature_groups || a->batch_groups != b->batch_groups || a->is_stable != b->is_stable ||
+        a->left_side != b->left_side || a->lower != b->lower || a->unit_diagonal != b->unit_diagonal ||
+        a->transpose_a != b->transpose_a)
+        return false;
     if (a->axis != b->axis || a->cmp != b->cmp || a->cmp_type != b->cmp_type || a->max_ulp != b->max_ulp ||
         a->exponent_bits != b->exponent_bits || a->mantissa_bits != b->mantissa_bits ||
-        a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind ||
+        a->min_ulp != b->min_ulp || a->fusion_kind != b->fusion_kind || a->axis_b != b->axis_b ||
+        a->sorted != b->sorted || a->unique != b->unique ||
         memcmp(&a->tolerance, &b->tolerance, sizeof a->tolerance) != 0)
         return false;
     if (!a->data != !b->data || (a->data && memcmp(a->data, b->data, data_bytes(f, x)) != 0)) return false;

@@ -39,6 +39,11 @@ int pass_cse(ir_func *f, diag *d);
  * returns and calls are kept: a callee may hold checks). */
 int pass_dce(ir_func *f, diag *d);
 
+/* Replaces every optimization_barrier by its operands (their uses become
+ * uses of the operands). Runs after CSE and DCE, the passes a barrier
+ * guards, and before fusion. */
+int pass_strip_barriers(ir_func *f, diag *d);
+
 /* Moves every check op of f (after inlining) out of the program: its two
  * operands become extra results of f, appended after the original ones, and
  * the check op itself is recorded in checks[0..*nchecks) (the ops are
@@ -48,6 +53,14 @@ int pass_dce(ir_func *f, diag *d);
 int pass_extract_checks(ir_func *f, ir_op ***checks, int *nchecks, diag *d);
 
 /* ---- rewriting helpers shared by the passes ---- */
+
+/* Copies `region` (a block of f, typically an op's region) into a new
+ * private function of m named `name`: its parameters are the region's
+ * arguments, then the values the region reads from outside itself (its
+ * captures, returned in *captures, values of f, mem_alloc'ed); its body
+ * the region's ops; its results what the region returns. */
+int pass_outline_region(ir_module *m, const ir_func *f, const ir_block *region, const char *name, ir_func **out,
+                        ir_value_id **captures, int *ncaptures, diag *d);
 
 /* Makes every use of `from` (in f's body and nested regions, including
  * returns) a use of `to`. */

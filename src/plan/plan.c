@@ -5,7 +5,8 @@
  *   assign_homes        parameters, constants, outputs and copies, arena temps
  *   donate_parameters   results moved into donated parameters' buffers
  *   link_in_place       kernel results that reuse a dying operand's buffer: arena
- *                       results share it; outputs take its chain into the output
+ *                       results share it; outputs and donated parameters take
+ *                       its chain into their buffer
  *   collect_intervals   one interval per arena buffer (an in-place chain is one)
  *   pack_size_ordered, pack_lifetime_ordered
  *                       two best-fit packings; the smaller arena wins
@@ -57,7 +58,7 @@ static int too_large(diag *d, const ir_func *f) {
 typedef struct interval {
     int def, last;
     size_t bytes;    /* rounded up to PLAN_ALIGN; never 0 (empty buffers take no space) */
-    int output;      /* -1: in the arena; else in output buffer `output` (PLAN_SCRATCH) */
+    int output;      /* -1: in the arena; else in output buffer `output` (PLAN_IN_OUTPUT) */
 } interval;
 
 typedef struct planner {
@@ -140,6 +141,23 @@ static int assign_homes(planner *pl) {
 
 /* ---- donation ------------------------------------------------------------------- */
 
+/* The first value of u's in-place chain (u itself when it overwrote nothing). */
+static ir_value_id chain_head(const plan *p, ir_value_id u) {
+    while (p->buf[u].in_place_of >= 0) u = p->buf[u].in_place_of;
+    return u;
+}
+
+/* Whether a chain starting with value h may live in parameter a's buffer:
+ * h is written after a's last read, or by the kernel that reads a last,
+ * overwriting it in place. */
+static bool written_after_parameter(const ir_func *f, const plan *p, ir_value_id h, ir_value_id a) {
+    const ir_value *val = &f->values[h];
+    int def = p->buf[h].def, last = p->buf[a].last_use;
+    return def > last ||
+           (def == last && val->def && kernel_may_overwrite(f, val->def, val->def_index, a, p->strict_order));
+}
+
+
 /* Whether returned value j (an output home, its first occurrence) may live in
  * donated parameter `param`'s buffer: same size, and written only once the
  * parameter is dead, or by the kernel that reads it last when that kernel may
@@ -149,10 +167,7 @@ static bool result_fits_parameter(const planner *pl, int param, int j) {
     ir_value_id v = pl->ret->in[j], a = pl->f->body->args[param];
     const plan_buffer *b = &p->buf[v];
     if (b->home != PLAN_OUTPUT || b->index != j || b->bytes != p->buf[a].bytes) return false;
-    int last_read = pl->live[a].last_use;
-    if (b->def > last_read) return true;
-    const ir_value *val = &pl->f->values[v];
-    return b->def == last_read && kernel_may_overwrite(pl->f, val->def, val->def_index, a, pl->opts.strict_order);
+    return written_after_parameter(pl->f, p, v, a);
 }
 
 /* Kuhn's augmenting path: finds a result for `param`, moving earlier matches
@@ -249,7 +264,10 @@ static void rehome_chain(plan *p, ir_value_id v, plan_home home, int index) {
  * an operand that dies there (softmax's final divide over exp(x - max))
  * takes that operand's whole chain into the output buffer instead of the
  * arena: nothing else writes the output before it (copies come after the
- * last step), and each link of the chain dies where the next is written. */
+ * last step), and each link of the chain dies where the next is written.
+ * A result in a donated parameter's buffer does the same when the chain's
+ * first value is written once the parameter is dead (a chain of
+ * dynamic_update_slice and scatter over a donated array: no copy at all). */
 static void link_in_place(planner *pl, plan_home home) {
     const ir_block *body = pl->f->body;
     plan *p = pl->p;
@@ -261,8 +279,11 @@ static void link_in_place(planner *pl, plan_home home) {
             if (b->home != home || b->bytes == 0 || b->in_place_of >= 0) continue;
             for (int i = 0; i < op->nin && b->in_place_of < 0; i++) {
                 if (!can_take_operand(pl, op, s, r, op->in[i])) continue;
+                if (home == PLAN_DONATED &&
+                    !written_after_parameter(pl->f, p, chain_head(p, op->in[i]), pl->f->body->args[b->index]))
+                    continue;
                 b->in_place_of = op->in[i];
-                if (home == PLAN_OUTPUT) rehome_chain(p, op->in[i], PLAN_OUTPUT, b->index);
+                if (home != PLAN_ARENA) rehome_chain(p, op->in[i], home, b->index);
             }
         }
     }
@@ -508,7 +529,7 @@ static int pack_arena(const planner *pl, size_t *offset, size_t *arena) {
     return rc ? diag_nomem(pl->d) : DIAG_OK;
 }
 
-/* ---- output buffers as scratch -------------------------------------------------- */
+/* ---- temporaries in output buffers -------------------------------------------------- */
 
 /* free_until[j]: output j's buffer holds nothing during steps [0, free_until[j]):
  * up to the first write of its in-place chain, or all steps for a result
@@ -612,9 +633,9 @@ static int place_temporaries(planner *pl) {
         plan_buffer *b = &pl->p->buf[v];
         b->offset = pl->offset[k];
         if (pl->iv[k].output < 0) continue;
-        b->home = PLAN_SCRATCH;
+        b->home = PLAN_IN_OUTPUT;
         b->index = pl->iv[k].output;
-        if (b->in_place_of < 0) pl->p->scratch_bytes += pl->iv[k].bytes;
+        if (b->in_place_of < 0) pl->p->in_output_bytes += pl->iv[k].bytes;
     }
     return rc;
 }
@@ -788,7 +809,7 @@ static int check_output_chains(const ir_func *f, const plan *p, diag *d) {
 /* A temporary in an output buffer: aligned, inside the output, dead before
  * the output's first write, and sharing no byte with another temporary
  * there while both live (unless one overwrites the other in place). */
-static int check_scratch(const ir_func *f, const plan *p, diag *d) {
+static int check_in_output(const ir_func *f, const plan *p, diag *d) {
     const ir_op *ret = f->body->ops[f->body->nops - 1];
     int *free_until = mem_calloc((size_t)ret->nin + 1, sizeof *free_until);
     if (!free_until) return diag_nomem(d);
@@ -796,19 +817,19 @@ static int check_scratch(const ir_func *f, const plan *p, diag *d) {
     int rc = DIAG_OK;
     for (int v = 0; v < p->nvalues && !rc; v++) {
         const plan_buffer *b = &p->buf[v];
-        if (b->home != PLAN_SCRATCH) continue;
+        if (b->home != PLAN_IN_OUTPUT) continue;
         if (b->index < 0 || b->index >= ret->nin || b->offset % PLAN_ALIGN ||
             b->offset + b->bytes > p->buf[ret->in[b->index]].bytes)
             rc = internal_error(d, f, "value %d does not fit in output %d", v, b->index);
         else if (b->last_use >= free_until[b->index])
             rc = internal_error(d, f, "value %d is still live when output %d is written", v, b->index);
         ir_value_id u = b->in_place_of;
-        if (!rc && u >= 0 && (p->buf[u].home != PLAN_SCRATCH || p->buf[u].index != b->index ||
+        if (!rc && u >= 0 && (p->buf[u].home != PLAN_IN_OUTPUT || p->buf[u].index != b->index ||
                               p->buf[u].offset != b->offset || p->buf[u].last_use != b->def))
             rc = internal_error(d, f, "value %d cannot share the buffer of value %d in place", v, u);
         for (int w = v + 1; w < p->nvalues && !rc; w++) {
             const plan_buffer *o = &p->buf[w];
-            bool together = o->home == PLAN_SCRATCH && o->index == b->index && o->def <= b->last_use &&
+            bool together = o->home == PLAN_IN_OUTPUT && o->index == b->index && o->def <= b->last_use &&
                             b->def <= o->last_use && b->in_place_of != w && o->in_place_of != v;
             if (together && bytes_overlap(b, o))
                 rc = internal_error(d, f, "values %d and %d are live together in overlapping bytes of output %d", v, w, b->index);
@@ -818,19 +839,27 @@ static int check_scratch(const ir_func *f, const plan *p, diag *d) {
     return rc;
 }
 
+/* Each donated parameter holds one in-place chain (often one value): its
+ * links die where the next is written, and its first value is written
+ * once the parameter is dead. */
 static int check_donations(const ir_func *f, const plan *p, diag *d) {
     uint64_t holding = 0;
     for (int v = 0; v < p->nvalues; v++) {
         const plan_buffer *b = &p->buf[v];
         if (b->home != PLAN_DONATED) continue;
+        ir_value_id u = b->in_place_of;
+        if (u >= 0) {
+            const plan_buffer *ub = &p->buf[u];
+            if (ub->home != PLAN_DONATED || ub->index != b->index || ub->last_use != b->def || ub->bytes != b->bytes)
+                return internal_error(d, f, "value %d cannot share donated parameter %d with value %d", v, b->index, u);
+            continue;
+        }
         if (b->index < 0 || b->index >= f->body->nargs || b->index >= 64 || holding >> b->index & 1)
             return internal_error(d, f, "value %d is donated parameter %d, which is not donatable or already taken", v, b->index);
         holding |= (uint64_t)1 << b->index;
         ir_value_id a = f->body->args[b->index];
-        const ir_value *val = &f->values[v];
-        bool dead = b->def > p->buf[a].last_use ||
-                    (b->def == p->buf[a].last_use && kernel_may_overwrite(f, val->def, val->def_index, a, p->strict_order));
-        if (!dead || b->bytes != p->buf[a].bytes) return internal_error(d, f, "value %d overwrites parameter %d while it is still in use", v, b->index);
+        if (!written_after_parameter(f, p, v, a) || b->bytes != p->buf[a].bytes)
+            return internal_error(d, f, "value %d overwrites parameter %d while it is still in use", v, b->index);
     }
     return DIAG_OK;
 }
@@ -852,7 +881,7 @@ int plan_check(const ir_func *f, const plan *p, diag *d) {
     }
     int rc = check_no_overlap(f, p, d);
     if (!rc) rc = check_output_chains(f, p, d);
-    if (!rc) rc = check_scratch(f, p, d);
+    if (!rc) rc = check_in_output(f, p, d);
     return rc ? rc : check_donations(f, p, d);
 }
 
@@ -879,6 +908,7 @@ static int run_stages(planner *pl) {
     if ((rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
     link_in_place(pl, PLAN_ARENA);
     link_in_place(pl, PLAN_OUTPUT);
+    link_in_place(pl, PLAN_DONATED);
     if ((rc = collect_intervals(pl)) || (rc = place_temporaries(pl)) || (rc = measure_live_bytes(pl))) return rc;
     return plan_check(pl->f, p, pl->d);
 }
@@ -895,6 +925,23 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     mem_free(pl.offset);
     if (rc) plan_free(p);
     return rc;
+}
+
+int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d) {
+    size_t offset = p->arena_bytes, aligned;
+    if (!align_bytes(offset, &offset) || !align_bytes(bytes, &aligned) ||
+        offset > SIZE_MAX - aligned)
+        return diag_set(d, DIAG_INVALID, "the arena with a scratch block of %zu bytes passes SIZE_MAX", bytes);
+    p->scratch_offset = offset;
+    p->scratch_bytes = bytes;
+    p->arena_bytes = offset + aligned;
+    for (int s = 0; s < p->nsteps; s++) {
+        if (!uses[s]) continue;
+        p->temp_live[s] += aligned;
+        if (p->temp_live[s] > p->lower_bound_bytes) p->lower_bound_bytes = p->temp_live[s];
+        if (p->temp_live[s] > p->temp_live[p->peak_step]) p->peak_step = s;
+    }
+    return DIAG_OK;
 }
 
 void plan_free(plan *p) {

@@ -28,7 +28,7 @@ typedef enum plan_home {
     PLAN_OUTPUT,     /* the caller's output buffer outs[index] */
     PLAN_DONATED,    /* the buffer of donated parameter args[index] */
     PLAN_CONSTANT,   /* static data in the generated code */
-    PLAN_SCRATCH,    /* the caller's output buffer outs[index] + offset, while that output
+    PLAN_IN_OUTPUT,  /* the caller's output buffer outs[index] + offset, while that output
                         holds nothing yet: a temporary that dies before the output's first
                         write (XLA does the same); offset aligned to PLAN_ALIGN */
 } plan_home;
@@ -36,7 +36,7 @@ typedef enum plan_home {
 typedef struct plan_buffer {
     plan_home home;
     int index;           /* PARAM, OUTPUT, DONATED: which argument or result */
-    size_t offset;       /* ARENA, SCRATCH: byte offset */
+    size_t offset;       /* ARENA, IN_OUTPUT: byte offset */
     size_t bytes;        /* the value's own bytes (arena space is this rounded up to PLAN_ALIGN;
                             a 0-byte arena value takes none and has offset 0) */
     int def, last_use;   /* this value's own steps, as analysis/liveness.h defines them (an
@@ -64,7 +64,7 @@ typedef struct plan {
     size_t arena_bytes;          /* max(offset + bytes) over arena buffers */
     size_t lower_bound_bytes;    /* max over steps of live arena bytes
                                     (in-place pairs counted once) */
-    size_t scratch_bytes;        /* temporaries' bytes placed in output buffers instead */
+    size_t in_output_bytes;      /* temporaries' bytes placed in output buffers instead */
     size_t argument_bytes, output_bytes;
     size_t alias_bytes;          /* result bytes held in donated parameters */
     int ncopies;
@@ -73,6 +73,7 @@ typedef struct plan {
     size_t *temp_live;           /* temp_live[s]: arena bytes live during step s (sizes rounded
                                     up to PLAN_ALIGN, in-place chains once, as the lower bound) */
     int peak_step;               /* a step where temp_live is largest */
+    size_t scratch_offset, scratch_bytes;  /* plan_reserve_scratch's block; 0 bytes if none */
     char warning[256];           /* e.g. a donation that could not be used; "" if none */
     bool strict_order;           /* plan_options.strict_order it was made for (plan_check) */
 } plan;
@@ -84,6 +85,12 @@ typedef struct plan {
  * the finished plan fails plan_check (always run). A DONATED result's output
  * position is its first occurrence in the RETURN. */
 int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
+/* Reserves one scratch block of `bytes` after every planned buffer, used
+ * by the kernels at the steps marked in uses[0..nsteps) (control-flow
+ * kernels run their sub-programs there; src/compile/compile.c): the arena
+ * grows to hold it and those steps count it as live. DIAG_INVALID when the
+ * arena would pass SIZE_MAX. */
+int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d);
 void plan_free(plan *p);
 
 /* Verifies a plan's invariants: arena offsets aligned and inside arena_bytes;

@@ -177,7 +177,8 @@ static bool is_loop_op(ir_opcode c) {
     ir_op_kind k = ir_op_kind_of(c);
     return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE || c == IR_SELECT ||
            c == IR_CLAMP || c == IR_BROADCAST_IN_DIM || c == IR_RESHAPE || c == IR_TRANSPOSE || c == IR_SLICE ||
-           c == IR_CONCATENATE || c == IR_REVERSE || c == IR_IOTA || c == IR_CONSTANT;
+           c == IR_CONCATENATE || c == IR_REVERSE || c == IR_IOTA || c == IR_CONSTANT || c == IR_PAD ||
+           c == IR_DYNAMIC_SLICE || c == IR_GATHER;
 }
 
 static bool is_elementwise_op(ir_opcode c) {
@@ -232,6 +233,9 @@ static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_o
             if (root && (root->a.dims.n != op->a.dims.n || memcmp(root->a.dims.v, op->a.dims.v, sizeof(int64_t) * (size_t)op->a.dims.n))) return "reduces over different dimensions";
             root = op;
             nroots++;
+        } else if (fuse_is_opaque(op->code)) {
+            root = op;
+            nroots++;
         } else if (!is_loop_op(op->code)) {
             return "an op no kernel computes";
         }
@@ -266,6 +270,17 @@ static const char *kernel_problem(const ir_func *f, const ir_op *fu, bool side_o
         for (int i = 0; i < ret->nin; i++)
             if (!ir_type_same_shape(&f->values[ret->in[i]].type, &f->values[root->out[0]].type))
                 return "a dot result of another shape";
+        return NULL;
+    case IR_FUSION_OPAQUE:
+        if (nroots != 1 || b->ops[b->nops - 2] != root) return "an opaque kernel not ending with one opaque op";
+        for (int i = 0; i < root->nin; i++) {
+            bool elementwise = (root->code == IR_SCATTER && i > root->nin / 2) ||
+                               (root->code == IR_DYNAMIC_UPDATE_SLICE && i == 1);
+            if (!is_arg(b, root->in[i]) && !elementwise) return "an opaque op's operand computed in the kernel";
+        }
+        if (ret->nin != root->nout) return "an opaque kernel that does not return all its op's results";
+        for (int i = 0; i < ret->nin; i++)
+            if (ret->in[i] != root->out[i]) return "an opaque kernel returning its results out of order";
         return NULL;
     }
     return "an unknown kernel kind";

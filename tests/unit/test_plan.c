@@ -185,11 +185,11 @@ TEST(chain_without_in_place_uses_the_output_before_it_is_written) {
     plan_chain(10, false, &p, &x);
     EXPECT_EQ_INT(p.arena_bytes, 4096);
     EXPECT_EQ_INT(p.lower_bound_bytes, 4096);
-    EXPECT_EQ_INT(p.scratch_bytes, 4 * 4096);
+    EXPECT_EQ_INT(p.in_output_bytes, 4 * 4096);
     const ir_block *body = x.f->body;
     for (int s = 0; s < 9; s++) {
         const plan_buffer *b = &p.buf[body->ops[s]->out[0]];
-        EXPECT_EQ_INT(b->home, s % 2 ? PLAN_SCRATCH : PLAN_ARENA);
+        EXPECT_EQ_INT(b->home, s % 2 ? PLAN_IN_OUTPUT : PLAN_ARENA);
         EXPECT_EQ_INT(b->offset, 0);
         EXPECT_EQ_INT(b->in_place_of, -1);
     }
@@ -207,7 +207,7 @@ TEST(output_scratch_ends_before_the_output_is_written) {
     plan p;
     plan_chain(2, false, &p, &x);   /* t0 is read by the kernel writing t1, the output */
     EXPECT_EQ_INT(p.buf[x.f->body->ops[0]->out[0]].home, PLAN_ARENA);
-    EXPECT_EQ_INT(p.scratch_bytes, 0);
+    EXPECT_EQ_INT(p.in_output_bytes, 0);
     plan_free(&p);
     fx_end(&x);
 }
@@ -465,7 +465,7 @@ TEST(checker_rejects_broken_plans) {
     const ir_block *body = x.f->body;
     ir_value_id k0 = body->ops[0]->out[0], k1 = body->ops[1]->out[0];
     EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_OK);
-    EXPECT_EQ_INT(p.buf[k1].home, PLAN_SCRATCH);
+    EXPECT_EQ_INT(p.buf[k1].home, PLAN_IN_OUTPUT);
     p.buf[k1].offset = 64;                 /* past the output's 4096 bytes */
     EXPECT_EQ_INT(plan_check(x.f, &p, &x.d), DIAG_INVALID);
     EXPECT_CONTAINS(x.d.msg, "does not fit in output 0");

@@ -1,0 +1,190 @@
+/* emit_control.c: the emitters of control-flow kernels (while, if, case).
+ *
+ * Each region of the kernel's op was compiled as a sub-program
+ * (codegen_options.subs, src/compile/compile.c): a function whose
+ * parameters are the region's arguments and then its captures, with its
+ * own kernels and plan, emitted into the same source with a static entry
+ * aj_s<i>_entry(arena, args, outs) (emit_c.c). The kernel calls those
+ * entries on pointers it owns:
+ *
+ *   while   the kernel's results hold the loop values: they start as the
+ *           operands; then, until cond says false, body runs on them. A
+ *           result the body writes in place (donated, see compile.c) goes
+ *           straight over its loop value; the others go to next-state
+ *           buffers and are copied back after the body.
+ *   if/case the branch the selector names (case: the last one when out of
+ *           range) writes the kernel's results.
+ *
+ * Everything else lives in the scratch block the parent's plan reserved
+ * (plan_reserve_scratch), laid out by control_layout: the sub-programs'
+ * arena (the largest of them; they run one at a time), then the
+ * next-state buffers and the condition's byte. */
+#include <inttypes.h>
+
+#include "../util/mem.h"
+#include "emit_internal.h"
+
+enum { MAX_BRANCHES = 64 };
+
+bool codegen_is_control_kernel(const ir_op *op) {
+    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_OPAQUE || op->nregions != 1) return false;
+    const ir_block *r = op->regions[0];
+    if (r->nops != 2) return false;
+    ir_opcode c = r->ops[0]->code;
+    return c == IR_WHILE || c == IR_IF || c == IR_CASE;
+}
+
+static size_t align_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
+
+typedef struct control_layout {
+    int nbranches;                 /* regions of the op */
+    int sub[MAX_BRANCHES];         /* per region: its index in o->subs */
+    size_t bytes;                  /* the whole block */
+    size_t pred;                   /* while: the condition's byte */
+} control_layout;
+
+/* The kernel at parent's step `step`: its op, its sub-programs and the
+ * scratch layout; next[j] (when not NULL) gets the offset of loop value
+ * j's next-state buffer, or SIZE_MAX when the body writes it in place.
+ * False when a region has no sub-program. */
+static bool control_layout_of(const ir_func *parent, int step, const codegen_options *o, control_layout *l,
+                              size_t *next) {
+    const ir_op *root = parent->body->ops[step]->regions[0]->ops[0];
+    *l = (control_layout){.nbranches = root->nregions};
+    if (root->nregions > MAX_BRANCHES) return false;
+    size_t arena = 0;
+    for (int r = 0; r < root->nregions; r++) {
+        l->sub[r] = -1;
+        for (int i = 0; i < o->nsubs; i++) {
+            const codegen_subprogram *s = &o->subs[i];
+            if (s->parent == parent && s->step == step && s->region == r) l->sub[r] = i;
+        }
+        if (l->sub[r] < 0) return false;
+        size_t a = align_up(o->subs[l->sub[r]].p->arena_bytes);
+        if (a > arena) arena = a;
+    }
+    l->bytes = arena;
+    if (root->code != IR_WHILE) return true;
+    uint64_t in_place = o->subs[l->sub[1]].in_place;
+    for (int j = 0; j < root->nout; j++) {
+        bool kept = j < 64 && (in_place >> j & 1);
+        if (next) next[j] = kept ? SIZE_MAX : l->bytes;
+        if (!kept) l->bytes += align_up(ir_type_bytes(&parent->values[root->out[j]].type));
+    }
+    l->pred = l->bytes;
+    l->bytes += 1;
+    return true;
+}
+
+size_t codegen_control_scratch(const ir_func *parent, int step, const codegen_options *o) {
+    control_layout l;
+    return control_layout_of(parent, step, o, &l, NULL) ? l.bytes : 0;
+}
+
+/* ---- emitting ----------------------------------------------------------------- */
+
+/* The body step of the kernel being emitted. */
+static int step_of(const emit_ctx *cx, const ex_kernel *k) {
+    for (int s = 0; s < cx->f->body->nops; s++)
+        if (cx->f->body->ops[s] == k->fusion) return s;
+    return -1;
+}
+
+/* "void *name[] = {first..., captures..., 0};": a sub-program's arguments,
+ * its region's arguments first (given) and then its captures (the
+ * kernel's own arguments). */
+static const char *args_array(emit_ctx *cx, const ir_op *root, const codegen_subprogram *s, const char *const *first,
+                              int nfirst) {
+    sbuf b = {0};
+    for (int i = 0; i < nfirst; i++) sb_printf(&b, "(void *)%s, ", first[i]);
+    for (int i = 0; i < s->ncaptures; i++) {
+        const char *name = ex_buffer(cx, s->captures[i]);
+        if (!name) {
+            sb_free(&b);
+            ec_fail_op(cx, DIAG_INVALID, root, "a region reads a value that is not an argument of its kernel");
+            return NULL;
+        }
+        sb_printf(&b, "(void *)%s, ", name);
+    }
+    const char *array = ec_fresh(cx, "aj_args");
+    ec_line(cx, "void *%s[] = {%s0};", array, ec_take(cx, &b));
+    return array;
+}
+
+static const char *entry_of(emit_ctx *cx, int sub) { return ec_str(cx, "aj_s%d_entry", sub); }
+
+static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const control_layout *l,
+                      const size_t *next, const char *scratch) {
+    int n = root->nout;
+    const codegen_subprogram *cond = &cx->o->subs[l->sub[0]], *body = &cx->o->subs[l->sub[1]];
+    for (int j = 0; j < n; j++) eo_copy(cx, k->out[j], eo_in(cx, root, j), ec_type(cx, root->out[j]));
+    const char **state = (const char **)k->out;
+    const char *cargs = args_array(cx, root, cond, state, n), *bargs = args_array(cx, root, body, state, n);
+    if (!cargs || !bargs) return cx->rc;
+    const char *pred = ec_fresh(cx, "aj_pred"), *couts = ec_fresh(cx, "aj_outs"), *bouts = ec_fresh(cx, "aj_outs");
+    ec_line(cx, "uint8_t *%s = (uint8_t *)(%s + %zu);", pred, scratch, l->pred);
+    ec_line(cx, "void *%s[] = {%s, 0};", couts, pred);
+    sbuf b = {0};
+    for (int j = 0; j < n; j++)
+        if (next[j] == SIZE_MAX) sb_printf(&b, "%s, ", k->out[j]);
+        else sb_printf(&b, "%s + %zu, ", scratch, next[j]);
+    ec_line(cx, "void *%s[] = {%s0};", bouts, ec_take(cx, &b));
+    ec_open(cx, "for (;;)");
+    ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[0]), scratch, cargs, couts);
+    ec_line(cx, "if (!*%s) break;", pred);
+    ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[1]), scratch, bargs, bouts);
+    for (int j = 0; j < n; j++) {
+        size_t bytes = ir_type_bytes(ec_type(cx, root->out[j]));
+        if (next[j] != SIZE_MAX && bytes) ec_line(cx, "memcpy(%s, %s + %zu, %zu);", k->out[j], scratch, next[j], bytes);
+    }
+    ec_close(cx);
+    return cx->rc;
+}
+
+/* if: region 0 when the predicate holds, else region 1; case: the indexed
+ * branch, the last one for an index out of range. */
+static int emit_branches(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const control_layout *l,
+                         const char *scratch) {
+    const char *sel = eo_in(cx, root, 0), *branch = ec_fresh(cx, "aj_branch");
+    int last = l->nbranches - 1;
+    if (root->code == IR_IF) ec_line(cx, "int %s = %s[0] ? 0 : 1;", branch, sel);
+    else ec_line(cx, "int %s = %s[0] < 0 || %s[0] > %d ? %d : (int)%s[0];", branch, sel, sel, last, last, sel);
+    sbuf b = {0};
+    for (int j = 0; j < root->nout; j++) sb_printf(&b, "%s, ", k->out[j]);
+    const char *outs = ec_fresh(cx, "aj_outs");
+    ec_line(cx, "void *%s[] = {%s0};", outs, ec_take(cx, &b));
+    ec_open(cx, "switch (%s)", branch);
+    for (int r = 0; r < l->nbranches; r++) {
+        ec_open(cx, "case %d:", r);
+        const char *args = args_array(cx, root, &cx->o->subs[l->sub[r]], NULL, 0);
+        if (args) ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[r]), scratch, args, outs);
+        ec_line(cx, "break;");
+        ec_close(cx);
+    }
+    ec_close(cx);
+    return cx->rc;
+}
+
+int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    int step = step_of(cx, k);
+    control_layout l;
+    size_t *next = mem_alloc((size_t)root->nout * sizeof *next + 1);
+    if (!next) return cx->rc = diag_nomem(cx->d);
+    if (step < 0 || !control_layout_of(cx->f, step, cx->o, &l, next)) {
+        mem_free(next);
+        return ec_fail_op(cx, DIAG_UNSUPPORTED, root,
+                          "unsupported in compiled code: its regions were not compiled (more than %d branches?)",
+                          MAX_BRANCHES);
+    }
+    if (l.bytes > cx->p->scratch_bytes) {
+        mem_free(next);
+        return ec_fail_op(cx, DIAG_INVALID, root, "the plan's scratch block (%zu bytes) is smaller than %zu bytes",
+                          cx->p->scratch_bytes, l.bytes);
+    }
+    const char *scratch = ec_fresh(cx, "aj_scratch");
+    ec_line(cx, "char *%s = arena + %zu;", scratch, cx->p->scratch_offset);
+    if (root->code == IR_WHILE) emit_while(cx, k, root, &l, next, scratch);
+    else emit_branches(cx, k, root, &l, scratch);
+    mem_free(next);
+    return cx->rc;
+}

@@ -1,0 +1,279 @@
+/* emit_window.c: the emitters of the opaque kernels that slide a window
+ * over an input (reduce_window, select_and_scatter, convolution) and of
+ * map. Each computes what the evaluator computes (src/eval/eval_window.c,
+ * eval_control.c) in the same order, so results agree bit for bit:
+ *  - reduce_window: per result element, the reducer folds the window's
+ *    points in row-major window order, padding as the init values;
+ *  - select_and_scatter: per source element in row-major order, select
+ *    picks a point of its window (the first wins unless select(kept, next)
+ *    is false), then scatter(result, source) updates it;
+ *  - convolution: per result element, the sum over the group's input
+ *    features (outermost) and the window (row-major) of input times
+ *    kernel, every product and sum rounded to the result type;
+ *  - map: the computation per element.
+ * A window point is an input element or padding (see ir_window in ir.h);
+ * the generated code tests only the conditions that can fail. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "emit_internal.h"
+
+/* An ir_window over dimensions of an input, as the generated code reads it. */
+typedef struct ew_window {
+    ir_window w;
+    int64_t in_dims[IR_MAX_RANK], in_strides[IR_MAX_RANK];
+    int64_t positions[IR_MAX_RANK];   /* window positions per dimension */
+} ew_window;
+
+static void row_major_strides(const ir_type *t, int64_t *strides) {
+    int64_t s = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        strides[d] = s;
+        s *= t->dims[d];
+    }
+}
+
+/* The window of root over `in` along dims[0..rank), sizes from `sizes`
+ * (NULL: the op's window_dimensions); positions[k] is the result's extent
+ * along window dimension k. */
+static bool window_of(emit_ctx *cx, const ir_op *root, const ir_type *in, int rank, const int64_t *dims,
+                      const int64_t *sizes, const int64_t *positions, ew_window *w) {
+    char why[200];
+    if (!ir_window_read(root, rank, sizes, &w->w, why, sizeof why)) {
+        ec_fail_op(cx, DIAG_INVALID, root, "%s", why);
+        return false;
+    }
+    int64_t strides[IR_MAX_RANK];
+    row_major_strides(in, strides);
+    for (int k = 0; k < rank; k++) {
+        w->in_dims[k] = in->dims[dims[k]];
+        w->in_strides[k] = strides[dims[k]];
+        w->positions[k] = positions[k];
+    }
+    return true;
+}
+
+/* A row-major loop nest over the window's offsets (no loop where the size
+ * is 1): off[k] is offset k's expression. */
+static ir_type window_space(const ew_window *w) { return ir_type_make(IR_I64, w->w.rank, w->w.size); }
+
+/* The window point at position pos[] and offset off[]: declares what it
+ * needs and returns the condition that it is an input element (NULL when
+ * it always is), with its element offset into the input in *at. */
+static const char *window_point(emit_ctx *cx, const ew_window *w, const char *const *pos, const char *const *off,
+                                const char **at) {
+    sbuf cond = {0}, offset = {0};
+    for (int k = 0; k < w->w.rank; k++) {
+        const ir_window *x = &w->w;
+        int64_t top = (w->positions[k] - 1) * x->stride[k] + (x->size[k] - 1) * x->win_dil[k] - x->lo[k];
+        int64_t last = (w->in_dims[k] - 1) * x->base_dil[k];
+        const char *q = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64 " - %" PRId64, pos[k],
+                                                   x->stride[k], off[k], x->win_dil[k], x->lo[k]));
+        if (x->lo[k] > 0) sb_printf(&cond, "%s%s >= 0", cond.len ? " && " : "", q);
+        if (top > last) sb_printf(&cond, "%s%s <= %" PRId64, cond.len ? " && " : "", q, last);
+        if (x->base_dil[k] > 1) {
+            sb_printf(&cond, "%s%s %% %" PRId64 " == 0", cond.len ? " && " : "", q, x->base_dil[k]);
+            sb_printf(&offset, "%s%s / %" PRId64 " * %" PRId64, offset.len ? " + " : "", q, x->base_dil[k],
+                      w->in_strides[k]);
+        } else {
+            sb_printf(&offset, "%s%s * %" PRId64, offset.len ? " + " : "", q, w->in_strides[k]);
+        }
+    }
+    if (!offset.len) sb_puts(&offset, "0");
+    *at = ec_take(cx, &offset);
+    return cond.len ? ec_take(cx, &cond) : NULL;
+}
+
+/* The dimensions 0..rank-1 in order. */
+static void all_dims(int rank, int64_t *dims) {
+    for (int k = 0; k < rank; k++) dims[k] = k;
+}
+
+/* Binds region b's arguments to args and returns the expression of its
+ * returned value r, computed in the current scope. */
+static const char *region_result(emit_ctx *cx, const ir_block *b, const char *const *args, int r) {
+    ex_index scalar = ex_scalar_index();
+    for (int i = 0; i < b->nargs; i++) ex_bind(cx, b->args[i], &scalar, args[i]);
+    return ex_value(cx, b->ops[b->nops - 1]->in[r], &scalar);
+}
+
+/* ---- reduce_window ------------------------------------------------------------ */
+
+int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    int n = root->nin / 2;
+    const ir_type *in = ec_type(cx, root->in[0]), *rt = ec_type(cx, root->out[0]);
+    int64_t dims[IR_MAX_RANK];
+    all_dims(in->rank, dims);
+    ew_window w;
+    if (n > IR_MAX_RANK * 4) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "more than %d inputs", IR_MAX_RANK * 4);
+    if (!window_of(cx, root, in, in->rank, dims, NULL, rt->dims, &w) || ir_type_numel(rt) == 0) return cx->rc;
+    const char *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4], *at;
+    ex_index pos, off;
+    eo_loops_open(cx, rt, &pos);
+    for (int i = 0; i < n; i++)
+        acc[i] = ex_local(cx, ec_type(cx, root->out[i])->dtype, ec_str(cx, "%s[0]", eo_in(cx, root, n + i)));
+    ir_type space = window_space(&w);
+    if (ir_type_numel(&space) > 0) {
+        eo_loops_open(cx, &space, &off);
+        const char *inside = window_point(cx, &w, pos.at, off.at, &at);
+        for (int i = 0; i < n; i++) {
+            const char *load = ec_str(cx, "%s[%s]", eo_in(cx, root, i), at);
+            const char *init = ec_str(cx, "%s[0]", eo_in(cx, root, n + i));
+            x[i] = ex_local(cx, ec_type(cx, root->in[i])->dtype,
+                            inside ? ec_str(cx, "%s ? %s : %s", inside, load, init) : load);
+        }
+        ex_apply_reducer(cx, root->regions[0], n, acc, x);
+        eo_loops_close(cx, &space);
+    }
+    const char *store = ex_offset(cx, rt, &pos);
+    for (int i = 0; i < n; i++) ec_line(cx, "%s[%s] = %s;", k->out[i], store, acc[i]);
+    eo_loops_close(cx, rt);
+    return cx->rc;
+}
+
+/* ---- select_and_scatter ----------------------------------------------------------- */
+
+/* Over source position pos: the input offset the window selects into
+ * `best` (-1 when its window holds no element). */
+static void select_point(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *const *pos,
+                         const char *best) {
+    ir_dtype t = ec_type(cx, root->in[0])->dtype;
+    const char *kept = ec_fresh(cx, "kept"), *at;
+    ec_line(cx, "%s %s = 0;", ec_ctype(t), kept);
+    ir_type space = window_space(w);
+    ex_index off;
+    eo_loops_open(cx, &space, &off);
+    const char *inside = window_point(cx, w, pos, off.at, &at);
+    if (inside) ec_open(cx, "if (%s)", inside);
+    else ec_block(cx);
+    const char *cur = ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 0), at));
+    const char *pick = ec_fresh(cx, "pick");
+    ec_line(cx, "int %s = %s < 0;", pick, best);
+    ec_open(cx, "if (!%s)", pick);
+    const char *args[2] = {kept, cur};
+    const char *sel = region_result(cx, root->regions[0], args, 0);
+    if (sel) ec_line(cx, "%s = !%s;", pick, sel);
+    ec_close(cx);
+    ec_open(cx, "if (%s)", pick);
+    ec_line(cx, "%s = %s;", best, at);
+    ec_line(cx, "%s = %s;", kept, cur);
+    ec_close(cx);
+    ec_close(cx);
+    eo_loops_close(cx, &space);
+}
+
+int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    const ir_type *in = ec_type(cx, root->in[0]), *src = ec_type(cx, root->in[1]);
+    int64_t dims[IR_MAX_RANK];
+    all_dims(in->rank, dims);
+    ew_window w;
+    if (!window_of(cx, root, in, in->rank, dims, NULL, src->dims, &w)) return cx->rc;
+    ex_index all, pos;
+    if (ir_type_numel(in) > 0) {
+        eo_loops_open(cx, in, &all);
+        ec_line(cx, "%s[%s] = %s[0];", k->out[0], ex_offset(cx, in, &all), eo_in(cx, root, 2));
+        eo_loops_close(cx, in);
+    }
+    ir_type space = window_space(&w);
+    if (ir_type_numel(src) == 0 || ir_type_numel(&space) == 0) return cx->rc;
+    eo_loops_open(cx, src, &pos);
+    const char *best = ec_fresh(cx, "best");
+    ec_line(cx, "int64_t %s = -1;", best);
+    select_point(cx, root, &w, pos.at, best);
+    ec_open(cx, "if (%s >= 0)", best);
+    ir_dtype t = ec_type(cx, root->out[0])->dtype;
+    const char *args[2] = {ex_local(cx, t, ec_str(cx, "%s[%s]", k->out[0], best)),
+                           ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), ex_offset(cx, src, &pos)))};
+    const char *v = region_result(cx, root->regions[1], args, 0);
+    if (v) ec_line(cx, "%s[%s] = %s;", k->out[0], best, v);
+    ec_close(cx);
+    eo_loops_close(cx, src);
+    return cx->rc;
+}
+
+/* ---- convolution ------------------------------------------------------------------- */
+
+/* One result element at index idx of the result: the accumulation loop. */
+static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *const *idx) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = lhs->rank - 2;
+    int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK];
+    row_major_strides(lhs, ls);
+    row_major_strides(rhs, rs);
+    int64_t out_f = res->dims[a->conv_out.v[1]], in_per_group = rhs->dims[a->conv_rhs.v[0]];
+    int64_t out_per_fg = out_f / a->feature_groups, out_per_bg = out_f / a->batch_groups;
+    int64_t batch_per_group = res->dims[a->conv_out.v[0]];
+    const char *b = idx[a->conv_out.v[0]], *o = idx[a->conv_out.v[1]], *pos[IR_MAX_RANK], *at;
+    for (int s = 0; s < nsp; s++) pos[s] = idx[a->conv_out.v[2 + s]];
+    ir_dtype t = res->dtype;
+    const char *acc = ex_local(cx, t, "0");
+    /* the input's batch and first feature, and the kernel's output feature */
+    const char *lbase = ex_local(cx, IR_I64,
+                                 ec_str(cx, "(%s / %" PRId64 " * %" PRId64 " + %s) * %" PRId64 " + %s / %" PRId64
+                                            " * %" PRId64 " * %" PRId64,
+                                        o, out_per_bg, batch_per_group, b, ls[a->conv_lhs.v[0]], o, out_per_fg,
+                                        in_per_group, ls[a->conv_lhs.v[1]]));
+    const char *f = ec_fresh(cx, "f");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_per_group, f);
+    ir_type space = window_space(w);
+    ex_index offs;
+    eo_loops_open(cx, &space, &offs);
+    const char *const *off = offs.at;
+    const char *inside = window_point(cx, w, pos, off, &at);
+    sbuf kat = {0};
+    sb_printf(&kat, "%s * %" PRId64 " + %s * %" PRId64, f, rs[a->conv_rhs.v[0]], o, rs[a->conv_rhs.v[1]]);
+    for (int s = 0; s < nsp; s++)
+        if (strcmp(off[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, off[s], rs[a->conv_rhs.v[2 + s]]);
+    const char *load = ec_str(cx, "%s[%s + %s * %" PRId64 " + %s]", eo_in(cx, root, 0), lbase, f,
+                              ls[a->conv_lhs.v[1]], at);
+    const char *x = es_convert(cx, lhs->dtype, t, load);
+    if (inside && x) x = ec_str(cx, "%s ? %s : (%s)0", inside, x, ec_ctype(t));
+    const char *y = es_convert(cx, rhs->dtype, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), ec_take(cx, &kat)));
+    x = ex_local(cx, t, x);
+    y = ex_local(cx, t, y);
+    const char *prod = x && y ? ex_local(cx, t, es_binary(cx, root, IR_MULTIPLY, t, x, y)) : NULL;
+    const char *sum = prod ? es_binary(cx, root, IR_ADD, t, acc, prod) : NULL;
+    if (sum) ec_line(cx, "%s = %s;", acc, sum);
+    eo_loops_close(cx, &space);
+    ec_close(cx);
+    return acc;
+}
+
+int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = lhs->rank - 2;
+    int64_t sizes[IR_MAX_RANK], positions[IR_MAX_RANK];
+    for (int s = 0; s < nsp; s++) {
+        sizes[s] = rhs->dims[a->conv_rhs.v[2 + s]];
+        positions[s] = res->dims[a->conv_out.v[2 + s]];
+    }
+    ew_window w;
+    if (!window_of(cx, root, lhs, nsp, a->conv_lhs.v + 2, sizes, positions, &w) || ir_type_numel(res) == 0)
+        return cx->rc;
+    ex_index idx;
+    eo_loops_open(cx, res, &idx);
+    const char *acc = conv_element(cx, root, &w, idx.at);
+    ec_line(cx, "%s[%s] = %s;", k->out[0], ex_offset(cx, res, &idx), acc);
+    eo_loops_close(cx, res);
+    return cx->rc;
+}
+
+/* ---- map ------------------------------------------------------------------------------ */
+
+int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    const ir_type *rt = ec_type(cx, root->out[0]);
+    if (root->nin > IR_MAX_RANK * 4) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "more than %d inputs", IR_MAX_RANK * 4);
+    if (ir_type_numel(rt) == 0) return cx->rc;
+    const char *args[IR_MAX_RANK * 4];
+    ex_index at;
+    eo_loops_open(cx, rt, &at);
+    const char *off = ex_local(cx, IR_I64, ex_offset(cx, rt, &at));
+    for (int i = 0; i < root->nin; i++)
+        args[i] = ex_local(cx, ec_type(cx, root->in[i])->dtype, ec_str(cx, "%s[%s]", eo_in(cx, root, i), off));
+    const char *v = region_result(cx, root->regions[0], args, 0);
+    if (v) ec_line(cx, "%s[%s] = %s;", k->out[0], off, v);
+    eo_loops_close(cx, rt);
+    return cx->rc;
+}
