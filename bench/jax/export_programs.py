@@ -55,13 +55,26 @@ def mlp_train_step(params, x, y):
     return loss, new
 
 
+def mlp_deep_loss(weights, x, y):
+    """A deep tanh MLP (one weight matrix per layer) and its mean squared
+    error against a target: the remat benchmark's model."""
+    h = x
+    for w in weights:
+        h = jnp.tanh(h @ w)
+    return jnp.mean((h - y) ** 2)
+
+
+def mlp_deep_value_and_grad(weights, x, y):
+    return jax.value_and_grad(mlp_deep_loss)(weights, x, y)
+
+
 def spec(*shape):
     return jax.ShapeDtypeStruct(shape, jnp.float32)
 
 
-def export(name, f, *args):
+def export(name, f, *args, folder=OUT):
     text = jax.jit(f).lower(*args).as_text()
-    with open(os.path.join(OUT, name + ".mlir"), "w") as out:
+    with open(os.path.join(folder, name + ".mlir"), "w") as out:
         out.write(f"// Exported from JAX {jax.__version__} by bench/jax/export_programs.py.\n")
         out.write(text)
     print("wrote", name)
@@ -79,6 +92,20 @@ def main():
     params = [(spec(784, hidden), spec(hidden)), (spec(hidden, hidden), spec(hidden)),
               (spec(hidden, 10), spec(10))]
     export("mlp_train_step", mlp_train_step, params, spec(batch, 784), spec(batch, 10))
+    # The remat benchmark: 32 tanh layers of width 256 on a batch of 4096,
+    # and the same model at other depths (bench/programs/deep/) for the
+    # table; *_grad is JAX's own value_and_grad of it, for running the
+    # budget on a gradient graph that JAX made.
+    deep_width, deep_batch = 256, 4096
+    deep = os.path.join(OUT, "deep")
+    os.makedirs(deep, exist_ok=True)
+    for layers in (8, 16, 32, 64):
+        args = ([spec(deep_width, deep_width)] * layers, spec(deep_batch, deep_width),
+                spec(deep_batch, deep_width))
+        if layers == 32:
+            export("mlp_deep", mlp_deep_loss, *args)
+        export(f"mlp_deep_{layers}", mlp_deep_loss, *args, folder=deep)
+        export(f"mlp_deep_{layers}_grad", mlp_deep_value_and_grad, *args, folder=deep)
 
 
 if __name__ == "__main__":
