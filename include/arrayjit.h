@@ -218,7 +218,8 @@ typedef struct aj_checkpoint_policy {
 /* The ops of the function being built that compute outputs from inputs
  * (every op outputs depend on, searching back no further than inputs and the
  * parameters) become one checkpoint region with the policy. An op may be in
- * one region only. */
+ * one region only. A failing checkpoint call changes nothing, and (unlike
+ * an op call's) its error is not reported again by aj_builder_finish. */
 aj_status aj_checkpoint(aj_builder *b, int nin, const aj_value *inputs, int nout,
                         const aj_value *outputs, const aj_checkpoint_policy *policy);
 /* Names x for AJ_SAVE_ONLY_THESE_NAMES (and the save callback). */

@@ -106,6 +106,11 @@ def main():
             export("mlp_deep", mlp_deep_loss, *args)
         export(f"mlp_deep_{layers}", mlp_deep_loss, *args, folder=deep)
         export(f"mlp_deep_{layers}_grad", mlp_deep_value_and_grad, *args, folder=deep)
+    # A small one for the remat unit tests (tests/unit/test_remat.c).
+    tests = os.path.join(HERE, "..", "..", "tests", "remat")
+    os.makedirs(tests, exist_ok=True)
+    export("mlp_deep_small_grad", mlp_deep_value_and_grad, [spec(8, 8)] * 6, spec(16, 8), spec(16, 8),
+           folder=tests)
 
 
 if __name__ == "__main__":

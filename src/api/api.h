@@ -32,7 +32,8 @@ aj_status api_type_from(aj_dtype dtype, int rank, const int64_t *dims, ir_type *
 ir_func *api_find_func(aj_module *m, const char *name);
 
 /* Checks that xs[0..n) are values of b (what names the caller in the
- * message) and gives b's function. */
+ * message) and gives b's function. Unlike an op's, this error is not kept
+ * for aj_builder_finish: a failed checkpoint call changes nothing. */
 aj_status api_builder_values(aj_builder *b, const char *what, int n, const aj_value *xs, ir_func **f);
 
 /* What the cache key must add to the printed module: the checkpoint regions

@@ -47,7 +47,7 @@ static aj_status check_operands(aj_builder *b, const char *what, int n, const aj
 
 aj_status api_builder_values(aj_builder *b, const char *what, int n, const aj_value *xs, ir_func **f) {
     aj_status st = check_operands(b, what, n, xs);
-    if (st) return builder_fail(b, st);
+    if (st) return st;
     *f = b->f;
     return AJ_OK;
 }

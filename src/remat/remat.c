@@ -122,6 +122,45 @@ static void mark_needed(const ir_func *f, bool *needed) {
     }
 }
 
+/* A value its region's policy lets the backward part keep: when a value
+ * the policy recomputes is computed from it, it is kept rather than
+ * recomputed too (dots_saveable: tanh(dot) is recomputed from the saved
+ * dot). */
+static bool saveable_in_region(const ir_func *f, ir_value_id v) {
+    const ir_op *def = f->values[v].def;
+    return def->checkpoint > 0 && policy_keeps(f, def, v);
+}
+
+/* Marks needed the saveable values that the recomputation of the needed
+ * values the policies do not keep reaches first (walking operands back from
+ * them, no further than available, needed or saveable values). */
+static int mark_saveable_sources(const ir_func *f, bool *needed) {
+    int n = f->nvalues;
+    bool *seen = mem_calloc((size_t)n + 1, sizeof *seen);
+    ir_value_id *stack = mem_alloc(((size_t)n + 1) * sizeof *stack);
+    if (!seen || !stack) {
+        mem_free(seen);
+        mem_free(stack);
+        return DIAG_NOMEM;
+    }
+    int top = 0;
+    for (ir_value_id v = 0; v < n; v++)
+        if (needed[v] && !always_available(f, v) && !policy_keeps(f, f->values[v].def, v)) stack[top++] = v, seen[v] = true;
+    while (top > 0) {
+        const ir_op *def = f->values[stack[--top]].def;
+        for (int k = 0; k < def->nin; k++) {
+            ir_value_id w = def->in[k];
+            if (seen[w] || always_available(f, w)) continue;
+            seen[w] = true;
+            if (saveable_in_region(f, w)) needed[w] = true;
+            else if (!needed[w]) stack[top++] = w;
+        }
+    }
+    mem_free(seen);
+    mem_free(stack);
+    return DIAG_OK;
+}
+
 static int collect_residuals(const ir_func *f, const bool *needed, remat_info *r) {
     r->residuals = mem_calloc((size_t)f->nvalues + 1, sizeof *r->residuals);
     if (!r->residuals) return DIAG_NOMEM;
@@ -161,7 +200,8 @@ int remat_analyze(ir_func *f, remat_info *out, diag *d) {
     out->has_backward = any_marked(f);
     memset(marks, 0, (size_t)f->nvalues + 1);
     mark_needed(f, marks);
-    int rc = out->has_backward ? collect_residuals(f, marks, out) : DIAG_OK;
+    int rc = out->has_backward ? mark_saveable_sources(f, marks) : DIAG_OK;
+    if (!rc && out->has_backward) rc = collect_residuals(f, marks, out);
     mem_free(marks);
     if (!rc && out->nresiduals > 0) rc = cost_alone(f, out);
     if (rc) {

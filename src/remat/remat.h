@@ -9,9 +9,11 @@
  * recomputed copies apart: see pass_cse).
  *
  * Residuals. A residual is a forward value that the backward part needs: one
- * a backward op reads, or one that an op of a checkpoint region reads from
+ * a backward op reads, one that an op of a checkpoint region reads from
  * outside the region (the region's inputs, which its recomputation starts
- * from). Parameters and constants are never residuals (they are there
+ * from), or a value the region's policy lets it keep that the recomputation
+ * of a value the policy does not keep starts from (dots_saveable keeps the
+ * dot under tanh(dot) and recomputes only the tanh). Parameters and constants are never residuals (they are there
  * anyway), nor are function results. Each residual is kept or recomputed;
  * every other forward value dies in the forward pass, so a backward reader
  * of a recomputed residual gets a copy of the forward ops that compute it
