@@ -60,6 +60,11 @@ if(AJ_BLIS)
   target_link_libraries(bench_arrayjit PRIVATE arrayjit ${AJ_BLIS})
 endif()
 
+# The memory budget's table (bench/remat.sh): a client of the header alone.
+add_executable(remat_bench bench/remat_bench.c)
+target_compile_options(remat_bench PRIVATE -O2)
+target_link_libraries(remat_bench PRIVATE arrayjit)
+
 add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/failing)
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")

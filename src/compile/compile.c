@@ -16,6 +16,7 @@ typedef struct compile_state {
     schedule_result schedule;
     remat_info remat;           /* when remat ran */
     bool *keep;                 /* its choice, per residual */
+    int group;                  /* and its group size (remat_choice) */
     double recompute_flops;
 } compile_state;
 
@@ -56,7 +57,7 @@ static int run_remat(ir_module *m, ir_func *f, const compile_options *o, compile
     if (!(st->keep = mem_alloc((size_t)st->remat.nresiduals))) return diag_nomem(d);
     remat_policy_keep(&st->remat, st->keep);
     if (o->memory_budget_bytes) rc = choose_under_budget(m, f, o, st, d);
-    if (!rc) rc = remat_apply(f, &st->remat, st->keep, &st->recompute_flops, d);
+    if (!rc) rc = remat_apply(f, &st->remat, &(remat_choice){st->keep, st->group}, &st->recompute_flops, d);
     return rc;
 }
 
@@ -153,10 +154,10 @@ static size_t plan_peak(const plan *p) {
 /* The true peak of f (the pipeline's state just before remat) under one
  * keep-set: remat, the passes after it and the planner, on a copy. */
 static int candidate_peak(const ir_func *f, const compile_options *o, const remat_info *r,
-                          const bool *keep, size_t *peak, diag *d) {
+                          const remat_choice *choice, size_t *peak, diag *d) {
     ir_module *scratch = ir_module_new();
     ir_func *g = scratch ? ir_func_clone_into(scratch, f) : NULL;
-    int rc = g ? remat_apply(g, r, keep, NULL, d) : diag_nomem(d);
+    int rc = g ? remat_apply(g, r, choice, NULL, d) : diag_nomem(d);
     compile_state st = {0};
     bool after = false;
     for (int i = 0; i < NPASSES && !rc; i++) {
@@ -202,25 +203,25 @@ static int choose_under_budget(const ir_module *m, const ir_func *f, const compi
                                compile_state *st, diag *d) {
     (void)m;
     const remat_info *r = &st->remat;
-    bool *rows = NULL;
-    int nrows = 0;
-    int rc = remat_candidates(r, &rows, &nrows, d);
-    point *pts = rc ? NULL : mem_alloc(((size_t)nrows + 1) * sizeof *pts);
+    remat_candidates cand = {0};
+    int rc = remat_candidates_make(r, &cand, d);
+    point *pts = rc ? NULL : mem_alloc(((size_t)cand.n + 1) * sizeof *pts);
     if (!rc && !pts) rc = diag_nomem(d);
-    for (int c = 0; c < nrows && !rc; c++) {
-        const bool *keep = &rows[(size_t)c * r->nresiduals];
-        pts[c] = (point){0, remat_recompute_flops(f, r, keep), c};
-        rc = candidate_peak(f, o, r, keep, &pts[c].peak, d);
+    for (int c = 0; c < cand.n && !rc; c++) {
+        remat_choice choice = {&cand.keep[(size_t)c * r->nresiduals], cand.group[c]};
+        pts[c] = (point){0, remat_recompute_flops(f, r, &choice), c};
+        rc = candidate_peak(f, o, r, &choice, &pts[c].peak, d);
     }
     if (!rc) {
-        int n = pareto_frontier(pts, nrows);
+        int n = pareto_frontier(pts, cand.n);
         int pick = 0;
         for (int i = 0; i < n; i++)
             if (pts[i].peak <= o->memory_budget_bytes) pick = i;
-        memcpy(st->keep, &rows[(size_t)pts[pick].row * r->nresiduals], (size_t)r->nresiduals);
+        memcpy(st->keep, &cand.keep[(size_t)pts[pick].row * r->nresiduals], (size_t)r->nresiduals);
+        st->group = cand.group[pts[pick].row];
     }
     mem_free(pts);
-    mem_free(rows);
+    remat_candidates_free(&cand);
     return rc;
 }
 

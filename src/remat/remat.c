@@ -184,7 +184,7 @@ static int cost_alone(const ir_func *f, remat_info *r) {
     memset(keep, 1, (size_t)r->nresiduals + 1);
     for (int i = 0; i < r->nresiduals; i++) {
         keep[i] = false;
-        r->residuals[i].flops_alone = remat_recompute_flops(f, r, keep);
+        r->residuals[i].flops_alone = remat_recompute_flops(f, r, &(remat_choice){keep, 0});
         keep[i] = true;
     }
     mem_free(keep);
@@ -220,79 +220,142 @@ void remat_policy_keep(const remat_info *r, bool *keep) {
     for (int i = 0; i < r->nresiduals; i++) keep[i] = r->residuals[i].policy_keeps;
 }
 
-/* ---- what recomputing costs ------------------------------------------------------- */
+/* ---- groups ----------------------------------------------------------------------- */
 
-/* Walks the forward ops that recomputation copies: every unavailable value
- * a backward op reads, and its unavailable operands, transitively, each
- * once (seen[v]), body op by body op. visit is called on each value's
- * producer after its operands' (post-order), once per op; then done (may be
- * NULL) with the index of the body op whose operands were just walked.
- * Returns -1 on OOM. */
-typedef int (*visit_fn)(ir_func *f, ir_op *def, void *ctx);
-typedef void (*done_fn)(int body_index, void *ctx);
+/* The group of each body op under choice c (backward ops only; others -1).
+ * Backward ops go, in body order, into consecutive groups that read at most
+ * c->group distinct recomputed values each (one group when c->group is 0).
+ * NULL on OOM. */
+static int *backward_groups(const ir_func *f, const bool *avail, int group_size) {
+    int *group = mem_alloc(((size_t)f->body->nops + 1) * sizeof *group);
+    int *stamp = mem_calloc((size_t)f->nvalues + 1, sizeof *stamp);   /* v read in group stamp[v] - 1 */
+    if (!group || !stamp) {
+        mem_free(group);
+        mem_free(stamp);
+        return NULL;
+    }
+    int g = 0, reads = 0;
+    for (int i = 0; i < f->body->nops; i++) {
+        const ir_op *op = f->body->ops[i];
+        group[i] = -1;
+        if (!op->backward || op->code == IR_RETURN) continue;
+        int fresh = 0;
+        for (int j = 0; j < op->nin; j++) fresh += !avail[op->in[j]] && stamp[op->in[j]] != g + 1;
+        if (group_size > 0 && reads > 0 && reads + fresh > group_size) g++, reads = 0;
+        for (int j = 0; j < op->nin; j++)
+            if (!avail[op->in[j]] && stamp[op->in[j]] != g + 1) stamp[op->in[j]] = g + 1, reads++;
+        group[i] = g;
+    }
+    mem_free(stamp);
+    return group;
+}
 
-static int walk_recomputed(ir_func *f, const bool *avail, visit_fn visit, done_fn done, void *ctx) {
+/* ---- walking what is recomputed --------------------------------------------------- */
+
+/* What a walk calls: visit on each forward op to copy, after the copies of
+ * its operands (post-order); renamed when body op i's operand j (an
+ * unavailable value) has its copy; group_begins when a group starts. */
+typedef struct walker {
+    int (*visit)(ir_func *f, ir_op *def, void *ctx);
+    void (*renamed)(int i, int j, ir_value_id v, void *ctx);
+    void (*group_begins)(void *ctx);
+    void *ctx;
+} walker;
+
+typedef struct walk_state {
+    bool *seen;             /* copied in this group already */
+    ir_value_id *stack;
+} walk_state;
+
+/* Copies (visits) the unavailable value v of f and, first, its unavailable
+ * operands, transitively, each once per group. -1 on OOM. */
+static int walk_value(ir_func *f, const bool *avail, walk_state *ws, ir_value_id v, const walker *w) {
+    int top = 0, rc = 0;
+    ws->stack[top++] = v;
+    while (top > 0 && !rc) {
+        ir_value_id u = ws->stack[top - 1];
+        ir_op *def = f->values[u].def;
+        if (ws->seen[u]) {
+            top--;
+            continue;
+        }
+        bool pushed = false;
+        for (int k = 0; k < def->nin && !pushed; k++) {
+            ir_value_id x = def->in[k];
+            if (!avail[x] && !ws->seen[x]) ws->stack[top++] = x, pushed = true;
+        }
+        if (pushed) continue;
+        for (int k = 0; k < def->nout; k++) ws->seen[def->out[k]] = true;
+        top--;
+        rc = w->visit(f, def, w->ctx);
+    }
+    return rc;
+}
+
+/* Walks, body op by body op, the forward ops that recomputation copies for
+ * the backward ops' unavailable operands. -1 on OOM. */
+static int walk_recomputed(ir_func *f, const bool *avail, int group_size, const walker *w) {
     int n = f->nvalues;
-    bool *seen = mem_calloc((size_t)n + 1, sizeof *seen);
-    ir_value_id *stack = mem_alloc(((size_t)n + 1) * sizeof *stack);
-    int rc = seen && stack ? 0 : -1;
+    walk_state ws = {mem_calloc((size_t)n + 1, sizeof *ws.seen), mem_alloc(((size_t)n + 1) * sizeof *ws.stack)};
+    int *group = backward_groups(f, avail, group_size);
+    int rc = ws.seen && ws.stack && group ? 0 : -1;
+    int current = -1;
     for (int i = 0; !rc && i + 1 < f->body->nops; i++) {
         const ir_op *op = f->body->ops[i];
         for (int j = 0; !rc && op->backward && j < op->nin; j++) {
-            if (op->in[j] >= n || avail[op->in[j]] || seen[op->in[j]]) continue;
-            int top = 0;
-            stack[top++] = op->in[j];
-            while (top > 0 && !rc) {
-                ir_value_id v = stack[top - 1];
-                ir_op *def = f->values[v].def;
-                if (seen[v]) { top--; continue; }
-                bool pushed = false;
-                for (int k = 0; k < def->nin && !pushed; k++) {
-                    ir_value_id w = def->in[k];
-                    if (!avail[w] && !seen[w]) stack[top++] = w, pushed = true;
-                }
-                if (pushed) continue;
-                for (int k = 0; k < def->nout; k++) seen[def->out[k]] = true;
-                top--;
-                rc = visit(f, def, ctx);
+            ir_value_id v = op->in[j];
+            if (v >= n || avail[v]) continue;
+            if (group[i] != current) {
+                current = group[i];
+                memset(ws.seen, 0, (size_t)n + 1);
+                if (w->group_begins) w->group_begins(w->ctx);
             }
+            rc = walk_value(f, avail, &ws, v, w);
+            if (!rc && w->renamed) w->renamed(i, j, v, w->ctx);
         }
-        if (done) done(i, ctx);
     }
-    mem_free(seen);
-    mem_free(stack);
+    mem_free(ws.seen);
+    mem_free(ws.stack);
+    mem_free(group);
     return rc;
 }
+
+/* ---- what recomputing costs ------------------------------------------------------- */
 
 static int add_flops(ir_func *f, ir_op *def, void *ctx) {
     *(double *)ctx += remat_op_flops(f, def);
     return 0;
 }
 
-double remat_recompute_flops(const ir_func *f, const remat_info *r, const bool *keep) {
-    bool *avail = available_values(f, r, keep);
+double remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c) {
+    bool *avail = available_values(f, r, c->keep);
     double flops = 0;
-    /* walk_recomputed changes nothing when visit does not; it takes f
-     * non-const for remat_apply's sake. On OOM the cost is unknown: infinite. */
-    if (!avail || walk_recomputed((ir_func *)f, avail, add_flops, NULL, &flops)) flops = 1e300;
+    walker w = {add_flops, NULL, NULL, &flops};
+    /* The walk changes nothing when visit does not (it takes f non-const for
+     * remat_apply's sake). On OOM the cost is unknown: infinite. */
+    if (!avail || walk_recomputed((ir_func *)f, avail, c->group, &w)) flops = 1e300;
     mem_free(avail);
     return flops;
 }
 
 /* ---- the rewrite ------------------------------------------------------------------ */
 
+typedef struct remat_rename {
+    int op, operand;
+    ir_value_id to;
+} remat_rename;
+
 typedef struct rewrite {
     const bool *avail;
-    ir_value_id *map;    /* forward value -> its recomputed copy; an available value -> itself */
+    int n0;              /* values before the rewrite */
+    ir_value_id *map;    /* in the current group: forward value -> its copy; available -> itself */
     ir_block *scratch;   /* holds the copies until they are placed */
     int *made_by;        /* body op i -> copies made up to its turn (scratch ops [0, made_by[i])) */
+    remat_rename *renames;     /* the backward operands to rename, in body order */
+    int nrenames, cap_renames;
+    bool failed;         /* out of memory in a callback that cannot say so */
     double flops;
 } rewrite;
-
-static void copies_made(int body_index, void *ctx) {
-    rewrite *w = ctx;
-    w->made_by[body_index] = w->scratch->nops;
-}
 
 static int copy_forward_op(ir_func *f, ir_op *def, void *ctx) {
     rewrite *w = ctx;
@@ -305,6 +368,21 @@ static int copy_forward_op(ir_func *f, ir_op *def, void *ctx) {
     return 0;
 }
 
+static void note_rename(int i, int j, ir_value_id v, void *ctx) {
+    rewrite *w = ctx;
+    if (mem_grow((void **)&w->renames, &w->cap_renames, w->nrenames + 1, sizeof *w->renames)) {
+        w->failed = true;
+        return;
+    }
+    w->renames[w->nrenames++] = (remat_rename){i, j, w->map[v]};
+    w->made_by[i] = w->scratch->nops;
+}
+
+static void forget_copies(void *ctx) {
+    rewrite *w = ctx;
+    for (int v = 0; v < w->n0; v++) w->map[v] = -1;
+}
+
 /* The new body order: the copies made for a backward op's operands right
  * before it (operands before their readers, as they were made). */
 static ir_op **placed_order(ir_func *f, const rewrite *w) {
@@ -313,31 +391,29 @@ static ir_op **placed_order(ir_func *f, const rewrite *w) {
     if (!order) return NULL;
     int n = 0, next_copy = 0;
     for (int i = 0; i < f->body->nops; i++) {
-        int upto = i + 1 < f->body->nops ? w->made_by[i] : next_copy;
+        int upto = i + 1 < f->body->nops ? w->made_by[i] : w->scratch->nops;
         while (next_copy < upto) order[n++] = w->scratch->ops[next_copy++];
         order[n++] = f->body->ops[i];
     }
     return order;
 }
 
-int remat_apply(ir_func *f, const remat_info *r, const bool *keep, double *flops, diag *d) {
-    int n0 = f->nvalues;
-    rewrite w = {0};
-    bool *avail = available_values(f, r, keep);
+int remat_apply(ir_func *f, const remat_info *r, const remat_choice *c, double *flops, diag *d) {
+    rewrite w = {.n0 = f->nvalues};
+    bool *avail = available_values(f, r, c->keep);
     w.avail = avail;
-    w.map = pass_map_new(n0);
+    w.map = pass_map_new(w.n0);
     w.scratch = ir_block_new();
-    w.made_by = mem_calloc((size_t)f->body->nops, sizeof *w.made_by);
-    int rc = avail && w.map && w.scratch && w.made_by
-                 ? walk_recomputed(f, avail, copy_forward_op, copies_made, &w) : -1;
-    ir_op **order = rc ? NULL : placed_order(f, &w);
+    w.made_by = mem_calloc((size_t)f->body->nops + 1, sizeof *w.made_by);
+    walker walk = {copy_forward_op, note_rename, forget_copies, &w};
+    int rc = avail && w.map && w.scratch && w.made_by ? walk_recomputed(f, avail, c->group, &walk) : -1;
+    /* made_by is filled at the ops that got copies; carry it over the others */
+    for (int i = 1; !rc && i < f->body->nops; i++)
+        if (w.made_by[i] < w.made_by[i - 1]) w.made_by[i] = w.made_by[i - 1];
+    ir_op **order = rc || w.failed ? NULL : placed_order(f, &w);
     if (order) {
         /* Nothing can fail from here: rename the backward readers, install the order. */
-        for (int i = 0; i < f->body->nops; i++) {
-            ir_op *op = f->body->ops[i];
-            for (int j = 0; op->backward && op->code != IR_RETURN && j < op->nin; j++)
-                if (op->in[j] < n0 && !avail[op->in[j]]) op->in[j] = w.map[op->in[j]];
-        }
+        for (int k = 0; k < w.nrenames; k++) f->body->ops[w.renames[k].op]->in[w.renames[k].operand] = w.renames[k].to;
         int total = f->body->nops + w.scratch->nops;
         mem_free(f->body->ops);
         f->body->ops = order;
@@ -348,6 +424,7 @@ int remat_apply(ir_func *f, const remat_info *r, const bool *keep, double *flops
     if (w.scratch) pass_erase_block(f, w.scratch);
     mem_free(w.map);
     mem_free(w.made_by);
+    mem_free(w.renames);
     mem_free(avail);
     return order ? DIAG_OK : diag_nomem(d);
 }

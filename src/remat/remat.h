@@ -53,32 +53,56 @@ typedef struct remat_info {
 int remat_analyze(ir_func *f, remat_info *out, diag *d);
 void remat_info_free(remat_info *r);
 
+/* What to recompute: keep[i] for residual i (else recomputed), and how
+ * often. group 0: each recomputed value is computed once, before its first
+ * backward reader, and lives until its last. group m > 0: the backward ops
+ * are cut, in body order, into runs that read at most m distinct recomputed
+ * values each, and each run recomputes what it reads afresh (from the kept
+ * values): more FLOPs, but a recomputed value lives only within one run, so
+ * chains of residuals can be recomputed from few kept ones (multi-level
+ * checkpointing). */
+typedef struct remat_choice {
+    const bool *keep;
+    int group;
+} remat_choice;
+
 /* keep[i] for residual i: the policies' choice. */
 void remat_policy_keep(const remat_info *r, bool *keep);
 
-/* FLOPs the backward pass adds to recompute the residuals with !keep[i]
- * (each forward op copied once; a dot_general counts 2 per multiply-add, an
- * elementwise op or a reduction one per element, data movement none). */
-double remat_recompute_flops(const ir_func *f, const remat_info *r, const bool *keep);
+/* FLOPs the backward pass adds to recompute under choice c (a dot_general
+ * counts 2 per multiply-add, an elementwise op or a reduction one per
+ * element, data movement none). */
+double remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c);
 
-/* Rewrites f so that backward readers of every residual with !keep[i] read
- * a recomputed copy. *flops (may be NULL): what it added, as above. f must
- * be the function remat_analyze saw, unchanged since. DIAG_OK, DIAG_NOMEM. */
-int remat_apply(ir_func *f, const remat_info *r, const bool *keep, double *flops, diag *d);
+/* Rewrites f so that backward readers of every residual c does not keep
+ * read a recomputed copy (copies marked backward). *flops (may be NULL):
+ * what it added, as above. f must be the function remat_analyze saw,
+ * unchanged since. DIAG_OK, DIAG_NOMEM. */
+int remat_apply(ir_func *f, const remat_info *r, const remat_choice *c, double *flops, diag *d);
 
-/* The keep-sets a memory budget chooses among, each a row of r->nresiduals
- * bools (rows[c * nresiduals + i]); residuals the policies recompute stay
- * recomputed in all. The family depends on f and r alone (never on a budget):
+/* The choices a memory budget picks among: n rows of r->nresiduals keep
+ * flags (keep[c * nresiduals + i]) with group[c]. Residuals the policies
+ * recompute stay recomputed in all. The family depends on r alone (never on
+ * a budget):
  *  - the policies' choice alone (nothing more recomputed), and everything
  *    recomputed;
  *  - segment checkpointing: of the residuals left to choose, in body order,
  *    every k-th kept, for each spacing k;
  *  - greedy by bytes freed per FLOP: the residuals sorted by flops_alone per
  *    byte, and every prefix of that order recomputed;
- *  - with at most REMAT_EXACT_MAX free residuals, every subset.
- * Duplicates are dropped. *rows is mem_alloc'ed; DIAG_OK or DIAG_NOMEM. */
+ *  - with at most REMAT_EXACT_MAX free residuals, every subset;
+ *  - multi-level: everything recomputed and each spacing k again, with
+ *    group sizes 1 to REMAT_MAX_GROUP (the others have group 0).
+ * Duplicates are dropped. */
 #define REMAT_EXACT_MAX 8
-int remat_candidates(const remat_info *r, bool **rows, int *nrows, diag *d);
+#define REMAT_MAX_GROUP 4
+typedef struct remat_candidates {
+    int n;
+    bool *keep;
+    int *group;
+} remat_candidates;
+int remat_candidates_make(const remat_info *r, remat_candidates *out, diag *d);
+void remat_candidates_free(remat_candidates *c);
 
 /* The cost model above, for one op. */
 double remat_op_flops(const ir_func *f, const ir_op *op);

@@ -8,24 +8,29 @@
 typedef struct family {
     const remat_info *r;
     bool *rows;
+    int *groups;
     int nrows, cap;
+    int group;       /* of the rows being added */
     int *free_idx;   /* the residuals the policies keep (the budget may recompute them) */
     int nfree;
     int *rank;       /* free residual j -> its place in the greedy order */
 } family;
 
-/* Adds row unless an equal one is there; -1 on OOM. */
+/* Adds row (with fam->group) unless an equal one is there; -1 on OOM. */
 static int add_row(family *fam, const bool *row) {
     int n = fam->r->nresiduals;
     for (int c = 0; c < fam->nrows; c++)
-        if (memcmp(&fam->rows[(size_t)c * n], row, (size_t)n) == 0) return 0;
+        if (fam->groups[c] == fam->group && memcmp(&fam->rows[(size_t)c * n], row, (size_t)n) == 0) return 0;
     if (fam->nrows == fam->cap) {
         int cap = fam->cap ? 2 * fam->cap : 64;
-        bool *grown = mem_realloc(fam->rows, (size_t)cap * (size_t)n + 1);
-        if (!grown) return -1;
-        fam->rows = grown;
+        bool *rows = mem_realloc(fam->rows, (size_t)cap * (size_t)n + 1);
+        if (rows) fam->rows = rows;
+        int *groups = rows ? mem_realloc(fam->groups, (size_t)cap * sizeof *groups) : NULL;
+        if (!groups) return -1;
+        fam->groups = groups;
         fam->cap = cap;
     }
+    fam->groups[fam->nrows] = fam->group;
     memcpy(&fam->rows[(size_t)fam->nrows++ * n], row, (size_t)n);
     return 0;
 }
@@ -81,10 +86,14 @@ static int build(family *fam, bool *row) {
     if (!rc) rc = add_greedy(fam, row);
     if (fam->nfree <= REMAT_EXACT_MAX)
         for (int bits = 0; bits < (1 << fam->nfree) && !rc; bits++) rc = add_family_row(fam, row, keep_subset, bits);
+    for (fam->group = 1; fam->group <= REMAT_MAX_GROUP && !rc; fam->group++) {
+        rc = add_family_row(fam, row, keep_none, 0);
+        for (int k = 2; k <= fam->nfree && !rc; k++) rc = add_family_row(fam, row, keep_every_kth, k);
+    }
     return rc;
 }
 
-int remat_candidates(const remat_info *r, bool **rows, int *nrows, diag *d) {
+int remat_candidates_make(const remat_info *r, remat_candidates *out, diag *d) {
     family fam = {.r = r};
     bool *row = mem_alloc((size_t)r->nresiduals + 1);
     fam.free_idx = mem_alloc(((size_t)r->nresiduals + 1) * sizeof *fam.free_idx);
@@ -96,9 +105,15 @@ int remat_candidates(const remat_info *r, bool **rows, int *nrows, diag *d) {
     mem_free(fam.free_idx);
     if (rc) {
         mem_free(fam.rows);
+        mem_free(fam.groups);
         return diag_nomem(d);
     }
-    *rows = fam.rows;
-    *nrows = fam.nrows;
+    *out = (remat_candidates){fam.nrows, fam.rows, fam.groups};
     return DIAG_OK;
+}
+
+void remat_candidates_free(remat_candidates *c) {
+    mem_free(c->keep);
+    mem_free(c->group);
+    *c = (remat_candidates){0};
 }

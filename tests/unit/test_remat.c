@@ -327,7 +327,7 @@ TEST(cse_and_fusion_do_not_merge_recomputed_copies) {
     EXPECT_EQ_INT(r.nresiduals, 7);
     bool keep[16] = {0};                     /* recompute everything */
     int before = tanh_ops(f);
-    EXPECT_EQ_INT(remat_apply(f, &r, keep, NULL, &d), DIAG_OK);
+    EXPECT_EQ_INT(remat_apply(f, &r, &(remat_choice){keep, 0}, NULL, &d), DIAG_OK);
     int copied = tanh_ops(f);
     EXPECT_EQ_INT(copied, 2 * before);       /* each of the six layers once more */
     EXPECT_EQ_INT(ir_verify_func(c, f, &d), DIAG_OK);
@@ -371,12 +371,13 @@ TEST(every_allocation_failure_in_remat_is_reported_and_clean) {
         ir_func *f = ir_module_entry(c);
         diag d = {0};
         remat_info r = {0};
-        bool *rows = NULL;
-        int nrows = 0;
+        remat_candidates cand = {0};
         mem_fail_after(n);
         int rc = remat_analyze(f, &r, &d);
-        if (!rc) rc = remat_candidates(&r, &rows, &nrows, &d);
-        if (!rc) rc = remat_apply(f, &r, &rows[(size_t)(nrows - 1) * r.nresiduals], NULL, &d);
+        if (!rc) rc = remat_candidates_make(&r, &cand, &d);
+        remat_choice last = {0};
+        if (!rc) last = (remat_choice){&cand.keep[(size_t)(cand.n - 1) * r.nresiduals], cand.group[cand.n - 1]};
+        if (!rc) rc = remat_apply(f, &r, &last, NULL, &d);
         mem_fail_after(0);
         if (rc != DIAG_OK && rc != DIAG_NOMEM) {
             fprintf(stderr, "failure at allocation %ld: code %d: %s\n", n, rc, d.msg);
@@ -386,7 +387,8 @@ TEST(every_allocation_failure_in_remat_is_reported_and_clean) {
             EXPECT_EQ_INT(ir_verify_func(c, f, &d), DIAG_OK);
             done = 1;
         }
-        mem_free(rows);
+        EXPECT(rc || last.group > 0);   /* the last candidate is a multi-level one */
+        remat_candidates_free(&cand);
         remat_info_free(&r);
         ir_module_free(c);
         if (mem_live_bytes() != live) {
