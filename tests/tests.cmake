@@ -80,6 +80,9 @@ set_tests_properties(cli_mem PROPERTIES PASS_REGULAR_EXPRESSION
 # The compiler issue's memory bars on the benchmark programs.
 add_test(NAME bench_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/bench_bars.sh $<TARGET_FILE:arrayjit_cli>)
 
+# The memory budget's bars on the 32-layer MLP's gradient.
+add_test(NAME remat_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/remat_bars.sh $<TARGET_FILE:arrayjit_cli>)
+
 # Compiled code goes to a disk cache inside the build tree, not the user's.
 get_property(AJ_ALL_TESTS DIRECTORY PROPERTY TESTS)
 foreach(t ${AJ_ALL_TESTS})
