@@ -1,6 +1,7 @@
-/* remat_bench: the memory budget on deep tanh MLPs' gradient steps
- * (bench/programs/deep/mlp_deep_L_grad.mlir: JAX's value_and_grad of L
- * tanh layers of width 256 on a batch of 4096, f32, mean squared error).
+/* remat_bench: the memory budget on deep tanh MLPs' gradient steps: the
+ * loss of bench/programs/deep/mlp_deep_L.mlir (L tanh layers of width 256
+ * on a batch of 4096, f32, mean squared error against a target) and its
+ * gradient with respect to the weights (aj_value_and_grad).
  *
  *   build/remat_bench [--runs=N] [--layers=L,...] [--sweep-layers=L]
  *
@@ -20,7 +21,7 @@
 
 #include "arrayjit.h"
 
-enum { BATCH = 4096, WIDTH = 256, MAX_ARGS = 80 };
+enum { BATCH = 4096, WIDTH = 256, MAX_ARGS = 70 };
 static const size_t ACTIVATION = (size_t)BATCH * WIDTH * sizeof(float);
 
 static double now(void) {
@@ -48,17 +49,21 @@ typedef struct model {
 
 static int load(model *md, int layers) {
     char path[256];
-    snprintf(path, sizeof path, "bench/programs/deep/mlp_deep_%d_grad.mlir", layers);
+    snprintf(path, sizeof path, "bench/programs/deep/mlp_deep_%d.mlir", layers);
     md->layers = layers;
-    if (aj_module_load(path, &md->m) || aj_module_signature(md->m, "main", &md->nin, &md->nout)) return -1;
-    if (md->nin > MAX_ARGS || md->nout > MAX_ARGS) return -1;
+    int weights[MAX_ARGS];
+    for (int i = 0; i < layers && i < MAX_ARGS; i++) weights[i] = i;
+    if (layers + 2 > MAX_ARGS || aj_module_load(path, &md->m) ||
+        aj_value_and_grad(md->m, "main", layers, weights, "step") ||
+        aj_module_signature(md->m, "step", &md->nin, &md->nout))
+        return -1;
     for (int r = 0; r < 2; r++)
         for (int i = 0; i < (r ? md->nout : md->nin); i++) {
             aj_dtype t;
             int rank;
             int64_t dims[AJ_MAX_RANK];
             aj_array **a = r ? &md->out[i] : &md->in[i];
-            if (aj_module_arg_type(md->m, "main", r, i, &t, &rank, dims) || aj_array_create(t, rank, dims, a))
+            if (aj_module_arg_type(md->m, "step", r, i, &t, &rank, dims) || aj_array_create(t, rank, dims, a))
                 return -1;
             float *x = aj_array_data(*a);
             /* weights ~ 1/sqrt(width) keep the activations in tanh's range */
@@ -69,8 +74,8 @@ static int load(model *md, int layers) {
 }
 
 static void unload(model *md) {
-    for (int i = 0; i < md->nin; i++) aj_array_destroy(md->in[i]);
-    for (int i = 0; i < md->nout; i++) aj_array_destroy(md->out[i]);
+    for (int i = 0; i < md->nin && i < MAX_ARGS; i++) aj_array_destroy(md->in[i]);
+    for (int i = 0; i < md->nout && i < MAX_ARGS; i++) aj_array_destroy(md->out[i]);
     aj_module_destroy(md->m);
 }
 
@@ -85,7 +90,7 @@ static measured measure(model *md, size_t budget, int runs) {
     measured r = {0};
     aj_compile_options o = {.memory_budget_bytes = budget, .no_memory_cache = 1};
     aj_executable *e;
-    if (aj_compile(md->m, "main", &o, &e)) return r;
+    if (aj_compile(md->m, "step", &o, &e)) return r;
     aj_executable_memory(e, &r.s);
     double t[64];
     for (int k = 0; k <= runs; k++) {

@@ -236,6 +236,35 @@ aj_status aj_builder_finish(aj_builder *b, int nresults, const aj_value *results
 /* Abandons the function being built and frees the builder. */
 void aj_builder_abandon(aj_builder *b);
 
+/* ---- differentiation ----------------------------------------------------------
+ * Reverse mode, as a transform: each call adds a new ordinary function
+ * `new_name` to the module (verify, evaluate, compile or differentiate it
+ * again like any other). `func`'s calls are inlined into it.
+ *
+ * wrt: nwrt parameter indices of func (each of a float type, none twice), in
+ * the order their gradients are returned; nwrt = 0: every float parameter,
+ * in order. Only paths from these parameters to the results are
+ * differentiated; a parameter no result depends on gets zeros.
+ *
+ *   aj_grad:  func returns one float scalar; new_name(params) returns its
+ *             gradient with respect to each wrt parameter.
+ *   aj_value_and_grad: the same, after the value itself.
+ *   aj_vjp:   new_name(params, cotangents) takes one cotangent per result of
+ *             func (of that result's type; those of non-float results are
+ *             ignored) and returns func's results, then the vector-Jacobian
+ *             product for each wrt parameter.
+ *
+ * Rules follow JAX's: a tie of maximum/minimum splits the cotangent in
+ * half, a max/min reduction splits it evenly among the tied elements;
+ * floor, ceil, rounding, sign, comparisons and integer values carry no
+ * derivative. An op on a differentiated path without a rule (a reduction
+ * whose body is not one add, maximum or minimum, ...) is AJ_ERR_UNSUPPORTED,
+ * naming the op and its location. On any error the module is unchanged. */
+aj_status aj_grad(aj_module *m, const char *func, int nwrt, const int *wrt, const char *new_name);
+aj_status aj_value_and_grad(aj_module *m, const char *func, int nwrt, const int *wrt,
+                            const char *new_name);
+aj_status aj_vjp(aj_module *m, const char *func, int nwrt, const int *wrt, const char *new_name);
+
 /* ---- arrays ----------------------------------------------------------------- */
 
 typedef struct aj_array aj_array;
@@ -343,11 +372,12 @@ typedef struct aj_memory_stats {
     size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program (its
                                     buffers, op by op, plus the arguments) */
     size_t peak_bytes;           /* temp + arguments + outputs - alias */
+    uint64_t recompute_flops;    /* floating-point ops the backward part of a gradient spends
+                                    recomputing values instead of keeping them (checkpoint
+                                    policies, memory_budget_bytes) */
     size_t arena_allocated_bytes;/* what the runtime really allocated for the arena */
     double compile_seconds;
     int cache_hit;               /* the code came from the disk cache */
-    double recompute_flops;      /* FLOPs the backward part spends recomputing (checkpoints,
-                                    memory_budget_bytes) */
     int saved_residuals;         /* values the backward part keeps from the forward part */
     size_t saved_residual_bytes;
 } aj_memory_stats;

@@ -1,17 +1,17 @@
 #!/bin/sh
 # The memory budget's bars (remat issue) on the 32-layer tanh MLP's
-# gradient: with the budget at 1/2 and at 1/3 of the unbudgeted peak,
-# `arrayjit mem --budget=B` succeeds with peak_bytes <= B, and the peak at
+# gradient (`--grad`): with the budget at 1/2 and at 1/3 of the unbudgeted
+# peak, `arrayjit mem --grad --budget=B` succeeds with peak_bytes <= B, and the peak at
 # 1/3 is not above the peak at 1/2. Compiles only (nothing runs).
 #   usage: remat_bars.sh ARRAYJIT
 set -u
 cli=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
-program=$here/bench/programs/deep/mlp_deep_32_grad.mlir
+program=$here/bench/programs/mlp_deep.mlir
 field() { sed -n "s/.*\"$2\": \([0-9]*\).*/\1/p" "$1"; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-if ! "$cli" mem --json "$program" > "$out"; then
+if ! "$cli" mem --json --grad "$program" > "$out"; then
     echo "FAIL: arrayjit mem (no budget) failed"
     exit 1
 fi
@@ -20,7 +20,7 @@ failed=0
 last=""
 for divisor in 2 3; do
     budget=$((full / divisor))
-    if ! "$cli" mem --json --budget="$budget" "$program" > "$out"; then
+    if ! "$cli" mem --json --grad --budget="$budget" "$program" > "$out"; then
         echo "FAIL: budget 1/$divisor ($budget bytes) does not fit"
         failed=1
         continue

@@ -2,8 +2,8 @@
  * everything it does a C user can do too.
  *
  *   arrayjit check [--eval] PATH...     run .mlir programs that carry checks
- *   arrayjit run FILE.mlir [--input x.npy]... [--output y.npy]...
- *   arrayjit mem FILE.mlir [--json]      the memory analysis of the compiled program
+ *   arrayjit run FILE.mlir [--grad] [--input x.npy]... [--output y.npy]...
+ *   arrayjit mem FILE.mlir [--grad] [--json]   the memory analysis of the compiled program
  *   arrayjit print FILE.mlir             parse, verify and print the IR
  *   arrayjit clear-cache                 drop the compiled-code caches
  */
@@ -23,18 +23,21 @@ static int usage(void) {
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
             "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
             "      --eval: use the reference evaluator instead.\n"
-            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--policy=NAME] [--input X.npy]...\n"
-            "               [--output Y.npy]...\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--grad] [--policy=NAME]\n"
+            "               [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given.\n"
-            "  arrayjit mem FILE.mlir [--json] [--residuals] [--func NAME] [--policy=NAME]\n"
+            "  arrayjit mem FILE.mlir [--json] [--residuals] [--func NAME] [--grad] [--policy=NAME]\n"
             "               [COMPILE OPTIONS]\n"
             "      Compiles a function and prints its memory analysis; --residuals: also\n"
             "      the values the backward part saves or recomputes.\n"
-            "      --policy=NAME: the forward part of a gradient (a JAX value_and_grad\n"
-            "      export) as one checkpoint region with policy everything_saveable,\n"
-            "      nothing_saveable, dots_saveable or dots_with_no_batch_dims_saveable.\n"
-            "  arrayjit print FILE.mlir\n"
+            "  --grad (run, mem): use the gradient of the function instead (it must return one\n"
+            "      float scalar) with respect to all its float parameters; run's outputs are\n"
+            "      the gradients.\n"
+            "  --policy=NAME (run, mem): the forward part of the gradient (--grad, or a JAX\n"
+            "      value_and_grad export) as one checkpoint region with policy\n"
+            "      everything_saveable, nothing_saveable, dots_saveable or\n"
+            "      dots_with_no_batch_dims_saveable.\n"            "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
             "      Drops the compiled-code caches (in memory and on disk).\n"
@@ -256,6 +259,15 @@ static int fail(const char *what) {
     return 1;
 }
 
+/* --grad: adds the gradient of *func (one float scalar result) with respect
+ * to every float parameter, as <func>_grad into name, and makes it *func. */
+static int use_gradient(aj_module *m, const char **func, char *name, size_t size) {
+    snprintf(name, size, "%s_grad", *func);
+    if (aj_grad(m, *func, 0, NULL, name)) return fail("--grad: ");
+    *func = name;
+    return 0;
+}
+
 /* Runs func on the inputs, compiled or with the evaluator. */
 static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_compile_options *co,
                          int nin, aj_array **in, int nout, aj_array **out) {
@@ -272,7 +284,8 @@ static aj_status execute(aj_module *m, const char *func, int use_eval, const aj_
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0;
+    char grad_name[256];
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, grad = 0;
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
@@ -281,6 +294,7 @@ static int cmd_run(int argc, char **argv) {
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
             policy_name = argv[i] + 9;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
@@ -294,13 +308,13 @@ static int cmd_run(int argc, char **argv) {
     if (clear_caches_if(clear, &co)) return 1;
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
-    if (policy_name && aj_checkpoint_function(m, func, &policy)) {
-        aj_module_destroy(m);
-        return fail("");
-    }
     int nparams, nresults, rc = 1;
     aj_array *in[64] = {0}, *out[64] = {0};
-    if (aj_module_signature(m, func, &nparams, &nresults)) {
+    if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
+        /* reported */
+    } else if (policy_name && aj_checkpoint_function(m, func, &policy)) {
+        fail("");
+    } else if (aj_module_signature(m, func, &nparams, &nresults)) {
         fail("");
     } else if (nparams != nin) {
         fprintf(stderr, "arrayjit: %s: '%s' takes %d inputs, %d given with --input\n", file, func,
@@ -330,12 +344,14 @@ static int cmd_run(int argc, char **argv) {
 
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main";
-    int json = 0, clear = 0, residuals = 0;
+    char grad_name[256];
+    int json = 0, clear = 0, grad = 0, residuals = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
     aj_checkpoint_policy policy;
     const char *policy_name = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
         else if (strcmp(argv[i], "--residuals") == 0) residuals = 1;
         else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
             policy_name = argv[i] + 9;
@@ -349,7 +365,8 @@ static int cmd_mem(int argc, char **argv) {
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
     aj_executable *e = NULL;
-    int rc = policy_name && aj_checkpoint_function(m, func, &policy) ? fail("") : 0;
+    int rc = grad ? use_gradient(m, &func, grad_name, sizeof grad_name) : 0;
+    if (!rc && policy_name && aj_checkpoint_function(m, func, &policy)) rc = fail("");
     if (!rc && aj_compile(m, func, &co, &e)) rc = fail("");
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
     if (!rc && residuals && aj_executable_print_residuals(e, stdout)) rc = fail("");

@@ -94,8 +94,8 @@ def main():
     export("mlp_train_step", mlp_train_step, params, spec(batch, 784), spec(batch, 10))
     # The remat benchmark: 32 tanh layers of width 256 on a batch of 4096,
     # and the same model at other depths (bench/programs/deep/) for the
-    # table; *_grad is JAX's own value_and_grad of it, for running the
-    # budget on a gradient graph that JAX made.
+    # table (arrayjit differentiates them); *_grad is JAX's own
+    # value_and_grad, to run the budget on a gradient graph that JAX made.
     deep_width, deep_batch = 256, 4096
     deep = os.path.join(OUT, "deep")
     os.makedirs(deep, exist_ok=True)

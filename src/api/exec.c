@@ -314,7 +314,7 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {
         .arena_allocated_bytes = rt_exec_arena_bytes(e->rt),
         .compile_seconds = e->c->compile_seconds,
         .cache_hit = e->c->cache_hit,
-        .recompute_flops = m->recompute_flops,
+        .recompute_flops = (uint64_t)m->recompute_flops,
     };
     for (int i = 0; i < m->nresiduals; i++)
         if (m->residual_kept[i]) {
@@ -373,7 +373,7 @@ static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 m->peak_buffers[i].bytes, ops);
     }
     if (m->nresiduals)
-        fprintf(out, "  residuals      %12zu bytes saved (%d values), %.6g FLOPs recomputed\n",
+        fprintf(out, "  residuals      %12zu bytes saved (%d values), %" PRIu64 " FLOPs recomputed\n",
                 s->saved_residual_bytes, s->saved_residuals, s->recompute_flops);
     if (e->c->warning[0]) fprintf(out, "  warning: %s\n", e->c->warning);
 }
@@ -405,11 +405,12 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
     fprintf(out, "{\"function\": \"%s\", \"kernels\": %d, \"argument_bytes\": %zu, \"output_bytes\": %zu, "
             "\"alias_bytes\": %zu, \"temp_bytes\": %zu, \"code_bytes\": %zu, \"lower_bound_bytes\": %zu, "
             "\"fused_away_bytes\": %zu, \"eager_peak_bytes\": %zu, \"peak_bytes\": %zu, "
-            "\"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
+            "\"recompute_flops\": %llu, \"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
             "\"peak_kernel\": %d, \"peak_buffers\": [",
             f->name, f->body->nops - 1, s->argument_bytes, s->output_bytes, s->alias_bytes,
             s->temp_bytes, s->code_bytes, s->lower_bound_bytes, s->fused_away_bytes,
-            s->eager_peak_bytes, s->peak_bytes, s->arena_allocated_bytes, s->compile_seconds,
+            s->eager_peak_bytes, s->peak_bytes, (unsigned long long)s->recompute_flops,
+            s->arena_allocated_bytes, s->compile_seconds,
             s->cache_hit ? "true" : "false", m->peak_step);
     for (int i = 0; i < m->npeak; i++) {
         char label[64], ops[256], ty[128];
@@ -419,8 +420,8 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
                 m->peak_buffers[i].bytes, ops);
     }
-    fprintf(out, "], \"recompute_flops\": %.17g, \"saved_residuals\": %d, \"saved_residual_bytes\": %zu, "
-            "\"residuals\": [", s->recompute_flops, s->saved_residuals, s->saved_residual_bytes);
+    fprintf(out, "], \"saved_residuals\": %d, \"saved_residual_bytes\": %zu, \"residuals\": [",
+            s->saved_residuals, s->saved_residual_bytes);
     for (int i = 0; i < m->nresiduals; i++) {
         char ty[128];
         fprintf(out, "%s{\"value\": \"%%%d\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\", "

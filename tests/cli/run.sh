@@ -1,6 +1,7 @@
 #!/bin/sh
 # `arrayjit run` end to end on .npy files written byte by byte (no numpy
-# needed): results compiled and evaluated, and its errors: wrong input
+# needed): results compiled and evaluated, a gradient (--grad), and its
+# errors: --grad of a function without one scalar result, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
 # (which must leave nothing behind).
 #   usage: run.sh ARRAYJIT
@@ -23,6 +24,7 @@ npy() {  # npy FILE SHAPE DATA-ESCAPES
 npy "$dir/x.npy" '(3,)' '\000\000\200\077\000\000\000\300\000\000\100\100'      # 1, -2, 3
 npy "$dir/want0.npy" '(3,)' '\000\000\200\277\000\000\000\100\000\000\100\300'  # -1, 2, -3
 npy "$dir/want1.npy" '()' '\000\000\000\100'                                    # 2
+npy "$dir/want_grad.npy" '(3,)' '\000\000\000\100\000\000\200\300\000\000\300\100'  # 2, -4, 6
 npy "$dir/bad.npy" '(4,)' '\000\000\200\077\000\000\200\077\000\000\200\077\000\000\200\077'
 
 for mode in "" --eval; do
@@ -30,6 +32,13 @@ for mode in "" --eval; do
         --output "$dir/y0.npy" --output "$dir/y1.npy" || fail "run $mode"
     cmp -s "$dir/y0.npy" "$dir/want0.npy" || fail "result 0 $mode differs"
     cmp -s "$dir/y1.npy" "$dir/want1.npy" || fail "result 1 $mode differs"
+done
+
+# --grad: the gradient of sum(x * x) is 2x.
+for mode in "" --eval; do
+    "$cli" run "$here/sum_squares.mlir" --grad $mode --input "$dir/x.npy" --output "$dir/g.npy" \
+        || fail "run --grad $mode"
+    cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
 
 expect_error() {  # expect_error PATTERN ARGS...
@@ -41,6 +50,7 @@ expect_error() {  # expect_error PATTERN ARGS...
 expect_error "takes 1 inputs, 2 given" --input "$dir/x.npy" --input "$dir/x.npy"
 expect_error "expected tensor<3xf32>, got tensor<4xf32>" --input "$dir/bad.npy"
 expect_error "$dir/missing.npy" --input "$dir/missing.npy"
+expect_error "must return one float scalar, it returns 2 values" --grad --input "$dir/x.npy"
 expect_error "nowhere" --input "$dir/x.npy" --output "$dir/nowhere/y0.npy" --output "$dir/y1b.npy"
 [ -e "$dir/nowhere" ] && fail "a directory appeared"
 ls "$dir" | grep -q tmp && fail "a temporary file was left behind"

@@ -143,7 +143,7 @@ static void expect_policy(const aj_checkpoint_policy *policy, const char *name_t
     EXPECT_EQ_INT(r.s.saved_residual_bytes, saved_bytes);
     if (r.s.recompute_flops != flops)
         fprintf(stderr, "policy %d: recompute_flops %g, expected %g\n", policy ? (int)policy->kind : -1,
-                r.s.recompute_flops, flops), testing_failed_checks++;
+                (double)r.s.recompute_flops, flops), testing_failed_checks++;
     expect_true_memory(&r);
     aj_module_destroy(f.m);
 }

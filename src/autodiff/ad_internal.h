@@ -1,0 +1,64 @@
+/* ad_internal.h: what the autodiff files share (private to src/autodiff).
+ *
+ *   vjp.c    the driver: clone, inline, activity, the reverse walk, results
+ *   rules.c  one vector-Jacobian rule per op
+ *   build.c  making the backward ops (each marked backward, typed by
+ *            ir_infer_types, located at the primal op being differentiated)
+ *
+ * Value-returning helpers of build.c return -1 on failure with c->d set, and
+ * return -1 at once when given -1 as an operand, so that a rule can nest
+ * calls and check only the value it ends with. A failed transform discards
+ * the whole new function, so a half-built op sequence is never seen. */
+#ifndef AD_INTERNAL_H
+#define AD_INTERNAL_H
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+
+typedef struct ad_ctx {
+    ir_func *f;            /* the new function; backward ops go at the end of its body */
+    int nprimal;           /* ids below it are the primal's values (and the cotangent params) */
+    bool *active;          /* [nprimal] float, and reached from a wrt parameter by differentiable ops */
+    ir_value_id *ct;       /* [nprimal] the accumulated cotangent, or -1 while it is zero */
+    const ir_op *op;       /* the primal op being differentiated (messages and locations) */
+    diag *d;
+} ad_ctx;
+
+/* ---- rules.c ---- */
+
+/* Adds the cotangents of op's active operands from those of its results.
+ * DIAG_UNSUPPORTED for an op without a rule. */
+int ad_rule(ad_ctx *c, const ir_op *op);
+/* True for ops whose results carry no derivative (floor, sign, ...) even
+ * from active float operands. */
+bool ad_zero_derivative(ir_opcode code);
+
+/* ---- build.c ---- */
+
+ir_type ad_type(const ad_ctx *c, ir_value_id v);
+/* ct[v] += contribution (contribution -1: the failure it stands for). */
+int ad_accumulate(ad_ctx *c, ir_value_id v, ir_value_id contribution);
+/* DIAG_UNSUPPORTED naming c->op and its location. */
+int ad_unsupported(ad_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+ir_value_id ad_unary(ad_ctx *c, ir_opcode code, ir_value_id x);
+ir_value_id ad_binary(ad_ctx *c, ir_opcode code, ir_value_id x, ir_value_id y);
+/* A tensor of like's type with every element `value` (a scalar constant,
+ * broadcast). */
+ir_value_id ad_fill(ad_ctx *c, double value, const ir_type *like);
+ir_value_id ad_compare(ad_ctx *c, ir_cmp_dir dir, ir_value_id x, ir_value_id y);
+ir_value_id ad_select(ad_ctx *c, ir_value_id pred, ir_value_id on_true, ir_value_id on_false);
+ir_value_id ad_convert(ad_ctx *c, ir_value_id x, ir_dtype dtype);
+/* Operand dim i -> result dim dims[i] of `shape` (x's dtype). */
+ir_value_id ad_broadcast(ad_ctx *c, ir_value_id x, const ir_type *shape, const int64_t *dims);
+/* These return x itself when they would not change it. */
+ir_value_id ad_reshape(ad_ctx *c, ir_value_id x, int rank, const int64_t *dims);
+ir_value_id ad_transpose(ad_ctx *c, ir_value_id x, const int64_t *perm);
+ir_value_id ad_reduce_sum(ad_ctx *c, ir_value_id x, int ndims, const int64_t *dims);
+/* Elements [start, limit) of dimension `dim`, all of the others. */
+ir_value_id ad_slice_dim(ad_ctx *c, ir_value_id x, int dim, int64_t start, int64_t limit);
+ir_value_id ad_concatenate(ad_ctx *c, int n, const ir_value_id *xs, int axis);
+ir_value_id ad_reverse(ad_ctx *c, ir_value_id x, const ir_ints *dims);
+ir_value_id ad_dot_general(ad_ctx *c, ir_value_id lhs, ir_value_id rhs, const ir_ints *lhs_batch,
+                           const ir_ints *rhs_batch, const ir_ints *lhs_contract, const ir_ints *rhs_contract);
+#endif

@@ -1,0 +1,858 @@
+/* test_autodiff: reverse-mode differentiation (src/autodiff, aj_vjp/aj_grad).
+ *
+ * Every rule is checked against central finite differences in f64: a small
+ * program over f64 parameters is differentiated with aj_vjp; on random inputs
+ * (fixed seeds) and a random cotangent u, the vjp's gradient for each input
+ * element j must equal (F(x + h e_j) - F(x - h e_j)) / 2h with F = u . f(x).
+ * The same check runs on the vjp function itself (its derivative with
+ * respect to x and u), which tests every rule's own derivative: second
+ * order. The compiled vjp (strict order) must equal the evaluated one.
+ * Then: grad and value_and_grad, wrt lists, a Hessian-vector product against
+ * finite differences of the gradient, the backward/checkpoint marks, errors,
+ * and allocation failures at every point of a transform. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "autodiff/autodiff.h"
+#include "testing.h"
+#include "util/mem.h"
+
+/* ---- arrays and running ---- */
+
+static uint64_t next_random(uint64_t *state) {
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+static double uniform(uint64_t *state, double lo, double hi) {
+    return lo + (hi - lo) * (double)(next_random(state) >> 11) / 9007199254740992.0;
+}
+
+static uint64_t seed_of(const char *name) {
+    uint64_t h = 0x9E3779B97F4A7C15u;
+    for (const char *p = name; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001B3u;
+    return h ? h : 1;
+}
+
+/* A new array of func's parameter (is_result 0) or result (1) i, filled
+ * with values in [lo, hi) (integers: small; booleans: 0 or 1). */
+static aj_array *random_array(aj_module *m, const char *func, int is_result, int i, double lo, double hi,
+                              uint64_t *state) {
+    aj_dtype dtype;
+    int rank;
+    int64_t dims[AJ_MAX_RANK];
+    aj_array *a = NULL;
+    if (aj_module_arg_type(m, func, is_result, i, &dtype, &rank, dims) || aj_array_create(dtype, rank, dims, &a))
+        return NULL;
+    for (int64_t k = 0; k < aj_array_numel(a); k++) {
+        void *p = aj_array_data(a);
+        double u = uniform(state, lo, hi);
+        switch (dtype) {
+        case AJ_F64: ((double *)p)[k] = u; break;
+        case AJ_F32: ((float *)p)[k] = (float)u; break;
+        case AJ_I32: ((int32_t *)p)[k] = (int32_t)floor(u * 4); break;
+        case AJ_I64: ((int64_t *)p)[k] = (int64_t)floor(u * 4); break;
+        case AJ_BOOL: ((uint8_t *)p)[k] = u > (lo + hi) / 2; break;
+        }
+    }
+    return a;
+}
+
+static double element(const aj_array *a, int64_t k) {
+    const void *p = aj_array_data(a);
+    switch (aj_array_dtype(a)) {
+    case AJ_F64: return ((const double *)p)[k];
+    case AJ_F32: return ((const float *)p)[k];
+    default: return 0;
+    }
+}
+
+static void set_element(aj_array *a, int64_t k, double v) {
+    if (aj_array_dtype(a) == AJ_F64) ((double *)aj_array_data(a))[k] = v;
+    else ((float *)aj_array_data(a))[k] = (float)v;
+}
+
+static bool is_float(const aj_array *a) {
+    return aj_array_dtype(a) == AJ_F32 || aj_array_dtype(a) == AJ_F64;
+}
+
+static void destroy_arrays(aj_array **a, int n) {
+    for (int i = 0; i < n; i++) aj_array_destroy(a[i]);
+}
+
+enum { MAXN = 16 };
+
+static int signature(aj_module *m, const char *func, int *nin, int *nout) {
+    return aj_module_signature(m, func, nin, nout) != AJ_OK || *nin > MAXN || *nout > MAXN;
+}
+
+/* u . func(in), over the float results. */
+static double weighted_output(aj_module *m, const char *func, aj_array **in, aj_array **u, bool *ok) {
+    int nin, nout;
+    aj_array *out[MAXN] = {0};
+    if (signature(m, func, &nin, &nout) || aj_module_eval(m, func, nin, in, nout, out, NULL)) {
+        fprintf(stderr, "eval of %s failed: %s\n", func, aj_last_error());
+        *ok = false;
+        return 0;
+    }
+    double sum = 0;
+    for (int r = 0; r < nout; r++)
+        for (int64_t k = 0; is_float(out[r]) && k < aj_array_numel(out[r]); k++)
+            sum += element(u[r], k) * element(out[r], k);
+    destroy_arrays(out, nout);
+    return sum;
+}
+
+/* ---- the finite-difference check ---- */
+
+typedef struct fd_case {
+    const char *name;
+    const char *text;   /* @main; its float parameters are differentiated */
+    double lo, hi;      /* inputs drawn from [lo, hi); both 0: [-2, 2) */
+    double tol;         /* 0: 1e-6 (relative to 1 + |difference quotient|) */
+} fd_case;
+
+/* Compares the vjp of `func` (named vjp_name, already in m) on random
+ * inputs with finite differences of func; true when all agree. */
+static bool vjp_matches_differences(aj_module *m, const char *func, const char *vjp_name, const fd_case *t,
+                                    uint64_t *state) {
+    int nin, nout, vin, vout;
+    if (signature(m, func, &nin, &nout) || signature(m, vjp_name, &vin, &vout)) return false;
+    double lo = t->lo || t->hi ? t->lo : -2, hi = t->lo || t->hi ? t->hi : 2, tol = t->tol ? t->tol : 1e-6;
+    aj_array *in[2 * MAXN] = {0}, *out[MAXN] = {0};
+    for (int i = 0; i < nin; i++) in[i] = random_array(m, func, 0, i, lo, hi, state);
+    for (int r = 0; r < nout; r++) in[nin + r] = random_array(m, func, 1, r, -1, 1, state);
+    bool ok = aj_module_eval(m, vjp_name, vin, in, vout, out, NULL) == AJ_OK;
+    if (!ok) vout = 0;
+    if (!ok) fprintf(stderr, "%s: eval of %s failed: %s\n", t->name, vjp_name, aj_last_error());
+    int g = nout;   /* the gradients follow the results, one per float parameter */
+    for (int i = 0; ok && i < nin; i++) {
+        if (!is_float(in[i])) continue;
+        for (int64_t k = 0; ok && k < aj_array_numel(in[i]); k++) {
+            double x = element(in[i], k), h = 1e-5 * (fabs(x) > 1 ? fabs(x) : 1);
+            set_element(in[i], k, x + h);
+            double up = weighted_output(m, func, in, in + nin, &ok);
+            set_element(in[i], k, x - h);
+            double down = weighted_output(m, func, in, in + nin, &ok);
+            set_element(in[i], k, x);
+            double fd = (up - down) / (2 * h), got = element(out[g], k);
+            if (ok && !(fabs(got - fd) <= tol * (1 + fabs(fd)))) {
+                fprintf(stderr, "%s: %s: d/d(param %d)[%lld] = %.12g, finite differences %.12g\n", t->name,
+                        vjp_name, i, (long long)k, got, fd);
+                ok = false;
+            }
+        }
+        g++;
+    }
+    destroy_arrays(in, nin + nout);
+    destroy_arrays(out, vout);
+    return ok;
+}
+
+/* Runs func compiled (strict order: the evaluator's arithmetic) and
+ * evaluated on the same random inputs; true when the outputs are equal. */
+static bool compiled_equals_evaluated(aj_module *m, const char *func, uint64_t *state) {
+    int nin, nout;
+    if (signature(m, func, &nin, &nout)) return false;
+    aj_array *in[MAXN] = {0}, *want[MAXN] = {0}, *got[MAXN] = {0};
+    for (int i = 0; i < nin; i++) in[i] = random_array(m, func, 0, i, 0.5, 2, state);
+    aj_compile_options o = {.strict_order = 1, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    bool ok = aj_module_eval(m, func, nin, in, nout, want, NULL) == AJ_OK && aj_compile(m, func, &o, &e) == AJ_OK &&
+              aj_executable_run(e, nin, in, nout, got) == AJ_OK;
+    if (!ok) fprintf(stderr, "%s: %s\n", func, aj_last_error());
+    for (int r = 0; ok && r < nout; r++)
+        for (int64_t k = 0; k < aj_array_numel(want[r]); k++)
+            if (element(want[r], k) != element(got[r], k) && !(isnan(element(want[r], k)) && isnan(element(got[r], k)))) {
+                fprintf(stderr, "%s: result %d [%lld]: compiled %.17g, evaluated %.17g\n", func, r, (long long)k,
+                        element(got[r], k), element(want[r], k));
+                ok = false;
+                break;
+            }
+    aj_executable_destroy(e);
+    destroy_arrays(in, nin);
+    destroy_arrays(want, nout);
+    destroy_arrays(got, nout);
+    return ok;
+}
+
+/* First and second derivatives against finite differences, and the
+ * compiled first derivative against the evaluated one. */
+static void check_case(const fd_case *t) {
+    aj_module *m = NULL;
+    uint64_t state = seed_of(t->name);
+    if (aj_module_parse(t->text, strlen(t->text), t->name, &m) || aj_vjp(m, "main", 0, NULL, "vjp1") ||
+        aj_vjp(m, "vjp1", 0, NULL, "vjp2")) {
+        fprintf(stderr, "%s: %s\n", t->name, aj_last_error());
+        testing_failed_checks++;
+        aj_module_destroy(m);
+        return;
+    }
+    for (int round = 0; round < 2; round++) {
+        EXPECT(vjp_matches_differences(m, "main", "vjp1", t, &state));
+        EXPECT(vjp_matches_differences(m, "vjp1", "vjp2", t, &state));
+    }
+    EXPECT(compiled_equals_evaluated(m, "vjp1", &state));
+    aj_module_destroy(m);
+}
+
+static void check_cases(const fd_case *cases, int n) {
+    for (int i = 0; i < n; i++) {
+        int before = testing_failed_checks;
+        check_case(&cases[i]);
+        if (testing_failed_checks != before) fprintf(stderr, "  in case %s\n", cases[i].name);
+    }
+}
+
+#define NCASES(a) ((int)(sizeof(a) / sizeof *(a)))
+
+/* ---- rules ---- */
+
+/* One elementwise op on parameters of type T. */
+#define UNARY(op, T) \
+    "func.func @main(%x: " T ") -> " T " {\n  %y = stablehlo." op " %x : " T "\n  return %y : " T "\n}\n"
+#define BINARY(op, T) \
+    "func.func @main(%x: " T ", %y: " T ") -> " T " {\n  %z = stablehlo." op " %x, %y : " T "\n" \
+    "  return %z : " T "\n}\n"
+#define M23 "tensor<2x3xf64>"
+#define S "tensor<f64>"
+
+TEST(unary_rules) {
+    static const fd_case cases[] = {
+        {"abs", UNARY("abs", M23), 0, 0, 0},
+        {"cbrt+", UNARY("cbrt", M23), 0.3, 2, 0},
+        {"cbrt-", UNARY("cbrt", S), -2, -0.3, 0},
+        {"cosine", UNARY("cosine", M23), 0, 0, 0},
+        {"sine", UNARY("sine", S), 0, 0, 0},
+        {"tan", UNARY("tan", M23), -1.2, 1.2, 0},
+        {"tanh", UNARY("tanh", M23), 0, 0, 0},
+        {"exponential", UNARY("exponential", M23), 0, 0, 0},
+        {"exponential_minus_one", UNARY("exponential_minus_one", M23), 0, 0, 0},
+        {"log", UNARY("log", M23), 0.3, 3, 0},
+        {"log_plus_one", UNARY("log_plus_one", M23), -0.7, 2, 0},
+        {"logistic", UNARY("logistic", M23), -4, 4, 0},
+        {"negate", UNARY("negate", S), 0, 0, 0},
+        {"rsqrt", UNARY("rsqrt", M23), 0.3, 3, 0},
+        {"sqrt", UNARY("sqrt", M23), 0.3, 3, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(binary_rules) {
+    static const fd_case cases[] = {
+        {"add", BINARY("add", M23), 0, 0, 0},
+        {"subtract", BINARY("subtract", M23), 0, 0, 0},
+        {"multiply", BINARY("multiply", M23), 0, 0, 0},
+        {"divide", BINARY("divide", M23), 0.5, 2, 0},
+        {"power", BINARY("power", M23), 0.5, 2, 0},
+        {"atan2", BINARY("atan2", M23), 0, 0, 0},
+        {"maximum", BINARY("maximum", M23), 0, 0, 0},
+        {"minimum", BINARY("minimum", S), 0, 0, 0},
+        {"remainder", BINARY("remainder", M23), 0.5, 3, 0},
+        {"add_same",
+         "func.func @main(%x: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %y = stablehlo.multiply %x, %x : tensor<3xf64>\n"
+         "  %z = stablehlo.add %y, %x : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(selection_rules) {
+    static const fd_case cases[] = {
+        {"select",
+         "func.func @main(%x: tensor<2x3xf64>, %y: tensor<2x3xf64>) -> tensor<2x3xf64> {\n"
+         "  %p = stablehlo.compare GT, %x, %y : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xi1>\n"
+         "  %s = stablehlo.sine %x : tensor<2x3xf64>\n"
+         "  %q = stablehlo.multiply %y, %y : tensor<2x3xf64>\n"
+         "  %z = stablehlo.select %p, %s, %q : tensor<2x3xi1>, tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"select_scalar_pred",
+         "func.func @main(%p: tensor<i1>, %x: tensor<3xf64>, %y: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %z = stablehlo.select %p, %x, %y : tensor<i1>, tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        /* bounds kept apart (min in [-3.5, -0.5), max in [0.5, 3.5)), x in [-6, 6) */
+        {"clamp",
+         "func.func @main(%a: tensor<4xf64>, %x: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %two = stablehlo.constant dense<2.0> : tensor<4xf64>\n"
+         "  %three = stablehlo.constant dense<3.0> : tensor<4xf64>\n"
+         "  %lo = stablehlo.subtract %a, %two : tensor<4xf64>\n"
+         "  %hi = stablehlo.add %b, %two : tensor<4xf64>\n"
+         "  %xs = stablehlo.multiply %x, %three : tensor<4xf64>\n"
+         "  %z = stablehlo.clamp %lo, %xs, %hi : (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>\n"
+         "  return %z : tensor<4xf64>\n}\n", -1.5, 1.5, 0},
+        {"clamp_scalar_bounds",
+         "func.func @main(%lo: tensor<f64>, %x: tensor<2x4xf64>, %hi: tensor<f64>) -> tensor<2x4xf64> {\n"
+         "  %z = stablehlo.clamp %lo, %x, %hi : (tensor<f64>, tensor<2x4xf64>, tensor<f64>) -> tensor<2x4xf64>\n"
+         "  return %z : tensor<2x4xf64>\n}\n", 0, 0, 0},
+        {"clamp_crossed_bounds",   /* min > max: the result is max */
+         "func.func @main(%x: tensor<3xf64>, %b: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %lo = stablehlo.constant dense<5.0> : tensor<3xf64>\n"
+         "  %z = stablehlo.clamp %lo, %x, %b : (tensor<3xf64>, tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"relu",
+         "func.func @main(%x: tensor<5xf64>) -> tensor<5xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<5xf64>\n"
+         "  %z = stablehlo.maximum %x, %zero : tensor<5xf64>\n"
+         "  return %z : tensor<5xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(convert_and_stop_rules) {
+    static const fd_case cases[] = {
+        /* through f32 and back: the differences carry f32 rounding */
+        {"convert_f32",
+         "func.func @main(%x: tensor<2x2xf64>) -> tensor<2x2xf64> {\n"
+         "  %a = stablehlo.convert %x : (tensor<2x2xf64>) -> tensor<2x2xf32>\n"
+         "  %b = stablehlo.multiply %a, %a : tensor<2x2xf32>\n"
+         "  %c = stablehlo.convert %b : (tensor<2x2xf32>) -> tensor<2x2xf64>\n"
+         "  return %c : tensor<2x2xf64>\n}\n", 0, 0, 1e-2},
+        {"convert_int",   /* trunc(x) * x: the integer path carries nothing */
+         "func.func @main(%x: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %i = stablehlo.convert %x : (tensor<4xf64>) -> tensor<4xi64>\n"
+         "  %f = stablehlo.convert %i : (tensor<4xi64>) -> tensor<4xf64>\n"
+         "  %z = stablehlo.multiply %f, %x : tensor<4xf64>\n"
+         "  return %z : tensor<4xf64>\n}\n", -3, 3, 0},
+        {"floor_ceil_round_sign",
+         "func.func @main(%x: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %a = stablehlo.floor %x : tensor<4xf64>\n"
+         "  %b = stablehlo.ceil %x : tensor<4xf64>\n"
+         "  %c = stablehlo.round_nearest_even %x : tensor<4xf64>\n"
+         "  %d = stablehlo.round_nearest_afz %x : tensor<4xf64>\n"
+         "  %e = stablehlo.sign %x : tensor<4xf64>\n"
+         "  %ab = stablehlo.add %a, %b : tensor<4xf64>\n"
+         "  %cd = stablehlo.add %c, %d : tensor<4xf64>\n"
+         "  %abcd = stablehlo.multiply %ab, %cd : tensor<4xf64>\n"
+         "  %s = stablehlo.add %abcd, %e : tensor<4xf64>\n"
+         "  %z = stablehlo.multiply %s, %x : tensor<4xf64>\n"
+         "  return %z : tensor<4xf64>\n}\n", -3, 3, 0},
+        {"constant_iota",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<2x3xf64> {\n"
+         "  %i = stablehlo.iota dim = 1 : tensor<2x3xf64>\n"
+         "  %k = stablehlo.constant dense<[[1.0, -2.0, 0.5], [3.0, 0.25, -1.0]]> : tensor<2x3xf64>\n"
+         "  %a = stablehlo.multiply %x, %i : tensor<2x3xf64>\n"
+         "  %b = stablehlo.multiply %a, %k : tensor<2x3xf64>\n"
+         "  %z = stablehlo.multiply %b, %x : tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"call_twice",
+         "func.func @main(%x: tensor<3xf64>, %y: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {\n"
+         "  %a = call @f(%x, %y) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>\n"
+         "  %b = call @f(%a, %x) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>\n"
+         "  return %b, %a : tensor<3xf64>, tensor<3xf64>\n}\n"
+         "func.func private @f(%p: tensor<3xf64>, %q: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %t = stablehlo.tanh %p : tensor<3xf64>\n"
+         "  %r = stablehlo.multiply %t, %q : tensor<3xf64>\n"
+         "  return %r : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"integer_param",
+         "func.func @main(%x: tensor<3xf64>, %n: tensor<3xi64>) -> tensor<3xf64> {\n"
+         "  %f = stablehlo.convert %n : (tensor<3xi64>) -> tensor<3xf64>\n"
+         "  %z = stablehlo.multiply %f, %x : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(shape_rules) {
+    static const fd_case cases[] = {
+        {"broadcast_row",
+         "func.func @main(%x: tensor<3xf64>) -> tensor<2x3xf64> {\n"
+         "  %b = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf64>) -> tensor<2x3xf64>\n"
+         "  return %b : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"broadcast_scalar",
+         "func.func @main(%x: tensor<f64>) -> tensor<2x3xf64> {\n"
+         "  %b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f64>) -> tensor<2x3xf64>\n"
+         "  return %b : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"broadcast_unit_dim",
+         "func.func @main(%x: tensor<2x1xf64>) -> tensor<2x3x4xf64> {\n"
+         "  %b = stablehlo.broadcast_in_dim %x, dims = [0, 2] : (tensor<2x1xf64>) -> tensor<2x3x4xf64>\n"
+         "  return %b : tensor<2x3x4xf64>\n}\n", 0, 0, 0},
+        {"broadcast_unsorted",
+         "func.func @main(%x: tensor<3x2xf64>) -> tensor<2x4x3xf64> {\n"
+         "  %b = stablehlo.broadcast_in_dim %x, dims = [2, 0] : (tensor<3x2xf64>) -> tensor<2x4x3xf64>\n"
+         "  return %b : tensor<2x4x3xf64>\n}\n", 0, 0, 0},
+        {"reshape",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<3x2xf64> {\n"
+         "  %s = stablehlo.sine %x : tensor<2x3xf64>\n"
+         "  %r = stablehlo.reshape %s : (tensor<2x3xf64>) -> tensor<3x2xf64>\n"
+         "  return %r : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"transpose",
+         "func.func @main(%x: tensor<2x3x4xf64>) -> tensor<4x2x3xf64> {\n"
+         "  %t = stablehlo.transpose %x, dims = [2, 0, 1] : (tensor<2x3x4xf64>) -> tensor<4x2x3xf64>\n"
+         "  %z = stablehlo.multiply %t, %t : tensor<4x2x3xf64>\n"
+         "  return %z : tensor<4x2x3xf64>\n}\n", 0, 0, 0},
+        {"slice",
+         "func.func @main(%x: tensor<5x4xf64>) -> tensor<3x3xf64> {\n"
+         "  %s = stablehlo.slice %x [1:4, 0:3] : (tensor<5x4xf64>) -> tensor<3x3xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<3x3xf64>\n"
+         "  return %z : tensor<3x3xf64>\n}\n", 0, 0, 0},
+        {"slice_strided",
+         "func.func @main(%x: tensor<7xf64>) -> tensor<3xf64> {\n"
+         "  %s = stablehlo.slice %x [1:6:2] : (tensor<7xf64>) -> tensor<3xf64>\n"
+         "  %z = stablehlo.exponential %s : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"slice_strided_2d",
+         "func.func @main(%x: tensor<6x5xf64>) -> tensor<2x2xf64> {\n"
+         "  %s = stablehlo.slice %x [0:5:3, 1:4:2] : (tensor<6x5xf64>) -> tensor<2x2xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<2x2xf64>\n"
+         "  return %z : tensor<2x2xf64>\n}\n", 0, 0, 0},
+        {"concatenate",
+         "func.func @main(%a: tensor<2x1xf64>, %b: tensor<2x3xf64>) -> tensor<2x6xf64> {\n"
+         "  %c = stablehlo.concatenate %a, %b, %a, %a, dim = 1 : (tensor<2x1xf64>, tensor<2x3xf64>, tensor<2x1xf64>, tensor<2x1xf64>) -> tensor<2x6xf64>\n"
+         "  %z = stablehlo.multiply %c, %c : tensor<2x6xf64>\n"
+         "  return %z : tensor<2x6xf64>\n}\n", 0, 0, 0},
+        {"reverse",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<2x3xf64> {\n"
+         "  %r = stablehlo.reverse %x, dims = [1] : tensor<2x3xf64>\n"
+         "  %z = stablehlo.multiply %r, %x : tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"reverse_both",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<2x3xf64> {\n"
+         "  %r = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xf64>\n"
+         "  %z = stablehlo.tanh %r : tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(dot_general_rules) {
+    static const fd_case cases[] = {
+        {"matmul",
+         "func.func @main(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>) -> tensor<2x4xf64> {\n"
+         "  %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf64>, tensor<3x4xf64>) -> tensor<2x4xf64>\n"
+         "  %z = stablehlo.tanh %d : tensor<2x4xf64>\n"
+         "  return %z : tensor<2x4xf64>\n}\n", 0, 0, 0},
+        {"matmul_transposed",
+         "func.func @main(%a: tensor<3x2xf64>, %b: tensor<4x3xf64>) -> tensor<2x4xf64> {\n"
+         "  %d = stablehlo.dot_general %a, %b, contracting_dims = [0] x [1] : (tensor<3x2xf64>, tensor<4x3xf64>) -> tensor<2x4xf64>\n"
+         "  return %d : tensor<2x4xf64>\n}\n", 0, 0, 0},
+        {"batched",
+         "func.func @main(%a: tensor<2x3x4xf64>, %b: tensor<2x4x5xf64>) -> tensor<2x3x5xf64> {\n"
+         "  %d = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf64>, tensor<2x4x5xf64>) -> tensor<2x3x5xf64>\n"
+         "  %z = stablehlo.multiply %d, %d : tensor<2x3x5xf64>\n"
+         "  return %z : tensor<2x3x5xf64>\n}\n", 0, 0, 0},
+        /* batch dims in the middle, two contracting pairs in crossed order */
+        {"general",
+         "func.func @main(%a: tensor<3x2x4x5xf64>, %b: tensor<4x2x3x6xf64>) -> tensor<2x5x6xf64> {\n"
+         "  %d = stablehlo.dot_general %a, %b, batching_dims = [1] x [1], contracting_dims = [0, 2] x [2, 0] : (tensor<3x2x4x5xf64>, tensor<4x2x3x6xf64>) -> tensor<2x5x6xf64>\n"
+         "  return %d : tensor<2x5x6xf64>\n}\n", 0, 0, 0},
+        {"inner",
+         "func.func @main(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<f64> {\n"
+         "  %d = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<4xf64>, tensor<4xf64>) -> tensor<f64>\n"
+         "  return %d : tensor<f64>\n}\n", 0, 0, 0},
+        {"outer_same_operand",
+         "func.func @main(%a: tensor<3xf64>) -> tensor<3x3xf64> {\n"
+         "  %d = stablehlo.dot_general %a, %a, contracting_dims = [] x [] : (tensor<3xf64>, tensor<3xf64>) -> tensor<3x3xf64>\n"
+         "  return %d : tensor<3x3xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(reduce_rules) {
+    static const fd_case cases[] = {
+        {"sum_rows",
+         "func.func @main(%x: tensor<2x3x4xf64>) -> tensor<2x4xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x3x4xf64>, tensor<f64>) -> tensor<2x4xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<2x4xf64>\n"
+         "  return %z : tensor<2x4xf64>\n}\n", 0, 0, 0},
+        {"sum_two_dims_init",
+         "func.func @main(%x: tensor<2x3x4xf64>, %i: tensor<f64>) -> tensor<3xf64> {\n"
+         "  %s = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [0, 2] : (tensor<2x3x4xf64>, tensor<f64>) -> tensor<3xf64>\n"
+         "  %z = stablehlo.sine %s : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"max_cols",
+         "func.func @main(%x: tensor<3x4xf64>) -> tensor<4xf64> {\n"
+         "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %m = stablehlo.reduce(%x init: %ninf) across dimensions = [0] : (tensor<3x4xf64>, tensor<f64>) -> tensor<4xf64>\n"
+         "   reducer(%a: tensor<f64>, %b: tensor<f64>)  {\n"
+         "    %c = stablehlo.maximum %a, %b : tensor<f64>\n"
+         "    stablehlo.return %c : tensor<f64>\n"
+         "  }\n"
+         "  return %m : tensor<4xf64>\n}\n", 0, 0, 0},
+        {"min_all",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<f64> {\n"
+         "  %inf = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>\n"
+         "  %m = stablehlo.reduce(%x init: %inf) applies stablehlo.minimum across dimensions = [0, 1] : (tensor<2x3xf64>, tensor<f64>) -> tensor<f64>\n"
+         "  %z = stablehlo.multiply %m, %m : tensor<f64>\n"
+         "  return %z : tensor<f64>\n}\n", 0, 0, 0},
+        {"softmax",
+         "func.func @main(%x: tensor<2x5xf64>) -> tensor<2x5xf64> {\n"
+         "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<2x5xf64>, tensor<f64>) -> tensor<2xf64>\n"
+         "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<2xf64>) -> tensor<2x5xf64>\n"
+         "  %d = stablehlo.subtract %x, %mb : tensor<2x5xf64>\n"
+         "  %e = stablehlo.exponential %d : tensor<2x5xf64>\n"
+         "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x5xf64>, tensor<f64>) -> tensor<2xf64>\n"
+         "  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<2xf64>) -> tensor<2x5xf64>\n"
+         "  %y = stablehlo.divide %e, %sb : tensor<2x5xf64>\n"
+         "  return %y : tensor<2x5xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* ---- grad, value_and_grad, wrt ---- */
+
+/* loss(x, w, n) = sum(tanh(x . w) ^ 2) * n: x 2x3, w 3x2, n an integer. */
+static const char *const loss_text =
+    "func.func @loss(%x: tensor<2x3xf64>, %n: tensor<i64>, %w: tensor<3x2xf64>) -> tensor<f64> {\n"
+    "  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x3xf64>, tensor<3x2xf64>) -> tensor<2x2xf64>\n"
+    "  %t = stablehlo.tanh %d : tensor<2x2xf64>\n"
+    "  %sq = stablehlo.multiply %t, %t : tensor<2x2xf64>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+    "  %s = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x2xf64>, tensor<f64>) -> tensor<f64>\n"
+    "  %nf = stablehlo.convert %n : (tensor<i64>) -> tensor<f64>\n"
+    "  %l = stablehlo.multiply %s, %nf : tensor<f64>\n"
+    "  return %l : tensor<f64>\n}\n";
+
+static aj_module *load_loss(void) {
+    aj_module *m = NULL;
+    if (aj_module_parse(loss_text, strlen(loss_text), "loss.mlir", &m)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+    }
+    return m;
+}
+
+static void loss_inputs(aj_module *m, aj_array **in) {
+    uint64_t state = 7;
+    for (int i = 0; i < 3; i++) in[i] = random_array(m, "loss", 0, i, -1, 1, &state);
+    *(int64_t *)aj_array_data(in[1]) = 3;
+}
+
+/* grad, value_and_grad and vjp agree: the value, then the gradients in
+ * the order asked for, the integer parameter skipped by default. */
+TEST(grad_and_value_and_grad) {
+    aj_module *m = load_loss();
+    if (!m) return;
+    const int wrt_w_x[2] = {2, 0};
+    EXPECT_EQ_INT(aj_grad(m, "loss", 0, NULL, "g_all"), AJ_OK);
+    EXPECT_EQ_INT(aj_grad(m, "loss", 2, wrt_w_x, "g_wx"), AJ_OK);
+    EXPECT_EQ_INT(aj_value_and_grad(m, "loss", 1, wrt_w_x, "vg_w"), AJ_OK);
+    EXPECT_EQ_INT(aj_vjp(m, "loss", 0, NULL, "vjp"), AJ_OK);
+    int nin, nout;
+    EXPECT(aj_module_signature(m, "g_all", &nin, &nout) == AJ_OK && nin == 3 && nout == 2);
+    EXPECT(aj_module_signature(m, "vg_w", &nin, &nout) == AJ_OK && nin == 3 && nout == 2);
+    EXPECT(aj_module_signature(m, "vjp", &nin, &nout) == AJ_OK && nin == 4 && nout == 3);
+    aj_array *in[4], *all[2], *wx[2], *vg[2], *vjp[3];
+    loss_inputs(m, in);
+    const double one = 1.0;
+    EXPECT_EQ_INT(aj_array_create(AJ_F64, 0, NULL, &in[3]), AJ_OK);
+    memcpy(aj_array_data(in[3]), &one, sizeof one);
+    EXPECT_EQ_INT(aj_module_eval(m, "g_all", 3, in, 2, all, NULL), AJ_OK);
+    EXPECT_EQ_INT(aj_module_eval(m, "g_wx", 3, in, 2, wx, NULL), AJ_OK);
+    EXPECT_EQ_INT(aj_module_eval(m, "vg_w", 3, in, 2, vg, NULL), AJ_OK);
+    EXPECT_EQ_INT(aj_module_eval(m, "vjp", 4, in, 3, vjp, NULL), AJ_OK);
+    aj_array *value[1];
+    EXPECT_EQ_INT(aj_module_eval(m, "loss", 3, in, 1, value, NULL), AJ_OK);
+    EXPECT(element(vg[0], 0) == element(value[0], 0) && element(vjp[0], 0) == element(value[0], 0));
+    EXPECT(aj_array_numel(all[0]) == 6 && aj_array_numel(all[1]) == 6);   /* d/dx, d/dw */
+    EXPECT(memcmp(aj_array_data(all[0]), aj_array_data(wx[1]), 6 * sizeof(double)) == 0);
+    EXPECT(memcmp(aj_array_data(all[1]), aj_array_data(wx[0]), 6 * sizeof(double)) == 0);
+    EXPECT(memcmp(aj_array_data(all[1]), aj_array_data(vg[1]), 6 * sizeof(double)) == 0);
+    EXPECT(memcmp(aj_array_data(all[0]), aj_array_data(vjp[1]), 6 * sizeof(double)) == 0);
+    EXPECT(memcmp(aj_array_data(all[1]), aj_array_data(vjp[2]), 6 * sizeof(double)) == 0);
+    destroy_arrays(in, 4);
+    destroy_arrays(all, 2);
+    destroy_arrays(wx, 2);
+    destroy_arrays(vg, 2);
+    destroy_arrays(vjp, 3);
+    destroy_arrays(value, 1);
+    aj_module_destroy(m);
+}
+
+/* A parameter no result depends on gets zeros. */
+TEST(unreached_parameter_gets_zeros) {
+    static const char text[] =
+        "func.func @main(%x: tensor<3xf64>, %y: tensor<2xf64>) -> tensor<f64> {\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  return %s : tensor<f64>\n}\n";
+    aj_module *m = NULL;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_OK);
+    EXPECT_EQ_INT(aj_grad(m, "main", 0, NULL, "g"), AJ_OK);
+    uint64_t state = 3;
+    aj_array *in[2] = {random_array(m, "main", 0, 0, -1, 1, &state), random_array(m, "main", 0, 1, -1, 1, &state)};
+    aj_array *out[2] = {0};
+    EXPECT_EQ_INT(aj_module_eval(m, "g", 2, in, 2, out, NULL), AJ_OK);
+    for (int k = 0; out[0] && k < 3; k++) EXPECT(element(out[0], k) == 1.0);
+    for (int k = 0; out[1] && k < 2; k++) EXPECT(element(out[1], k) == 0.0);
+    destroy_arrays(in, 2);
+    destroy_arrays(out, 2);
+    aj_module_destroy(m);
+}
+
+/* Ties: maximum(x, x) = x and a max reduce over equal elements split the
+ * cotangent evenly, so the total is exact. */
+TEST(ties_split_evenly) {
+    static const char text[] =
+        "func.func @main(%x: tensor<4xf64>) -> tensor<f64> {\n"
+        "  %m = stablehlo.maximum %x, %x : tensor<4xf64>\n"
+        "  %b = stablehlo.constant dense<1.0> : tensor<4xf64>\n"
+        "  %c = stablehlo.minimum %b, %m : tensor<4xf64>\n"
+        "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+        "  %r = stablehlo.reduce(%c init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  return %r : tensor<f64>\n}\n";
+    aj_module *m = NULL;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_OK);
+    EXPECT_EQ_INT(aj_grad(m, "main", 0, NULL, "g"), AJ_OK);
+    /* min(1, x) = (1, 1, 0.5, 1): the reduce ties three ways (1/3 each); at
+     * x = 1 min ties too and x gets half of that; x = 3 loses to the 1. */
+    double xs[4] = {1.0, 3.0, 0.5, 1.0}, want[4] = {1.0 / 6, 0, 0, 1.0 / 6};
+    const int64_t dims[1] = {4};
+    aj_array *in, *out = NULL;
+    aj_array_wrap(AJ_F64, 1, dims, xs, &in);
+    EXPECT_EQ_INT(aj_module_eval(m, "g", 1, &in, 1, &out, NULL), AJ_OK);
+    for (int k = 0; out && k < 4; k++)
+        if (fabs(element(out, k) - want[k]) > 1e-15) {
+            fprintf(stderr, "tie gradient [%d] = %.17g, expected %.17g\n", k, element(out, k), want[k]);
+            testing_failed_checks++;
+        }
+    aj_array_destroy(in);
+    aj_array_destroy(out);
+    aj_module_destroy(m);
+}
+
+/* ---- second order: Hessian-vector products ---- */
+
+/* hv(x, n, w, vx, vw) = sum(dloss/dx * vx) + sum(dloss/dw * vw), built with
+ * the C API around a call of the gradient; its gradient is H v. */
+static aj_status build_hv(aj_module *m) {
+    aj_builder *b;
+    aj_value p[5], g[2], prod[2], sum[2], zero, total;
+    const int64_t d23[2] = {2, 3}, d32[2] = {3, 2}, all[2] = {0, 1};
+    const double zero_d = 0.0;
+    const int wrt[2] = {0, 2};
+    aj_status st = aj_grad(m, "loss", 2, wrt, "loss_grad");
+    if (st || (st = aj_builder_begin(m, "hv", &b))) return st;
+    aj_param(b, AJ_F64, 2, d23, &p[0]);
+    aj_param(b, AJ_I64, 0, NULL, &p[1]);
+    aj_param(b, AJ_F64, 2, d32, &p[2]);
+    aj_param(b, AJ_F64, 2, d23, &p[3]);
+    aj_param(b, AJ_F64, 2, d32, &p[4]);
+    aj_call(b, "loss_grad", 3, p, 2, g);
+    aj_constant(b, AJ_F64, 0, NULL, &zero_d, &zero);
+    for (int i = 0; i < 2; i++) {
+        aj_binary(b, AJ_MULTIPLY, g[i], p[3 + i], &prod[i]);
+        aj_reduce(b, prod[i], zero, AJ_ADD, 2, all, &sum[i]);
+    }
+    aj_binary(b, AJ_ADD, sum[0], sum[1], &total);
+    return aj_builder_finish(b, 1, &total);
+}
+
+TEST(hessian_vector_product) {
+    aj_module *m = load_loss();
+    if (!m) return;
+    const int wrt[2] = {0, 2};
+    EXPECT_EQ_INT(build_hv(m), AJ_OK);
+    EXPECT_EQ_INT(aj_grad(m, "hv", 2, wrt, "hvp"), AJ_OK);
+    aj_array *in[5], *hv[2] = {0}, *up[2] = {0}, *down[2] = {0};
+    loss_inputs(m, in);
+    uint64_t state = 11;
+    in[3] = random_array(m, "hv", 0, 3, -1, 1, &state);
+    in[4] = random_array(m, "hv", 0, 4, -1, 1, &state);
+    EXPECT_EQ_INT(aj_module_eval(m, "hvp", 5, in, 2, hv, NULL), AJ_OK);
+    /* (grad(x + h v) - grad(x - h v)) / 2h */
+    const double h = 1e-5;
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < 2; i++)
+            for (int64_t k = 0; k < 6; k++)
+                set_element(in[2 * i], k, element(in[2 * i], k) + (side ? -2 : 1) * h * element(in[3 + i], k));
+        EXPECT_EQ_INT(aj_module_eval(m, "loss_grad", 3, in, 2, side ? down : up, NULL), AJ_OK);
+    }
+    for (int i = 0; i < 2 && hv[0] && up[0] && down[0]; i++)
+        for (int64_t k = 0; k < 6; k++) {
+            double fd = (element(up[i], k) - element(down[i], k)) / (2 * h);
+            if (!(fabs(element(hv[i], k) - fd) <= 1e-6 * (1 + fabs(fd)))) {
+                fprintf(stderr, "Hv[%d][%lld] = %.12g, finite differences %.12g\n", i, (long long)k,
+                        element(hv[i], k), fd);
+                testing_failed_checks++;
+            }
+        }
+    uint64_t compile_state = 5;
+    EXPECT(compiled_equals_evaluated(m, "hvp", &compile_state));
+    destroy_arrays(in, 5);
+    destroy_arrays(hv, 2);
+    destroy_arrays(up, 2);
+    destroy_arrays(down, 2);
+    aj_module_destroy(m);
+}
+
+/* ---- marks for remat: forward ops keep checkpoint, backward ops say so ---- */
+
+static void expect_backward_block(const ir_block *b) {
+    for (int i = 0; i < b->nops; i++) {
+        EXPECT(b->ops[i]->backward);
+        EXPECT_EQ_INT(b->ops[i]->checkpoint, 0);
+        for (int r = 0; r < b->ops[i]->nregions; r++) expect_backward_block(b->ops[i]->regions[r]);
+    }
+}
+
+TEST(backward_and_checkpoint_marks) {
+    aj_module *m = load_loss();
+    if (!m) return;
+    ir_func *f = ir_module_find(m->ir, "loss");
+    for (int i = 0; i < f->body->nops; i++) f->body->ops[i]->checkpoint = 1 + i % 2;
+    EXPECT_EQ_INT(aj_grad(m, "loss", 0, NULL, "g"), AJ_OK);
+    ir_func *g = ir_module_find(m->ir, "g");
+    int nforward = 0, nbackward = 0;
+    for (int i = 0; g && i < g->body->nops - 1; i++) {
+        const ir_op *op = g->body->ops[i];
+        if (!op->backward) {
+            EXPECT_EQ_INT(nbackward, 0);   /* the forward ops come first */
+            nforward++;
+            EXPECT(op->checkpoint == 1 || op->checkpoint == 2);
+        } else {
+            nbackward++;
+            for (int r = 0; r < op->nregions; r++) expect_backward_block(op->regions[r]);
+            EXPECT_EQ_INT(op->checkpoint, 0);
+        }
+    }
+    /* The gradient needs tanh(x . w) and n from the forward pass; DCE took
+     * the square, the sum and the product. */
+    EXPECT_EQ_INT(nforward, 3);
+    EXPECT(nbackward >= 8);
+    for (int i = 0; i < f->body->nops; i++) EXPECT(!f->body->ops[i]->backward);   /* the primal is untouched */
+    aj_module_destroy(m);
+}
+
+/* ---- errors ---- */
+
+static void expect_error(aj_status got, aj_status want, const char *needle) {
+    EXPECT_EQ_INT(got, want);
+    EXPECT_CONTAINS(aj_last_error(), needle);
+}
+
+TEST(request_errors) {
+    aj_module *m = load_loss();
+    if (!m) return;
+    static const char two_results[] =
+        "func.func @pair(%x: tensor<f64>) -> (tensor<f64>, tensor<f64>) {\n  return %x, %x : tensor<f64>, tensor<f64>\n}\n";
+    const int bad_index[1] = {3}, twice[2] = {0, 0}, integer[1] = {1};
+    expect_error(aj_grad(m, "nope", 0, NULL, "g"), AJ_ERR_INVALID, "no function 'nope'");
+    expect_error(aj_grad(m, "loss", 0, NULL, "loss"), AJ_ERR_INVALID, "'loss' is taken");
+    expect_error(aj_grad(m, "loss", 1, bad_index, "g"), AJ_ERR_INVALID, "wrt parameter 3 does not exist");
+    expect_error(aj_grad(m, "loss", 2, twice, "g"), AJ_ERR_INVALID, "listed twice");
+    expect_error(aj_grad(m, "loss", 1, integer, "g"), AJ_ERR_INVALID, "wrt parameter 1 is tensor<i64>, not floating-point");
+    int nin, nout;
+    EXPECT(aj_module_signature(m, "g", &nin, &nout) != AJ_OK);   /* nothing was added */
+    aj_module *pair = NULL;
+    EXPECT_EQ_INT(aj_module_parse(two_results, strlen(two_results), "pair.mlir", &pair), AJ_OK);
+    expect_error(aj_grad(pair, "pair", 0, NULL, "g"), AJ_ERR_INVALID, "must return one float scalar, it returns 2 values");
+    EXPECT_EQ_INT(aj_vjp(pair, "pair", 0, NULL, "v"), AJ_OK);
+    expect_error(aj_value_and_grad(m, "vjp_of_nothing", 0, NULL, "g"), AJ_ERR_INVALID, "no function");
+    aj_module_destroy(pair);
+    aj_module_destroy(m);
+}
+
+/* An op without a rule on a differentiated path is an error naming it and
+ * its location; off the path it is fine. */
+TEST(unsupported_ops) {
+    static const char text[] =
+        "func.func @main(%x: tensor<3xf64>, %y: tensor<3xf64>) -> tensor<f64> {\n"
+        "  %one = stablehlo.constant dense<1.0> : tensor<f64>\n"
+        "  %p = stablehlo.reduce(%x init: %one) applies stablehlo.multiply across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  %q = stablehlo.reduce(%y init: %one) applies stablehlo.add across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  %r = stablehlo.add %p, %q : tensor<f64>\n"
+        "  return %r : tensor<f64>\n}\n";
+    static const char argmax[] =
+        "func.func @main(%x: tensor<4xf64>) -> tensor<f64> {\n"
+        "  %i = stablehlo.iota dim = 0 : tensor<4xi64>\n"
+        "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+        "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+        "  %v, %k = stablehlo.reduce(%x init: %ninf), (%i init: %zero) across dimensions = [0] : (tensor<4xf64>, tensor<4xi64>, tensor<f64>, tensor<i64>) -> (tensor<f64>, tensor<i64>)\n"
+        "   reducer(%a: tensor<f64>, %b: tensor<f64>) (%c: tensor<i64>, %d: tensor<i64>)  {\n"
+        "    %m = stablehlo.maximum %a, %b : tensor<f64>\n"
+        "    %n = stablehlo.maximum %c, %d : tensor<i64>\n"
+        "    stablehlo.return %m, %n : tensor<f64>, tensor<i64>\n"
+        "  }\n"
+        "  return %v : tensor<f64>\n}\n";
+    aj_module *m = NULL;
+    const int only_y[1] = {1};
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "prod.mlir", &m), AJ_OK);
+    expect_error(aj_grad(m, "main", 0, NULL, "g"), AJ_ERR_UNSUPPORTED,
+                 "prod.mlir:3:3: in @g: cannot differentiate 'stablehlo.reduce': its body is not a single add, maximum or minimum");
+    int nin, nout;
+    EXPECT(aj_module_signature(m, "g", &nin, &nout) != AJ_OK);
+    EXPECT_EQ_INT(aj_grad(m, "main", 1, only_y, "g"), AJ_OK);
+    aj_module_destroy(m);
+    m = NULL;
+    EXPECT_EQ_INT(aj_module_parse(argmax, strlen(argmax), "argmax.mlir", &m), AJ_OK);
+    expect_error(aj_grad(m, "main", 0, NULL, "g"), AJ_ERR_UNSUPPORTED, "a reduction of 2 inputs at once");
+    aj_module_destroy(m);
+}
+
+/* ---- allocation failures ---- */
+
+/* Fails the n-th allocation of a transform for every n until it succeeds:
+ * each failure is DIAG_NOMEM, leaves the module as it was and leaks nothing
+ * (the harness checks the bytes after the test). */
+static void sweep_failures(const char *text, int (*transform)(ir_module *, const char *, int, const int *,
+                                                              const char *, diag *)) {
+    aj_module *m = NULL;
+    if (aj_module_parse(text, strlen(text), "sweep.mlir", &m)) {
+        testing_failed_checks++;
+        return;
+    }
+    const char *entry = ir_module_entry(m->ir) ? ir_module_entry(m->ir)->name : m->ir->funcs[0]->name;
+    int nfuncs = m->ir->nfuncs, rc = DIAG_NOMEM;
+    long n;
+    for (n = 1; rc == DIAG_NOMEM && n < 100000; n++) {
+        diag d = {0};
+        mem_fail_after(n);
+        rc = transform(m->ir, entry, 0, NULL, "derived", &d);
+        mem_fail_after(0);
+        if (rc == DIAG_NOMEM) EXPECT_EQ_INT(m->ir->nfuncs, nfuncs);
+        else EXPECT_EQ_INT(rc, DIAG_OK);
+    }
+    EXPECT(n > 20);
+    EXPECT(ir_module_find(m->ir, "derived") != NULL);
+    aj_module_destroy(m);
+}
+
+TEST(allocation_failures) {
+    sweep_failures(loss_text, ad_grad);
+    static const char many_rules[] =
+        "func.func @main(%x: tensor<2x5xf64>, %w: tensor<5x3xf64>) -> (tensor<2x5xf64>, tensor<3xf64>) {\n"
+        "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+        "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<2x5xf64>, tensor<f64>) -> tensor<2xf64>\n"
+        "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<2xf64>) -> tensor<2x5xf64>\n"
+        "  %d = stablehlo.subtract %x, %mb : tensor<2x5xf64>\n"
+        "  %s = stablehlo.slice %d [0:2, 1:5:2] : (tensor<2x5xf64>) -> tensor<2x2xf64>\n"
+        "  %ws = stablehlo.slice %w [0:2, 0:3] : (tensor<5x3xf64>) -> tensor<2x3xf64>\n"
+        "  %p = stablehlo.dot_general %s, %ws, contracting_dims = [0] x [0] : (tensor<2x2xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>\n"
+        "  %lo = stablehlo.constant dense<-1.0> : tensor<f64>\n"
+        "  %hi = stablehlo.constant dense<1.0> : tensor<f64>\n"
+        "  %c = stablehlo.clamp %lo, %p, %hi : (tensor<f64>, tensor<2x3xf64>, tensor<f64>) -> tensor<2x3xf64>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %r = stablehlo.reduce(%c init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<2x3xf64>, tensor<f64>) -> tensor<3xf64>\n"
+        "  %e = stablehlo.exponential %d : tensor<2x5xf64>\n"
+        "  return %e, %r : tensor<2x5xf64>, tensor<3xf64>\n}\n";
+    sweep_failures(many_rules, ad_vjp);
+}
+
+int main(void) {
+    RUN(unary_rules);
+    RUN(binary_rules);
+    RUN(selection_rules);
+    RUN(convert_and_stop_rules);
+    RUN(shape_rules);
+    RUN(dot_general_rules);
+    RUN(reduce_rules);
+    RUN(grad_and_value_and_grad);
+    RUN(unreached_parameter_gets_zeros);
+    RUN(ties_split_evenly);
+    RUN(hessian_vector_product);
+    RUN(backward_and_checkpoint_marks);
+    RUN(request_errors);
+    RUN(unsupported_ops);
+    RUN(allocation_failures);
+    return TESTS_DONE();
+}
