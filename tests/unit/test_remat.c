@@ -223,6 +223,66 @@ TEST(checkpoint_errors_are_reported) {
     aj_module_destroy(m);
 }
 
+/* ---- on arrayjit's own gradients ---------------------------------------------------
+ * loss(x, w1..w4) = sum(h4 * h4), h_i = tanh(h_{i-1} . w_i), h0 = x, with
+ * layers 2 and 3 in a checkpoint region, differentiated by aj_value_and_grad. */
+
+static aj_module *deep_loss(const aj_checkpoint_policy *policy) {
+    aj_module *m;
+    aj_builder *b;
+    const int64_t xd[2] = {8, 16}, wd[2] = {16, 16}, lc[1] = {1}, rc[1] = {0}, all[2] = {0, 1};
+    aj_value x, w[4], h[5], z, sq, zero, loss;
+    const float zf = 0;
+    aj_module_create(&m);
+    aj_builder_begin(m, "loss", &b);
+    aj_param(b, AJ_F32, 2, xd, &x);
+    for (int i = 0; i < 4; i++) aj_param(b, AJ_F32, 2, wd, &w[i]);
+    h[0] = x;
+    for (int i = 0; i < 4; i++) {
+        aj_dot_general(b, h[i], w[i], 0, NULL, NULL, 1, lc, rc, &z);
+        aj_unary(b, AJ_TANH, z, &h[i + 1]);
+    }
+    aj_binary(b, AJ_MULTIPLY, h[4], h[4], &sq);
+    aj_constant(b, AJ_F32, 0, NULL, &zf, &zero);
+    aj_reduce(b, sq, zero, AJ_ADD, 2, all, &loss);
+    aj_value ins[3] = {h[1], w[1], w[2]};
+    if (policy) EXPECT_EQ_INT(aj_checkpoint(b, 3, ins, 1, &h[3], policy), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &loss), AJ_OK);
+    EXPECT_EQ_INT(aj_value_and_grad(m, "loss", 0, NULL, "vg"), AJ_OK);
+    return m;
+}
+
+TEST(a_region_of_an_autodiff_gradient_is_recomputed) {
+    aj_checkpoint_policy p = {.kind = AJ_NOTHING_SAVEABLE};
+    aj_module *m = deep_loss(&p);
+    outcome r = compile_and_run(m, "vg", 0);
+    EXPECT_EQ_INT(r.status, AJ_OK);
+    EXPECT(r.same_as_eval);
+    /* layers 2 and 3 again, from h1, w2 and w3: two dots and two tanh */
+    EXPECT_EQ_INT(r.s.recompute_flops, 2 * (2 * 8 * 16 * 16 + 8 * 16));
+    expect_true_memory(&r);
+    aj_module_destroy(m);
+    p.kind = AJ_EVERYTHING_SAVEABLE;
+    m = deep_loss(&p);
+    r = compile_and_run(m, "vg", 0);
+    EXPECT(r.same_as_eval);
+    EXPECT_EQ_INT(r.s.recompute_flops, 0);
+    aj_module_destroy(m);
+}
+
+TEST(a_budget_on_an_autodiff_gradient) {
+    aj_module *m = deep_loss(NULL);
+    outcome base = compile_and_run(m, "vg", 0);
+    EXPECT_EQ_INT(base.status, AJ_OK);
+    outcome r = compile_and_run(m, "vg", base.s.peak_bytes - 1);
+    EXPECT_EQ_INT(r.status, AJ_OK);
+    EXPECT(r.same_as_eval);
+    EXPECT(r.s.peak_bytes < base.s.peak_bytes);
+    EXPECT(r.s.recompute_flops > 0);
+    expect_true_memory(&r);
+    aj_module_destroy(m);
+}
+
 /* ---- the memory budget ------------------------------------------------------------- */
 
 static aj_module *load_small_grad(void) {
@@ -406,6 +466,8 @@ int main(void) {
     RUN(names_choose_what_is_saved);
     RUN(a_callback_chooses_what_is_saved);
     RUN(checkpoint_errors_are_reported);
+    RUN(a_region_of_an_autodiff_gradient_is_recomputed);
+    RUN(a_budget_on_an_autodiff_gradient);
     RUN(budget_sweep_is_monotone_exact_and_true);
     RUN(a_budget_nothing_meets_fails_with_the_smallest_peak);
     RUN(the_residual_report_names_each_residual);
