@@ -1,7 +1,9 @@
 #!/bin/sh
 # `arrayjit run` end to end on .npy files written byte by byte (no numpy
-# needed): results compiled and evaluated, a gradient (--grad), and its
-# errors: --grad of a function without one scalar result, wrong input
+# needed): results compiled and evaluated, a gradient (--grad, also under
+# a checkpoint policy and a budget), and its errors: --grad of a function
+# without one scalar result, a budget nothing fits, an unknown policy or
+# one on a function without a backward part, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
 # (which must leave nothing behind).
 #   usage: run.sh ARRAYJIT
@@ -41,6 +43,15 @@ for mode in "" --eval; do
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
 
+# A checkpoint policy and a budget change what is kept, never the gradient.
+"$cli" run "$here/sum_squares.mlir" --grad --policy=nothing_saveable --budget=1M --input "$dir/x.npy" \
+    --output "$dir/g2.npy" || fail "run --grad --policy --budget"
+cmp -s "$dir/g2.npy" "$dir/want_grad.npy" || fail "gradient under a policy and a budget differs"
+if "$cli" run "$here/sum_squares.mlir" --policy=dots_saveable --input "$dir/x.npy" 2> "$dir/err"; then
+    fail "a policy on a function without a backward part"
+fi
+grep -q "has no backward part" "$dir/err" || fail "policy error lacks 'has no backward part': $(cat "$dir/err")"
+
 expect_error() {  # expect_error PATTERN ARGS...
     pattern=$1
     shift
@@ -51,6 +62,8 @@ expect_error "takes 1 inputs, 2 given" --input "$dir/x.npy" --input "$dir/x.npy"
 expect_error "expected tensor<3xf32>, got tensor<4xf32>" --input "$dir/bad.npy"
 expect_error "$dir/missing.npy" --input "$dir/missing.npy"
 expect_error "must return one float scalar, it returns 2 values" --grad --input "$dir/x.npy"
+expect_error "memory budget of 1 bytes cannot be met by @main: the smallest peak reached" --budget=1 --input "$dir/x.npy"
+expect_error "unknown --policy 'most'" --policy=most --input "$dir/x.npy"
 expect_error "nowhere" --input "$dir/x.npy" --output "$dir/nowhere/y0.npy" --output "$dir/y1b.npy"
 [ -e "$dir/nowhere" ] && fail "a directory appeared"
 ls "$dir" | grep -q tmp && fail "a temporary file was left behind"
