@@ -43,20 +43,20 @@ static int run_cse(ir_module *m, ir_func *f, const compile_options *o, compile_s
     return pass_cse(f, d);
 }
 
-static int choose_under_budget(const ir_module *m, const ir_func *f, const compile_options *o,
-                               compile_state *st, diag *d);
+static int choose_under_budget(const ir_func *f, const compile_options *o, compile_state *st, diag *d);
 
 /* Checkpoint policies and the memory budget: which residuals the backward
  * part recomputes. After CSE, which would otherwise merge the recomputed
  * copies back into the forward ops (CSE never merges a backward op with a
  * forward one either, so running it again is safe). */
 static int run_remat(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
+    (void)m;
     if (!f->ncheckpoints && !o->memory_budget_bytes) return DIAG_OK;
     int rc = remat_analyze(f, &st->remat, d);
     if (rc || st->remat.nresiduals == 0) return rc;
     if (!(st->keep = mem_alloc((size_t)st->remat.nresiduals))) return diag_nomem(d);
     remat_policy_keep(&st->remat, st->keep);
-    if (o->memory_budget_bytes) rc = choose_under_budget(m, f, o, st, d);
+    if (o->memory_budget_bytes) rc = choose_under_budget(f, o, st, d);
     if (!rc) rc = remat_apply(f, &st->remat, &(remat_choice){st->keep, st->group}, &st->recompute_flops, d);
     return rc;
 }
@@ -199,9 +199,7 @@ static int pareto_frontier(point *pts, int n) {
 /* Sets st->keep to the frontier point with the fewest FLOPs whose peak
  * fits the budget, else to the smallest peak (compile_func then reports
  * that nothing fits). */
-static int choose_under_budget(const ir_module *m, const ir_func *f, const compile_options *o,
-                               compile_state *st, diag *d) {
-    (void)m;
+static int choose_under_budget(const ir_func *f, const compile_options *o, compile_state *st, diag *d) {
     const remat_info *r = &st->remat;
     remat_candidates cand = {0};
     int rc = remat_candidates_make(r, &cand, d);
