@@ -207,8 +207,9 @@ static int choose_under_budget(const ir_func *f, const compile_options *o, compi
     if (!rc && !pts) rc = diag_nomem(d);
     for (int c = 0; c < cand.n && !rc; c++) {
         remat_choice choice = {&cand.keep[(size_t)c * r->nresiduals], cand.group[c]};
-        pts[c] = (point){0, remat_recompute_flops(f, r, &choice), c};
-        rc = candidate_peak(f, o, r, &choice, &pts[c].peak, d);
+        pts[c] = (point){.row = c};
+        rc = remat_recompute_flops(f, r, &choice, &pts[c].flops, d);
+        if (!rc) rc = candidate_peak(f, o, r, &choice, &pts[c].peak, d);
     }
     if (!rc) {
         int n = pareto_frontier(pts, cand.n);

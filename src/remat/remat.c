@@ -30,7 +30,6 @@ double remat_op_flops(const ir_func *f, const ir_op *op) {
 
 /* ---- forward and backward -------------------------------------------------------- */
 
-
 static bool any_marked(const ir_func *f) {
     for (int i = 0; i < f->body->nops; i++)
         if (f->body->ops[i]->backward) return true;
@@ -182,13 +181,14 @@ static int cost_alone(const ir_func *f, remat_info *r) {
     bool *keep = mem_alloc((size_t)r->nresiduals + 1);
     if (!keep) return DIAG_NOMEM;
     memset(keep, 1, (size_t)r->nresiduals + 1);
-    for (int i = 0; i < r->nresiduals; i++) {
+    int rc = DIAG_OK;
+    for (int i = 0; i < r->nresiduals && !rc; i++) {
         keep[i] = false;
-        r->residuals[i].flops_alone = remat_recompute_flops(f, r, &(remat_choice){keep, 0});
+        rc = remat_recompute_flops(f, r, &(remat_choice){keep, 0}, &r->residuals[i].flops_alone, NULL);
         keep[i] = true;
     }
     mem_free(keep);
-    return DIAG_OK;
+    return rc;
 }
 
 int remat_analyze(ir_func *f, remat_info *out, diag *d) {
@@ -222,10 +222,10 @@ void remat_policy_keep(const remat_info *r, bool *keep) {
 
 /* ---- groups ----------------------------------------------------------------------- */
 
-/* The group of each body op under choice c (backward ops only; others -1).
- * Backward ops go, in body order, into consecutive groups that read at most
- * c->group distinct recomputed values each (one group when c->group is 0).
- * NULL on OOM. */
+/* The group of each body op (backward ops only; others -1): backward ops
+ * go, in body order, into consecutive groups that read at most group_size
+ * distinct recomputed values each (one group when group_size is 0). NULL on
+ * OOM. */
 static int *backward_groups(const ir_func *f, const bool *avail, int group_size) {
     int *group = mem_alloc(((size_t)f->body->nops + 1) * sizeof *group);
     int *stamp = mem_calloc((size_t)f->nvalues + 1, sizeof *stamp);   /* v read in group stamp[v] - 1 */
@@ -327,15 +327,16 @@ static int add_flops(ir_func *f, ir_op *def, void *ctx) {
     return 0;
 }
 
-double remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c) {
+int remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c, double *flops,
+                          diag *d) {
     bool *avail = available_values(f, r, c->keep);
-    double flops = 0;
-    walker w = {add_flops, NULL, NULL, &flops};
+    *flops = 0;
+    walker w = {add_flops, NULL, NULL, flops};
     /* The walk changes nothing when visit does not (it takes f non-const for
-     * remat_apply's sake). On OOM the cost is unknown: infinite. */
-    if (!avail || walk_recomputed((ir_func *)f, avail, c->group, &w)) flops = 1e300;
+     * remat_apply's sake). */
+    int rc = avail ? walk_recomputed((ir_func *)f, avail, c->group, &w) : -1;
     mem_free(avail);
-    return flops;
+    return rc ? diag_nomem(d) : DIAG_OK;
 }
 
 /* ---- the rewrite ------------------------------------------------------------------ */

@@ -69,10 +69,11 @@ typedef struct remat_choice {
 /* keep[i] for residual i: the policies' choice. */
 void remat_policy_keep(const remat_info *r, bool *keep);
 
-/* FLOPs the backward pass adds to recompute under choice c (a dot_general
- * counts 2 per multiply-add, an elementwise op or a reduction one per
- * element, data movement none). */
-double remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c);
+/* *flops: what the backward pass adds to recompute under choice c (a
+ * dot_general counts 2 per multiply-add, an elementwise op or a reduction
+ * one per element, data movement none). DIAG_OK or DIAG_NOMEM. */
+int remat_recompute_flops(const ir_func *f, const remat_info *r, const remat_choice *c, double *flops,
+                          diag *d);
 
 /* Rewrites f so that backward readers of every residual c does not keep
  * read a recomputed copy (copies marked backward). *flops (may be NULL):
