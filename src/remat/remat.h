@@ -96,7 +96,7 @@ int remat_apply(ir_func *f, const remat_info *r, const remat_choice *c, double *
  *    group sizes 1 to REMAT_MAX_GROUP (the others have group 0).
  * Duplicates are dropped. */
 #define REMAT_EXACT_MAX 8
-#define REMAT_MAX_GROUP 4
+#define REMAT_MAX_GROUP 8
 typedef struct remat_candidates {
     int n;
     bool *keep;
