@@ -460,6 +460,34 @@ TEST(every_allocation_failure_in_remat_is_reported_and_clean) {
     aj_module_destroy(m);
 }
 
+/* Compiling under a budget (every candidate measured on a copy): failures
+ * at allocations spread geometrically over the compile, each reported as
+ * out of memory with nothing leaked. */
+TEST(allocation_failures_while_choosing_under_a_budget) {
+    aj_module *m = load_small_grad();
+    if (!m) return;
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .memory_budget_bytes = 7000};
+    aj_executable *e = NULL;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);   /* fits, with recomputation */
+    aj_executable_destroy(e);
+    int failures = 0;
+    for (long n = 1; n < (1L << 30); n = n * 3 / 2 + 1) {
+        size_t live = mem_live_bytes();
+        mem_fail_after(n);
+        aj_status st = aj_compile(m, "main", &o, &e);
+        mem_fail_after(0);
+        if (st == AJ_OK) {
+            aj_executable_destroy(e);
+            break;
+        }
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        failures++;
+    }
+    EXPECT(failures > 10);
+    aj_module_destroy(m);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(policies_choose_what_is_saved);
@@ -474,6 +502,7 @@ int main(void) {
     RUN(cse_and_fusion_do_not_merge_recomputed_copies);
     RUN(clones_keep_checkpoint_regions_and_names);
     RUN(every_allocation_failure_in_remat_is_reported_and_clean);
+    RUN(allocation_failures_while_choosing_under_a_budget);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
