@@ -172,6 +172,41 @@ TEST(names_choose_what_is_saved) {
     expect_policy(&p, "other", 0, 0, F_T1 + F_P + F_T2);
 }
 
+/* g(x, w) = (sum(t), t * p) with p a batched product of x and w and
+ * t = tanh(p): dots_saveable keeps p (and recomputes t from it);
+ * dots_with_no_batch_dims_saveable keeps neither. */
+static void expect_batched_policy(aj_checkpoint_policy_kind kind, int saved, double flops) {
+    aj_module *m;
+    aj_builder *b;
+    const int64_t xd[3] = {2, 4, 8}, wd[3] = {2, 8, 4}, bd[1] = {0}, lc[1] = {2}, rc[1] = {1}, all[3] = {0, 1, 2};
+    aj_value x, w, p, t, zero, loss, g;
+    const float z = 0;
+    aj_module_create(&m);
+    aj_builder_begin(m, "g", &b);
+    aj_param(b, AJ_F32, 3, xd, &x);
+    aj_param(b, AJ_F32, 3, wd, &w);
+    aj_dot_general(b, x, w, 1, bd, bd, 1, lc, rc, &p);                   /* 2x4x4 */
+    aj_unary(b, AJ_TANH, p, &t);
+    aj_constant(b, AJ_F32, 0, NULL, &z, &zero);
+    aj_reduce(b, t, zero, AJ_ADD, 3, all, &loss);
+    aj_binary(b, AJ_MULTIPLY, t, p, &g);
+    aj_value ins[2] = {x, w}, res[2] = {loss, g};
+    aj_checkpoint_policy policy = {.kind = kind};
+    EXPECT_EQ_INT(aj_checkpoint(b, 2, ins, 1, &t, &policy), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 2, res), AJ_OK);
+    outcome r = compile_and_run(m, "g", 0);
+    EXPECT_EQ_INT(r.status, AJ_OK);
+    EXPECT(r.same_as_eval);
+    EXPECT_EQ_INT(r.s.saved_residuals, saved);
+    EXPECT_EQ_INT(r.s.recompute_flops, flops);
+    aj_module_destroy(m);
+}
+
+TEST(batched_dots_are_saveable_only_under_dots_saveable) {
+    expect_batched_policy(AJ_DOTS_SAVEABLE, 1, 2 * 4 * 4);                               /* tanh only */
+    expect_batched_policy(AJ_DOTS_WITH_NO_BATCH_DIMS_SAVEABLE, 0, 2 * 2 * 4 * 4 * 8 + 2 * 4 * 4);
+}
+
 typedef struct asked {
     int calls, tanh_4x8;
 } asked;
@@ -491,6 +526,7 @@ TEST(allocation_failures_while_choosing_under_a_budget) {
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(policies_choose_what_is_saved);
+    RUN(batched_dots_are_saveable_only_under_dots_saveable);
     RUN(names_choose_what_is_saved);
     RUN(a_callback_chooses_what_is_saved);
     RUN(checkpoint_errors_are_reported);
