@@ -218,8 +218,11 @@ typedef struct aj_checkpoint_policy {
 /* The ops of the function being built that compute outputs from inputs
  * (every op outputs depend on, searching back no further than inputs and the
  * parameters) become one checkpoint region with the policy. An op may be in
- * one region only. A failing checkpoint call changes nothing, and (unlike
- * an op call's) its error is not reported again by aj_builder_finish. */
+ * one region only. A call (aj_call) in the region brings the callee's ops
+ * into it; a function with regions of its own keeps them when called, each
+ * call its own copy. So a sub-function can be checkpointed either way. A
+ * failing checkpoint call changes nothing, and (unlike an op call's) its
+ * error is not reported again by aj_builder_finish. */
 aj_status aj_checkpoint(aj_builder *b, int nin, const aj_value *inputs, int nout,
                         const aj_value *outputs, const aj_checkpoint_policy *policy);
 /* Names x for AJ_SAVE_ONLY_THESE_NAMES (and the save callback). */
@@ -238,13 +241,15 @@ void aj_builder_abandon(aj_builder *b);
 
 /* ---- differentiation ----------------------------------------------------------
  * Reverse mode, as a transform: each call adds a new ordinary function
- * `new_name` to the module (verify, evaluate, compile or differentiate it
- * again like any other). `func`'s calls are inlined into it.
+ * `new_name` (a name not in the module yet) to the module: func's forward
+ * ops, its calls inlined, then the backward pass. Verify, evaluate, compile
+ * or differentiate it again like any other function.
  *
  * wrt: nwrt parameter indices of func (each of a float type, none twice), in
  * the order their gradients are returned; nwrt = 0: every float parameter,
- * in order. Only paths from these parameters to the results are
- * differentiated; a parameter no result depends on gets zeros.
+ * in order (a function without one is an error). Only paths from these
+ * parameters to the results are differentiated; a parameter no result
+ * depends on gets zeros.
  *
  *   aj_grad:  func returns one float scalar; new_name(params) returns its
  *             gradient with respect to each wrt parameter.

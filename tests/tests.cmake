@@ -69,18 +69,13 @@ add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SO
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
 
-# `arrayjit run` on .npy files, and its errors.
+# `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
 add_test(NAME cli_mem COMMAND arrayjit_cli mem --json ${CMAKE_SOURCE_DIR}/tests/cli/negate_sum.mlir)
 set_tests_properties(cli_mem PROPERTIES PASS_REGULAR_EXPRESSION
   "\"argument_bytes\": 12, \"output_bytes\": 16, \"alias_bytes\": 0, \"temp_bytes\": [0-9]+, \"code_bytes\": [1-9][0-9]*, \"lower_bound_bytes\": [0-9]+, \"fused_away_bytes\": [0-9]+, \"eager_peak_bytes\": [0-9]+, \"peak_bytes\": [0-9]+")
-
-# `arrayjit mem --grad --json`: the gradient compiled, with the remat key.
-add_test(NAME cli_mem_grad COMMAND arrayjit_cli mem --grad --json ${CMAKE_SOURCE_DIR}/tests/cli/sum_squares.mlir)
-set_tests_properties(cli_mem_grad PROPERTIES PASS_REGULAR_EXPRESSION
-  "\"function\": \"main_grad\", .*\"argument_bytes\": 12, \"output_bytes\": 12, .*\"peak_bytes\": [0-9]+, \"recompute_flops\": 0, ")
 
 # The compiler issue's memory bars on the benchmark programs.
 add_test(NAME bench_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/bench_bars.sh $<TARGET_FILE:arrayjit_cli>)

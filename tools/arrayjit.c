@@ -311,7 +311,7 @@ static int cmd_run(int argc, char **argv) {
     int nparams, nresults, rc = 1;
     aj_array *in[64] = {0}, *out[64] = {0};
     if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
-        /* reported */
+        /* use_gradient printed why */
     } else if (policy_name && aj_checkpoint_function(m, func, &policy)) {
         fail("");
     } else if (aj_module_signature(m, func, &nparams, &nresults)) {

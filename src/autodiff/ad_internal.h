@@ -17,6 +17,7 @@
 
 typedef struct ad_ctx {
     ir_func *f;            /* the new function; backward ops go at the end of its body */
+    const char *primal;    /* the name of the function differentiated (for messages) */
     int nprimal;           /* ids below it are the primal's values (and the cotangent params) */
     bool *active;          /* [nprimal] float, and reached from a wrt parameter by differentiable ops */
     ir_value_id *ct;       /* [nprimal] the accumulated cotangent, or -1 while it is zero */

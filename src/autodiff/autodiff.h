@@ -8,7 +8,7 @@
  *
  * wrt: nwrt parameter indices of func to differentiate with respect to, in
  * the order their cotangents are returned (no repeats; each of a float
- * type); nwrt = 0 means every float parameter, in order.
+ * type); nwrt = 0 means every float parameter, in order (there must be one).
  *
  *  ad_vjp: params = func's params, then one cotangent per result of func
  *          (of the result's type; the cotangent of a non-float result is

@@ -14,11 +14,11 @@
 
 ir_type ad_type(const ad_ctx *c, ir_value_id v) { return c->f->values[v].type; }
 
-/* "file:line:col: in @f: " for messages about c->op. */
+/* "file:line:col: in @primal: " for messages about c->op. */
 static void location_prefix(const ad_ctx *c, char *buf, size_t size) {
     const ir_loc *loc = &c->op->loc;
-    if (loc->file) snprintf(buf, size, "%s:%d:%d: in @%s: ", loc->file, loc->line, loc->col, c->f->name);
-    else snprintf(buf, size, "in @%s: ", c->f->name);
+    if (loc->file) snprintf(buf, size, "%s:%d:%d: in @%s: ", loc->file, loc->line, loc->col, c->primal);
+    else snprintf(buf, size, "in @%s: ", c->primal);
 }
 
 int ad_unsupported(ad_ctx *c, const char *fmt, ...) {
@@ -90,8 +90,11 @@ ir_value_id ad_binary(ad_ctx *c, ir_opcode code, ir_value_id x, ir_value_id y) {
     return finish(c, begin(c, code, 2, in, &t), 0);
 }
 
-/* A scalar constant of dtype t (a float type) holding value. */
+/* A scalar constant of dtype t holding value: f32 or f64 (the float types
+ * whose constants this file can write; others are unsupported). */
 static ir_value_id scalar_constant(ad_ctx *c, ir_dtype t, double value) {
+    if (t != IR_F32 && t != IR_F64)
+        return ad_unsupported(c, "its backward pass needs %s constants", ir_dtype_name(t)), -1;
     ir_type scalar = ir_type_scalar(t);
     ir_op *op = begin(c, IR_CONSTANT, 0, NULL, &scalar);
     if (!op) return -1;

@@ -52,6 +52,9 @@ static int resolve_wrt(const ir_func *f, ad_mode mode, int nwrt, const int *wrt,
                                 f->name, p);
         list[(*n)++] = p;
     }
+    if (*n == 0)
+        return diag_set(d, DIAG_INVALID, "%s of @%s: the function has no float parameter to differentiate",
+                        mode_name(mode), f->name);
     return DIAG_OK;
 }
 
@@ -133,10 +136,11 @@ static int finish_results(ad_ctx *c, ad_mode mode, const ir_op *ret, const int *
     return rc;
 }
 
-/* Builds the backward pass into g, a clone of the primal with its return
+/* Builds the backward pass into g, a clone of the primal f with its return
  * taken off (ret, the caller's to free). */
-static int differentiate(ir_func *g, const ir_op *ret, ad_mode mode, const int *wrt, int nwrt, diag *d) {
-    ad_ctx c = {.f = g, .op = ret, .d = d};
+static int differentiate(const ir_func *f, ir_func *g, const ir_op *ret, ad_mode mode, const int *wrt, int nwrt,
+                         diag *d) {
+    ad_ctx c = {.f = g, .primal = f->name, .op = ret, .d = d};
     ir_value_id *seeds = NULL;
     int rc = DIAG_OK;
     if (mode == AD_VJP) {
@@ -205,7 +209,7 @@ static int transform(ir_module *m, const char *func, ad_mode mode, int nwrt, con
     ir_op *ret = NULL;
     rc = resolve_wrt(f, mode, nwrt, wrt, list, &nlist, d);
     if (!rc) rc = clone_primal(m, f, new_name, &g, &ret, d);
-    if (!rc) rc = differentiate(g, ret, mode, list, nlist, d);
+    if (!rc) rc = differentiate(f, g, ret, mode, list, nlist, d);
     if (!rc) rc = pass_dce(g, d);
     diag why = {0};
     if (!rc && (rc = ir_verify_func(m, g, &why)) != DIAG_OK)

@@ -147,6 +147,8 @@ ir_op *pass_copy_op(ir_func *dst, ir_block *into, const ir_func *src, const ir_o
     }
     for (int i = 0; i < op->nout; i++) map[op->out[i]] = copy->out[i];
     copy->loc = op->loc;
+    copy->checkpoint = op->checkpoint;   /* a copy keeps the autodiff and remat marks, as a clone does */
+    copy->backward = op->backward;
     if (ir_attrs_copy(&copy->a, &op->a, attr_data_bytes(src, op))) return NULL;
     for (int r = 0; r < op->nregions; r++)
         if (copy_region(dst, copy, src, op->regions[r], map)) return NULL;

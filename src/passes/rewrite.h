@@ -54,7 +54,7 @@ void pass_adopt_results(ir_func *f, ir_op *op);
 
 /* Appends to `into` (a block of dst) a deep copy of op, an op of src:
  * operands through map, results and the values of its regions new values
- * of dst, recorded in map; attributes, regions and location copied (the
+ * of dst, recorded in map; attributes, regions, marks and location copied (the
  * location's file pointer is shared, so dst's module must outlive it or
  * hold the same interned string). Every value op reads from outside itself
  * must be mapped. NULL on OOM, leaving a partial op at the end of `into`

@@ -364,7 +364,8 @@ static int copy_forward_op(ir_func *f, ir_op *def, void *ctx) {
         if (w->avail[def->in[k]]) w->map[def->in[k]] = def->in[k];
     ir_op *copy = pass_copy_op(f, w->scratch, f, def, w->map);
     if (!copy) return -1;
-    copy->backward = true;
+    copy->backward = true;   /* a recomputed copy is part of the backward pass, in no region */
+    copy->checkpoint = 0;
     w->flops += remat_op_flops(f, def);
     return 0;
 }

