@@ -333,6 +333,55 @@ aj_status aj_scatter(aj_builder *b, aj_value x, aj_value indices, aj_value updat
 /* Calls a function already in the module. */
 aj_status aj_call(aj_builder *b, const char *callee, int nargs, const aj_value *args,
                   int nresults, aj_value *results);
+
+/* ---- checkpointing ----------------------------------------------------------
+ * Marks the part of a function that computes some values as a checkpoint
+ * region: when the function is differentiated, the backward pass keeps
+ * (saves) only the values of the region that the policy allows, and
+ * recomputes the others from what it kept. Without differentiation a
+ * region changes nothing. */
+
+typedef enum aj_checkpoint_policy_kind {
+    AJ_EVERYTHING_SAVEABLE,              /* keep all (the region changes nothing) */
+    AJ_NOTHING_SAVEABLE,                 /* recompute all from the region's inputs */
+    AJ_DOTS_SAVEABLE,                    /* keep dot_general results */
+    AJ_DOTS_WITH_NO_BATCH_DIMS_SAVEABLE, /* keep dot_general results without batch dims */
+    AJ_SAVE_ONLY_THESE_NAMES,            /* keep values named (aj_checkpoint_name) in names */
+    AJ_SAVE_IF,                          /* keep what save() says */
+} aj_checkpoint_policy_kind;
+
+/* AJ_SAVE_IF's question about a value the backward pass needs: the op
+ * computing it ("stablehlo.dot_general"), its type, its checkpoint name
+ * (NULL if none). Nonzero: keep it. */
+typedef int (*aj_save_fn)(const char *op, aj_dtype dtype, int rank, const int64_t *dims,
+                          const char *name, void *ctx);
+
+typedef struct aj_checkpoint_policy {
+    aj_checkpoint_policy_kind kind;
+    int nnames;                /* AJ_SAVE_ONLY_THESE_NAMES (copied) */
+    const char *const *names;
+    aj_save_fn save;           /* AJ_SAVE_IF; ctx is passed to it as given */
+    void *ctx;
+} aj_checkpoint_policy;
+
+/* The ops of the function being built that compute outputs from inputs
+ * (every op outputs depend on, searching back no further than inputs and the
+ * parameters) become one checkpoint region with the policy. An op may be in
+ * one region only. A call (aj_call) in the region brings the callee's ops
+ * into it; a function with regions of its own keeps them when called, each
+ * call its own copy. So a sub-function can be checkpointed either way. A
+ * failing checkpoint call changes nothing, and (unlike an op call's) its
+ * error is not reported again by aj_builder_finish. */
+aj_status aj_checkpoint(aj_builder *b, int nin, const aj_value *inputs, int nout,
+                        const aj_value *outputs, const aj_checkpoint_policy *policy);
+/* Names x for AJ_SAVE_ONLY_THESE_NAMES (and the save callback). */
+aj_status aj_checkpoint_name(aj_builder *b, aj_value x, const char *name);
+/* The whole forward part of a gradient function as one checkpoint region:
+ * for a function made by differentiation, or loaded (a JAX value_and_grad
+ * export: the ops its first result depends on are the forward part). An
+ * error when the function has no backward part. */
+aj_status aj_checkpoint_function(aj_module *m, const char *func, const aj_checkpoint_policy *policy);
+
 /* Ends the function with the given results, verifies it and frees the
  * builder (always, even on error; on error the function is removed). */
 aj_status aj_builder_finish(aj_builder *b, int nresults, const aj_value *results);
@@ -443,6 +492,11 @@ typedef struct aj_compile_options {
     const char *cflags;     /* NULL: -O3 -march=native (and what correctness needs) */
     uint64_t donate;        /* bit i: argument i's buffer may be reused for an output */
     int strict_donation;    /* 1: a donation that cannot be used is an error (else a warning) */
+    size_t memory_budget_bytes; /* 0: none; else peak_bytes must fit: the backward part of a
+                               gradient recomputes what it would keep, as few FLOPs as it
+                               takes (the more budget, never more FLOPs); compiling fails,
+                               naming the smallest peak reached and what is live there, when
+                               nothing fits */
     const char *dump_after; /* print the IR after this pass ("all" for every pass) */
     FILE *dump_to;          /* where; NULL: stderr */
 } aj_compile_options;
@@ -477,17 +531,25 @@ typedef struct aj_memory_stats {
     size_t eager_peak_bytes;     /* the reference evaluator's peak for the same program (its
                                     buffers, op by op, plus the arguments) */
     size_t peak_bytes;           /* temp + arguments + outputs - alias */
-    uint64_t recompute_flops;    /* floating-point ops spent recomputing values instead of
-                                    keeping them (rematerialisation); 0 for now */
+    uint64_t recompute_flops;    /* floating-point ops the backward part of a gradient spends
+                                    recomputing values instead of keeping them (checkpoint
+                                    policies, memory_budget_bytes) */
     size_t arena_allocated_bytes;/* what the runtime really allocated for the arena */
     double compile_seconds;
     int cache_hit;               /* the code came from the disk cache */
+    int saved_residuals;         /* values the backward part keeps from the forward part */
+    size_t saved_residual_bytes;
 } aj_memory_stats;
 
 aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out);
 /* Prints the memory analysis: the figures above and the buffers live at the
  * peak with the kernels that made them; json = 1 prints one JSON object. */
 aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
+
+/* Like JAX's print_saved_residuals: each value the backward part keeps
+ * from the forward part (and each it recomputes), with its type, bytes and
+ * the op that made it (file:line:col when known). */
+aj_status aj_executable_print_residuals(aj_executable *e, FILE *out);
 
 /* The memory picture: bytes live at each step of a program, in order. */
 typedef enum aj_curve_kind {

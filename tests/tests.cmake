@@ -90,6 +90,11 @@ target_link_libraries(bench_dispatch PRIVATE arrayjit)
 add_test(NAME bench_dispatch COMMAND bench_dispatch --calls=200 --batches=3)
 set_tests_properties(bench_dispatch PROPERTIES PASS_REGULAR_EXPRESSION "aj_jit_call +[0-9.]+")
 
+# The memory budget's table (bench/remat.sh): a client of the header alone.
+add_executable(remat_bench bench/remat_bench.c)
+target_compile_options(remat_bench PRIVATE -O2)
+target_link_libraries(remat_bench PRIVATE arrayjit)
+
 add_test(NAME programs_failing_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/failing)
 set_tests_properties(programs_failing_eval PROPERTIES
   PASS_REGULAR_EXPRESSION "0 passed, 5 failed, 0 skipped")
@@ -105,6 +110,9 @@ set_tests_properties(cli_mem PROPERTIES PASS_REGULAR_EXPRESSION
 
 # The compiler issue's memory bars on the benchmark programs.
 add_test(NAME bench_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/bench_bars.sh $<TARGET_FILE:arrayjit_cli>)
+
+# The memory budget's bars on the 32-layer MLP's gradient.
+add_test(NAME remat_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/remat_bars.sh $<TARGET_FILE:arrayjit_cli>)
 
 # Compiled code goes to a disk cache inside the build tree, not the user's.
 get_property(AJ_ALL_TESTS DIRECTORY PROPERTY TESTS)

@@ -24,16 +24,22 @@ static int usage(void) {
             "      under the StableHLO conformance rules. Prints FAIL lines and a summary.\n"
             "      Compiled in strict order (bit-identical to the evaluator) unless --fast;\n"
             "      --eval: use the reference evaluator instead.\n"
-            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--grad] [--repeat=N] [--input X.npy]... [--output Y.npy]...\n"
+            "  arrayjit run FILE.mlir [--eval] [--func NAME] [--grad] [--policy=NAME] [--repeat=N]\n"
+            "               [--input X.npy]... [--output Y.npy]...\n"
             "      Runs a function (default main) on .npy inputs; writes .npy outputs, or\n"
             "      prints them when no --output is given. --repeat=N: N more timed runs (median on stderr).\n"
-            "  arrayjit mem FILE.mlir [--json] [--func NAME] [--grad] [--svg OUT.svg [--compare]] [COMPILE OPTIONS]\n"
-            "      Compiles a function and prints its memory analysis; --svg draws the bytes live\n"
+            "  arrayjit mem FILE.mlir [--json] [--residuals] [--func NAME] [--grad] [--policy=NAME]\n"
+            "               [--svg OUT.svg [--compare]] [COMPILE OPTIONS]\n"
+            "      Compiles a function and prints its memory analysis; --residuals: also\n"
+            "      the values the backward part saves or recomputes; --svg draws the bytes live\n"
             "      at each kernel (--compare: and at each op of an eager run) into OUT.svg.\n"
             "  --grad (run, mem): use the gradient of the function instead (it must return one\n"
             "      float scalar) with respect to all its float parameters; run's outputs are\n"
             "      the gradients.\n"
-            "  arrayjit print FILE.mlir\n"
+            "  --policy=NAME (run, mem): the forward part of the gradient (--grad, or a JAX\n"
+            "      value_and_grad export) as one checkpoint region with policy\n"
+            "      everything_saveable, nothing_saveable, dots_saveable or\n"
+            "      dots_with_no_batch_dims_saveable.\n"            "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
             "      Drops the compiled-code caches (in memory and on disk).\n"
@@ -41,14 +47,16 @@ static int usage(void) {
             "  --strict / --fast     reductions and math exactly as the evaluator / reassociated\n"
             "  --no-fusion           one op per kernel\n"
             "  --threads=N           OpenMP threads for big loops\n"
-            "  --dump-after=PASS     print the IR after PASS (inline, fold, simplify, cse, dce,\n"
-            "                        strip_barriers, fuse, schedule, or all) to stderr\n"
+            "  --dump-after=PASS     print the IR after PASS (inline, fold, simplify, cse, remat,\n"
+            "                        dce, strip_barriers, fuse, schedule, or all) to stderr\n"
             "  --no-cache            neither read nor write the disk cache\n"
             "  --cache-dir=DIR       the disk cache (default $XDG_CACHE_HOME/arrayjit)\n"
             "  --clear-cache         clear both caches first\n"
             "  --cc=CC --cflags=FLAGS  the C compiler and its flags\n"
             "  --donate=LIST         arguments (0,2-4) whose buffers outputs may reuse\n"
-            "  --strict-donation     a donation that cannot be used is an error\n");
+            "  --strict-donation     a donation that cannot be used is an error\n"
+            "  --budget=BYTES        peak memory cap (suffix K, M or G: 2^10, 2^20, 2^30); the\n"
+            "                        backward part of a gradient recomputes to fit\n");
     return 2;
 }
 
@@ -71,6 +79,17 @@ static int parse_donations(const char *list, aj_compile_options *o) {
     return 1;
 }
 
+/* "--budget=64M": bytes, with an optional K, M or G (powers of 2^10). */
+static int parse_budget(const char *text, aj_compile_options *o) {
+    char *end;
+    unsigned long long n = strtoull(text, &end, 10);
+    int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if (shift) end++;
+    if (end == text || *end || n == 0 || n > (SIZE_MAX >> shift)) return -1;
+    o->memory_budget_bytes = (size_t)n << shift;
+    return 1;
+}
+
 /* Reads one compile option at argv[i]; returns 1 when it was one, -1 when
  * it was malformed, 0 when it is not a compile option. */
 static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
@@ -86,8 +105,26 @@ static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
     else if (strncmp(arg, "--cflags=", 9) == 0) o->cflags = arg + 9;
     else if (strncmp(arg, "--donate=", 9) == 0) return parse_donations(arg + 9, o);
     else if (strcmp(arg, "--strict-donation") == 0) o->strict_donation = 1;
+    else if (strncmp(arg, "--budget=", 9) == 0) return parse_budget(arg + 9, o);
     else return 0;
     return 1;
+}
+
+/* "--policy=NAME": the checkpoint policy for the forward part of a gradient. */
+static int parse_policy(const char *name, aj_checkpoint_policy *p) {
+    static const struct { const char *name; aj_checkpoint_policy_kind kind; } policies[] = {
+        {"everything_saveable", AJ_EVERYTHING_SAVEABLE},
+        {"nothing_saveable", AJ_NOTHING_SAVEABLE},
+        {"dots_saveable", AJ_DOTS_SAVEABLE},
+        {"dots_with_no_batch_dims_saveable", AJ_DOTS_WITH_NO_BATCH_DIMS_SAVEABLE},
+    };
+    for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)
+        if (strcmp(name, policies[i].name) == 0) {
+            *p = (aj_checkpoint_policy){.kind = policies[i].kind};
+            return 1;
+        }
+    fprintf(stderr, "arrayjit: unknown --policy '%s'\n", name);
+    return -1;
 }
 
 static int clear_caches_if(int clear, const aj_compile_options *o) {
@@ -285,11 +322,15 @@ static int cmd_run(int argc, char **argv) {
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
+    aj_checkpoint_policy policy;
+    const char *policy_name = NULL;
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
         else if (strncmp(argv[i], "--repeat=", 9) == 0 && (repeat = atoi(argv[i] + 9)) > 0) continue;
         else if (strcmp(argv[i], "--grad") == 0) grad = 1;
+        else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
+            policy_name = argv[i] + 9;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
@@ -305,6 +346,8 @@ static int cmd_run(int argc, char **argv) {
     aj_array *in[64] = {0}, *out[64] = {0};
     if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
         /* use_gradient printed why */
+    } else if (policy_name && aj_checkpoint_function(m, func, &policy)) {
+        fail("");
     } else if (aj_module_signature(m, func, &nparams, &nresults)) {
         fail("");
     } else if (nparams != nin) {
@@ -352,11 +395,16 @@ static int draw_memory(aj_executable *e, int compare, const char *file, const ch
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main", *svg = NULL;
     char grad_name[256];
-    int json = 0, clear = 0, compare = 0, grad = 0;
+    int json = 0, clear = 0, compare = 0, grad = 0, residuals = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
+    aj_checkpoint_policy policy;
+    const char *policy_name = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
         else if (strcmp(argv[i], "--grad") == 0) grad = 1;
+        else if (strcmp(argv[i], "--residuals") == 0) residuals = 1;
+        else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
+            policy_name = argv[i] + 9;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
         else if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg = argv[++i];
         else if (strcmp(argv[i], "--compare") == 0) compare = 1;
@@ -370,9 +418,11 @@ static int cmd_mem(int argc, char **argv) {
     if (aj_module_load(file, &m)) return fail("");
     aj_executable *e = NULL;
     int rc = grad ? use_gradient(m, &func, grad_name, sizeof grad_name) : 0;
+    if (!rc && policy_name && aj_checkpoint_function(m, func, &policy)) rc = fail("");
     if (!rc && aj_compile(m, func, &co, &e)) rc = fail("");
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
     if (!rc && svg) rc = draw_memory(e, compare, file, svg);
+    if (!rc && residuals && aj_executable_print_residuals(e, stdout)) rc = fail("");
     aj_executable_destroy(e);
     aj_module_destroy(m);
     return rc;

@@ -55,13 +55,26 @@ def mlp_train_step(params, x, y):
     return loss, new
 
 
+def mlp_deep_loss(weights, x, y):
+    """A deep tanh MLP (one weight matrix per layer) and its mean squared
+    error against a target: the remat benchmark's model."""
+    h = x
+    for w in weights:
+        h = jnp.tanh(h @ w)
+    return jnp.mean((h - y) ** 2)
+
+
+def mlp_deep_value_and_grad(weights, x, y):
+    return jax.value_and_grad(mlp_deep_loss)(weights, x, y)
+
+
 def spec(*shape):
     return jax.ShapeDtypeStruct(shape, jnp.float32)
 
 
-def export(name, f, *args):
+def export(name, f, *args, folder=OUT):
     text = jax.jit(f).lower(*args).as_text()
-    with open(os.path.join(OUT, name + ".mlir"), "w") as out:
+    with open(os.path.join(folder, name + ".mlir"), "w") as out:
         out.write(f"// Exported from JAX {jax.__version__} by bench/jax/export_programs.py.\n")
         out.write(text)
     print("wrote", name)
@@ -81,13 +94,34 @@ def programs():
         "mlp_forward": (mlp3, [spec(batch, width), spec(width, width), spec(width),
                                spec(width, width), spec(width), spec(width, width), spec(width)]),
         "mlp_train_step": (mlp_train_step, [params, spec(batch, 784), spec(batch, 10)]),
+        "mlp_deep": (mlp_deep_loss, deep_args(32)),
     }
+
+
+def deep_args(layers, width=256, batch=4096):
+    """The deep MLP's arguments: the layers' weights, the input, the target."""
+    return [spec(width, width)] * layers, spec(batch, width), spec(batch, width)
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, (f, args) in programs().items():
         export(name, f, *args)
+    # The remat benchmark: 32 tanh layers of width 256 on a batch of 4096,
+    # and the same model at other depths (bench/programs/deep/) for the
+    # table (arrayjit differentiates them); *_grad is JAX's own
+    # value_and_grad, to run the budget on a gradient graph that JAX made.
+    deep = os.path.join(OUT, "deep")
+    os.makedirs(deep, exist_ok=True)
+    for layers in (8, 16, 32, 64):
+        args = deep_args(layers)
+        export(f"mlp_deep_{layers}", mlp_deep_loss, *args, folder=deep)
+        export(f"mlp_deep_{layers}_grad", mlp_deep_value_and_grad, *args, folder=deep)
+    # A small one for the remat unit tests (tests/unit/test_remat.c).
+    tests = os.path.join(HERE, "..", "..", "tests", "remat")
+    os.makedirs(tests, exist_ok=True)
+    export("mlp_deep_small_grad", mlp_deep_value_and_grad, [spec(8, 8)] * 6, spec(16, 8), spec(16, 8),
+           folder=tests)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
  * shared by the api/ files. */
 #ifndef API_H
 #define API_H
+#include <stdio.h>
+
 #include "arrayjit.h"
 #include "../ir/ir.h"
 #include "../util/diag.h"
@@ -28,6 +30,15 @@ aj_status api_nomem(void);
 /* Checks a (dtype, rank, dims) triple from a caller; fills *t. */
 aj_status api_type_from(aj_dtype dtype, int rank, const int64_t *dims, ir_type *t);
 ir_func *api_find_func(aj_module *m, const char *name);
+
+/* Checks that xs[0..n) are values of b (what names the caller in the
+ * message) and gives b's function. Unlike an op's, this error is not kept
+ * for aj_builder_finish: a failed checkpoint call changes nothing. */
+aj_status api_builder_values(aj_builder *b, const char *what, int n, const aj_value *xs, ir_func **f);
+
+/* What the cache key must add to the printed module: the checkpoint regions
+ * and marks, which the printer does not show. */
+void api_checkpoint_key(FILE *out, const ir_module *m);
 
 /* The internal compile options for the public ones. */
 struct compile_options;

@@ -45,6 +45,13 @@ static aj_status check_operands(aj_builder *b, const char *what, int n, const aj
     return AJ_OK;
 }
 
+aj_status api_builder_values(aj_builder *b, const char *what, int n, const aj_value *xs, ir_func **f) {
+    aj_status st = check_operands(b, what, n, xs);
+    if (st) return st;
+    *f = b->f;
+    return AJ_OK;
+}
+
 aj_status aj_builder_begin(aj_module *m, const char *name, aj_builder **out) {
     if (!m || !name || !*name) return api_fail(AJ_ERR_INVALID, "aj_builder_begin: no module or name");
     if (ir_module_find(m->ir, name))

@@ -40,9 +40,9 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {
     return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d nofold=%d cc=%s cflags=%s "
-                    "donate=%" PRIu64 " strictdonate=%d\n",
+                    "donate=%" PRIu64 " strictdonate=%d budget=%zu\n",
                     o->strict_order, o->threads, o->no_fusion, o->no_folding, o->cc ? o->cc : "",
-                    o->cflags ? o->cflags : "", o->donate, o->strict_donation);
+                    o->cflags ? o->cflags : "", o->donate, o->strict_donation, o->memory_budget_bytes);
 }
 
 /* The cache key: the module printed, then the function name and options. */
@@ -51,6 +51,7 @@ static char *cache_key(const ir_module *m, const char *func, const aj_compile_op
     FILE *f = file_text_open(&t);
     if (!f) return NULL;
     ir_print_module(f, m);
+    api_checkpoint_key(f, m);
     char opts[1024];
     options_text(o, opts, sizeof opts);
     fprintf(f, "// entry: %s%s", func, opts);
@@ -132,6 +133,7 @@ void api_compile_options(const aj_compile_options *o, compile_options *c) {
     c->plan.strict_donation = o->strict_donation;
     c->fuse.disable = o->no_fusion;
     c->no_fold = o->no_folding;
+    c->memory_budget_bytes = o->memory_budget_bytes;
     c->dump_after = o->dump_after;
     c->dump_to = o->dump_to;
 }
@@ -358,7 +360,13 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {
         .arena_allocated_bytes = rt_exec_arena_bytes(e->rt),
         .compile_seconds = e->c->compile_seconds,
         .cache_hit = e->c->cache_hit,
+        .recompute_flops = (uint64_t)m->recompute_flops,
     };
+    for (int i = 0; i < m->nresiduals; i++)
+        if (m->residual_kept[i]) {
+            out->saved_residuals++;
+            out->saved_residual_bytes += m->residuals[i].bytes;
+        }
     return AJ_OK;
 }
 
@@ -412,7 +420,31 @@ static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
     }
     if (m->peak_scratch_bytes)
         fprintf(out, "    scratch    %12zu bytes, the sub-programs of its control flow\n", m->peak_scratch_bytes);
+    if (m->nresiduals)
+        fprintf(out, "  residuals      %12zu bytes saved (%d values), %" PRIu64 " FLOPs recomputed\n",
+                s->saved_residual_bytes, s->saved_residuals, s->recompute_flops);
     if (e->c->warning[0]) fprintf(out, "  warning: %s\n", e->c->warning);
+}
+
+/* Where a residual's producer came from: "file:line:col", or "". */
+static const char *residual_where(const remat_residual *r, char *buf, size_t size) {
+    buf[0] = 0;
+    if (r->loc.file) snprintf(buf, size, "%s:%d:%d", r->loc.file, r->loc.line, r->loc.col);
+    return buf;
+}
+
+aj_status aj_executable_print_residuals(aj_executable *e, FILE *out) {
+    const compile_memory *m = &e->c->memory;
+    fprintf(out, "residuals of @%s: %d (%.6g FLOPs recomputed)\n", e->c->func->name, m->nresiduals,
+            m->recompute_flops);
+    for (int i = 0; i < m->nresiduals; i++) {
+        const remat_residual *r = &m->residuals[i];
+        char ty[128], where[512];
+        fprintf(out, "  %-10s %%%-6d %-24s %12zu bytes, made by %s %s\n",
+                m->residual_kept[i] ? "saved" : "recomputed", r->value, ir_type_str(&r->type, ty, sizeof ty),
+                r->bytes, ir_op_name(r->producer), residual_where(r, where, sizeof where));
+    }
+    return ferror(out) ? api_fail(AJ_ERR_IO, "writing the residuals failed") : AJ_OK;
 }
 
 static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
@@ -436,7 +468,16 @@ static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
                 m->peak_buffers[i].bytes, ops);
     }
-    fprintf(out, "], \"peak_scratch_bytes\": %zu}\n", m->peak_scratch_bytes);
+    fprintf(out, "], \"peak_scratch_bytes\": %zu, \"saved_residuals\": %d, \"saved_residual_bytes\": %zu, \"residuals\": [",
+            m->peak_scratch_bytes, s->saved_residuals, s->saved_residual_bytes);
+    for (int i = 0; i < m->nresiduals; i++) {
+        char ty[128];
+        fprintf(out, "%s{\"value\": \"%%%d\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\", "
+                "\"saved\": %s}", i ? ", " : "", m->residuals[i].value,
+                ir_type_str(&m->residuals[i].type, ty, sizeof ty), m->residuals[i].bytes,
+                ir_op_name(m->residuals[i].producer), m->residual_kept[i] ? "true" : "false");
+    }
+    fprintf(out, "]}\n");
 }
 
 /* ---- the memory picture ------------------------------------------------------------ */

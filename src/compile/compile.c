@@ -1,7 +1,9 @@
 /* compile.c: the compile driver. The pipeline is the table below. */
 #include "compile.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -13,6 +15,10 @@
 typedef struct compile_state {
     size_t unfused_bytes, fused_bytes;
     schedule_result schedule;
+    remat_info remat;           /* when remat ran */
+    bool *keep;                 /* its choice, per residual */
+    int group;                  /* and its group size (remat_choice) */
+    double recompute_flops;
 } compile_state;
 
 typedef int (*pass_fn)(ir_module *m, ir_func *f, const compile_options *o, compile_state *st,
@@ -36,6 +42,24 @@ static int run_simplify(ir_module *m, ir_func *f, const compile_options *o, comp
 static int run_cse(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
     (void)m, (void)o, (void)st;
     return pass_cse(f, d);
+}
+
+static int choose_under_budget(const ir_func *f, const compile_options *o, compile_state *st, diag *d);
+
+/* Checkpoint policies and the memory budget: which residuals the backward
+ * part recomputes. After CSE, which would otherwise merge the recomputed
+ * copies back into the forward ops (CSE never merges a backward op with a
+ * forward one either, so running it again is safe). */
+static int run_remat(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
+    (void)m;
+    if (!f->ncheckpoints && !o->memory_budget_bytes) return DIAG_OK;
+    int rc = remat_analyze(f, &st->remat, d);
+    if (rc || st->remat.nresiduals == 0) return rc;
+    if (!(st->keep = mem_alloc((size_t)st->remat.nresiduals))) return diag_nomem(d);
+    remat_policy_keep(&st->remat, st->keep);
+    if (o->memory_budget_bytes) rc = choose_under_budget(f, o, st, d);
+    if (!rc) rc = remat_apply(f, &st->remat, &(remat_choice){st->keep, st->group}, &st->recompute_flops, d);
+    return rc;
 }
 
 static int run_dce(ir_module *m, ir_func *f, const compile_options *o, compile_state *st, diag *d) {
@@ -71,6 +95,7 @@ static const struct {
     {"fold", run_fold},
     {"simplify", run_simplify},
     {"cse", run_cse},
+    {"remat", run_remat},
     {"dce", run_dce},
     {"strip_barriers", run_strip_barriers},
     {"fuse", run_fuse},
@@ -121,6 +146,91 @@ static int run_passes(ir_module *m, ir_func *f, const compile_options *o, compil
     return DIAG_OK;
 }
 
+/* ---- the memory budget ------------------------------------------------------------ */
+
+static plan_options planner_options(const compile_options *o) {
+    plan_options po = o->plan;
+    po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
+    return po;
+}
+
+static size_t plan_peak(const plan *p) {
+    return p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
+}
+
+/* The true peak of f (the pipeline's state just before remat) under one
+ * keep-set: remat, the passes after it and the planner, on a copy. */
+static int candidate_peak(const ir_func *f, const compile_options *o, const remat_info *r,
+                          const remat_choice *choice, size_t *peak, diag *d) {
+    ir_module *scratch = ir_module_new();
+    ir_func *g = scratch ? ir_func_clone_into(scratch, f) : NULL;
+    int rc = g ? remat_apply(g, r, choice, NULL, d) : diag_nomem(d);
+    compile_state st = {0};
+    bool after = false;
+    for (int i = 0; i < NPASSES && !rc; i++) {
+        if (after) rc = pipeline[i].run(scratch, g, o, &st, d);
+        after |= pipeline[i].run == run_remat;
+    }
+    plan p = {0};
+    plan_options po = planner_options(o);
+    if (!rc) rc = plan_func(g, &po, &p, d);
+    if (!rc) *peak = plan_peak(&p);
+    plan_free(&p);
+    ir_module_free(scratch);
+    return rc;
+}
+
+typedef struct point {
+    size_t peak;
+    double flops;
+    int row;
+} point;
+
+static int by_peak_then_flops(const void *a, const void *b) {
+    const point *x = a, *y = b;
+    if (x->peak != y->peak) return x->peak < y->peak ? -1 : 1;
+    if (x->flops != y->flops) return x->flops < y->flops ? -1 : 1;
+    return x->row - y->row;
+}
+
+/* The Pareto frontier of pts (sorted in place): peaks rising, FLOPs
+ * strictly falling. Returns its length; the frontier is pts[0..n). */
+static int pareto_frontier(point *pts, int n) {
+    qsort(pts, (size_t)n, sizeof *pts, by_peak_then_flops);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (kept == 0 || pts[i].flops < pts[kept - 1].flops) pts[kept++] = pts[i];
+    return kept;
+}
+
+/* Sets st->keep to the frontier point with the fewest FLOPs whose peak
+ * fits the budget, else to the smallest peak (compile_func then reports
+ * that nothing fits). */
+static int choose_under_budget(const ir_func *f, const compile_options *o, compile_state *st, diag *d) {
+    const remat_info *r = &st->remat;
+    remat_candidates cand = {0};
+    int rc = remat_candidates_make(r, &cand, d);
+    point *pts = rc ? NULL : mem_alloc(((size_t)cand.n + 1) * sizeof *pts);
+    if (!rc && !pts) rc = diag_nomem(d);
+    for (int c = 0; c < cand.n && !rc; c++) {
+        remat_choice choice = {&cand.keep[(size_t)c * r->nresiduals], cand.group[c]};
+        pts[c] = (point){.row = c};
+        rc = remat_recompute_flops(f, r, &choice, &pts[c].flops, d);
+        if (!rc) rc = candidate_peak(f, o, r, &choice, &pts[c].peak, d);
+    }
+    if (!rc) {
+        int n = pareto_frontier(pts, cand.n);
+        int pick = 0;
+        for (int i = 0; i < n; i++)
+            if (pts[i].peak <= o->memory_budget_bytes) pick = i;
+        memcpy(st->keep, &cand.keep[(size_t)pts[pick].row * r->nresiduals], (size_t)r->nresiduals);
+        st->group = cand.group[pts[pick].row];
+    }
+    mem_free(pts);
+    remat_candidates_free(&cand);
+    return rc;
+}
+
 /* The arena buffers live at the plan's peak step, each counted once (a
  * result written in place shares its operand's buffer). */
 static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory *mem) {
@@ -139,6 +249,46 @@ static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory 
                         codegen_is_control_kernel(f->body->ops[p->peak_step]);
     mem->peak_scratch_bytes = uses_scratch ? p->scratch_bytes : 0;
     return DIAG_OK;
+}
+
+/* Arena buffers live at the plan's peak step, largest first (then by id). */
+static int by_bytes_desc(const void *a, const void *b) {
+    const compile_live_buffer *x = a, *y = b;
+    if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
+    return x->value - y->value;
+}
+
+/* The error when the budget cannot be met: the smallest peak reached (the
+ * plan p) and the largest buffers live there. */
+static int budget_error(const ir_func *f, const plan *p, const compile_options *o, double flops, diag *d) {
+    compile_memory live = {0};
+    if (collect_peak_buffers(f, p, &live)) return diag_nomem(d);
+    qsort(live.peak_buffers, (size_t)live.npeak, sizeof *live.peak_buffers, by_bytes_desc);
+    char list[640] = "";
+    size_t used = 0;
+    for (int i = 0; i < live.npeak && i < 6 && used < sizeof list; i++) {
+        char ty[96];
+        ir_value_id v = live.peak_buffers[i].value;
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%%v%d %s", i ? ", " : "", v,
+                                 ir_type_str(&f->values[v].type, ty, sizeof ty));
+    }
+    if (live.npeak > 6 && used < sizeof list) snprintf(list + used, sizeof list - used, " and %d more", live.npeak - 6);
+    mem_free(live.peak_buffers);
+    return diag_set(d, DIAG_INVALID,
+                    "memory budget of %zu bytes cannot be met by @%s: the smallest peak reached is %zu bytes "
+                    "(arguments %zu + outputs %zu + arena %zu, recomputing %.4g FLOPs); live at its peak: %s",
+                    o->memory_budget_bytes, f->name, plan_peak(p), p->argument_bytes, p->output_bytes,
+                    p->arena_bytes, flops, live.npeak ? list : "no arena buffers");
+}
+
+/* The residuals and what remat chose move from the state to the memory report. */
+static void keep_remat_choice(compile_memory *mem, compile_state *st) {
+    mem->recompute_flops = st->recompute_flops;
+    mem->nresiduals = st->remat.nresiduals;
+    mem->residuals = st->remat.residuals;
+    mem->residual_kept = st->keep;
+    st->remat = (remat_info){0};
+    st->keep = NULL;
 }
 
 static int measure(compiled *c, const compile_state *st) {
@@ -300,13 +450,15 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     if (!rc) c->func = ir_module_find(c->module, f->name);
     if (!rc) rc = run_passes(c->module, c->func, o, &st, d);
     if (!rc) rc = compile_subprograms(c, c->func, o, d);
-    plan_options po = o->plan;
-    po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
+    plan_options po = planner_options(o);
     if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
     if (!rc) rc = reserve_control_scratch(c, c->func, &c->plan, o, d);
+    if (!rc && o->memory_budget_bytes && plan_peak(&c->plan) > o->memory_budget_bytes)
+        rc = budget_error(c->func, &c->plan, o, st.recompute_flops, d);
     codegen_options cg = codegen_with_subs(c, o);
     if (!rc) rc = c->backend->build(c->func, &c->plan, &cg, &c->code, d);
     if (!rc && measure(c, &st)) rc = diag_nomem(d);
+    keep_remat_choice(&c->memory, &st);
     if (rc) {
         compiled_free(c);
         return rc;
@@ -326,6 +478,8 @@ void compiled_free(compiled *c) {
     for (int i = 0; i < c->nsubs; i++) free_sub(&c->subs[i]);
     mem_free(c->subs);
     mem_free(c->memory.peak_buffers);
+    mem_free(c->memory.residuals);
+    mem_free(c->memory.residual_kept);
     ir_module_free(c->module);
     mem_free(c);
 }

@@ -3,7 +3,7 @@
  * generates code, and measures what the executable will need.
  *
  * The pass list in compile.c is the pipeline; `dump_after` names a pass
- * ("inline", "fold", "simplify", "cse", "dce", "strip_barriers", "fuse",
+ * ("inline", "fold", "simplify", "cse", "remat", "dce", "strip_barriers", "fuse",
  * "schedule") after which the IR is printed to dump_to, or "all". */
 #ifndef COMPILE_H
 #define COMPILE_H
@@ -15,6 +15,7 @@
 #include "../fuse/fuse.h"
 #include "../ir/ir.h"
 #include "../plan/plan.h"
+#include "../remat/remat.h"
 
 typedef struct compile_options {
     codegen_options codegen;
@@ -23,6 +24,8 @@ typedef struct compile_options {
     bool no_fold;                     /* skip constant folding (conformance runs: so that the
                                          generated code, not the folder, computes the answers) */
     const codegen_backend *backend;   /* NULL: the C backend */
+    size_t memory_budget_bytes;       /* 0: none; else peak_bytes must fit: remat recomputes
+                                         residuals of the backward part until it does */
     const char *dump_after;           /* NULL: no dumps */
     FILE *dump_to;                    /* NULL: stderr */
 } compile_options;
@@ -49,6 +52,10 @@ typedef struct compile_memory {
     compile_live_buffer *peak_buffers;
     size_t peak_scratch_bytes; /* the scratch block of control flow (plan_reserve_scratch) when the
                                   peak kernel uses it, else 0 */
+    double recompute_flops;    /* what remat added to the backward part */
+    int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
+    remat_residual *residuals;
+    bool *residual_kept;       /* residual_kept[i]: saved; else recomputed */
 } compile_memory;
 
 typedef struct compiled {
@@ -68,6 +75,15 @@ typedef struct compiled {
     bool cache_hit;
 } compiled;
 
+/* The memory budget. Remat runs when the function has checkpoint regions
+ * or a budget is set. Under a budget the driver measures every keep-set of
+ * remat_candidates by running the later passes and the planner on a copy
+ * (its true peak_bytes), keeps the Pareto frontier of (peak, recompute
+ * FLOPs) and takes the point with the fewest FLOPs whose peak fits; the
+ * frontier does not depend on the budget, so a larger budget never costs
+ * more FLOPs and a smaller one never gives a larger peak. When no point
+ * fits, compile_func fails (DIAG_INVALID) naming the smallest peak reached
+ * and the buffers live there. */
 void compile_options_default(compile_options *o);
 int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
                  compiled **out, diag *d);

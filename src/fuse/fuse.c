@@ -693,7 +693,18 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
  * they exceed the bound. */
 enum { MAX_COPIES = 3 };
 
-/* Cheap ops are copied into their reader kernels (up to MAX_COPIES);
+/* A broadcast of a constant (JAX's splat 1.0 in every tanh derivative, which
+ * CSE makes one op with a reader per layer): its copies need nothing from
+ * memory, so the bound above has no reason to apply, and writing it to memory
+ * would keep a full-size buffer alive from the first reader to the last. */
+static bool broadcasts_a_constant(fz_state *st, int p) {
+    const ir_op *op = fz_op(st, p);
+    const ir_op *src = op->code == IR_BROADCAST_IN_DIM ? st->f->values[op->in[0]].def : NULL;
+    return src && src->code == IR_CONSTANT;
+}
+
+/* Cheap ops are copied into their reader kernels (up to MAX_COPIES, or any
+ * number for a broadcast of a constant);
  * expensive elementwise ops too, into fewer, when the options trade time
  * for memory. (join_space still requires each copy to compute each element
  * at most once.) */
@@ -701,7 +712,8 @@ static bool duplicable(fz_state *st, int p, const fz_sites *s) {
     ir_opcode c = fz_op(st, p)->code;
     bool recompute = st->opts && st->opts->recompute_expensive && is_loop_fusible(c) &&
                      s->ntargets <= FUSE_RECOMPUTE_MAX_KERNELS;
-    if ((!is_cheap(c) || s->ntargets > MAX_COPIES) && !recompute) return false;
+    bool bounded = s->ntargets > MAX_COPIES && !broadcasts_a_constant(st, p);
+    if ((!is_cheap(c) || bounded) && !recompute) return false;
     for (int k = 0; k < s->ntargets; k++)
         if (join_space(st, p, &s->t[k], false) == FZ_NONE) return false;
     return true;

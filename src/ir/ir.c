@@ -197,8 +197,18 @@ int64_t ir_window_positions(const ir_window *w, int i, int64_t n) {
 
 ir_module *ir_module_new(void) { return mem_calloc(1, sizeof(ir_module)); }
 
+static void checkpoint_free(ir_checkpoint *c) {
+    for (int i = 0; i < c->nnames; i++) mem_free(c->names[i]);
+    mem_free(c->names);
+    mem_free(c->save_ctx);
+}
+
 static void func_free(ir_func *f) {
     if (!f) return;
+    for (int i = 0; i < f->ncheckpoints; i++) checkpoint_free(&f->checkpoints[i]);
+    mem_free(f->checkpoints);
+    for (int i = 0; i < f->ntags; i++) mem_free(f->tags[i].name);
+    mem_free(f->tags);
     ir_block_free(f->body);
     for (int i = 0; i < f->nvalues; i++) mem_free(f->values[i].name);
     mem_free(f->values);
@@ -374,6 +384,69 @@ int ir_func_set_results(ir_func *f, int n, const ir_type *types) {
     return 0;
 }
 
+/* ---- checkpoint regions and value tags --------------------------------------- */
+
+/* A deep copy of src into dst (zeroed first); -1 on OOM with dst freed. */
+static int checkpoint_copy(ir_checkpoint *dst, const ir_checkpoint *src) {
+    *dst = (ir_checkpoint){.policy = src->policy, .save = src->save};
+    dst->names = mem_calloc((size_t)src->nnames + 1, sizeof *dst->names);
+    int ok = dst->names != NULL;
+    for (int i = 0; ok && i < src->nnames; i++, dst->nnames++)
+        ok = (dst->names[i] = mem_strdup(src->names[i])) != NULL;
+    if (ok && src->save_ctx_bytes) {
+        ok = (dst->save_ctx = mem_alloc(src->save_ctx_bytes)) != NULL;
+        if (ok) memcpy(dst->save_ctx, src->save_ctx, src->save_ctx_bytes);
+        dst->save_ctx_bytes = src->save_ctx_bytes;
+    } else {
+        dst->save_ctx = src->save_ctx;
+    }
+    if (!ok) checkpoint_free(dst);
+    return ok ? 0 : -1;
+}
+
+int ir_func_add_checkpoint(ir_func *f, const ir_checkpoint *c) {
+    ir_checkpoint *grown = mem_realloc(f->checkpoints, (size_t)(f->ncheckpoints + 1) * sizeof *grown);
+    if (!grown) return -1;
+    f->checkpoints = grown;
+    if (checkpoint_copy(&f->checkpoints[f->ncheckpoints], c)) return -1;
+    return ++f->ncheckpoints;
+}
+
+int ir_func_tag_value(ir_func *f, ir_value_id v, const char *name) {
+    char *copy = mem_strdup(name);
+    if (!copy) return -1;
+    for (int i = 0; i < f->ntags; i++)
+        if (f->tags[i].value == v) {
+            mem_free(f->tags[i].name);
+            f->tags[i].name = copy;
+            return 0;
+        }
+    ir_value_tag *grown = mem_realloc(f->tags, (size_t)(f->ntags + 1) * sizeof *grown);
+    if (!grown) {
+        mem_free(copy);
+        return -1;
+    }
+    f->tags = grown;
+    f->tags[f->ntags++] = (ir_value_tag){v, copy};
+    return 0;
+}
+
+const char *ir_func_value_tag(const ir_func *f, ir_value_id v) {
+    for (int i = 0; i < f->ntags; i++)
+        if (f->tags[i].value == v) return f->tags[i].name;
+    return NULL;
+}
+
+/* Copies f's checkpoint regions and tags into g (which has none); -1 on OOM
+ * (what was copied stays in g for func_free). */
+static int clone_checkpoints(ir_func *g, const ir_func *f) {
+    for (int i = 0; i < f->ncheckpoints; i++)
+        if (ir_func_add_checkpoint(g, &f->checkpoints[i]) < 0) return -1;
+    for (int i = 0; i < f->ntags; i++)
+        if (ir_func_tag_value(g, f->tags[i].value, f->tags[i].name)) return -1;
+    return 0;
+}
+
 /* ---- cloning --------------------------------------------------------------
  * A clone keeps every value id, so analyses indexed by id carry over. Ops
  * are copied first and def pointers fixed after, through the old->new map
@@ -490,6 +563,7 @@ ir_func *ir_func_clone_into(ir_module *dst, const ir_func *f) {
         if (f->values[i].name && !(g->values[i].name = mem_strdup(f->values[i].name))) ok = 0;
     }
     if (ok) ok = (g->body = clone_block(&c, f->body)) != NULL;
+    if (ok) ok = clone_checkpoints(g, f) == 0;
     if (!ok) {
         func_free(g);
         return NULL;

@@ -295,6 +295,38 @@ typedef struct ir_value {
     char *name;           /* optional source name, without '%' (for dumps); owned */
 } ir_value;
 
+/* ---- checkpoint regions (read by src/remat) ------------------------------
+ * A checkpoint region is a set of forward ops (op->checkpoint == k) with a
+ * policy that says which of the values they compute the backward pass may
+ * keep (save); the others it recomputes from what is saved. */
+typedef enum ir_remat_policy {
+    IR_SAVE_EVERYTHING,     /* everything_saveable: the region changes nothing */
+    IR_SAVE_NOTHING,        /* nothing_saveable: recompute all from the region's inputs */
+    IR_SAVE_DOTS,           /* dots_saveable: dot_general results */
+    IR_SAVE_DOTS_NO_BATCH,  /* dots_with_no_batch_dims_saveable */
+    IR_SAVE_NAMED,          /* save_only_these_names: values tagged with one of names */
+    IR_SAVE_IF,             /* a callback decides */
+} ir_remat_policy;
+
+/* IR_SAVE_IF's callback: the op computing a value, the value's type, its
+ * checkpoint name (NULL if untagged) -> keep it? */
+typedef bool (*ir_save_fn)(const ir_op *op, const ir_type *type, const char *name, void *ctx);
+
+typedef struct ir_checkpoint {
+    ir_remat_policy policy;
+    int nnames;
+    char **names;             /* IR_SAVE_NAMED; owned */
+    ir_save_fn save;          /* IR_SAVE_IF */
+    void *save_ctx;           /* owned copy of save_ctx_bytes bytes (when that is > 0) */
+    size_t save_ctx_bytes;
+} ir_checkpoint;
+
+/* A checkpoint name given to a value (aj_checkpoint_name). */
+typedef struct ir_value_tag {
+    ir_value_id value;
+    char *name;               /* owned */
+} ir_value_tag;
+
 typedef struct ir_func {
     char *name;           /* without '@'; owned */
     bool is_public;
@@ -304,6 +336,10 @@ typedef struct ir_func {
     int nresults;
     ir_type *result_types;
     ir_loc loc;
+    int ncheckpoints;
+    ir_checkpoint *checkpoints;  /* op->checkpoint == k reads checkpoints[k - 1]; owned */
+    int ntags;
+    ir_value_tag *tags;          /* owned; clones keep both tables (value ids are kept) */
 } ir_func;
 
 typedef struct ir_module {
@@ -384,6 +420,15 @@ void ir_attrs_free(ir_attrs *a);
 /* Deep copy of src into dst (constant data: data_bytes bytes); 0, or -1 on
  * OOM leaving in dst what was copied (release it with ir_attrs_free). */
 int ir_attrs_copy(ir_attrs *dst, const ir_attrs *src, size_t data_bytes);
+
+/* Adds a deep copy of c as f's next checkpoint region; returns its number
+ * k >= 1 (for op->checkpoint), or -1 on OOM. */
+int ir_func_add_checkpoint(ir_func *f, const ir_checkpoint *c);
+/* Tags value v with a checkpoint name (a later tag replaces an earlier
+ * one); 0, or -1 on OOM. */
+int ir_func_tag_value(ir_func *f, ir_value_id v, const char *name);
+/* v's checkpoint name, or NULL. */
+const char *ir_func_value_tag(const ir_func *f, ir_value_id v);
 
 /* Sets the function's result types from its body's RETURN (after building). */
 int ir_func_set_results(ir_func *f, int n, const ir_type *types);

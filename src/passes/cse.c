@@ -16,8 +16,10 @@
  * ops pairwise the same, where an operand matches when it is the same
  * outside value or the corresponding value defined inside.
  *
- * Never merged: checks (side effects), returns, and calls (the callee may
- * hold checks; inline first). */
+ * Never merged: checks (side effects), returns, calls (the callee may
+ * hold checks; inline first), and a backward op with a forward one (the
+ * barrier that keeps remat's recomputed copies from being merged back into
+ * the forward ops they copy, see src/remat). */
 #include <string.h>
 
 #include "../util/mem.h"
@@ -156,6 +158,7 @@ static void forget_block(ir_value_id *corr, const ir_block *b) {
 
 static bool same_op(cse_ctx *c, const ir_op *x, const ir_op *y) {
     if (x->code != y->code || x->nin != y->nin || x->nout != y->nout || x->nregions != y->nregions) return false;
+    if (x->backward != y->backward) return false;   /* remat's barrier: a recomputed copy stays a copy */
     for (int i = 0; i < x->nin; i++)
         if (!same_value(c, x->in[i], y->in[i])) return false;
     for (int i = 0; i < x->nout; i++)

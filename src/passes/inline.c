@@ -7,7 +7,10 @@
  * in a scratch block and flattened there first (its own calls inlined,
  * depth counted), then spliced in where the call was, so each call is
  * copied once and never rescanned. Copied ops keep their locations (the
- * callee lives in the same module, which interns the file names).
+ * callee lives in the same module, which interns the file names) and their
+ * marks: the callee's checkpoint regions are added to the caller's table
+ * (once per call, renumbered), an op outside them joins the call's region,
+ * and the callee's checkpoint names name the copies.
  *
  * The verifier rejects recursion; the depth limit only keeps an unverified
  * module from looping forever. */
@@ -35,6 +38,28 @@ static const ir_func *callee_of(const inliner *in, const ir_op *call) {
     return callee;
 }
 
+/* The checkpoint marks of the copy of the callee's body (see the top). */
+static int carry_checkpoints(inliner *in, ir_block *copy, const ir_func *callee, const ir_op *call,
+                             const ir_value_id *map) {
+    int *region = mem_calloc((size_t)callee->ncheckpoints + 1, sizeof *region);   /* callee's k -> caller's */
+    int rc = region ? DIAG_OK : diag_nomem(in->d);
+    for (int i = 0; !rc && i < copy->nops; i++) {
+        ir_op *op = copy->ops[i];
+        int k = op->checkpoint;
+        if (k == 0) op->checkpoint = call->checkpoint;
+        if (k < 1 || k > callee->ncheckpoints) continue;   /* a mark without a region stays as it is */
+        if (!region[k] && (region[k] = ir_func_add_checkpoint(in->f, &callee->checkpoints[k - 1])) < 0)
+            rc = diag_nomem(in->d);
+        op->checkpoint = region[k];
+    }
+    for (int t = 0; !rc && t < callee->ntags; t++) {
+        ir_value_id v = map[callee->tags[t].value];
+        if (v >= 0 && ir_func_tag_value(in->f, v, callee->tags[t].name)) rc = diag_nomem(in->d);
+    }
+    mem_free(region);
+    return rc;
+}
+
 /* Copies the callee's body, return included, into `into`, mapping each
  * parameter to the call's operand. */
 static int copy_body(inliner *in, ir_block *into, const ir_func *callee, const ir_op *call) {
@@ -44,6 +69,7 @@ static int copy_body(inliner *in, ir_block *into, const ir_func *callee, const i
     int rc = DIAG_OK;
     for (int i = 0; !rc && i < callee->body->nops; i++)
         if (!pass_copy_op(in->f, into, callee, callee->body->ops[i], map)) rc = diag_nomem(in->d);
+    if (!rc) rc = carry_checkpoints(in, into, callee, call, map);
     mem_free(map);
     return rc;
 }

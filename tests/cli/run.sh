@@ -1,7 +1,9 @@
 #!/bin/sh
 # `arrayjit run` end to end on .npy files written byte by byte (no numpy
-# needed): results compiled and evaluated, a gradient (run and mem --grad),
-# and its errors: --grad of a function without one scalar result, wrong input
+# needed): results compiled and evaluated, a gradient (run and mem --grad,
+# also under a checkpoint policy and a budget), and its errors: --grad of a
+# function without one scalar result, a budget nothing fits, an unknown
+# policy or one on a function without a backward part, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
 # (which must leave nothing behind).
 #   usage: run.sh ARRAYJIT
@@ -41,13 +43,10 @@ for mode in "" --eval; do
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
 
-# mem --grad --json: the gradient compiled (12 bytes in, 12 out), with the
-# remat key; and its error for a function without one scalar result.
-"$cli" mem "$here/sum_squares.mlir" --grad --json > "$dir/mem.json" || fail "mem --grad"
-grep -Eq '"function": "main_grad", .*"argument_bytes": 12, "output_bytes": 12, .*"peak_bytes": [0-9]+, "recompute_flops": 0, ' \
-    "$dir/mem.json" || fail "mem --grad --json: $(cat "$dir/mem.json")"
-if "$cli" mem "$here/negate_sum.mlir" --grad 2> "$dir/err"; then fail "no error for mem --grad"; fi
-grep -q "must return one float scalar" "$dir/err" || fail "mem --grad error: $(cat "$dir/err")"
+# needed): results compiled and evaluated, a gradient (run and mem --grad,
+# also under a checkpoint policy and a budget), and its errors: --grad of a
+# function without one scalar result, a budget nothing fits, an unknown
+# policy or one on a function without a backward part, wrong input
 
 # ui8 to f16 and bf16 (bf16 is NumPy's two-byte void, as ml_dtypes saves it): 1, 2, 255.
 npy "$dir/u.npy" '(3,)' '\001\002\377' '|u1'
@@ -72,6 +71,8 @@ expect_error "takes 1 inputs, 2 given" --input "$dir/x.npy" --input "$dir/x.npy"
 expect_error "expected tensor<3xf32>, got tensor<4xf32>" --input "$dir/bad.npy"
 expect_error "$dir/missing.npy" --input "$dir/missing.npy"
 expect_error "must return one float scalar, it returns 2 values" --grad --input "$dir/x.npy"
+expect_error "memory budget of 1 bytes cannot be met by @main: the smallest peak reached" --budget=1 --input "$dir/x.npy"
+expect_error "unknown --policy 'most'" --policy=most --input "$dir/x.npy"
 expect_error "nowhere" --input "$dir/x.npy" --output "$dir/nowhere/y0.npy" --output "$dir/y1b.npy"
 [ -e "$dir/nowhere" ] && fail "a directory appeared"
 ls "$dir" | grep -q tmp && fail "a temporary file was left behind"

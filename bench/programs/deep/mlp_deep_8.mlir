@@ -1,0 +1,28 @@
+// Exported from JAX 0.10.2 by bench/jax/export_programs.py.
+module @jit_mlp_deep_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<256x256xf32>, %arg1: tensor<256x256xf32>, %arg2: tensor<256x256xf32>, %arg3: tensor<256x256xf32>, %arg4: tensor<256x256xf32>, %arg5: tensor<256x256xf32>, %arg6: tensor<256x256xf32>, %arg7: tensor<256x256xf32>, %arg8: tensor<4096x256xf32>, %arg9: tensor<4096x256xf32>) -> (tensor<f32> {jax.result_info = "result"}) {
+    %0 = stablehlo.dot_general %arg8, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %1 = stablehlo.tanh %0 : tensor<4096x256xf32>
+    %2 = stablehlo.dot_general %1, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %3 = stablehlo.tanh %2 : tensor<4096x256xf32>
+    %4 = stablehlo.dot_general %3, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %5 = stablehlo.tanh %4 : tensor<4096x256xf32>
+    %6 = stablehlo.dot_general %5, %arg3, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %7 = stablehlo.tanh %6 : tensor<4096x256xf32>
+    %8 = stablehlo.dot_general %7, %arg4, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %9 = stablehlo.tanh %8 : tensor<4096x256xf32>
+    %10 = stablehlo.dot_general %9, %arg5, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %11 = stablehlo.tanh %10 : tensor<4096x256xf32>
+    %12 = stablehlo.dot_general %11, %arg6, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %13 = stablehlo.tanh %12 : tensor<4096x256xf32>
+    %14 = stablehlo.dot_general %13, %arg7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4096x256xf32>, tensor<256x256xf32>) -> tensor<4096x256xf32>
+    %15 = stablehlo.tanh %14 : tensor<4096x256xf32>
+    %16 = stablehlo.subtract %15, %arg9 : tensor<4096x256xf32>
+    %17 = stablehlo.multiply %16, %16 : tensor<4096x256xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %18 = stablehlo.reduce(%17 init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<4096x256xf32>, tensor<f32>) -> tensor<f32>
+    %cst_0 = stablehlo.constant dense<0x49800000> : tensor<f32>
+    %19 = stablehlo.divide %18, %cst_0 : tensor<f32>
+    return %19 : tensor<f32>
+  }
+}
