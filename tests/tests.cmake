@@ -103,6 +103,13 @@ set_tests_properties(programs_failing_eval PROPERTIES
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
+# The demo's bar: 60 s on this machine's optimised build (sanitizers slow it).
+if(AJ_SANITIZE)
+  set(AJ_DEMO_LIMIT 400)
+else()
+  set(AJ_DEMO_LIMIT 60)
+endif()
+add_test(NAME cli_demo COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/demo.sh $<TARGET_FILE:arrayjit_cli> ${AJ_DEMO_LIMIT})
 add_test(NAME cli_svg COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/svg.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR})
 add_test(NAME cli_mem COMMAND arrayjit_cli mem --json ${CMAKE_SOURCE_DIR}/tests/cli/negate_sum.mlir)
 set_tests_properties(cli_mem PROPERTIES PASS_REGULAR_EXPRESSION

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "arrayjit.h"
+#include "demo.h"
 
 static int usage(void) {
     fprintf(stderr,
@@ -39,7 +40,11 @@ static int usage(void) {
             "  --policy=NAME (run, mem): the forward part of the gradient (--grad, or a JAX\n"
             "      value_and_grad export) as one checkpoint region with policy\n"
             "      everything_saveable, nothing_saveable, dots_saveable or\n"
-            "      dots_with_no_batch_dims_saveable.\n"            "  arrayjit print FILE.mlir\n"
+            "      dots_with_no_batch_dims_saveable.\n"
+            "  arrayjit demo [--svg OUT.svg]\n"
+            "      Trains a small model on built-in data and prints the memory story:\n"
+            "      eager, compiled, compiled with grad, and with grad under a memory budget.\n"
+            "  arrayjit print FILE.mlir\n"
             "      Parses and verifies a program and prints its IR.\n"
             "  arrayjit clear-cache [--cache-dir=DIR]\n"
             "      Drops the compiled-code caches (in memory and on disk).\n"
@@ -454,5 +459,6 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "print") == 0) return cmd_print(argc - 2, argv + 2);
     if (strcmp(argv[1], "mem") == 0) return cmd_mem(argc - 2, argv + 2);
     if (strcmp(argv[1], "clear-cache") == 0) return cmd_clear_cache(argc - 2, argv + 2);
+    if (strcmp(argv[1], "demo") == 0) return demo_main(argc - 2, argv + 2);
     return usage();
 }

@@ -106,13 +106,15 @@ static aj_status emit(aj_builder *b, ir_opcode code, int nin, const aj_value *in
     ir_op *op = ir_op_append(f, body, code, nin, in, nout, hints);
     if (!op) return builder_fail(b, api_nomem());
     st = set_attrs ? set_attrs(f, op, arg) : AJ_OK;
-    ir_type inferred[8];
+    ir_type *inferred = mem_calloc((size_t)nout + 1, sizeof *inferred);
     diag d = {0};
+    if (!st && !inferred) st = api_nomem();
     if (!st && ir_infer_types(f, op, inferred, &d)) st = api_fail_diag(&d);
     if (!st) {
         for (int i = 0; i < nout; i++) f->values[op->out[i]].type = inferred[i];
         if (ir_verify_op(b->m->ir, f, op, &d)) st = api_fail_diag(&d);
     }
+    mem_free(inferred);
     for (int i = 0; i < nout && !st; i++) st = mark_visible(b, op->out[i]);
     if (st) {
         /* Drop the op; its result values stay in the table, unreachable. */
@@ -525,8 +527,6 @@ aj_status aj_call(aj_builder *b, const char *callee, int nargs, const aj_value *
     if (nresults != g->nresults)
         return builder_fail(b, api_fail(AJ_ERR_INVALID, "aj_call: '%s' has %d results, %d asked for",
                                         callee, g->nresults, nresults));
-    if (nresults > 8)
-        return builder_fail(b, api_fail(AJ_ERR_UNSUPPORTED, "aj_call: more than 8 results"));
     return emit(b, IR_CALL, nargs, args, nresults, g->result_types, set_callee, callee, results);
 }
 

@@ -522,20 +522,22 @@ static aj_status planned_curve(aj_executable *e, aj_memory_curve *c) {
     return AJ_OK;
 }
 
-/* The reference evaluator's ops on the program as given (a dry run). */
+/* The reference evaluator's ops on the program as given (a dry run), the
+ * ops of called functions included. */
 static aj_status eager_curve(aj_executable *e, aj_memory_curve *c) {
     diag d = {0};
+    eval_step *steps = NULL;
     int n = 0;
-    if (eval_measure_curve(e->source, e->source_func, &c->bytes, &n, &d)) return api_fail_diag(&d);
+    if (eval_measure_curve(e->source, e->source_func, &steps, &n, &d)) return api_fail_diag(&d);
     aj_status st = curve_alloc(c, n);
-    if (st) return st;
-    const ir_block *body = e->source_func->body;
     c->name = "eager";
-    for (int s = 0; s < n; s++) {
-        c->bytes[s] += e->c->memory.argument_bytes;
-        snprintf(c->labels[s], CURVE_LABEL_MAX, "%s", ir_op_name(body->ops[s]->code));
+    for (int s = 0; s < n && !st; s++) {
+        c->bytes[s] = steps[s].live_bytes + e->c->memory.argument_bytes;
+        snprintf(c->labels[s], CURVE_LABEL_MAX, "%s", ir_op_name(steps[s].op->code));
         if (c->bytes[s] > c->bytes[c->peak_step]) c->peak_step = s;
     }
+    mem_free(steps);
+    if (st) return st;
     c->peak_bytes = n ? c->bytes[c->peak_step] : 0;
     if (n) snprintf(c->peak_note, CURVE_NOTE_MAX, "while op %d (%s) runs", c->peak_step, c->labels[c->peak_step]);
     return AJ_OK;

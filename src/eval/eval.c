@@ -33,8 +33,17 @@ struct ev_run {
     eval_checks checks;
     int depth;             /* function activations open */
     bool dry_run;          /* account for every buffer, compute nothing */
-    size_t *curve;         /* when set: live bytes during each top-level op of the entry */
+    bool recording;        /* append every op's step to curve */
+    eval_step *curve;
+    int ncurve, cap_curve;
 };
+
+/* Appends the step of op, which just ran (results live, operands not yet freed). */
+static int record_step(ev_run *run, const ir_op *op, diag *d) {
+    if (mem_grow((void **)&run->curve, &run->cap_curve, run->ncurve + 1, sizeof *run->curve)) return diag_nomem(d);
+    run->curve[run->ncurve++] = (eval_step){op, run->stats.live_bytes};
+    return DIAG_OK;
+}
 
 int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...) {
     char what[768];
@@ -410,8 +419,8 @@ static int run_body(ev_frame *fr, const int *last_use, void **out, diag *d) {
         for (int j = 0; !rc && op->code != IR_CALL && j < op->nout; j++)
             rc = define_value(fr, op, op->out[j], EV_OWNED, d);
         if (!rc) rc = ev_exec_op(fr, op, d);
+        if (!rc && fr->run->recording) rc = record_step(fr->run, op, d);
         if (rc) return rc;
-        if (fr->run->curve && fr->run->depth == 1) fr->run->curve[i] = fr->run->stats.live_bytes;
         release_after(fr, op, last_use, i);
     }
     return diag_set(d, DIAG_INVALID, "@%s: the body does not end with a return", fr->f->name);
@@ -473,13 +482,19 @@ static void merge_checks(eval_checks *into, const eval_checks *run) {
 
 /* eval_func and eval_measure_peak: one path, so that the measured peak is
  * the peak of a real run by construction. */
+/* A curve being recorded: run_entry fills it on success (see eval_measure_curve). */
+typedef struct ev_curve {
+    eval_step *steps;
+    int n;
+} ev_curve;
+
 static int run_entry(const ir_module *m, const ir_func *f, const eval_tensor *inputs, int ninputs,
                      eval_tensor *outputs, eval_stats *stats, eval_checks *checks, bool dry_run,
-                     size_t *curve, diag *d) {
+                     ev_curve *curve, diag *d) {
     if (!m || !f || !f->body) return diag_set(d, DIAG_INVALID, "no function to run");
     int rc = check_inputs(f, inputs, ninputs, !dry_run, d);
     if (rc) return rc;
-    ev_run run = {.m = m, .dry_run = dry_run, .curve = curve};
+    ev_run run = {.m = m, .dry_run = dry_run, .recording = curve != NULL};
     void **in = mem_calloc((size_t)ninputs + 1, sizeof(void *));
     void **out = mem_calloc((size_t)f->nresults + 1, sizeof(void *));
     if (!in || !out) rc = diag_nomem(d);
@@ -489,7 +504,9 @@ static int run_entry(const ir_module *m, const ir_func *f, const eval_tensor *in
         for (int i = 0; i < f->nresults; i++) outputs[i] = (eval_tensor){f->result_types[i], out[i]};
         if (stats) merge_stats(stats, &run.stats);
         if (checks) merge_checks(checks, &run.checks);
+        if (curve) *curve = (ev_curve){run.curve, run.ncurve};
     }
+    if (rc || !curve) mem_free(run.curve);
     mem_free(in);
     mem_free(out);
     return rc;
@@ -503,7 +520,7 @@ int eval_func(const ir_module *m, const ir_func *f,
 }
 
 /* A dry run (see eval_measure_peak) that may record the curve. */
-static int measure_dry(const ir_module *m, const ir_func *f, eval_stats *stats, size_t *curve, diag *d) {
+static int measure_dry(const ir_module *m, const ir_func *f, eval_stats *stats, ev_curve *curve, diag *d) {
     int n = f && f->body ? f->body->nargs : 0;
     eval_tensor *ins = mem_calloc((size_t)n + 1, sizeof *ins);
     eval_tensor *outs = mem_calloc((size_t)(f ? f->nresults : 0) + 1, sizeof *outs);
@@ -520,17 +537,12 @@ int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, d
     return measure_dry(m, f, stats, NULL, d);
 }
 
-int eval_measure_curve(const ir_module *m, const ir_func *f, size_t **bytes, int *nsteps, diag *d) {
-    int n = f && f->body && f->body->nops > 0 ? f->body->nops - 1 : 0;
-    size_t *curve = mem_calloc((size_t)n + 1, sizeof *curve);   /* +1: the return's slot */
-    if (!curve) return diag_nomem(d);
-    int rc = measure_dry(m, f, NULL, curve, d);
-    if (rc) {
-        mem_free(curve);
-        return rc;
-    }
-    *bytes = curve;
-    *nsteps = n;
+int eval_measure_curve(const ir_module *m, const ir_func *f, eval_step **steps, int *nsteps, diag *d) {
+    ev_curve curve = {0};
+    int rc = measure_dry(m, f, NULL, &curve, d);
+    if (rc) return rc;
+    *steps = curve.steps;
+    *nsteps = curve.n;
     return DIAG_OK;
 }
 

@@ -75,11 +75,19 @@ int eval_func(const ir_module *m, const ir_func *f,
  * quickly. Inputs are not needed: the peak depends on shapes only. */
 int eval_measure_peak(const ir_module *m, const ir_func *f, eval_stats *stats, diag *d);
 
-/* The eager memory curve of f: (*bytes)[i] is what eval_measure_peak
- * counts as live while top-level op i of f runs (its results allocated,
- * its dying operands not yet freed), for i < *nsteps = the ops before the
- * return. *bytes is mem_alloc'ed (the caller frees it). */
-int eval_measure_curve(const ir_module *m, const ir_func *f, size_t **bytes, int *nsteps, diag *d);
+/* One step of the eager memory curve: an op as it runs (its results made,
+ * its dying operands not yet freed) and the bytes eval_measure_peak counts
+ * as live then. */
+typedef struct eval_step {
+    const ir_op *op;
+    size_t live_bytes;
+} eval_step;
+
+/* The eager memory curve of f: every op executed, in order, including the
+ * ops of the functions it calls (a call's own step comes after its callee's
+ * steps); *steps is mem_alloc'ed (the caller frees it). Its largest
+ * live_bytes is eval_measure_peak's peak_live_bytes. */
+int eval_measure_curve(const ir_module *m, const ir_func *f, eval_step **steps, int *nsteps, diag *d);
 
 void eval_tensor_free(eval_tensor *t);
 #endif

@@ -149,7 +149,7 @@ static void put_legend(text *t, int i, const aj_memory_curve *c, const char *col
     put(t, ": peak %s", human(c->peak_bytes, buf, sizeof buf));
     if (c->nsteps > 0) {
         put(t, " at step %d of %d (", c->peak_step, c->nsteps);
-        put_escaped(t, c->labels[c->peak_step], 60);
+        put_escaped(t, c->labels[c->peak_step], 36);
         put(t, ")");
     }
     put(t, "</text>\n<text x='%d' y='%d' font-size='11' fill='#444'>live there: ", PLOT_LEFT + 22,
