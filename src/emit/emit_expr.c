@@ -69,11 +69,27 @@ const char *ex_buffer(emit_ctx *cx, ir_value_id v) {
     return cx->buffer[v];
 }
 
+const char *ex_element(emit_ctx *cx, ir_dtype t, const char *array, const char *offset) {
+    if (!array || !offset) return NULL;
+    if (t == IR_F16) return ec_str(cx, "(float)%s[%s]", array, offset);
+    if (t == IR_BF16) return ec_str(cx, "aj_bf16_to_f32(%s[%s])", array, offset);
+    return ec_str(cx, "%s[%s]", array, offset);
+}
+
+const char *ex_load(emit_ctx *cx, ir_dtype t, const char *array, const char *offset) {
+    return ex_local(cx, t, ex_element(cx, t, array, offset));
+}
+
+void ex_store(emit_ctx *cx, ir_dtype t, const char *array, const char *offset, const char *value) {
+    if (!array || !offset || !value || cx->rc) return;
+    if (t == IR_F16) ec_line(cx, "%s[%s] = (_Float16)%s;", array, offset, value);
+    else if (t == IR_BF16) ec_line(cx, "%s[%s] = aj_f32_to_bf16(%s);", array, offset, value);
+    else ec_line(cx, "%s[%s] = %s;", array, offset, value);
+}
+
 static const char *load(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
     const ir_type *t = ec_type(cx, v);
-    const char *off = ex_offset(cx, t, ix);
-    if (!off) return NULL;
-    return ex_local(cx, t->dtype, ec_load_value(cx, t->dtype, ec_str(cx, "%s[%s]", ex_buffer(cx, v), off)));
+    return ex_load(cx, t->dtype, ex_buffer(cx, v), ex_offset(cx, t, ix));
 }
 
 /* ---- constants --------------------------------------------------------------------- */
@@ -354,7 +370,7 @@ static const char *pad_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     if (!inside.len) return ex_value(cx, op->in[0], &oix);
     const char *cond = ec_take(cx, &inside), *pv = ex_value(cx, op->in[1], &scalar);
     const char *name = ec_fresh(cx, "t");
-    ec_line(cx, "%s %s = %s;", ec_ctype(rt->dtype), name, pv ? pv : "0");
+    ec_line(cx, "%s %s = %s;", ec_vtype(rt->dtype), name, pv ? pv : "0");
     ec_open(cx, "if (%s)", cond);
     const char *x = ex_value(cx, op->in[0], &oix);
     if (x) ec_line(cx, "%s = %s;", name, x);

@@ -28,8 +28,8 @@ int emit_dynamic_update_slice(emit_ctx *cx, const ex_kernel *k, const ir_op *roo
     }
     eo_loops_open(cx, ut, &uix);
     for (int d = 0; d < xt->rank; d++) rix.at[d] = xt->dims[d] == 1 ? "0" : ex_index_sum(cx, rix.at[d], uix.at[d]);
-    const char *u = ex_value(cx, root->in[1], &uix), *off = ex_offset(cx, xt, &rix);
-    if (u && off) ec_line(cx, "%s[%s] = %s;", r, off, u);
+    const char *u = ex_value(cx, root->in[1], &uix);
+    ex_store(cx, xt->dtype, r, ex_offset(cx, xt, &rix), u);
     eo_loops_close(cx, ut);
     return cx->rc;
 }
@@ -58,11 +58,11 @@ int emit_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         if (!off) off = "0";   /* out of memory: cx->rc says so, the text is dropped */
         const char *current[MAX_INPUTS], *update[MAX_INPUTS];
         for (int i = 0; i < n; i++) {
-            current[i] = ex_local(cx, ec_type(cx, root->out[i])->dtype, ec_str(cx, "%s[%s]", k->out[i], off));
+            current[i] = ex_load(cx, ec_type(cx, root->out[i])->dtype, k->out[i], off);
             update[i] = ex_value(cx, root->in[n + 1 + i], &uix);
         }
         if (!cx->rc) ex_apply_reducer(cx, root->regions[0], n, current, update);
-        for (int i = 0; i < n && !cx->rc; i++) ec_line(cx, "%s[%s] = %s;", k->out[i], off, current[i]);
+        for (int i = 0; i < n; i++) ex_store(cx, ec_type(cx, root->out[i])->dtype, k->out[i], off, current[i]);
         ec_close(cx);
     }
     eo_loops_close(cx, ut);

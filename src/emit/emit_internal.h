@@ -162,13 +162,11 @@ const char *ec_ctype(ir_dtype t);
 bool ec_dtype_ok(ir_dtype t);
 /* f16 or bf16. Their values live in float locals (ec_vtype), always exactly
  * a value of their type: every op rounds its result (emit_scalar.c), loads
- * widen (exact) and stores narrow (exact, the value being representable). */
+ * widen (exact) and stores narrow (exact, the value being representable);
+ * ex_element and ex_store (emit_expr.c) are the only loads and stores. */
 bool ec_is_half(ir_dtype t);
 /* C type of a local holding an element: ec_ctype, or float for f16/bf16. */
 const char *ec_vtype(ir_dtype t);
-/* An element read from memory as a value, and a value as stored. */
-const char *ec_load_value(emit_ctx *cx, ir_dtype t, const char *stored);
-const char *ec_store_value(emit_ctx *cx, ir_dtype t, const char *value);
 /* "f32", "f64", "i32", "i64", "i1", "f16", "bf16", "i8", "u8" ...: the
  * suffix of prelude helpers. */
 const char *ec_suffix(ir_dtype t);
@@ -228,6 +226,19 @@ static inline ex_index ex_scalar_index(void) { return (ex_index){0}; }
 /* The C array holding value v, noted as read (so that a kernel parameter
  * nothing reads is marked unused); NULL if v is not in memory. */
 const char *ex_buffer(emit_ctx *cx, ir_value_id v);
+
+/* The one place where generated code reads and writes elements of memory
+ * as values, for every element type and every kind of kernel: element
+ * `offset` of `array` (an array of ec_ctype(t)) as a value of ec_vtype(t)
+ * (a bf16's bits widened to the float they encode, an f16 converted to
+ * float; exact), the same declared as a fresh local, and a value of
+ * ec_vtype(t) stored there (narrowed; exact, as values of t are kept
+ * representable). Any code that computes on elements goes through these;
+ * code that only moves elements unchanged (copies, swaps) may move them
+ * as ec_ctype(t). */
+const char *ex_element(emit_ctx *cx, ir_dtype t, const char *array, const char *offset);
+const char *ex_load(emit_ctx *cx, ir_dtype t, const char *array, const char *offset);
+void ex_store(emit_ctx *cx, ir_dtype t, const char *array, const char *offset, const char *value);
 
 /* The row-major element offset of index ix into a value of type t. */
 const char *ex_offset(emit_ctx *cx, const ir_type *t, const ex_index *ix);
@@ -304,6 +315,11 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
  *    its regions read from outside is a kernel argument;
  *  - the root's result r is k->out[r] ("r0": a "T *"); the emitter writes
  *    every element of every result;
+ *  - T is the element as stored (ec_ctype: a bf16 is its uint16_t bits),
+ *    not its value: every element the emitter computes on is read with
+ *    ex_element or ex_load and written with ex_store, which convert
+ *    between the two for every type; only elements moved unchanged
+ *    (copies, swaps) may be moved as T;
  *  - in place: where ir_op_updated_operand(root, r) = j, result r may be
  *    the very buffer of operand j (the plan decides; see
  *    fuse_can_write_in_place). The emitter copies operand j into result r

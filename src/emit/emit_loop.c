@@ -221,7 +221,7 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     for (int r = 0; r < nres && !cx->rc; r++) {
         if (val[r] && stream[r]) ec_line(cx, "aj_nt%d[aj_l] = %s;", r, val[r]);
         else if (val[r])
-            ec_line(cx, "%s[%s] = %s;", k->out[r], off, ec_store_value(cx, ec_type(cx, k->ret->in[r])->dtype, val[r]));
+            ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
     }
     if (nstream || prefetch) {
         ec_close(cx);

@@ -170,7 +170,7 @@ static void epilogue(emit_ctx *cx, const reduce_kernel *rk) {
     for (int r = 0; r < k->ret->nin; r++) val[r] = ex_value(cx, k->ret->in[r], &rk->kept);
     const char *off = ex_offset(cx, out, &rk->kept);
     for (int r = 0; r < k->ret->nin && !cx->rc; r++)
-        ec_line(cx, "%s[%s] = %s;", k->out[r], off, ec_store_value(cx, ec_type(cx, k->ret->in[r])->dtype, val[r]));
+        ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
 }
 
 /* ---- rows --------------------------------------------------------------------------------- */

@@ -60,8 +60,8 @@ static void emit_callbacks(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     const char *args[IR_MAX_RANK * 8];
     for (int r = 0; r < root->nout; r++) {
         ir_dtype t = ec_type(cx, root->out[r])->dtype;
-        args[2 * r] = ex_local(cx, t, ec_str(cx, "%s[c->base + i * c->step]", k->out[r]));
-        args[2 * r + 1] = ex_local(cx, t, ec_str(cx, "%s[c->base + j * c->step]", k->out[r]));
+        args[2 * r] = ex_load(cx, t, k->out[r], "c->base + i * c->step");
+        args[2 * r + 1] = ex_load(cx, t, k->out[r], "c->base + j * c->step");
     }
     const ir_block *cmp = root->regions[0];
     ex_index scalar = ex_scalar_index();
@@ -71,9 +71,9 @@ static void emit_callbacks(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     ec_close(cx);
 
     open_callback(cx, k, name, "swap", "void");
-    for (int r = 0; r < root->nout; r++) {
-        const char *x = k->out[r];
-        const char *t = ex_local(cx, ec_type(cx, root->out[r])->dtype, ec_str(cx, "%s[c->base + i * c->step]", x));
+    for (int r = 0; r < root->nout; r++) {   /* moves the elements' bits unchanged */
+        const char *x = k->out[r], *t = ec_fresh(cx, "t");
+        ec_line(cx, "%s %s = %s[c->base + i * c->step];", ec_ctype(ec_type(cx, root->out[r])->dtype), t, x);
         ec_line(cx, "%s[c->base + i * c->step] = %s[c->base + j * c->step];", x, x);
         ec_line(cx, "%s[c->base + j * c->step] = %s;", x, t);
     }

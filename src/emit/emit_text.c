@@ -225,20 +225,6 @@ bool ec_dtype_ok(ir_dtype t) { return ec_ctype(t) != NULL; }
 
 const char *ec_suffix(ir_dtype t) { return (unsigned)t < IR_DTYPE_COUNT ? c_types[t].suffix : NULL; }
 
-const char *ec_load_value(emit_ctx *cx, ir_dtype t, const char *stored) {
-    if (!stored) return NULL;
-    if (t == IR_F16) return ec_str(cx, "(float)%s", stored);
-    if (t == IR_BF16) return ec_str(cx, "aj_bf16_to_f32(%s)", stored);
-    return stored;
-}
-
-const char *ec_store_value(emit_ctx *cx, ir_dtype t, const char *value) {
-    if (!value) return NULL;
-    if (t == IR_F16) return ec_str(cx, "(_Float16)%s", value);
-    if (t == IR_BF16) return ec_str(cx, "aj_f32_to_bf16(%s)", value);
-    return value;
-}
-
 /* Finite floats print in decimal with enough digits to read back exactly
  * (9 for f32, 17 for f64), infinities as gcc's builtin, NaNs from their bits
  * (payload and sign kept) by a prelude helper, which gcc folds. Negative literals are parenthesised

@@ -110,23 +110,22 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const char *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4], *at;
     ex_index pos, off;
     eo_loops_open(cx, rt, &pos);
-    for (int i = 0; i < n; i++)
-        acc[i] = ex_local(cx, ec_type(cx, root->out[i])->dtype, ec_str(cx, "%s[0]", eo_in(cx, root, n + i)));
+    for (int i = 0; i < n; i++) acc[i] = ex_load(cx, ec_type(cx, root->out[i])->dtype, eo_in(cx, root, n + i), "0");
     ir_type space = window_space(&w);
     if (ir_type_numel(&space) > 0) {
         eo_loops_open(cx, &space, &off);
         const char *inside = window_point(cx, &w, pos.at, off.at, &at);
         for (int i = 0; i < n; i++) {
-            const char *load = ec_str(cx, "%s[%s]", eo_in(cx, root, i), at);
-            const char *init = ec_str(cx, "%s[0]", eo_in(cx, root, n + i));
-            x[i] = ex_local(cx, ec_type(cx, root->in[i])->dtype,
-                            inside ? ec_str(cx, "%s ? %s : %s", inside, load, init) : load);
+            ir_dtype t = ec_type(cx, root->in[i])->dtype;
+            const char *load = ex_element(cx, t, eo_in(cx, root, i), at);
+            const char *init = ex_element(cx, t, eo_in(cx, root, n + i), "0");
+            x[i] = ex_local(cx, t, inside && load && init ? ec_str(cx, "%s ? %s : %s", inside, load, init) : load);
         }
-        ex_apply_reducer(cx, root->regions[0], n, acc, x);
+        if (!cx->rc) ex_apply_reducer(cx, root->regions[0], n, acc, x);
         eo_loops_close(cx, &space);
     }
     const char *store = ex_offset(cx, rt, &pos);
-    for (int i = 0; i < n; i++) ec_line(cx, "%s[%s] = %s;", k->out[i], store, acc[i]);
+    for (int i = 0; i < n; i++) ex_store(cx, ec_type(cx, root->out[i])->dtype, k->out[i], store, acc[i]);
     eo_loops_close(cx, rt);
     return cx->rc;
 }
@@ -139,14 +138,14 @@ static void select_point(emit_ctx *cx, const ir_op *root, const ew_window *w, co
                          const char *best) {
     ir_dtype t = ec_type(cx, root->in[0])->dtype;
     const char *kept = ec_fresh(cx, "kept"), *at;
-    ec_line(cx, "%s %s = 0;", ec_ctype(t), kept);
+    ec_line(cx, "%s %s = 0;", ec_vtype(t), kept);
     ir_type space = window_space(w);
     ex_index off;
     eo_loops_open(cx, &space, &off);
     const char *inside = window_point(cx, w, pos, off.at, &at);
     if (inside) ec_open(cx, "if (%s)", inside);
     else ec_block(cx);
-    const char *cur = ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 0), at));
+    const char *cur = ex_load(cx, t, eo_in(cx, root, 0), at);
     const char *pick = ec_fresh(cx, "pick");
     ec_line(cx, "int %s = %s < 0;", pick, best);
     ec_open(cx, "if (!%s)", pick);
@@ -169,7 +168,7 @@ int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root)
     ew_window w;
     if (!window_of(cx, root, in, in->rank, dims, NULL, src->dims, &w)) return cx->rc;
     ex_index all, pos;
-    if (ir_type_numel(in) > 0) {
+    if (ir_type_numel(in) > 0) {   /* the init value, moved unchanged */
         eo_loops_open(cx, in, &all);
         ec_line(cx, "%s[%s] = %s[0];", k->out[0], ex_offset(cx, in, &all), eo_in(cx, root, 2));
         eo_loops_close(cx, in);
@@ -182,10 +181,9 @@ int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root)
     select_point(cx, root, &w, pos.at, best);
     ec_open(cx, "if (%s >= 0)", best);
     ir_dtype t = ec_type(cx, root->out[0])->dtype;
-    const char *args[2] = {ex_local(cx, t, ec_str(cx, "%s[%s]", k->out[0], best)),
-                           ex_local(cx, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), ex_offset(cx, src, &pos)))};
-    const char *v = region_result(cx, root->regions[1], args, 0);
-    if (v) ec_line(cx, "%s[%s] = %s;", k->out[0], best, v);
+    const char *args[2] = {ex_load(cx, t, k->out[0], best),
+                           ex_load(cx, src->dtype, eo_in(cx, root, 1), ex_offset(cx, src, &pos))};
+    ex_store(cx, t, k->out[0], best, cx->rc ? NULL : region_result(cx, root->regions[1], args, 0));
     ec_close(cx);
     eo_loops_close(cx, src);
     return cx->rc;
@@ -225,11 +223,11 @@ static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window
     sb_printf(&kat, "%s * %" PRId64 " + %s * %" PRId64, f, rs[a->conv_rhs.v[0]], o, rs[a->conv_rhs.v[1]]);
     for (int s = 0; s < nsp; s++)
         if (strcmp(off[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, off[s], rs[a->conv_rhs.v[2 + s]]);
-    const char *load = ec_str(cx, "%s[%s + %s * %" PRId64 " + %s]", eo_in(cx, root, 0), lbase, f,
-                              ls[a->conv_lhs.v[1]], at);
+    const char *load = ex_element(cx, lhs->dtype, eo_in(cx, root, 0),
+                                  ec_str(cx, "%s + %s * %" PRId64 " + %s", lbase, f, ls[a->conv_lhs.v[1]], at));
     const char *x = es_convert(cx, lhs->dtype, t, load);
-    if (inside && x) x = ec_str(cx, "%s ? %s : (%s)0", inside, x, ec_ctype(t));
-    const char *y = es_convert(cx, rhs->dtype, t, ec_str(cx, "%s[%s]", eo_in(cx, root, 1), ec_take(cx, &kat)));
+    if (inside && x) x = ec_str(cx, "%s ? %s : (%s)0", inside, x, ec_vtype(t));
+    const char *y = es_convert(cx, rhs->dtype, t, ex_element(cx, rhs->dtype, eo_in(cx, root, 1), ec_take(cx, &kat)));
     x = ex_local(cx, t, x);
     y = ex_local(cx, t, y);
     const char *prod = x && y ? ex_local(cx, t, es_binary(cx, root, IR_MULTIPLY, t, x, y)) : NULL;
@@ -255,7 +253,7 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ex_index idx;
     eo_loops_open(cx, res, &idx);
     const char *acc = conv_element(cx, root, &w, idx.at);
-    ec_line(cx, "%s[%s] = %s;", k->out[0], ex_offset(cx, res, &idx), acc);
+    ex_store(cx, res->dtype, k->out[0], ex_offset(cx, res, &idx), acc);
     eo_loops_close(cx, res);
     return cx->rc;
 }
@@ -270,10 +268,8 @@ int emit_map(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ex_index at;
     eo_loops_open(cx, rt, &at);
     const char *off = ex_local(cx, IR_I64, ex_offset(cx, rt, &at));
-    for (int i = 0; i < root->nin; i++)
-        args[i] = ex_local(cx, ec_type(cx, root->in[i])->dtype, ec_str(cx, "%s[%s]", eo_in(cx, root, i), off));
-    const char *v = region_result(cx, root->regions[0], args, 0);
-    if (v) ec_line(cx, "%s[%s] = %s;", k->out[0], off, v);
+    for (int i = 0; i < root->nin; i++) args[i] = ex_load(cx, ec_type(cx, root->in[i])->dtype, eo_in(cx, root, i), off);
+    ex_store(cx, rt->dtype, k->out[0], off, cx->rc ? NULL : region_result(cx, root->regions[0], args, 0));
     eo_loops_close(cx, rt);
     return cx->rc;
 }

@@ -1,7 +1,9 @@
 /* Tests of the indexed data movement ops (pad, dynamic_slice,
  * dynamic_update_slice, gather, scatter) through the public API: random
- * shapes and dimension numbers (fixed seeds) compiled in strict order must
- * match the evaluator bit for bit; updates must run in place; malformed
+ * shapes and dimension numbers (fixed seeds), over element types whose
+ * stored form is not their value (bf16's bits, f16) and narrow integers
+ * beside f32 and f64, compiled in strict order must match the evaluator
+ * bit for bit; updates must run in place; malformed
  * dimension numbers must be reported. The evaluator's own semantics are
  * checked against hand-computed values in tests/programs/index_ops.mlir and
  * against the conformance suite. */
@@ -13,6 +15,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/float16.h"
 #include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_test_index_XXXXXX";
@@ -67,22 +70,34 @@ static void shuffle(int64_t *v, int n) {
 
 /* ---- running ----------------------------------------------------------------------- */
 
-/* Fills an array with values in [lo, hi) (indices), or floats with a few
- * fractional bits. */
+/* Fills an array with values in [lo, hi) (indices), floats with a few
+ * fractional bits (exact in every float type), the narrow integers
+ * wrapped into their width, booleans 0 or 1. */
 static void fill(aj_array *a, int64_t lo, int64_t hi) {
     int64_t n = aj_array_numel(a);
     void *d = aj_array_data(a);
     for (int64_t k = 0; k < n; k++) {
         int64_t x = lo + rnd(hi - lo);
+        double f = (double)x + 0.125 * (double)rnd(8);
         switch (aj_array_dtype(a)) {
-        case AJ_F32: ((float *)d)[k] = (float)x + 0.25f * (float)rnd(4); break;
-        case AJ_F64: ((double *)d)[k] = (double)x + 0.125 * (double)rnd(8); break;
+        case AJ_F32: ((float *)d)[k] = (float)f; break;
+        case AJ_F64: ((double *)d)[k] = f; break;
+        case AJ_F16: ((uint16_t *)d)[k] = f16_from_double(f); break;
+        case AJ_BF16: ((uint16_t *)d)[k] = bf16_from_double(f); break;
         case AJ_I32: ((int32_t *)d)[k] = (int32_t)x; break;
         case AJ_I64: ((int64_t *)d)[k] = x; break;
+        case AJ_I8: case AJ_U8: ((uint8_t *)d)[k] = (uint8_t)x; break;
+        case AJ_I16: case AJ_U16: ((uint16_t *)d)[k] = (uint16_t)x; break;
         default: ((uint8_t *)d)[k] = (uint8_t)(x & 1); break;
         }
     }
 }
+
+/* The element types the random programs cycle through. */
+static const char *const elem_types[] = {"f32", "bf16", "f16", "i8", "ui16", "f64", "ui8", "i16"};
+enum { NTYPES = sizeof elem_types / sizeof *elem_types };
+
+static bool is_float_type(const char *t) { return t[0] == 'f' || t[0] == 'b'; }
 
 /* Compiles and evaluates @main of src on random inputs (integer
  * parameters are indices in [ilo, ihi)); the results must be equal bit for
@@ -277,61 +292,69 @@ static void put_dims(text *t, const index_case *c, bool scatter) {
     put(t, ", index_vector_dim = %lld>", (long long)c->ivd);
 }
 
-static void gather_program(text *t, const index_case *c, const char *itype) {
+static void gather_program(text *t, const index_case *c, const char *itype, const char *et) {
     int64_t slice[4];
     for (int d = 0, w = 0; d < c->xr; d++) slice[d] = in_list(c->wdims, c->nw, d) ? c->wsize[w++] : 1;
     put(t, "func.func @main(%%x: ");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, ", %%i: ");
     put_type(t, c->ir, c->idims, itype);
     put(t, ") -> ");
-    put_type(t, c->rr, c->rdims, "f32");
+    put_type(t, c->rr, c->rdims, et);
     put(t, " {\n  %%g = \"stablehlo.gather\"(%%x, %%i) <{dimension_numbers = ");
     put_dims(t, c, false);
     put(t, ", slice_sizes = array<i64");
     for (int d = 0; d < c->xr; d++) put(t, "%s%lld", d ? ", " : ": ", (long long)slice[d]);
     put(t, ">}> : (");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, ", ");
     put_type(t, c->ir, c->idims, itype);
     put(t, ") -> ");
-    put_type(t, c->rr, c->rdims, "f32");
+    put_type(t, c->rr, c->rdims, et);
     put(t, "\n  return %%g : ");
-    put_type(t, c->rr, c->rdims, "f32");
+    put_type(t, c->rr, c->rdims, et);
     put(t, "\n}\n");
 }
 
-static const char *const update_bodies[] = {
-    "%s = stablehlo.add %a, %b : tensor<f32>\n    stablehlo.return %s : tensor<f32>",
-    "%s = stablehlo.maximum %b, %a : tensor<f32>\n    stablehlo.return %s : tensor<f32>",
-    "stablehlo.return %b : tensor<f32>",
-    "%m = stablehlo.multiply %a, %b : tensor<f32>\n    %s = stablehlo.subtract %m, %b : tensor<f32>\n"
-    "    stablehlo.return %s : tensor<f32>",
-};
+/* The update computations, on scalars of type et. */
+static void put_update_body(text *t, int body, const char *et) {
+    switch (body) {
+    case 0: put(t, "%%s = stablehlo.add %%a, %%b : tensor<%s>\n    stablehlo.return %%s", et); break;
+    case 1: put(t, "%%s = stablehlo.maximum %%b, %%a : tensor<%s>\n    stablehlo.return %%s", et); break;
+    case 2: put(t, "stablehlo.return %%b"); break;
+    default:
+        put(t, "%%m = stablehlo.multiply %%a, %%b : tensor<%s>\n    %%s = stablehlo.subtract %%m, %%b : tensor<%s>\n"
+               "    stablehlo.return %%s", et, et);
+        break;
+    }
+    put(t, " : tensor<%s>", et);
+}
 
-static void scatter_program(text *t, const index_case *c, const char *itype, int body) {
+static void scatter_program(text *t, const index_case *c, const char *itype, int body, const char *et) {
     put(t, "func.func @main(%%x: ");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, ", %%i: ");
     put_type(t, c->ir, c->idims, itype);
     put(t, ", %%u: ");
-    put_type(t, c->rr, c->rdims, "f32");
+    put_type(t, c->rr, c->rdims, et);
     put(t, ") -> ");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, " {\n  %%y = stablehlo.negate %%x : ");   /* a kernel result the scatter may update in place */
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, "\n  %%s = \"stablehlo.scatter\"(%%y, %%i, %%u) <{scatter_dimension_numbers = ");
     put_dims(t, c, true);
-    put(t, "}> ({\n  ^bb0(%%a: tensor<f32>, %%b: tensor<f32>):\n    %s\n  }) : (", update_bodies[body]);
-    put_type(t, c->xr, c->x, "f32");
+    put(t, "}> ({\n  ^bb0(%%a: tensor<%s>, %%b: tensor<%s>):\n    ", et, et);
+    put_update_body(t, body, et);
+    put(t, "\n  }) : (");
+    put_type(t, c->xr, c->x, et);
     put(t, ", ");
     put_type(t, c->ir, c->idims, itype);
     put(t, ", ");
-    put_type(t, c->rr, c->rdims, "f32");
+    put_type(t, c->rr, c->rdims, et);
     put(t, ") -> ");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, "\n  return %%s : ");
-    put_type(t, c->xr, c->x, "f32");
+    put_type(t, c->xr, c->x, et);
     put(t, "\n}\n");
 }
 
@@ -341,7 +364,7 @@ TEST(random_gathers_match_the_evaluator) {
         index_case c;
         random_case(&c);
         text t = {0};
-        gather_program(&t, &c, n % 2 ? "i64" : "i32");
+        gather_program(&t, &c, n % 2 ? "i64" : "i32", elem_types[n % NTYPES]);
         expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -2, 6)) break;   /* out of range: clamped */
     }
@@ -353,7 +376,7 @@ TEST(random_scatters_match_the_evaluator) {
         index_case c;
         random_case(&c);
         text t = {0};
-        scatter_program(&t, &c, n % 2 ? "i64" : "i32", n % 4);
+        scatter_program(&t, &c, n % 2 ? "i64" : "i32", n % 4, elem_types[n % NTYPES]);
         expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -1, 5)) break;   /* out of range: skipped */
     }
@@ -363,7 +386,7 @@ TEST(random_scatters_match_the_evaluator) {
 
 TEST(random_pads_and_dynamic_slices_match_the_evaluator) {
     rng = 0x853c49e6748fea9bu;
-    for (int n = 0; n < 30; n++) {
+    for (int n = 0; n < 40; n++) {
         int r = 1 + (int)rnd(3);
         int64_t x[3], lo[3], hi[3], in[3], p[3], s[3], u[3];
         for (int d = 0; d < r; d++) {
@@ -376,18 +399,19 @@ TEST(random_pads_and_dynamic_slices_match_the_evaluator) {
             s[d] = rnd(x[d] + 1);
             u[d] = rnd(x[d] + 1);
         }
+        const char *et = elem_types[n % NTYPES];
         text t = {0};
         put(&t, "func.func @main(%%x: ");
-        put_type(&t, r, x, "f64");
-        put(&t, ", %%v: tensor<f64>, %%u: ");
-        put_type(&t, r, u, "f64");
+        put_type(&t, r, x, et);
+        put(&t, ", %%v: tensor<%s>, %%u: ", et);
+        put_type(&t, r, u, et);
         for (int d = 0; d < r; d++) put(&t, ", %%i%d: tensor<i32>", d);
         put(&t, ") -> (");
-        put_type(&t, r, p, "f64");
+        put_type(&t, r, p, et);
         put(&t, ", ");
-        put_type(&t, r, s, "f64");
+        put_type(&t, r, s, et);
         put(&t, ", ");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, x, et);
         put(&t, ") {\n  %%p = stablehlo.pad %%x, %%v, ");
         put_list(&t, "low", r, lo);
         put(&t, ", ");
@@ -395,35 +419,35 @@ TEST(random_pads_and_dynamic_slices_match_the_evaluator) {
         put(&t, ", ");
         put_list(&t, "interior", r, in);
         put(&t, " : (");
-        put_type(&t, r, x, "f64");
-        put(&t, ", tensor<f64>) -> ");
-        put_type(&t, r, p, "f64");
+        put_type(&t, r, x, et);
+        put(&t, ", tensor<%s>) -> ", et);
+        put_type(&t, r, p, et);
         put(&t, "\n  %%s = stablehlo.dynamic_slice %%x");
         for (int d = 0; d < r; d++) put(&t, ", %%i%d", d);
         put(&t, ", ");
         put_list(&t, "sizes", r, s);
         put(&t, " : (");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, x, et);
         for (int d = 0; d < r; d++) put(&t, ", tensor<i32>");
         put(&t, ") -> ");
-        put_type(&t, r, s, "f64");
-        put(&t, "\n  %%y = stablehlo.exponential %%x : ");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, s, et);
+        put(&t, "\n  %%y = stablehlo.%s %%x : ", is_float_type(et) ? "exponential" : "negate");
+        put_type(&t, r, x, et);
         put(&t, "\n  %%d = stablehlo.dynamic_update_slice %%y, %%u");
         for (int d = 0; d < r; d++) put(&t, ", %%i%d", d);
         put(&t, " : (");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, x, et);
         put(&t, ", ");
-        put_type(&t, r, u, "f64");
+        put_type(&t, r, u, et);
         for (int d = 0; d < r; d++) put(&t, ", tensor<i32>");
         put(&t, ") -> ");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, x, et);
         put(&t, "\n  return %%p, %%s, %%d : ");
-        put_type(&t, r, p, "f64");
+        put_type(&t, r, p, et);
         put(&t, ", ");
-        put_type(&t, r, s, "f64");
+        put_type(&t, r, s, et);
         put(&t, ", ");
-        put_type(&t, r, x, "f64");
+        put_type(&t, r, x, et);
         put(&t, "\n}\n");
         expect_round_trip(t.s);
         if (!same_as_evaluator(t.s, -3, 6)) break;

@@ -8,7 +8,10 @@
  * overlapping select windows, convolution layouts, groups and dilations,
  * map, sort (several operands, captured values, a comparator that is no
  * strict weak order), linear algebra, and control flow (loop values
- * written in place or swapped, nested loops, branches). */
+ * written in place or swapped, nested loops, branches); and each op on
+ * element types whose stored form is not their value (bf16's bits, f16,
+ * computed in float locals rounded after every op) and on narrow
+ * integers. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,22 +22,32 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/float16.h"
 #include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_region_cache_XXXXXX";
 
-/* Values that make ties and padding matter: a few repeated levels. */
+static bool is_float(aj_dtype t) { return t == AJ_F32 || t == AJ_F64 || t == AJ_F16 || t == AJ_BF16; }
+
+/* Values that make ties and padding matter: a few repeated levels (float
+ * ones rounded to the type; integers wrapped into it). */
 static void fill(aj_array *a, unsigned seed) {
     int64_t n = aj_array_numel(a);
+    void *d = aj_array_data(a);
     for (int64_t i = 0; i < n; i++) {
         unsigned r = (unsigned)(i * 2654435761u + seed * 40503u);
         int v = (int)(r >> 7) % 11 - 5;
+        double f = v * 0.375 + (r % 3) * 0.01;
         switch (aj_array_dtype(a)) {
-        case AJ_F32: ((float *)aj_array_data(a))[i] = (float)v * 0.375f + (float)(r % 3) * 0.01f; break;
-        case AJ_F64: ((double *)aj_array_data(a))[i] = v * 0.375 + (r % 3) * 0.01; break;
-        case AJ_I32: ((int32_t *)aj_array_data(a))[i] = v; break;
-        case AJ_I64: ((int64_t *)aj_array_data(a))[i] = v; break;
-        case AJ_BOOL: ((uint8_t *)aj_array_data(a))[i] = (uint8_t)(v > 0); break;
+        case AJ_F32: ((float *)d)[i] = (float)f; break;
+        case AJ_F64: ((double *)d)[i] = f; break;
+        case AJ_F16: ((uint16_t *)d)[i] = f16_from_double(f); break;
+        case AJ_BF16: ((uint16_t *)d)[i] = bf16_from_double(f); break;
+        case AJ_I32: ((int32_t *)d)[i] = v; break;
+        case AJ_I64: ((int64_t *)d)[i] = v; break;
+        case AJ_I8: case AJ_U8: ((uint8_t *)d)[i] = (uint8_t)v; break;
+        case AJ_I16: case AJ_U16: ((uint16_t *)d)[i] = (uint16_t)v; break;
+        case AJ_BOOL: ((uint8_t *)d)[i] = (uint8_t)(v > 0); break;
         default: break;   /* the programs here use no other type: zeros */
         }
     }
@@ -42,15 +55,25 @@ static void fill(aj_array *a, unsigned seed) {
 
 /* Element i of a float array as a double. */
 static double real_at(const aj_array *a, int64_t i) {
-    return aj_array_dtype(a) == AJ_F32 ? ((const float *)aj_array_data(a))[i] : ((const double *)aj_array_data(a))[i];
+    const void *d = aj_array_data(a);
+    switch (aj_array_dtype(a)) {
+    case AJ_F32: return ((const float *)d)[i];
+    case AJ_F16: return f16_to_double(((const uint16_t *)d)[i]);
+    case AJ_BF16: return bf16_to_double(((const uint16_t *)d)[i]);
+    default: return ((const double *)d)[i];
+    }
 }
 
 /* Equal bits (NaN matching NaN), or, with tol > 0, floats within tol
- * relative to max(1, |a|). */
+ * relative to max(1, |a|), or within 4 units in the last place of f16 and
+ * bf16 (fast mode lets gcc contract their a*b+c too: on a CPU with
+ * AVX512-FP16 it turns f16 ops into native ones, and those into FMAs). */
 static bool same(const aj_array *a, const aj_array *b, double tol) {
     if (aj_array_bytes(a) != aj_array_bytes(b) || aj_array_dtype(a) != aj_array_dtype(b)) return false;
     if (memcmp(aj_array_data(a), aj_array_data(b), aj_array_bytes(a)) == 0) return true;
-    if (aj_array_dtype(a) != AJ_F32 && aj_array_dtype(a) != AJ_F64) return false;
+    if (!is_float(aj_array_dtype(a))) return false;
+    if (tol > 0 && aj_array_dtype(a) == AJ_F16) tol = 4 * 0x1p-10;
+    if (tol > 0 && aj_array_dtype(a) == AJ_BF16) tol = 4 * 0x1p-7;
     size_t size = aj_dtype_size(aj_array_dtype(a));
     for (int64_t i = 0; i < aj_array_numel(a); i++) {
         double x = real_at(a, i), y = real_at(b, i);
@@ -117,6 +140,22 @@ static void expect_compiled_matches(const char *name, const char *text) {
     aj_module_destroy(m);
 }
 
+/* expect_compiled_matches on the program `pattern` with every "$T" made
+ * each of the element types in the space-separated list `types`. */
+static void expect_matches_on_types(const char *name, const char *types, const char *pattern) {
+    char type[16], full[256], *text = malloc(strlen(pattern) * 2 + 1);
+    for (const char *t = types; text && sscanf(t, "%15s", type) == 1; t = strchr(t, ' ') ? strchr(t, ' ') + 1 : "") {
+        char *out = text;
+        for (const char *p = pattern; *p;)
+            if (p[0] == '$' && p[1] == 'T') out += sprintf(out, "%s", type), p += 2;
+            else *out++ = *p++;
+        *out = 0;
+        snprintf(full, sizeof full, "%s (%s)", name, type);
+        expect_compiled_matches(full, text);
+    }
+    free(text);
+}
+
 TEST(reduce_window_matches) {
     expect_compiled_matches("max pool, strides and padding",
         "func.func @main(%x: tensor<2x9x7xf32>) -> tensor<2x5x3xf32> {\n"
@@ -154,6 +193,37 @@ TEST(reduce_window_matches) {
         "  }) : (tensor<6x8xf32>, tensor<6x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<3x4xf32>, tensor<3x4xi32>)\n"
         "  func.return %m, %mi : tensor<3x4xf32>, tensor<3x4xi32>\n"
         "}\n");
+    expect_matches_on_types("max pool and a cumulative sum, init from an argument", "bf16 f16 i8 ui16",
+        "func.func @main(%x: tensor<2x9x7x$T>, %init: tensor<$T>) -> (tensor<2x5x3x$T>, tensor<2x9x7x$T>) {\n"
+        "  %r = \"stablehlo.reduce_window\"(%x, %init) <{window_dimensions = array<i64: 1, 3, 3>,"
+        " window_strides = array<i64: 1, 2, 2>, padding = dense<[[0, 0], [1, 1], [0, 1]]> : tensor<3x2xi64>}> ({\n"
+        "  ^bb0(%a: tensor<$T>, %b: tensor<$T>):\n"
+        "    %m = stablehlo.maximum %a, %b : tensor<$T>\n"
+        "    stablehlo.return %m : tensor<$T>\n"
+        "  }) : (tensor<2x9x7x$T>, tensor<$T>) -> tensor<2x5x3x$T>\n"
+        "  %c = \"stablehlo.reduce_window\"(%x, %init) <{window_dimensions = array<i64: 1, 9, 1>,"
+        " padding = dense<[[0, 0], [8, 0], [0, 0]]> : tensor<3x2xi64>}> ({\n"
+        "  ^bb0(%a: tensor<$T>, %b: tensor<$T>):\n"
+        "    %s = stablehlo.add %a, %b : tensor<$T>\n"
+        "    stablehlo.return %s : tensor<$T>\n"
+        "  }) : (tensor<2x9x7x$T>, tensor<$T>) -> tensor<2x9x7x$T>\n"
+        "  func.return %r, %c : tensor<2x5x3x$T>, tensor<2x9x7x$T>\n"
+        "}\n");
+    expect_matches_on_types("argmin over windows, two operands", "bf16 f16",
+        "func.func @main(%x: tensor<6x8x$T>, %i: tensor<6x8xi32>) -> (tensor<3x4x$T>, tensor<3x4xi32>) {\n"
+        "  %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>\n"
+        "  %tinf = stablehlo.convert %inf : (tensor<f32>) -> tensor<$T>\n"
+        "  %z = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %m, %mi = \"stablehlo.reduce_window\"(%x, %i, %tinf, %z) <{window_dimensions = array<i64: 2, 3>,"
+        " window_strides = array<i64: 2, 2>, padding = dense<[[0, 0], [0, 1]]> : tensor<2x2xi64>}> ({\n"
+        "  ^bb0(%p: tensor<$T>, %pi: tensor<i32>, %q: tensor<$T>, %qi: tensor<i32>):\n"
+        "    %le = stablehlo.compare LE, %p, %q : (tensor<$T>, tensor<$T>) -> tensor<i1>\n"
+        "    %s = stablehlo.select %le, %p, %q : tensor<i1>, tensor<$T>\n"
+        "    %si = stablehlo.select %le, %pi, %qi : tensor<i1>, tensor<i32>\n"
+        "    stablehlo.return %s, %si : tensor<$T>, tensor<i32>\n"
+        "  }) : (tensor<6x8x$T>, tensor<6x8xi32>, tensor<$T>, tensor<i32>) -> (tensor<3x4x$T>, tensor<3x4xi32>)\n"
+        "  func.return %m, %mi : tensor<3x4x$T>, tensor<3x4xi32>\n"
+        "}\n");
 }
 
 TEST(select_and_scatter_matches) {
@@ -171,6 +241,20 @@ TEST(select_and_scatter_matches) {
         "  }) {window_dimensions = array<i64: 3, 2>, window_strides = array<i64: 2, 1>,"
         " padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>} : (tensor<7x6xf32>, tensor<4x5xf32>, tensor<f32>) -> tensor<7x6xf32>\n"
         "  func.return %r : tensor<7x6xf32>\n"
+        "}\n");
+    expect_matches_on_types("max pool gradient, overlapping windows and padding", "bf16 f16 i16 ui8",
+        "func.func @main(%x: tensor<7x6x$T>, %s: tensor<4x5x$T>, %z: tensor<$T>) -> tensor<7x6x$T> {\n"
+        "  %r = \"stablehlo.select_and_scatter\"(%x, %s, %z) ({\n"
+        "  ^bb0(%a: tensor<$T>, %b: tensor<$T>):\n"
+        "    %ge = stablehlo.compare GE, %a, %b : (tensor<$T>, tensor<$T>) -> tensor<i1>\n"
+        "    stablehlo.return %ge : tensor<i1>\n"
+        "  }, {\n"
+        "  ^bb0(%a: tensor<$T>, %b: tensor<$T>):\n"
+        "    %t = stablehlo.add %a, %b : tensor<$T>\n"
+        "    stablehlo.return %t : tensor<$T>\n"
+        "  }) {window_dimensions = array<i64: 3, 2>, window_strides = array<i64: 2, 1>,"
+        " padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>} : (tensor<7x6x$T>, tensor<4x5x$T>, tensor<$T>) -> tensor<7x6x$T>\n"
+        "  func.return %r : tensor<7x6x$T>\n"
         "}\n");
 }
 
@@ -195,6 +279,13 @@ TEST(convolution_matches) {
         " {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x7x2xi32>, tensor<3x2x6xi32>) -> tensor<2x5x6xi32>\n"
         "  func.return %c : tensor<2x5x6xi32>\n"
         "}\n");
+    expect_matches_on_types("NHWC, padding, strides, dilations", "bf16 f16 i16",
+        "func.func @main(%x: tensor<2x9x8x3x$T>, %k: tensor<3x2x3x4x$T>) -> tensor<2x5x9x4x$T> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],"
+        " window = {stride = [2, 1], pad = [[1, 1], [1, 2]], lhs_dilate = [1, 1], rhs_dilate = [1, 2]}"
+        " {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x8x3x$T>, tensor<3x2x3x4x$T>) -> tensor<2x5x9x4x$T>\n"
+        "  func.return %c : tensor<2x5x9x4x$T>\n"
+        "}\n");
 }
 
 TEST(map_matches) {
@@ -208,6 +299,16 @@ TEST(map_matches) {
         "    stablehlo.return %s : tensor<f32>\n"
         "  }) {dimensions = array<i64: 0, 1>} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>\n"
         "  func.return %r : tensor<3x4xf32>\n"
+        "}\n");
+    expect_matches_on_types("map of two operands", "bf16 f16 i8 ui16",
+        "func.func @main(%a: tensor<3x4x$T>, %b: tensor<3x4x$T>) -> tensor<3x4x$T> {\n"
+        "  %r = \"stablehlo.map\"(%a, %b) ({\n"
+        "  ^bb0(%x: tensor<$T>, %y: tensor<$T>):\n"
+        "    %p = stablehlo.multiply %x, %y : tensor<$T>\n"
+        "    %s = stablehlo.add %p, %x : tensor<$T>\n"
+        "    stablehlo.return %s : tensor<$T>\n"
+        "  }) {dimensions = array<i64: 0, 1>} : (tensor<3x4x$T>, tensor<3x4x$T>) -> tensor<3x4x$T>\n"
+        "  func.return %r : tensor<3x4x$T>\n"
         "}\n");
 }
 
@@ -243,6 +344,26 @@ TEST(sort_matches) {
         "  }) {dimension = 0 : i64} : (tensor<45xi32>, tensor<45xi32>) -> (tensor<45xi32>, tensor<45xi32>)\n"
         "  func.return %a, %b : tensor<45xi32>, tensor<45xi32>\n"
         "}\n");
+    expect_matches_on_types("keys and a payload, negative keys and ties", "bf16 f16 i8 ui16",
+        "func.func @main(%k: tensor<37x3x$T>, %v: tensor<37x3xi32>) -> (tensor<37x3x$T>, tensor<37x3xi32>) {\n"
+        "  %a, %b = \"stablehlo.sort\"(%k, %v) ({\n"
+        "  ^bb0(%p: tensor<$T>, %q: tensor<$T>, %x: tensor<i32>, %y: tensor<i32>):\n"
+        "    %lt = stablehlo.compare LT, %p, %q : (tensor<$T>, tensor<$T>) -> tensor<i1>\n"
+        "    stablehlo.return %lt : tensor<i1>\n"
+        "  }) {dimension = 0 : i64, is_stable = true} : (tensor<37x3x$T>, tensor<37x3xi32>) -> (tensor<37x3x$T>, tensor<37x3xi32>)\n"
+        "  func.return %a, %b : tensor<37x3x$T>, tensor<37x3xi32>\n"
+        "}\n");
+    expect_matches_on_types("a comparator computing on the keys (rounded), total order", "bf16 f16",
+        "func.func @main(%x: tensor<4x50x$T>, %s: tensor<$T>) -> tensor<4x50x$T> {\n"
+        "  %r = \"stablehlo.sort\"(%x) ({\n"
+        "  ^bb0(%p: tensor<$T>, %q: tensor<$T>):\n"
+        "    %ps = stablehlo.multiply %p, %s : tensor<$T>\n"
+        "    %qs = stablehlo.multiply %q, %s : tensor<$T>\n"
+        "    %lt = stablehlo.compare LT, %ps, %qs, TOTALORDER : (tensor<$T>, tensor<$T>) -> tensor<i1>\n"
+        "    stablehlo.return %lt : tensor<i1>\n"
+        "  }) {dimension = 1 : i64} : (tensor<4x50x$T>) -> tensor<4x50x$T>\n"
+        "  func.return %r : tensor<4x50x$T>\n"
+        "}\n");
 }
 
 /* Diagonally dominant matrices keep the solves well conditioned. */
@@ -275,6 +396,21 @@ TEST(linear_algebra_matches) {
         "  %l = stablehlo.cholesky %a, lower = true : tensor<4x4xf64>\n"
         "  %u = stablehlo.cholesky %a : tensor<4x4xf64>\n"
         "  func.return %l, %u : tensor<4x4xf64>, tensor<4x4xf64>\n"
+        "}\n");
+    expect_matches_on_types("a triangular solve and cholesky of r + r^T + 16 I", "bf16 f16",
+        "func.func @main(%r: tensor<4x4x$T>, %b: tensor<4x3x$T>) -> (tensor<4x3x$T>, tensor<4x4x$T>) {\n"
+        "  %rt = stablehlo.transpose %r, dims = [1, 0] : (tensor<4x4x$T>) -> tensor<4x4x$T>\n"
+        "  %s = stablehlo.add %r, %rt : tensor<4x4x$T>\n"
+        "  %i = stablehlo.iota dim = 0 : tensor<4x4xi32>\n"
+        "  %j = stablehlo.iota dim = 1 : tensor<4x4xi32>\n"
+        "  %dg = stablehlo.compare EQ, %i, %j : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>\n"
+        "  %e = stablehlo.constant dense<16.0> : tensor<4x4x$T>\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<4x4x$T>\n"
+        "  %ei = stablehlo.select %dg, %e, %z : tensor<4x4xi1>, tensor<4x4x$T>\n"
+        "  %a = stablehlo.add %s, %ei : tensor<4x4x$T>\n"
+        "  %x = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<4x4x$T>, tensor<4x3x$T>) -> tensor<4x3x$T>\n"
+        "  %l = stablehlo.cholesky %a, lower = true : tensor<4x4x$T>\n"
+        "  func.return %x, %l : tensor<4x3x$T>, tensor<4x4x$T>\n"
         "}\n");
 }
 
