@@ -10,7 +10,8 @@ for kind in plain sanitize; do
     flag=OFF
     [ $kind = sanitize ] && flag=ON
     echo "== $kind build"
-    cmake -S . -B $dir -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAJ_SANITIZE=$flag >/dev/null
+    cmake -S . -B $dir -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAJ_SANITIZE=$flag \
+        -DAJ_TEST_CACHE_HOME="$PWD/build-test-cache" >/dev/null
     cmake --build $dir -j "$jobs"
     echo "== $kind tests"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
