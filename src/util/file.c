@@ -2,8 +2,10 @@
 #include "file.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mem.h"
@@ -11,7 +13,13 @@
 int file_read_all(const char *path, char **text, size_t *len, diag *d) {
     FILE *f = fopen(path, "rb");
     if (!f) return diag_set(d, DIAG_IO, "%s: cannot open: %s", path, strerror(errno));
+    /* A regular file is read into one buffer of its size (+ the NUL, + one
+     * byte so that the first read sees the end): growing by doubling would
+     * leave the smaller copies behind in a pooling allocator. */
+    struct stat st;
     size_t cap = 1 << 16, n = 0;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size < SIZE_MAX - 2)
+        cap = (size_t)st.st_size + 2;
     char *buf = mem_alloc(cap);
     while (buf) {
         n += fread(buf + n, 1, cap - n - 1, f);
