@@ -36,6 +36,27 @@ bool ad_zero_derivative(ir_opcode code);
 
 /* ---- build.c ---- */
 
+/* The most results an op made by the backward pass has. */
+#define AD_MAX_RESULTS 4
+
+/* Region bodies over scalars of one element type that ad_op can make. */
+typedef enum ad_body {
+    AD_BODY_ADD,       /* (a, b) -> a + b */
+    AD_BODY_SECOND,    /* (a, b) -> b  (an overwriting scatter) */
+    AD_BODY_GE,        /* (a, b) -> a >= b  (select_and_scatter's select) */
+    AD_BODY_LE,        /* (a, b) -> a <= b */
+    AD_BODY_PICK_GE,   /* (a0, a1, b0, b1) -> the pair with the larger first element, a on a tie */
+    AD_BODY_PICK_LE,   /* ... the smaller first element */
+} ad_body;
+
+/* Appends op `code` on `in` (an operand -1: returns -1) with nout results
+ * typed `hints` where the operands do not imply them, attributes copied
+ * from `a` (lists may point at the caller's arrays) and one region per
+ * bodies[r] over scalars of body_dtype; returns its first result, typed
+ * by ir_infer_types. */
+ir_value_id ad_op(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints,
+                  const ir_attrs *a, int nbodies, const ad_body *bodies, ir_dtype body_dtype);
+
 ir_type ad_type(const ad_ctx *c, ir_value_id v);
 /* ct[v] += contribution (contribution -1: the failure it stands for). */
 int ad_accumulate(ad_ctx *c, ir_value_id v, ir_value_id contribution);
@@ -60,6 +81,11 @@ ir_value_id ad_reduce_sum(ad_ctx *c, ir_value_id x, int ndims, const int64_t *di
 ir_value_id ad_slice_dim(ad_ctx *c, ir_value_id x, int dim, int64_t start, int64_t limit);
 ir_value_id ad_concatenate(ad_ctx *c, int n, const ir_value_id *xs, int axis);
 ir_value_id ad_reverse(ad_ctx *c, ir_value_id x, const ir_ints *dims);
+/* Elements start, start + stride, ... below limit of each dimension. */
+ir_value_id ad_slice(ad_ctx *c, ir_value_id x, const int64_t *start, const int64_t *limit, const int64_t *stride);
+/* pad with a constant `value` (edges may be negative). */
+ir_value_id ad_pad(ad_ctx *c, ir_value_id x, double value, const int64_t *low, const int64_t *high,
+                   const int64_t *interior);
 ir_value_id ad_dot_general(ad_ctx *c, ir_value_id lhs, ir_value_id rhs, const ir_ints *lhs_batch,
                            const ir_ints *rhs_batch, const ir_ints *lhs_contract, const ir_ints *rhs_contract);
 #endif

@@ -500,6 +500,155 @@ TEST(reduce_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+/* ---- tier-2 rules ---- */
+
+/* Region bodies over f64 scalars. */
+#define BLOCK2(expr) "{\n  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n" expr "  }"
+#define BODY2(expr) "(" BLOCK2(expr) ")"
+#define ADD_BLOCK BLOCK2("    %r = stablehlo.add %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define ADD_BODY BODY2("    %r = stablehlo.add %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define MAX_BODY BODY2("    %r = stablehlo.maximum %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define MIN_BODY BODY2("    %r = stablehlo.minimum %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define SECOND_BODY BODY2("    stablehlo.return %b : tensor<f64>\n")
+#define GE_BLOCK \
+    BLOCK2("    %r = stablehlo.compare GE, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n" \
+          "    stablehlo.return %r : tensor<i1>\n")
+
+TEST(index_op_rules) {
+    static const fd_case cases[] = {
+        {"pad",   /* negative edges cut, interior, and the padding value differentiated */
+         "func.func @main(%x: tensor<3x4xf64>, %v: tensor<f64>) -> tensor<5x8xf64> {\n"
+         "  %p = stablehlo.pad %x, %v, low = [1, -1], high = [-1, 2], interior = [1, 1] : (tensor<3x4xf64>, tensor<f64>) -> tensor<5x8xf64>\n"
+         "  %z = stablehlo.multiply %p, %p : tensor<5x8xf64>\n"
+         "  return %z : tensor<5x8xf64>\n}\n", 0, 0, 0},
+        {"pad_edges",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<5x2xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %p = stablehlo.pad %x, %zero, low = [2, 0], high = [1, -1], interior = [0, 0] : (tensor<2x3xf64>, tensor<f64>) -> tensor<5x2xf64>\n"
+         "  %z = stablehlo.sine %p : tensor<5x2xf64>\n"
+         "  return %z : tensor<5x2xf64>\n}\n", 0, 0, 0},
+        /* start indices drawn from [-8, 8): clamped both ways alike */
+        {"dynamic_slice",
+         "func.func @main(%x: tensor<4x5xf64>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<2x3xf64> {\n"
+         "  %s = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x5xf64>, tensor<i64>, tensor<i64>) -> tensor<2x3xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"dynamic_update_slice",
+         "func.func @main(%x: tensor<4x5xf64>, %u: tensor<2x2xf64>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<4x5xf64> {\n"
+         "  %d = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x5xf64>, tensor<2x2xf64>, tensor<i32>, tensor<i32>) -> tensor<4x5xf64>\n"
+         "  %z = stablehlo.multiply %d, %x : tensor<4x5xf64>\n"
+         "  return %z : tensor<4x5xf64>\n}\n", 0, 0, 0},
+        {"gather_rows",   /* a repeated row: its gradients add */
+         "func.func @main(%t: tensor<4x3xf64>) -> tensor<3x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[2], [0], [2]]> : tensor<3x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<4x3xf64>, tensor<3x1xi32>) -> tensor<3x2xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"gather_2d_windows",   /* two index components, index_vector_dim 0, windows in both dims */
+         "func.func @main(%t: tensor<4x5xf64>) -> tensor<2x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[1, 2], [0, 2]]> : tensor<2x2xi64>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], start_index_map = [1, 0], index_vector_dim = 0>, slice_sizes = array<i64: 2, 3>}> : (tensor<4x5xf64>, tensor<2x2xi64>) -> tensor<2x2x3xf64>\n"
+         "  %z = stablehlo.tanh %g : tensor<2x2x3xf64>\n"
+         "  return %z : tensor<2x2x3xf64>\n}\n", 0, 0, 0},
+        {"gather_batching",
+         "func.func @main(%t: tensor<2x5x3xf64>) -> tensor<2x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[[4], [1]], [[0], [3]]]> : tensor<2x2x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf64>, tensor<2x2x1xi32>) -> tensor<2x2x3xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<2x2x3xf64>\n"
+         "  return %z : tensor<2x2x3xf64>\n}\n", 0, 0, 0},
+        {"scatter_add",   /* a repeated index */
+         "func.func @main(%t: tensor<4x2xf64>, %u: tensor<3x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[1], [3], [1]]> : tensor<3x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " ADD_BODY " : (tensor<4x2xf64>, tensor<3x1xi64>, tensor<3x2xf64>) -> tensor<4x2xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<4x2xf64>\n"
+         "  return %z : tensor<4x2xf64>\n}\n", 0, 0, 0},
+        {"scatter_add_windows",
+         "func.func @main(%t: tensor<3x5xf64>, %u: tensor<2x2x3xf64>) -> tensor<3x5xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[2, 1], [0, 0]]> : tensor<2x2xi32>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 2], scatter_dims_to_operand_dims = [1, 0], index_vector_dim = 0>}> " ADD_BODY " : (tensor<3x5xf64>, tensor<2x2xi32>, tensor<2x2x3xf64>) -> tensor<3x5xf64>\n"
+         "  %z = stablehlo.sine %s : tensor<3x5xf64>\n"
+         "  return %z : tensor<3x5xf64>\n}\n", 0, 0, 0},
+        {"scatter_overwrite",
+         "func.func @main(%t: tensor<4x2xf64>, %u: tensor<2x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> " SECOND_BODY " : (tensor<4x2xf64>, tensor<2x1xi64>, tensor<2x2xf64>) -> tensor<4x2xf64>\n"
+         "  %z = stablehlo.multiply %s, %t : tensor<4x2xf64>\n"
+         "  return %z : tensor<4x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* reduce_window over a 5x6 input with the window attributes `win`. */
+#define RW(name, body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>, %i: tensor<f64>) -> tensor<" out "xf64> {\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  %z = stablehlo.multiply %r, %r : tensor<" out "xf64>\n" \
+    "  return %z : tensor<" out "xf64>\n}\n"
+#define RW_MAX(body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>) -> tensor<" out "xf64> {\n" \
+    "  %i = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  %z = stablehlo.multiply %r, %r : tensor<" out "xf64>\n" \
+    "  return %z : tensor<" out "xf64>\n}\n"
+#define RW_MIN(body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>) -> tensor<" out "xf64> {\n" \
+    "  %i = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  return %r : tensor<" out "xf64>\n}\n"
+
+TEST(window_rules) {
+    static const fd_case cases[] = {
+        {"window_sum", RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 3>", "4x4"), 0, 0, 0},
+        {"window_sum_strided_padded",
+         RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 0], [2, 1]]> : tensor<2x2xi64>", "3x4"), 0, 0, 0},
+        {"window_sum_dilated",
+         RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 2>, base_dilations = array<i64: 2, 1>, window_dilations = array<i64: 1, 2>, padding = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>", "9x3"), 0, 0, 0},
+        {"window_max", RW_MAX(MAX_BODY, "window_dimensions = array<i64: 2, 2>", "4x5"), 0, 0, 0},
+        {"window_max_strided_padded",
+         RW_MAX(MAX_BODY, "window_dimensions = array<i64: 3, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 1], [0, 1]]> : tensor<2x2xi64>", "3x3"), 0, 0, 0},
+        {"window_max_base_dilated",
+         RW_MAX(MAX_BODY, "window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 1, 2>, base_dilations = array<i64: 2, 1>", "8x2"), 0, 0, 0},
+        {"window_min", RW_MIN(MIN_BODY, "window_dimensions = array<i64: 3, 3>, window_strides = array<i64: 2, 3>", "2x2"), 0, 0, 0},
+        {"select_and_scatter",
+         "func.func @main(%x: tensor<5x6xf64>, %s: tensor<2x3xf64>, %i: tensor<f64>) -> tensor<5x6xf64> {\n"
+         "  %r = \"stablehlo.select_and_scatter\"(%x, %s, %i) (" GE_BLOCK ", " ADD_BLOCK ") {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 0], [0, 0]]> : tensor<2x2xi64>} : (tensor<5x6xf64>, tensor<2x3xf64>, tensor<f64>) -> tensor<5x6xf64>\n"
+         "  %z = stablehlo.multiply %r, %r : tensor<5x6xf64>\n"
+         "  return %z : tensor<5x6xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* A convolution of lhs (L) and rhs (R) into O, with the pretty attributes `how`. */
+#define CONV(L, R, O, how) \
+    "func.func @main(%x: tensor<" L "xf64>, %k: tensor<" R "xf64>) -> tensor<" O "xf64> {\n" \
+    "  %c = stablehlo.convolution(%x, %k) " how " : (tensor<" L "xf64>, tensor<" R "xf64>) -> tensor<" O "xf64>\n" \
+    "  %z = stablehlo.multiply %c, %c : tensor<" O "xf64>\n" \
+    "  return %z : tensor<" O "xf64>\n}\n"
+
+TEST(convolution_rules) {
+    static const fd_case cases[] = {
+        {"conv_nchw", CONV("2x3x5x5", "4x3x2x2", "2x4x4x4",
+                           "dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_nhwc_strided_padded", CONV("1x6x5x2", "3x2x2x3", "1x3x3x3",
+                           "dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 1], [0, 1]]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_dilations", CONV("1x1x7x6", "2x1x2x3", "1x2x13x3",
+                           "dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[0, 1], [1, 0]], lhs_dilate = [2, 1], rhs_dilate = [1, 2]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_1d_odd_roles", CONV("5x2x3", "2x3x4", "4x2x2",   /* [0, b, f] x [0, i, o] -> [f, 0, b] */
+                           "dim_numbers = [0, b, f]x[0, i, o]->[f, 0, b], window = {stride = [2]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_feature_groups", CONV("2x4x5", "6x2x2", "2x6x4",
+                           "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 2 : i64}"), 0, 0, 0},
+        {"conv_batch_groups", CONV("4x3x5", "4x3x2", "2x4x4",
+                           "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
+                           "{batch_group_count = 2 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 /* ---- grad, value_and_grad, wrt ---- */
 
 /* loss(x, w, n) = sum(tanh(x . w) ^ 2) * n: x 2x3, w 3x2, n an integer. */
@@ -962,6 +1111,9 @@ int main(void) {
     RUN(shape_rules);
     RUN(dot_general_rules);
     RUN(reduce_rules);
+    RUN(index_op_rules);
+    RUN(window_rules);
+    RUN(convolution_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
     RUN(ties_split_evenly);
