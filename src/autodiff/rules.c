@@ -599,7 +599,44 @@ static ir_value_id reduce_window_partial(ad_ctx *c, const ir_op *op, int i) {
     return window_choice_partial(c, op, &w, combine == IR_MAXIMUM);
 }
 
+/* The comparison of a pair reduce_window's body that is exactly (a0, a1,
+ * b0, b1) -> p = compare(a0, b0) GE or LE; (select(p, a0, b0), select(p,
+ * a1, b1)): JAX's _select_and_gather_add, which select_and_scatter's rule
+ * makes; IR_CMP_EQ for anything else. */
+static ir_cmp_dir pick_direction(const ir_block *body) {
+    if (body->nargs != 4 || body->nops != 4) return IR_CMP_EQ;
+    const ir_value_id *a = body->args;
+    const ir_op *cmp = body->ops[0], *ret = body->ops[3];
+    bool ok = cmp->code == IR_COMPARE && cmp->in[0] == a[0] && cmp->in[1] == a[2] &&
+              cmp->a.cmp_type != IR_CMPT_TOTALORDER && ret->nin == 2;
+    for (int k = 0; ok && k < 2; k++) {
+        const ir_op *pick = body->ops[1 + k];
+        ok = pick->code == IR_SELECT && pick->in[0] == cmp->out[0] && pick->in[1] == a[k] && pick->in[2] == a[2 + k] &&
+             ret->in[k] == pick->out[0];
+    }
+    return ok && (cmp->a.cmp == IR_CMP_GE || cmp->a.cmp == IR_CMP_LE) ? cmp->a.cmp : IR_CMP_EQ;
+}
+
+/* The pair reduce_window of JAX's _select_and_gather_add (its transpose,
+ * _select_and_gather_add_transpose): the gathered values' cotangent goes
+ * back to the selected elements by select_and_scatter. The selection does
+ * not move under small changes of the operand; the winning operand value
+ * (result 0) is not differentiated. */
+static int rule_pick_window(ad_ctx *c, const ir_op *op) {
+    if (op->a.base_dil.n || op->a.win_dil.n || c->ct[op->out[0]] >= 0 || c->active[op->in[2]] ||
+        c->active[op->in[3]])
+        return ad_unsupported(c, "of a pair reduce_window only its second result is differentiated, with respect "
+                                 "to its second input, without dilations");
+    if (!c->active[op->in[1]]) return DIAG_OK;
+    ir_type tx = ad_type(c, op->in[0]), scalar = ir_type_scalar(tx.dtype);
+    ir_value_id in[3] = {op->in[0], c->ct[op->out[1]], ad_fill(c, 0.0, &scalar)};
+    ir_attrs a = {.win_dims = op->a.win_dims, .win_strides = op->a.win_strides, .padding = op->a.padding};
+    ad_body bodies[2] = {pick_direction(op->regions[0]) == IR_CMP_GE ? AD_BODY_GE : AD_BODY_LE, AD_BODY_ADD};
+    return ad_accumulate(c, op->in[1], ad_op(c, IR_SELECT_AND_SCATTER, 3, in, 1, &tx, &a, 2, bodies, tx.dtype));
+}
+
 static int rule_reduce_window(ad_ctx *c, const ir_op *op) {
+    if (op->nin == 4 && pick_direction(op->regions[0]) != IR_CMP_EQ) return rule_pick_window(c, op);
     if (op->nin != 2) return ad_unsupported(c, "a reduce_window of %d inputs at once", op->nin / 2);
     ir_opcode combine = reducer_op(c, op);
     if (combine != IR_ADD && combine != IR_MAXIMUM && combine != IR_MINIMUM)
