@@ -16,7 +16,8 @@
 #include "../ir/ir.h"
 
 typedef struct ad_ctx {
-    ir_func *f;            /* the new function; backward ops go at the end of its body */
+    ir_func *f;            /* the new function */
+    ir_block *into;        /* where backward ops go: f's body, or a branch of a backward if/case */
     const char *primal;    /* the name of the function differentiated (for messages) */
     int nprimal;           /* ids below it are the primal's values (and the cotangent params) */
     bool *active;          /* [nprimal] float, and reached from a wrt parameter by differentiable ops */
@@ -24,6 +25,12 @@ typedef struct ad_ctx {
     const ir_op *op;       /* the primal op being differentiated (messages and locations) */
     diag *d;
 } ad_ctx;
+
+/* ---- vjp.c ---- */
+
+/* Runs the rules of b's first nops ops, last to first, for those with a
+ * cotangent (the reverse walk; if/case rules walk their branches). */
+int ad_backward_ops(ad_ctx *c, const ir_block *b, int nops);
 
 /* ---- rules.c ---- */
 

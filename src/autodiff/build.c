@@ -38,7 +38,7 @@ int ad_unsupported(ad_ctx *c, const char *fmt, ...) {
 static ir_op *append(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints) {
     for (int i = 0; i < nin; i++)
         if (in[i] < 0) return NULL;
-    ir_op *op = ir_op_append(c->f, c->f->body, code, nin, in, nout, hints);
+    ir_op *op = ir_op_append(c->f, c->into, code, nin, in, nout, hints);
     if (!op) {
         diag_nomem(c->d);
         return NULL;

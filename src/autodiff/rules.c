@@ -18,6 +18,8 @@
  * Reductions must have one input and an add, maximum or minimum body. */
 #include <math.h>
 
+#include "../passes/rewrite.h"
+#include "../util/mem.h"
 #include "ad_internal.h"
 
 bool ad_zero_derivative(ir_opcode code) {
@@ -809,6 +811,105 @@ static ir_value_id convolution_partial(ad_ctx *c, const ir_op *op, int i) {
     return i == 0 ? conv_lhs_partial(c, op, &w, g) : conv_rhs_partial(c, op, &w, g);
 }
 
+/* ---- if, case ---- */
+
+/* Marks in `inside` every value b and the regions of its ops define. */
+static void mark_defined(const ir_block *b, bool *inside) {
+    for (int k = 0; k < b->nargs; k++) inside[b->args[k]] = true;
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int k = 0; k < op->nout; k++) inside[op->out[k]] = true;
+        for (int r = 0; r < op->nregions; r++) mark_defined(op->regions[r], inside);
+    }
+}
+
+/* Adds to cap (each once) the active values b reads that it does not define. */
+static void collect_captured(const ad_ctx *c, const ir_block *b, const bool *inside, ir_value_id *cap, int *ncap,
+                             bool *listed) {
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int k = 0; k < op->nin; k++) {
+            ir_value_id v = op->in[k];
+            if (v < c->nprimal && c->active[v] && !inside[v] && !listed[v]) {
+                listed[v] = true;
+                cap[(*ncap)++] = v;
+            }
+        }
+        for (int r = 0; r < op->nregions; r++) collect_captured(c, op->regions[r], inside, cap, ncap, listed);
+    }
+}
+
+/* One branch of the backward if/case: a copy of the forward branch's ops
+ * (its values are not visible outside it), then the rules of its ops seeded
+ * with the op's result cotangents, returning the cotangents of the captured
+ * values (zeros where none). The rules name the forward branch's values;
+ * they are renamed to the copies at the end. The captured values' outer
+ * cotangents are put aside meanwhile. */
+static int backward_branch(ad_ctx *c, const ir_op *op, const ir_block *fwd, ir_block *into, const ir_value_id *cap,
+                           int ncap, ir_value_id *saved) {
+    int nvalues = c->f->nvalues, rc = DIAG_OK;
+    ir_value_id *map = mem_alloc((size_t)nvalues * sizeof *map);
+    if (!map) return diag_nomem(c->d);
+    for (ir_value_id v = 0; v < nvalues; v++) map[v] = v;   /* captured values stand for themselves */
+    for (int i = 0; i + 1 < fwd->nops && !rc; i++)
+        if (!pass_copy_op(c->f, into, c->f, fwd->ops[i], map)) rc = diag_nomem(c->d);
+    ir_block *outer = c->into;
+    c->into = into;
+    for (int k = 0; k < ncap; k++) {
+        saved[k] = c->ct[cap[k]];
+        c->ct[cap[k]] = -1;
+    }
+    const ir_op *ret = fwd->ops[fwd->nops - 1];
+    for (int j = 0; j < op->nout && !rc; j++)
+        if (c->active[ret->in[j]] && c->ct[op->out[j]] >= 0) rc = ad_accumulate(c, ret->in[j], c->ct[op->out[j]]);
+    if (!rc) rc = ad_backward_ops(c, fwd, fwd->nops - 1);
+    c->op = op;
+    ir_value_id *results = mem_alloc((size_t)ncap * sizeof *results);
+    if (!rc && !results) rc = diag_nomem(c->d);
+    for (int k = 0; k < ncap && !rc; k++) {
+        results[k] = c->ct[cap[k]] >= 0 ? c->ct[cap[k]] : zeros_like(c, cap[k]);
+        if (results[k] < 0) rc = c->d->code;
+    }
+    if (!rc && !ir_op_append(c->f, into, IR_RETURN, ncap, results, 0, NULL)) rc = diag_nomem(c->d);
+    for (ir_value_id v = 0; v < nvalues && !rc; v++)
+        if (map[v] != v) pass_replace_uses_in(into, v, map[v]);
+    for (int k = 0; k < ncap; k++) c->ct[cap[k]] = saved[k];
+    c->into = outer;
+    mem_free(results);
+    mem_free(map);
+    return rc;
+}
+
+/* if/case (JAX's cond transpose): a case on the same selector whose branch
+ * k is the vjp of forward branch k, giving the cotangents of every active
+ * value a branch reads from outside (the selector gets none). */
+static int rule_branches(ad_ctx *c, const ir_op *op) {
+    bool *inside = mem_calloc((size_t)c->nprimal, sizeof *inside), *listed = mem_calloc((size_t)c->nprimal, 1);
+    ir_value_id *cap = mem_alloc((size_t)c->nprimal * sizeof *cap), *saved = mem_alloc((size_t)c->nprimal * sizeof *saved);
+    ir_type *types = mem_alloc((size_t)c->nprimal * sizeof *types);
+    int ncap = 0, rc = inside && listed && cap && saved && types ? DIAG_OK : diag_nomem(c->d);
+    for (int r = 0; r < op->nregions && !rc; r++) mark_defined(op->regions[r], inside);
+    for (int r = 0; r < op->nregions && !rc; r++) collect_captured(c, op->regions[r], inside, cap, &ncap, listed);
+    for (int k = 0; k < ncap && !rc; k++) types[k] = ad_type(c, cap[k]);
+    ir_op *back = rc || !ncap ? NULL : ir_op_append(c->f, c->into, op->code, 1, op->in, ncap, types);
+    if (!rc && ncap && !back) rc = diag_nomem(c->d);
+    if (back) {
+        back->backward = true;
+        back->loc = op->loc;
+    }
+    for (int r = 0; back && r < op->nregions && !rc; r++) {
+        ir_block *branch = ir_op_add_region(back);
+        rc = branch ? backward_branch(c, op, op->regions[r], branch, cap, ncap, saved) : diag_nomem(c->d);
+    }
+    for (int k = 0; back && k < ncap && !rc; k++) rc = ad_accumulate(c, cap[k], back->out[k]);
+    mem_free(inside);
+    mem_free(listed);
+    mem_free(cap);
+    mem_free(saved);
+    mem_free(types);
+    return rc;
+}
+
 /* ---- dispatch ---- */
 
 int ad_rule(ad_ctx *c, const ir_op *op) {
@@ -837,6 +938,7 @@ int ad_rule(ad_ctx *c, const ir_op *op) {
     case IR_REDUCE_WINDOW: return rule_reduce_window(c, op);
     case IR_SELECT_AND_SCATTER: return rule_select_and_scatter(c, op);
     case IR_CONVOLUTION: return each_active_operand(c, op, convolution_partial);
+    case IR_IF: case IR_CASE: return rule_branches(c, op);
     default: return ad_unsupported(c, "no rule for this op");
     }
 }

@@ -649,6 +649,60 @@ TEST(convolution_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+TEST(branch_rules) {
+    static const fd_case cases[] = {
+        /* the predicate is drawn at random: both branches run over the rounds */
+        {"if",
+         "func.func @main(%p: tensor<i1>, %x: tensor<3xf64>, %y: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %r = \"stablehlo.if\"(%p) ({\n"
+         "    %a = stablehlo.sine %x : tensor<3xf64>\n"
+         "    %b = stablehlo.multiply %a, %y : tensor<3xf64>\n"
+         "    stablehlo.return %b : tensor<3xf64>\n"
+         "  }, {\n"
+         "    %e = stablehlo.exponential %y : tensor<3xf64>\n"
+         "    stablehlo.return %e : tensor<3xf64>\n"
+         "  }) : (tensor<i1>) -> tensor<3xf64>\n"
+         "  %z = stablehlo.multiply %r, %x : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"if_two_results_returns_capture",
+         "func.func @main(%x: tensor<2xf64>, %y: tensor<f64>) -> (tensor<2xf64>, tensor<f64>) {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %p = stablehlo.compare GT, %y, %zero : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "  %r, %s = \"stablehlo.if\"(%p) ({\n"
+         "    %t = stablehlo.tanh %x : tensor<2xf64>\n"
+         "    stablehlo.return %t, %y : tensor<2xf64>, tensor<f64>\n"
+         "  }, {\n"
+         "    %q = stablehlo.multiply %y, %y : tensor<f64>\n"
+         "    stablehlo.return %x, %q : tensor<2xf64>, tensor<f64>\n"
+         "  }) : (tensor<i1>) -> (tensor<2xf64>, tensor<f64>)\n"
+         "  return %r, %s : tensor<2xf64>, tensor<f64>\n}\n", 0, 0, 0},
+        /* the index drawn from [-8, 8): out of range picks the last branch */
+        {"case_nested_if",
+         "func.func @main(%i: tensor<i32>, %x: tensor<2x2xf64>, %w: tensor<2x2xf64>) -> tensor<2x2xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %r = \"stablehlo.case\"(%i) ({\n"
+         "    %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x2xf64>, tensor<2x2xf64>) -> tensor<2x2xf64>\n"
+         "    stablehlo.return %d : tensor<2x2xf64>\n"
+         "  }, {\n"
+         "    %c = stablehlo.cosine %w : tensor<2x2xf64>\n"
+         "    stablehlo.return %c : tensor<2x2xf64>\n"
+         "  }, {\n"
+         "    %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x2xf64>, tensor<f64>) -> tensor<f64>\n"
+         "    %p = stablehlo.compare GT, %s, %zero : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    %n = \"stablehlo.if\"(%p) ({\n"
+         "      %m = stablehlo.multiply %x, %w : tensor<2x2xf64>\n"
+         "      stablehlo.return %m : tensor<2x2xf64>\n"
+         "    }, {\n"
+         "      %e = stablehlo.exponential %x : tensor<2x2xf64>\n"
+         "      stablehlo.return %e : tensor<2x2xf64>\n"
+         "    }) : (tensor<i1>) -> tensor<2x2xf64>\n"
+         "    stablehlo.return %n : tensor<2x2xf64>\n"
+         "  }) : (tensor<i32>) -> tensor<2x2xf64>\n"
+         "  return %r : tensor<2x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 /* ---- grad, value_and_grad, wrt ---- */
 
 /* loss(x, w, n) = sum(tanh(x . w) ^ 2) * n: x 2x3, w 3x2, n an integer. */
@@ -1114,6 +1168,7 @@ int main(void) {
     RUN(index_op_rules);
     RUN(window_rules);
     RUN(convolution_rules);
+    RUN(branch_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
     RUN(ties_split_evenly);
