@@ -1037,6 +1037,7 @@ static void sweep_failures(const char *text, int (*transform)(ir_module *, const
                                                               const char *, diag *)) {
     aj_module *m = NULL;
     if (aj_module_parse(text, strlen(text), "sweep.mlir", &m)) {
+        fprintf(stderr, "%s\n", aj_last_error());
         testing_failed_checks++;
         return;
     }
@@ -1075,6 +1076,25 @@ TEST(allocation_failures) {
         "  %e = stablehlo.exponential %d : tensor<2x5xf64>\n"
         "  return %e, %r : tensor<2x5xf64>, tensor<3xf64>\n}\n";
     sweep_failures(many_rules, ad_vjp);
+    static const char tier2_rules[] =
+        "func.func @main(%x: tensor<1x1x4x4xf64>, %k: tensor<2x1x2x2xf64>, %p: tensor<i1>, %u: tensor<2x3xf64>) -> tensor<3x3xf64> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x4x4xf64>, tensor<2x1x2x2xf64>) -> tensor<1x2x3x3xf64>\n"
+        "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+        "  %m = \"stablehlo.reduce_window\"(%c, %ninf) <{window_dimensions = array<i64: 1, 1, 2, 2>}> " MAX_BODY " : (tensor<1x2x3x3xf64>, tensor<f64>) -> tensor<1x2x2x2xf64>\n"
+        "  %rs = stablehlo.reshape %m : (tensor<1x2x2x2xf64>) -> tensor<4x2xf64>\n"
+        "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi32>\n"
+        "  %g = \"stablehlo.gather\"(%rs, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<4x2xf64>, tensor<2x1xi32>) -> tensor<2x2xf64>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %z = stablehlo.pad %g, %zero, low = [1, 0], high = [0, 1], interior = [0, 0] : (tensor<2x2xf64>, tensor<f64>) -> tensor<3x3xf64>\n"
+        "  %s = \"stablehlo.scatter\"(%z, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " ADD_BODY " : (tensor<3x3xf64>, tensor<2x1xi32>, tensor<2x3xf64>) -> tensor<3x3xf64>\n"
+        "  %i = \"stablehlo.if\"(%p) ({\n"
+        "    %t = stablehlo.sine %s : tensor<3x3xf64>\n"
+        "    stablehlo.return %t : tensor<3x3xf64>\n"
+        "  }, {\n"
+        "    stablehlo.return %s : tensor<3x3xf64>\n"
+        "  }) : (tensor<i1>) -> tensor<3x3xf64>\n"
+        "  return %i : tensor<3x3xf64>\n}\n";
+    sweep_failures(tier2_rules, ad_vjp);
 }
 
 /* ---- JAX cross-check ---- */
