@@ -2,6 +2,7 @@
  *
  *   vjp.c    the driver: clone, inline, activity, the reverse walk, results
  *   rules.c  one vector-Jacobian rule per op
+ *   unroll.c while loops on a differentiated path as straight-line code
  *   build.c  making the backward ops (each marked backward, typed by
  *            ir_infer_types, located at the primal op being differentiated)
  *
@@ -31,6 +32,15 @@ typedef struct ad_ctx {
 /* Runs the rules of b's first nops ops, last to first, for those with a
  * cotangent (the reverse walk; if/case rules walk their branches). */
 int ad_backward_ops(ad_ctx *c, const ir_block *b, int nops);
+
+/* ---- unroll.c ---- */
+
+/* Replaces the first while loop of f's body that carries an active value
+ * out by copies of its body, when its trip count is known statically (see
+ * unroll.c); uses of its results, in ret too, become the last copy's.
+ * *unrolled says whether it did (the activity table is stale then).
+ * DIAG_UNSUPPORTED for an active loop that does not count. */
+int ad_unroll_first_loop(ad_ctx *c, ir_op *ret, bool *unrolled);
 
 /* ---- rules.c ---- */
 

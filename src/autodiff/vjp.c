@@ -8,6 +8,8 @@
  *    differentiable op from an active value (read directly or inside the
  *    op's regions); the wrt parameters start it. The values inside the
  *    branches of if and case get their activity too (their rule walks them).
+ *    While loops on the path with a static trip count are unrolled
+ *    (unroll.c), and activity marked again over the copies.
  * 4. Cotangents, backward: seed the active results, then walk the primal's
  *    ops from last to first; an op with an active result holding a
  *    cotangent adds, through its rule, to the cotangents of its active
@@ -159,7 +161,20 @@ static int finish_results(ad_ctx *c, ad_mode mode, const ir_op *ret, const int *
 
 /* Builds the backward pass into g, a clone of the primal f with its return
  * taken off (ret, the caller's to free). */
-static int differentiate(const ir_func *f, ir_func *g, const ir_op *ret, ad_mode mode, const int *wrt, int nwrt,
+/* Sizes c's tables to the function's values and marks the active ones. */
+static int mark(ad_ctx *c, const int *wrt, int nwrt) {
+    mem_free(c->active);
+    mem_free(c->ct);
+    c->nprimal = c->f->nvalues;
+    c->active = mem_calloc((size_t)c->nprimal, sizeof *c->active);
+    c->ct = mem_alloc((size_t)c->nprimal * sizeof *c->ct);
+    if (!c->active || !c->ct) return diag_nomem(c->d);
+    for (int v = 0; v < c->nprimal; v++) c->ct[v] = -1;
+    mark_active(c, wrt, nwrt);
+    return DIAG_OK;
+}
+
+static int differentiate(const ir_func *f, ir_func *g, ir_op *ret, ad_mode mode, const int *wrt, int nwrt,
                          diag *d) {
     ad_ctx c = {.f = g, .into = g->body, .primal = f->name, .op = ret, .d = d};
     ir_value_id *seeds = NULL;
@@ -172,16 +187,13 @@ static int differentiate(const ir_func *f, ir_func *g, const ir_op *ret, ad_mode
             if ((seeds[i] = ir_block_add_arg(g, g->body, &t)) < 0) rc = diag_nomem(d);
         }
     }
-    int nforward = g->body->nops;
-    c.nprimal = g->nvalues;
-    c.active = mem_calloc((size_t)c.nprimal, sizeof *c.active);
-    c.ct = mem_alloc((size_t)c.nprimal * sizeof *c.ct);
-    if (!rc && (!c.active || !c.ct)) rc = diag_nomem(d);
-    if (!rc) {
-        for (int v = 0; v < c.nprimal; v++) c.ct[v] = -1;
-        mark_active(&c, wrt, nwrt);
-        rc = seed(&c, ret, seeds);
+    for (bool unrolled = true; !rc && unrolled;) {
+        rc = mark(&c, wrt, nwrt);
+        if (!rc) rc = ad_unroll_first_loop(&c, ret, &unrolled);
     }
+    int nforward = g->body->nops;
+    c.op = ret;
+    if (!rc) rc = seed(&c, ret, seeds);
     if (!rc) rc = ad_backward_ops(&c, g->body, nforward);
     if (!rc) rc = finish_results(&c, mode, ret, wrt, nwrt);
     mem_free(seeds);

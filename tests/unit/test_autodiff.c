@@ -703,6 +703,55 @@ TEST(branch_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+TEST(while_rules) {
+    static const fd_case cases[] = {
+        {"while_counted",   /* i = 0, 1, 2, 3: four steps of v <- tanh(v * w) + x */
+         "func.func @main(%x: tensor<3xf64>, %w: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+         "  %n, %r = stablehlo.while(%i = %zero, %v = %x) : tensor<i64>, tensor<3xf64>\n"
+         "  cond {\n"
+         "    %four = stablehlo.constant dense<4> : tensor<i64>\n"
+         "    %c = stablehlo.compare LT, %i, %four : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %one = stablehlo.constant dense<1> : tensor<i64>\n"
+         "    %next = stablehlo.add %i, %one : tensor<i64>\n"
+         "    %m = stablehlo.multiply %v, %w : tensor<3xf64>\n"
+         "    %t = stablehlo.tanh %m : tensor<3xf64>\n"
+         "    %s = stablehlo.add %t, %x : tensor<3xf64>\n"
+         "    stablehlo.return %next, %s : tensor<i64>, tensor<3xf64>\n"
+         "  }\n"
+         "  return %r : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"while_nested_down",   /* outer: k = 6, 4, 2 (limit on the left); inner: j = 1, 2 */
+         "func.func @main(%x: tensor<2xf64>) -> tensor<2xf64> {\n"
+         "  %six = stablehlo.constant dense<6> : tensor<i32>\n"
+         "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+         "  %k, %r = stablehlo.while(%a = %six, %v = %x) : tensor<i32>, tensor<2xf64>\n"
+         "  cond {\n"
+         "    %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+         "    %c = stablehlo.compare LT, %zero, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %m2 = stablehlo.constant dense<-2> : tensor<i32>\n"
+         "    %a2 = stablehlo.add %m2, %a : tensor<i32>\n"
+         "    %j, %u = stablehlo.while(%b = %one, %y = %v) : tensor<i32>, tensor<2xf64>\n"
+         "    cond {\n"
+         "      %three = stablehlo.constant dense<3> : tensor<i32>\n"
+         "      %d = stablehlo.compare NE, %b, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+         "      stablehlo.return %d : tensor<i1>\n"
+         "    } do {\n"
+         "      %b2 = stablehlo.add %b, %one : tensor<i32>\n"
+         "      %s = stablehlo.sine %y : tensor<2xf64>\n"
+         "      %y2 = stablehlo.multiply %s, %x : tensor<2xf64>\n"
+         "      stablehlo.return %b2, %y2 : tensor<i32>, tensor<2xf64>\n"
+         "    }\n"
+         "    stablehlo.return %a2, %u : tensor<i32>, tensor<2xf64>\n"
+         "  }\n"
+         "  return %r : tensor<2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 /* ---- grad, value_and_grad, wrt ---- */
 
 /* loss(x, w, n) = sum(tanh(x . w) ^ 2) * n: x 2x3, w 3x2, n an integer. */
@@ -1189,6 +1238,7 @@ int main(void) {
     RUN(window_rules);
     RUN(convolution_rules);
     RUN(branch_rules);
+    RUN(while_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
     RUN(ties_split_evenly);
