@@ -15,7 +15,16 @@
  *  - remainder: d/dy = -trunc(x / y);
  *  - floor, ceil, rounding, sign, compare, integer results: no derivative
  *    (ad_zero_derivative and the float-only activity stop them).
- * Reductions must have one input and an add, maximum or minimum body. */
+ * Reductions must have one input and an add, maximum or minimum body.
+ * Tier 2 (JAX's transposes): pad, dynamic_slice, dynamic_update_slice,
+ * gather (indices assumed in bounds), scatter of one input with an add or
+ * an overwrite (updates differentiated only with unique_indices),
+ * reduce_window add/max/min (max/min without window dilation), the pair
+ * reduce_window that max pooling's second derivative makes,
+ * select_and_scatter (GE/LE select, add scatter), convolution (feature or
+ * batch groups), if and case (a case of the branches' vjps; while loops
+ * are unrolled before, see unroll.c). No rule: sort, map, triangular_solve,
+ * cholesky, multi-input reduce/reduce_window/scatter. */
 #include <math.h>
 
 #include "../passes/rewrite.h"
@@ -939,6 +948,10 @@ int ad_rule(ad_ctx *c, const ir_op *op) {
     case IR_SELECT_AND_SCATTER: return rule_select_and_scatter(c, op);
     case IR_CONVOLUTION: return each_active_operand(c, op, convolution_partial);
     case IR_IF: case IR_CASE: return rule_branches(c, op);
+    case IR_WHILE: return ad_unsupported(c, "a while loop inside an if or case branch is not unrolled");
+    case IR_SORT:
+        return ad_unsupported(c, "no rule for sort (JAX's gathers by the sorting permutation; not written yet)");
+    case IR_MAP: return ad_unsupported(c, "no rule for map (its computation would be differentiated per element)");
     default: return ad_unsupported(c, "no rule for this op");
     }
 }

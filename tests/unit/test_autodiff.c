@@ -1077,6 +1077,56 @@ TEST(unsupported_ops) {
     aj_module_destroy(m);
 }
 
+/* Tier-2 ops and forms without a rule: each a clear error naming the op. */
+TEST(unsupported_tier2) {
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"func.func @main(%t: tensor<4x2xf64>, %u: tensor<2x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " SECOND_BODY " : (tensor<4x2xf64>, tensor<2x1xi64>, tensor<2x2xf64>) -> tensor<4x2xf64>\n"
+         "  return %s : tensor<4x2xf64>\n}\n",
+         "cannot differentiate 'stablehlo.scatter': the updates of an overwriting scatter without unique_indices"},
+        {"func.func @main(%x: tensor<5x6xf64>) -> tensor<4x4xf64> {\n"
+         "  %i = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %r = \"stablehlo.reduce_window\"(%x, %i) <{window_dimensions = array<i64: 1, 2>, window_dilations = array<i64: 1, 2>}> " MAX_BODY " : (tensor<5x6xf64>, tensor<f64>) -> tensor<5x4xf64>\n"
+         "  %s = stablehlo.slice %r [0:4, 0:4] : (tensor<5x4xf64>) -> tensor<4x4xf64>\n"
+         "  return %s : tensor<4x4xf64>\n}\n",
+         "cannot differentiate 'stablehlo.reduce_window': a max or min reduce_window with window dilations"},
+        {"func.func @main(%x: tensor<3xf64>, %n: tensor<i64>) -> tensor<3xf64> {\n"
+         "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+         "  %k, %r = stablehlo.while(%i = %zero, %v = %x) : tensor<i64>, tensor<3xf64>\n"
+         "  cond {\n"
+         "    %c = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %one = stablehlo.constant dense<1> : tensor<i64>\n"
+         "    %next = stablehlo.add %i, %one : tensor<i64>\n"
+         "    %s = stablehlo.sine %v : tensor<3xf64>\n"
+         "    stablehlo.return %next, %s : tensor<i64>, tensor<3xf64>\n"
+         "  }\n"
+         "  return %r : tensor<3xf64>\n}\n",
+         "t.mlir:3:3: in @main: cannot differentiate 'stablehlo.while': a while loop is differentiated only when its "
+         "trip count is known statically"},
+        {"func.func @main(%x: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %s = \"stablehlo.sort\"(%x) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
+         "    %c = stablehlo.compare LT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf64>) -> tensor<4xf64>\n"
+         "  return %s : tensor<4xf64>\n}\n",
+         "cannot differentiate 'stablehlo.sort': no rule for sort"},
+    };
+    for (int i = 0; i < NCASES(cases); i++) {
+        aj_module *m = NULL;
+        EXPECT_EQ_INT(aj_module_parse(cases[i].text, strlen(cases[i].text), "t.mlir", &m), AJ_OK);
+        expect_error(aj_vjp(m, "main", 0, NULL, "v"), AJ_ERR_UNSUPPORTED, cases[i].message);
+        int nin, nout;
+        EXPECT(aj_module_signature(m, "v", &nin, &nout) != AJ_OK);
+        aj_module_destroy(m);
+    }
+}
+
 /* ---- allocation failures ---- */
 
 /* Fails the n-th allocation of a transform for every n until it succeeds:
@@ -1247,6 +1297,7 @@ int main(void) {
     RUN(inlined_ops_keep_checkpoint_marks);
     RUN(request_errors);
     RUN(unsupported_ops);
+    RUN(unsupported_tier2);
     RUN(allocation_failures);
     RUN(jax_cross_check);
     return TESTS_DONE();
