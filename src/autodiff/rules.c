@@ -577,12 +577,24 @@ static ir_value_id window_init_partial(ad_ctx *c, const ir_op *op, const ir_wind
     return sum_all(c, mul(c, g, sub(c, fill_like(c, (double)size + 1, g), covered)));
 }
 
+/* True when v is a float scalar constant equal to k. */
+static bool is_constant(const ad_ctx *c, ir_value_id v, double k) {
+    const ir_op *def = c->f->values[v].def;
+    ir_type t = ad_type(c, v);
+    if (!def || def->code != IR_CONSTANT || t.rank != 0 || !def->a.data) return false;
+    if (t.dtype == IR_F64) return *(const double *)def->a.data == k;
+    return t.dtype == IR_F32 && *(const float *)def->a.data == (float)k;
+}
+
 /* reduce_window max/min (JAX's _select_and_gather_add_transpose): g
  * scattered to each window's first maximal (minimal) element by
  * select_and_scatter; base dilation as holes of -inf (+inf) that never win,
  * sliced off after. JAX has no rule for window dilation either. */
 static ir_value_id window_choice_partial(ad_ctx *c, const ir_op *op, const ir_window *w, bool max) {
     ir_type tx = ad_type(c, op->in[0]), scalar = ir_type_scalar(tx.dtype);
+    if (!is_constant(c, op->in[1], max ? -INFINITY : INFINITY))
+        return ad_unsupported(c, "a %s reduce_window whose init value is not the constant %s (it would win "
+                                 "windows and fill the padding)", max ? "max" : "min", max ? "-inf" : "+inf"), -1;
     int64_t zero[IR_MAX_RANK] = {0}, holes[IR_MAX_RANK];
     for (int d = 0; d < tx.rank; d++) {
         if (w->win_dil[d] != 1) return ad_unsupported(c, "a max or min reduce_window with window dilations"), -1;
@@ -848,6 +860,14 @@ static void collect_captured(const ad_ctx *c, const ir_block *b, const bool *ins
     }
 }
 
+/* A forward op copied into the backward pass is part of it (remat counts
+ * it there), in no checkpoint region. */
+static void mark_recomputed(ir_op *op, void *ctx) {
+    (void)ctx;
+    op->backward = true;
+    op->checkpoint = 0;
+}
+
 /* One branch of the backward if/case: a copy of the forward branch's ops
  * (its values are not visible outside it), then the rules of its ops seeded
  * with the op's result cotangents, returning the cotangents of the captured
@@ -860,8 +880,11 @@ static int backward_branch(ad_ctx *c, const ir_op *op, const ir_block *fwd, ir_b
     ir_value_id *map = mem_alloc((size_t)nvalues * sizeof *map);
     if (!map) return diag_nomem(c->d);
     for (ir_value_id v = 0; v < nvalues; v++) map[v] = v;   /* captured values stand for themselves */
-    for (int i = 0; i + 1 < fwd->nops && !rc; i++)
-        if (!pass_copy_op(c->f, into, c->f, fwd->ops[i], map)) rc = diag_nomem(c->d);
+    for (int i = 0; i + 1 < fwd->nops && !rc; i++) {
+        ir_op *copy = pass_copy_op(c->f, into, c->f, fwd->ops[i], map);
+        if (!copy) rc = diag_nomem(c->d);
+        else pass_walk_op(copy, mark_recomputed, NULL);
+    }
     ir_block *outer = c->into;
     c->into = into;
     for (int k = 0; k < ncap; k++) {

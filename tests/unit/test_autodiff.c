@@ -1093,6 +1093,11 @@ TEST(unsupported_tier2) {
          "  %s = stablehlo.slice %r [0:4, 0:4] : (tensor<5x4xf64>) -> tensor<4x4xf64>\n"
          "  return %s : tensor<4x4xf64>\n}\n",
          "cannot differentiate 'stablehlo.reduce_window': a max or min reduce_window with window dilations"},
+        {"func.func @main(%x: tensor<5x6xf64>) -> tensor<4x5xf64> {\n"
+         "  %i = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %r = \"stablehlo.reduce_window\"(%x, %i) <{window_dimensions = array<i64: 2, 2>}> " MAX_BODY " : (tensor<5x6xf64>, tensor<f64>) -> tensor<4x5xf64>\n"
+         "  return %r : tensor<4x5xf64>\n}\n",
+         "cannot differentiate 'stablehlo.reduce_window': a max reduce_window whose init value is not the constant -inf"},
         {"func.func @main(%x: tensor<3xf64>, %n: tensor<i64>) -> tensor<3xf64> {\n"
          "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
          "  %k, %r = stablehlo.while(%i = %zero, %v = %x) : tensor<i64>, tensor<3xf64>\n"
