@@ -98,6 +98,14 @@ ir_value_id ad_reduce_sum(ad_ctx *c, ir_value_id x, int ndims, const int64_t *di
 ir_value_id ad_slice_dim(ad_ctx *c, ir_value_id x, int dim, int64_t start, int64_t limit);
 ir_value_id ad_concatenate(ad_ctx *c, int n, const ir_value_id *xs, int axis);
 ir_value_id ad_reverse(ad_ctx *c, ir_value_id x, const ir_ints *dims);
+/* Marks op a backward op in no checkpoint region (a forward op copied
+ * into the backward pass is part of it); a pass_walk_op callback. */
+void ad_mark_backward(ir_op *op, void *ctx);
+/* As ad_op, with one region: a copy of `body` (a region of an op of c->f,
+ * its ops marked backward) taking nextra more scalar arguments of dtype
+ * `extra` at the end, which it does not read. */
+ir_value_id ad_op_copying(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints,
+                          const ir_attrs *a, const ir_block *body, int nextra, ir_dtype extra);
 /* Elements start, start + stride, ... below limit of each dimension. */
 ir_value_id ad_slice(ad_ctx *c, ir_value_id x, const int64_t *start, const int64_t *limit, const int64_t *stride);
 /* pad with a constant `value` (edges may be negative). */

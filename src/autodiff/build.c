@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../passes/rewrite.h"
 #include "../util/mem.h"
 #include "ad_internal.h"
 
@@ -288,6 +289,43 @@ ir_value_id ad_dot_general(ad_ctx *c, ir_value_id lhs, ir_value_id rhs, const ir
                      ir_ints_set(&a->rhs_contract, rhs_contract->n, rhs_contract->v)
                : 0;
     return ad_finish(c, op, rc);
+}
+
+void ad_mark_backward(ir_op *op, void *ctx) {
+    (void)ctx;
+    op->backward = true;
+    op->checkpoint = 0;
+}
+
+/* Gives op a copy of `body` (a region of an op of c->f) with nextra more
+ * scalar arguments of dtype extra, which it does not read. */
+static int copy_body(ad_ctx *c, ir_op *op, const ir_block *body, int nextra, ir_dtype extra) {
+    ir_block *region = ir_op_add_region(op);
+    int nvalues = c->f->nvalues;
+    ir_value_id *map = region ? mem_alloc((size_t)nvalues * sizeof *map) : NULL;
+    if (!map) return -1;
+    for (ir_value_id v = 0; v < nvalues; v++) map[v] = v;   /* values from outside stand for themselves */
+    int rc = 0;
+    for (int k = 0; k < body->nargs + nextra && !rc; k++) {
+        ir_type t = k < body->nargs ? c->f->values[body->args[k]].type : ir_type_scalar(extra);
+        ir_value_id arg = ir_block_add_arg(c->f, region, &t);
+        if (arg < 0) rc = -1;
+        else if (k < body->nargs) map[body->args[k]] = arg;
+    }
+    for (int i = 0; i < body->nops && !rc; i++) {
+        ir_op *copy = pass_copy_op(c->f, region, c->f, body->ops[i], map);
+        if (copy) pass_walk_op(copy, ad_mark_backward, NULL);
+        else rc = -1;
+    }
+    mem_free(map);
+    return rc;
+}
+
+ir_value_id ad_op_copying(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints,
+                          const ir_attrs *a, const ir_block *body, int nextra, ir_dtype extra) {
+    ir_op *op = append(c, code, nin, in, nout, hints);
+    if (!op) return -1;
+    return ad_finish(c, op, ir_attrs_copy(&op->a, a, 0) || copy_body(c, op, body, nextra, extra));
 }
 
 ir_value_id ad_slice(ad_ctx *c, ir_value_id x, const int64_t *start, const int64_t *limit, const int64_t *stride) {

@@ -23,8 +23,9 @@
  * reduce_window that max pooling's second derivative makes,
  * select_and_scatter (GE/LE select, add scatter), convolution (feature or
  * batch groups), if and case (a case of the branches' vjps; while loops
- * are unrolled before, see unroll.c). No rule: sort, map, triangular_solve,
- * cholesky, multi-input reduce/reduce_window/scatter. */
+ * are unrolled before, see unroll.c), sort (by the sorting permutation).
+ * No rule: map, triangular_solve, cholesky, multi-input reduce,
+ * reduce_window and scatter. */
 #include <math.h>
 
 #include "../passes/rewrite.h"
@@ -860,14 +861,6 @@ static void collect_captured(const ad_ctx *c, const ir_block *b, const bool *ins
     }
 }
 
-/* A forward op copied into the backward pass is part of it (remat counts
- * it there), in no checkpoint region. */
-static void mark_recomputed(ir_op *op, void *ctx) {
-    (void)ctx;
-    op->backward = true;
-    op->checkpoint = 0;
-}
-
 /* One branch of the backward if/case: a copy of the forward branch's ops
  * (its values are not visible outside it), then the rules of its ops seeded
  * with the op's result cotangents, returning the cotangents of the captured
@@ -883,7 +876,7 @@ static int backward_branch(ad_ctx *c, const ir_op *op, const ir_block *fwd, ir_b
     for (int i = 0; i + 1 < fwd->nops && !rc; i++) {
         ir_op *copy = pass_copy_op(c->f, into, c->f, fwd->ops[i], map);
         if (!copy) rc = diag_nomem(c->d);
-        else pass_walk_op(copy, mark_recomputed, NULL);
+        else pass_walk_op(copy, ad_mark_backward, NULL);   /* recomputed in the backward pass */
     }
     ir_block *outer = c->into;
     c->into = into;
@@ -942,6 +935,67 @@ static int rule_branches(ad_ctx *c, const ir_op *op) {
     return rc;
 }
 
+/* ---- sort ---- */
+
+/* An iota of type t counting along dimension dim. */
+static ir_value_id iota(ad_ctx *c, const ir_type *t, int dim) {
+    ir_attrs a = {.axis = dim};
+    return ad_op(c, IR_IOTA, 0, NULL, 1, t, &a, 0, NULL, t->dtype);
+}
+
+/* Where sort op put each element: the full coordinates, as index vectors
+ * along a new last dimension, of the element of the operands that went to
+ * each position (JAX's _sort_jvp: an iota along the sorted dimension
+ * sorted with the operands, iotas along the others). */
+static ir_value_id sorted_positions(ad_ctx *c, const ir_op *op) {
+    ir_type t = ad_type(c, op->in[0]);
+    if (t.rank == IR_MAX_RANK || op->nin >= 32)
+        return ad_unsupported(c, "a sort of rank %d or of %d operands", t.rank, op->nin), -1;
+    int dim = (int)op->a.axis;
+    t.dtype = t.dims[dim] <= INT32_MAX ? IR_I32 : IR_I64;
+    ir_value_id in[33], pieces[IR_MAX_RANK];
+    ir_type types[33];
+    for (int k = 0; k < op->nin; k++) {
+        in[k] = op->in[k];
+        types[k] = ad_type(c, op->out[k]);
+    }
+    types[op->nin] = t;
+    int64_t column[IR_MAX_RANK];   /* t's dims and a unit dim */
+    for (int d = 0; d < t.rank; d++) column[d] = t.dims[d];
+    column[t.rank] = 1;
+    for (int d = 0; d < t.rank; d++) {
+        ir_value_id v = in[op->nin] = iota(c, &t, d);
+        if (d == dim) {
+            ir_attrs a = {.axis = dim, .is_stable = op->a.is_stable};
+            ir_value_id first = ad_op_copying(c, IR_SORT, op->nin + 1, in, op->nin + 1, types, &a, op->regions[0],
+                                              2, t.dtype);
+            v = first < 0 ? -1 : c->f->values[first].def->out[op->nin];
+        }
+        pieces[d] = ad_reshape(c, v, t.rank + 1, column);
+    }
+    return ad_concatenate(c, t.rank, pieces, t.rank);
+}
+
+/* sort: each operand's cotangent is its result's, scatter-added back to
+ * where each element came from (the transpose of JAX's gather). */
+static int rule_sort(ad_ctx *c, const ir_op *op) {
+    ir_value_id at = -1;
+    for (int i = 0; i < op->nin; i++) {
+        ir_value_id g = c->ct[op->out[i]];
+        if (!c->active[op->in[i]] || g < 0) continue;
+        if (at < 0 && (at = sorted_positions(c, op)) < 0) return c->d->code;
+        ir_type tx = ad_type(c, op->in[i]);
+        int64_t all[IR_MAX_RANK];
+        for (int d = 0; d < tx.rank; d++) all[d] = d;
+        ir_attrs a = {.collapsed = {tx.rank, all}, .index_map = {tx.rank, all}, .axis_b = tx.rank};
+        ir_value_id in[3] = {zeros_like(c, op->in[i]), at, g};
+        ad_body add = AD_BODY_ADD;
+        int rc = ad_accumulate(c, op->in[i], ad_op(c, IR_SCATTER, 3, in, 1, &tx, &a, 1, &add, tx.dtype));
+        if (rc) return rc;
+    }
+    return DIAG_OK;
+}
+
 /* ---- dispatch ---- */
 
 int ad_rule(ad_ctx *c, const ir_op *op) {
@@ -972,8 +1026,7 @@ int ad_rule(ad_ctx *c, const ir_op *op) {
     case IR_CONVOLUTION: return each_active_operand(c, op, convolution_partial);
     case IR_IF: case IR_CASE: return rule_branches(c, op);
     case IR_WHILE: return ad_unsupported(c, "a while loop inside an if or case branch is not unrolled");
-    case IR_SORT:
-        return ad_unsupported(c, "no rule for sort (JAX's gathers by the sorting permutation; not written yet)");
+    case IR_SORT: return rule_sort(c, op);
     case IR_MAP: return ad_unsupported(c, "no rule for map (its computation would be differentiated per element)");
     default: return ad_unsupported(c, "no rule for this op");
     }

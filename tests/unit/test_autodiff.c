@@ -703,6 +703,30 @@ TEST(branch_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+TEST(sort_rules) {
+    static const fd_case cases[] = {
+        {"sort_rows",
+         "func.func @main(%x: tensor<3x4xf64>) -> tensor<3x4xf64> {\n"
+         "  %s = \"stablehlo.sort\"(%x) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
+         "    %c = stablehlo.compare LT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  }) {dimension = 1 : i64, is_stable = true} : (tensor<3x4xf64>) -> tensor<3x4xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<3x4xf64>\n"
+         "  return %z : tensor<3x4xf64>\n}\n", 0, 0, 0},
+        {"sort_by_key_columns",   /* y sorted by x's order along dim 0, descending; both differentiated */
+         "func.func @main(%x: tensor<5x2xf64>, %y: tensor<5x2xf64>) -> (tensor<5x2xf64>, tensor<5x2xf64>) {\n"
+         "  %s, %t = \"stablehlo.sort\"(%x, %y) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>, %p: tensor<f64>, %q: tensor<f64>):\n"
+         "    %c = stablehlo.compare GT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  }) {dimension = 0 : i64, is_stable = false} : (tensor<5x2xf64>, tensor<5x2xf64>) -> (tensor<5x2xf64>, tensor<5x2xf64>)\n"
+         "  %e = stablehlo.exponential %t : tensor<5x2xf64>\n"
+         "  return %s, %e : tensor<5x2xf64>, tensor<5x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 TEST(while_rules) {
     static const fd_case cases[] = {
         {"while_counted",   /* i = 0, 1, 2, 3: four steps of v <- tanh(v * w) + x */
@@ -1113,14 +1137,14 @@ TEST(unsupported_tier2) {
          "  return %r : tensor<3xf64>\n}\n",
          "t.mlir:3:3: in @main: cannot differentiate 'stablehlo.while': a while loop is differentiated only when its "
          "trip count is known statically"},
-        {"func.func @main(%x: tensor<4xf64>) -> tensor<4xf64> {\n"
-         "  %s = \"stablehlo.sort\"(%x) ({\n"
+        {"func.func @main(%x: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %m = \"stablehlo.map\"(%x, %y) ({\n"
          "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
-         "    %c = stablehlo.compare LT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
-         "    stablehlo.return %c : tensor<i1>\n"
-         "  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf64>) -> tensor<4xf64>\n"
-         "  return %s : tensor<4xf64>\n}\n",
-         "cannot differentiate 'stablehlo.sort': no rule for sort"},
+         "    %c = stablehlo.multiply %a, %b : tensor<f64>\n"
+         "    stablehlo.return %c : tensor<f64>\n"
+         "  }) {dimensions = array<i64: 0>} : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>\n"
+         "  return %m : tensor<4xf64>\n}\n",
+         "cannot differentiate 'stablehlo.map': no rule for map"},
     };
     for (int i = 0; i < NCASES(cases); i++) {
         aj_module *m = NULL;
@@ -1293,6 +1317,7 @@ int main(void) {
     RUN(window_rules);
     RUN(convolution_rules);
     RUN(branch_rules);
+    RUN(sort_rules);
     RUN(while_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
