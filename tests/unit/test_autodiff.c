@@ -642,6 +642,19 @@ TEST(convolution_rules) {
         {"conv_feature_groups", CONV("2x4x5", "6x2x2", "2x6x4",
                            "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
                            "{batch_group_count = 1 : i64, feature_group_count = 2 : i64}"), 0, 0, 0},
+        /* a small CNN: convolution, bias, relu, max pooling, a dense layer */
+        {"cnn",
+         "func.func @main(%x: tensor<2x1x6x6xf64>, %k: tensor<3x1x3x3xf64>, %bias: tensor<3xf64>, %w: tensor<12x2xf64>) -> tensor<2x2xf64> {\n"
+         "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]], stride = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x1x6x6xf64>, tensor<3x1x3x3xf64>) -> tensor<2x3x3x3xf64>\n"
+         "  %bb = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<3xf64>) -> tensor<2x3x3x3xf64>\n"
+         "  %pre = stablehlo.add %c, %bb : tensor<2x3x3x3xf64>\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<2x3x3x3xf64>\n"
+         "  %relu = stablehlo.maximum %pre, %zero : tensor<2x3x3x3xf64>\n"
+         "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %p = \"stablehlo.reduce_window\"(%relu, %ninf) <{window_dimensions = array<i64: 1, 1, 2, 2>, window_strides = array<i64: 1, 1, 1, 1>}> " MAX_BODY " : (tensor<2x3x3x3xf64>, tensor<f64>) -> tensor<2x3x2x2xf64>\n"
+         "  %f = stablehlo.reshape %p : (tensor<2x3x2x2xf64>) -> tensor<2x12xf64>\n"
+         "  %d = stablehlo.dot_general %f, %w, contracting_dims = [1] x [0] : (tensor<2x12xf64>, tensor<12x2xf64>) -> tensor<2x2xf64>\n"
+         "  return %d : tensor<2x2xf64>\n}\n", 0, 0, 0},
         {"conv_batch_groups", CONV("4x3x5", "4x3x2", "2x4x4",
                            "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
                            "{batch_group_count = 2 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
