@@ -420,7 +420,7 @@ static ir_value_id pad_partial(ad_ctx *c, const ir_op *op, int i) {
 
 /* dynamic_update_slice(into, update) at the start indices of op, which
  * begin at operand `first`. */
-static ir_value_id update_window(ad_ctx *c, const ir_op *op, int first, ir_value_id into, ir_value_id update) {
+static ir_value_id dynamic_update(ad_ctx *c, const ir_op *op, int first, ir_value_id into, ir_value_id update) {
     if (into < 0) return -1;
     ir_value_id in[2 + IR_MAX_RANK] = {into, update};
     int rank = op->nin - first;
@@ -431,7 +431,7 @@ static ir_value_id update_window(ad_ctx *c, const ir_op *op, int first, ir_value
 }
 
 /* dynamic_slice of `from`, of the shape of `like`, at op's start indices. */
-static ir_value_id read_window(ad_ctx *c, const ir_op *op, int first, ir_value_id from, const ir_type *like) {
+static ir_value_id dynamic_window(ad_ctx *c, const ir_op *op, int first, ir_value_id from, const ir_type *like) {
     ir_value_id in[1 + IR_MAX_RANK] = {from};
     int rank = op->nin - first;
     for (int k = 0; k < rank; k++) in[1 + k] = op->in[first + k];
@@ -445,14 +445,14 @@ static ir_value_id read_window(ad_ctx *c, const ir_op *op, int first, ir_value_i
  * active. */
 static ir_value_id dynamic_slice_partial(ad_ctx *c, const ir_op *op, int i) {
     (void)i;
-    return update_window(c, op, 1, zeros_like(c, op->in[0]), cotangent(c, op));
+    return dynamic_update(c, op, 1, zeros_like(c, op->in[0]), cotangent(c, op));
 }
 
 static ir_value_id dynamic_update_slice_partial(ad_ctx *c, const ir_op *op, int i) {
     ir_value_id g = cotangent(c, op);
-    if (i == 0) return update_window(c, op, 2, g, zeros_like(c, op->in[1]));
+    if (i == 0) return dynamic_update(c, op, 2, g, zeros_like(c, op->in[1]));
     ir_type tu = ad_type(c, op->in[1]);
-    return read_window(c, op, 2, g, &tu);
+    return dynamic_window(c, op, 2, g, &tu);
 }
 
 /* The dimension numbers gather and scatter share (see ir_attrs): a scatter
