@@ -85,6 +85,8 @@ ir_value_id ad_binary(ad_ctx *c, ir_opcode code, ir_value_id x, ir_value_id y);
 /* A tensor of like's type with every element `value` (a scalar constant,
  * broadcast). */
 ir_value_id ad_fill(ad_ctx *c, double value, const ir_type *like);
+/* A rank-1 constant of integer dtype t holding n small non-negative values. */
+ir_value_id ad_int_vector(ad_ctx *c, ir_dtype t, int n, const int64_t *values);
 ir_value_id ad_compare(ad_ctx *c, ir_cmp_dir dir, ir_value_id x, ir_value_id y);
 ir_value_id ad_select(ad_ctx *c, ir_value_id pred, ir_value_id on_true, ir_value_id on_false);
 ir_value_id ad_convert(ad_ctx *c, ir_value_id x, ir_dtype dtype);

@@ -109,6 +109,20 @@ static ir_value_id scalar_constant(ad_ctx *c, ir_dtype t, double value) {
     return ad_finish(c, op, op->a.data ? 0 : -1);
 }
 
+ir_value_id ad_int_vector(ad_ctx *c, ir_dtype t, int n, const int64_t *values) {
+    int64_t dims[1] = {n};
+    ir_type vec = ir_type_make(t, 1, dims);
+    ir_op *op = ad_begin(c, IR_CONSTANT, 0, NULL, &vec);
+    if (!op) return -1;
+    size_t size = ir_dtype_size(t);
+    op->a.data = mem_calloc((size_t)n + 1, size);
+    for (int k = 0; op->a.data && k < n; k++) {   /* small non-negative values: the low bytes, any width */
+        uint64_t v = (uint64_t)values[k];
+        memcpy((char *)op->a.data + (size_t)k * size, &v, size);
+    }
+    return ad_finish(c, op, op->a.data ? 0 : -1);
+}
+
 ir_value_id ad_fill(ad_ctx *c, double value, const ir_type *like) {
     ir_value_id s = scalar_constant(c, like->dtype, value);
     return like->rank == 0 ? s : ad_broadcast(c, s, like, NULL);

@@ -17,7 +17,7 @@
  *    (ad_zero_derivative and the float-only activity stop them).
  * Reductions must have one input and an add, maximum or minimum body.
  * Tier 2 (JAX's transposes): pad, dynamic_slice, dynamic_update_slice,
- * gather (indices assumed in bounds), scatter of one input with an add or
+ * gather (indices clamped as gather does), scatter of one input with an add or
  * an overwrite (updates differentiated only with unique_indices),
  * reduce_window add/max/min (max/min without window dilation), the pair
  * reduce_window that max pooling's second derivative makes,
@@ -463,13 +463,37 @@ static ir_attrs index_dims(const ir_attrs *src) {
                       .sorted = src->sorted};
 }
 
+/* Gather's start indices clamped as gather clamps them (each slice inside
+ * the operand): component k of an index vector to [0, dim - size] of the
+ * operand dim it maps to. */
+static ir_value_id clamped_indices(ad_ctx *c, const ir_op *op) {
+    const ir_attrs *a = &op->a;
+    ir_type tx = ad_type(c, op->in[0]), ix = ad_type(c, op->in[1]);
+    int64_t zero[IR_MAX_RANK] = {0}, last[IR_MAX_RANK], vector_dim[1] = {a->axis_b};
+    for (int k = 0; k < a->index_map.n; k++) {
+        int64_t d = a->index_map.v[k];
+        last[k] = tx.dims[d] - a->sizes.v[d];
+    }
+    ir_value_id lo = ad_int_vector(c, ix.dtype, a->index_map.n, zero);
+    ir_value_id hi = ad_int_vector(c, ix.dtype, a->index_map.n, last);
+    if (a->axis_b == ix.rank) {   /* an implicit index vector dim of size 1 */
+        lo = ad_reshape(c, lo, 0, NULL);
+        hi = ad_reshape(c, hi, 0, NULL);
+    }
+    int along = a->axis_b < ix.rank;
+    ir_value_id in[3] = {ad_broadcast(c, lo, &ix, along ? vector_dim : NULL), op->in[1],
+                         ad_broadcast(c, hi, &ix, along ? vector_dim : NULL)};
+    ir_attrs none = {0};
+    return ad_op(c, IR_CLAMP, 3, in, 1, &ix, &none, 0, NULL, ix.dtype);
+}
+
 /* gather (JAX's _gather_transpose_rule): g scatter-added into a zero
- * operand. Gather clamps a start index that would read past the end where
- * scatter drops the update: like JAX's, the rule assumes indices in bounds. */
+ * operand, at the indices clamped as gather clamped them (scatter would
+ * drop a window past the end instead). */
 static ir_value_id gather_partial(ad_ctx *c, const ir_op *op, int i) {
     (void)i;
     ir_type tx = ad_type(c, op->in[0]);
-    ir_value_id in[3] = {zeros_like(c, op->in[0]), op->in[1], cotangent(c, op)};
+    ir_value_id in[3] = {zeros_like(c, op->in[0]), clamped_indices(c, op), cotangent(c, op)};
     ir_attrs a = index_dims(&op->a);
     ad_body add = AD_BODY_ADD;
     return ad_op(c, IR_SCATTER, 3, in, 1, &tx, &a, 1, &add, tx.dtype);

@@ -544,6 +544,18 @@ TEST(index_op_rules) {
          "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<4x3xf64>, tensor<3x1xi32>) -> tensor<3x2xf64>\n"
          "  %z = stablehlo.multiply %g, %g : tensor<3x2xf64>\n"
          "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"gather_out_of_bounds",   /* 7 and -2 clamp to the last and first rows that fit */
+         "func.func @main(%t: tensor<4x3xf64>) -> tensor<3x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[7], [-2], [1]]> : tensor<3x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2, 3>}> : (tensor<4x3xf64>, tensor<3x1xi32>) -> tensor<3x2x3xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<3x2x3xf64>\n"
+         "  return %z : tensor<3x2x3xf64>\n}\n", 0, 0, 0},
+        {"gather_out_of_bounds_implicit_vector",   /* index_vector_dim = rank: scalar indices */
+         "func.func @main(%t: tensor<5xf64>) -> tensor<3x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[9, 0, 4]> : tensor<3xi64>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2>}> : (tensor<5xf64>, tensor<3xi64>) -> tensor<3x2xf64>\n"
+         "  %z = stablehlo.sine %g : tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
         {"gather_2d_windows",   /* two index components, index_vector_dim 0, windows in both dims */
          "func.func @main(%t: tensor<4x5xf64>) -> tensor<2x2x3xf64> {\n"
          "  %ix = stablehlo.constant dense<[[1, 2], [0, 2]]> : tensor<2x2xi64>\n"
