@@ -17,8 +17,9 @@
  *    (ad_zero_derivative and the float-only activity stop them).
  * Reductions must have one input and an add, maximum or minimum body.
  * Tier 2 (JAX's transposes): pad, dynamic_slice, dynamic_update_slice,
- * gather (indices clamped as gather does), scatter of one input with an add or
- * an overwrite (updates differentiated only with unique_indices),
+ * gather, scatter of one input with an add or an overwrite (updates
+ * differentiated only with unique_indices), both exact for indices out of
+ * bounds (gather clamps them, scatter skips such elements),
  * reduce_window add/max/min (max/min without window dilation), the pair
  * reduce_window that max pooling's second derivative makes,
  * select_and_scatter (GE/LE select, add scatter), convolution (feature or
@@ -463,26 +464,29 @@ static ir_attrs index_dims(const ir_attrs *src) {
                       .sorted = src->sorted};
 }
 
+/* A tensor of the shape of op's indices (operand ix_operand) holding
+ * values[k] at component k of each index vector (gather and scatter). */
+static ir_value_id per_component(ad_ctx *c, const ir_op *op, int ix_operand, const int64_t *values) {
+    const ir_attrs *a = &op->a;
+    ir_type ix = ad_type(c, op->in[ix_operand]);
+    int64_t vector_dim[1] = {a->axis_b};
+    ir_value_id v = ad_int_vector(c, ix.dtype, a->index_map.n, values);
+    if (a->axis_b == ix.rank) v = ad_reshape(c, v, 0, NULL);   /* an implicit index vector dim of size 1 */
+    return ad_broadcast(c, v, &ix, a->axis_b < ix.rank ? vector_dim : NULL);
+}
+
 /* Gather's start indices clamped as gather clamps them (each slice inside
  * the operand): component k of an index vector to [0, dim - size] of the
  * operand dim it maps to. */
 static ir_value_id clamped_indices(ad_ctx *c, const ir_op *op) {
     const ir_attrs *a = &op->a;
     ir_type tx = ad_type(c, op->in[0]), ix = ad_type(c, op->in[1]);
-    int64_t zero[IR_MAX_RANK] = {0}, last[IR_MAX_RANK], vector_dim[1] = {a->axis_b};
+    int64_t zero[IR_MAX_RANK] = {0}, last[IR_MAX_RANK];
     for (int k = 0; k < a->index_map.n; k++) {
         int64_t d = a->index_map.v[k];
         last[k] = tx.dims[d] - a->sizes.v[d];
     }
-    ir_value_id lo = ad_int_vector(c, ix.dtype, a->index_map.n, zero);
-    ir_value_id hi = ad_int_vector(c, ix.dtype, a->index_map.n, last);
-    if (a->axis_b == ix.rank) {   /* an implicit index vector dim of size 1 */
-        lo = ad_reshape(c, lo, 0, NULL);
-        hi = ad_reshape(c, hi, 0, NULL);
-    }
-    int along = a->axis_b < ix.rank;
-    ir_value_id in[3] = {ad_broadcast(c, lo, &ix, along ? vector_dim : NULL), op->in[1],
-                         ad_broadcast(c, hi, &ix, along ? vector_dim : NULL)};
+    ir_value_id in[3] = {per_component(c, op, 1, zero), op->in[1], per_component(c, op, 1, last)};
     ir_attrs none = {0};
     return ad_op(c, IR_CLAMP, 3, in, 1, &ix, &none, 0, NULL, ix.dtype);
 }
@@ -517,25 +521,38 @@ static bool overwrites(const ir_block *body) {
     return body->nargs == 2 && body->nops == 1 && body->ops[0]->nin == 1 && body->ops[0]->in[0] == body->args[1];
 }
 
+/* The windows of g a scatter's updates went to (a gather). Scatter skips
+ * each update element whose position is out of bounds where gather would
+ * clamp the window: g is padded with zeros by a window's size on both
+ * sides of every dim an index reaches, the indices shifted to match, so
+ * that any window a clamped gather reads there is in the padding's
+ * range: zeros where the update was skipped. */
+static ir_value_id scattered_windows(ad_ctx *c, const ir_op *op, ir_value_id g) {
+    ir_type tx = ad_type(c, op->in[0]), tu = ad_type(c, op->in[2]);
+    ir_attrs a = index_dims(&op->a);
+    int64_t sizes[IR_MAX_RANK], edge[IR_MAX_RANK] = {0}, none[IR_MAX_RANK] = {0}, shift[IR_MAX_RANK];
+    window_sizes(&a, &tx, &tu, sizes);
+    for (int k = 0; k < a.index_map.n; k++) edge[a.index_map.v[k]] = shift[k] = sizes[a.index_map.v[k]];
+    ir_value_id in[2] = {ad_pad(c, g, 0.0, edge, edge, none),
+                         ad_binary(c, IR_ADD, op->in[1], per_component(c, op, 1, shift))};
+    a.sizes = (ir_ints){tx.rank, sizes};
+    return ad_op(c, IR_GATHER, 2, in, 1, &tu, &a, 0, NULL, tu.dtype);
+}
+
 /* scatter of one input (JAX's _scatter_add_transpose_rule and
- * _scatter_transpose_rule): the updates get the windows of g they went to
- * (a gather); the input gets g with add, and g with those windows zeroed
- * (a scatter of zeros) when the updates overwrite. */
+ * _scatter_transpose_rule): the updates get the windows of g they went to;
+ * the input gets g with add, and g with those windows zeroed (a scatter of
+ * zeros) when the updates overwrite. */
 static ir_value_id scatter_partial(ad_ctx *c, const ir_op *op, int i) {
     ir_value_id g = cotangent(c, op);
-    ir_attrs a = index_dims(&op->a);
-    ir_type tx = ad_type(c, op->in[0]), tu = ad_type(c, op->in[2]);
+    ir_type tx = ad_type(c, op->in[0]);
     if (i == 0 && overwrites(op->regions[0])) {
+        ir_attrs a = index_dims(&op->a);
         ir_value_id in[3] = {g, op->in[1], zeros_like(c, op->in[2])};
         ad_body keep_update = AD_BODY_SECOND;
         return ad_op(c, IR_SCATTER, 3, in, 1, &tx, &a, 1, &keep_update, tx.dtype);
     }
-    if (i == 0) return g;
-    int64_t sizes[IR_MAX_RANK];
-    window_sizes(&a, &tx, &tu, sizes);
-    a.sizes = (ir_ints){tx.rank, sizes};
-    ir_value_id in[2] = {g, op->in[1]};
-    return ad_op(c, IR_GATHER, 2, in, 1, &tu, &a, 0, NULL, tu.dtype);
+    return i == 0 ? g : scattered_windows(c, op, g);
 }
 
 static int rule_scatter(ad_ctx *c, const ir_op *op) {

@@ -574,6 +574,12 @@ TEST(index_op_rules) {
          "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " ADD_BODY " : (tensor<4x2xf64>, tensor<3x1xi64>, tensor<3x2xf64>) -> tensor<4x2xf64>\n"
          "  %z = stablehlo.multiply %s, %s : tensor<4x2xf64>\n"
          "  return %z : tensor<4x2xf64>\n}\n", 0, 0, 0},
+        {"scatter_add_out_of_bounds",   /* row 3 half outside, 9 and -5 wholly: those elements are skipped */
+         "func.func @main(%t: tensor<4x3xf64>, %u: tensor<4x2x2xf64>) -> tensor<4x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3, 1], [9, 0], [-5, 0], [-1, 2]]> : tensor<4x2xi32>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>}> " ADD_BODY " : (tensor<4x3xf64>, tensor<4x2xi32>, tensor<4x2x2xf64>) -> tensor<4x3xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<4x3xf64>\n"
+         "  return %z : tensor<4x3xf64>\n}\n", 0, 0, 0},
         {"scatter_add_windows",
          "func.func @main(%t: tensor<3x5xf64>, %u: tensor<2x2x3xf64>) -> tensor<3x5xf64> {\n"
          "  %ix = stablehlo.constant dense<[[2, 1], [0, 0]]> : tensor<2x2xi32>\n"
