@@ -2,6 +2,7 @@
  *
  *   vjp.c    the driver: clone, inline, activity, the reverse walk, results
  *   rules.c  one vector-Jacobian rule per op
+ *   unroll.c while loops on a differentiated path as straight-line code
  *   build.c  making the backward ops (each marked backward, typed by
  *            ir_infer_types, located at the primal op being differentiated)
  *
@@ -16,7 +17,8 @@
 #include "../ir/ir.h"
 
 typedef struct ad_ctx {
-    ir_func *f;            /* the new function; backward ops go at the end of its body */
+    ir_func *f;            /* the new function */
+    ir_block *into;        /* where backward ops go: f's body, or a branch of a backward if/case */
     const char *primal;    /* the name of the function differentiated (for messages) */
     int nprimal;           /* ids below it are the primal's values (and the cotangent params) */
     bool *active;          /* [nprimal] float, and reached from a wrt parameter by differentiable ops */
@@ -24,6 +26,21 @@ typedef struct ad_ctx {
     const ir_op *op;       /* the primal op being differentiated (messages and locations) */
     diag *d;
 } ad_ctx;
+
+/* ---- vjp.c ---- */
+
+/* Runs the rules of b's first nops ops, last to first, for those with a
+ * cotangent (the reverse walk; if/case rules walk their branches). */
+int ad_backward_ops(ad_ctx *c, const ir_block *b, int nops);
+
+/* ---- unroll.c ---- */
+
+/* Replaces the first while loop of f's body that carries an active value
+ * out by copies of its body, when its trip count is known statically (see
+ * unroll.c); uses of its results, in ret too, become the last copy's.
+ * *unrolled says whether it did (the activity table is stale then).
+ * DIAG_UNSUPPORTED for an active loop that does not count. */
+int ad_unroll_first_loop(ad_ctx *c, ir_op *ret, bool *unrolled);
 
 /* ---- rules.c ---- */
 
@@ -36,6 +53,27 @@ bool ad_zero_derivative(ir_opcode code);
 
 /* ---- build.c ---- */
 
+/* The most results an op made by the backward pass has. */
+#define AD_MAX_RESULTS 4
+
+/* Region bodies over scalars of one element type that ad_op can make. */
+typedef enum ad_body {
+    AD_BODY_ADD,       /* (a, b) -> a + b */
+    AD_BODY_SECOND,    /* (a, b) -> b  (an overwriting scatter) */
+    AD_BODY_GE,        /* (a, b) -> a >= b  (select_and_scatter's select) */
+    AD_BODY_LE,        /* (a, b) -> a <= b */
+    AD_BODY_PICK_GE,   /* (a0, a1, b0, b1) -> the pair with the larger first element, a on a tie */
+    AD_BODY_PICK_LE,   /* ... the smaller first element */
+} ad_body;
+
+/* Appends op `code` on `in` (an operand -1: returns -1) with nout results
+ * typed `hints` where the operands do not imply them, attributes copied
+ * from `a` (lists may point at the caller's arrays) and one region per
+ * bodies[r] over scalars of body_dtype; returns its first result, typed
+ * by ir_infer_types. */
+ir_value_id ad_op(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints,
+                  const ir_attrs *a, int nbodies, const ad_body *bodies, ir_dtype body_dtype);
+
 ir_type ad_type(const ad_ctx *c, ir_value_id v);
 /* ct[v] += contribution (contribution -1: the failure it stands for). */
 int ad_accumulate(ad_ctx *c, ir_value_id v, ir_value_id contribution);
@@ -47,6 +85,8 @@ ir_value_id ad_binary(ad_ctx *c, ir_opcode code, ir_value_id x, ir_value_id y);
 /* A tensor of like's type with every element `value` (a scalar constant,
  * broadcast). */
 ir_value_id ad_fill(ad_ctx *c, double value, const ir_type *like);
+/* A rank-1 constant of integer dtype t holding n small non-negative values. */
+ir_value_id ad_int_vector(ad_ctx *c, ir_dtype t, int n, const int64_t *values);
 ir_value_id ad_compare(ad_ctx *c, ir_cmp_dir dir, ir_value_id x, ir_value_id y);
 ir_value_id ad_select(ad_ctx *c, ir_value_id pred, ir_value_id on_true, ir_value_id on_false);
 ir_value_id ad_convert(ad_ctx *c, ir_value_id x, ir_dtype dtype);
@@ -60,6 +100,19 @@ ir_value_id ad_reduce_sum(ad_ctx *c, ir_value_id x, int ndims, const int64_t *di
 ir_value_id ad_slice_dim(ad_ctx *c, ir_value_id x, int dim, int64_t start, int64_t limit);
 ir_value_id ad_concatenate(ad_ctx *c, int n, const ir_value_id *xs, int axis);
 ir_value_id ad_reverse(ad_ctx *c, ir_value_id x, const ir_ints *dims);
+/* Marks op a backward op in no checkpoint region (a forward op copied
+ * into the backward pass is part of it); a pass_walk_op callback. */
+void ad_mark_backward(ir_op *op, void *ctx);
+/* As ad_op, with one region: a copy of `body` (a region of an op of c->f,
+ * its ops marked backward) taking nextra more scalar arguments of dtype
+ * `extra` at the end, which it does not read. */
+ir_value_id ad_op_copying(ad_ctx *c, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *hints,
+                          const ir_attrs *a, const ir_block *body, int nextra, ir_dtype extra);
+/* Elements start, start + stride, ... below limit of each dimension. */
+ir_value_id ad_slice(ad_ctx *c, ir_value_id x, const int64_t *start, const int64_t *limit, const int64_t *stride);
+/* pad with a constant `value` (edges may be negative). */
+ir_value_id ad_pad(ad_ctx *c, ir_value_id x, double value, const int64_t *low, const int64_t *high,
+                   const int64_t *interior);
 ir_value_id ad_dot_general(ad_ctx *c, ir_value_id lhs, ir_value_id rhs, const ir_ints *lhs_batch,
                            const ir_ints *rhs_batch, const ir_ints *lhs_contract, const ir_ints *rhs_contract);
 #endif

@@ -5,7 +5,11 @@
  * 2. Take its return off the body; for vjp, add one cotangent parameter per
  *    result (grad seeds its scalar result with 1).
  * 3. Activity, forward: a value is active when it is float and computed by a
- *    differentiable op from an active value; the wrt parameters start it.
+ *    differentiable op from an active value (read directly or inside the
+ *    op's regions); the wrt parameters start it. The values inside the
+ *    branches of if and case get their activity too (their rule walks them).
+ *    While loops on the path with a static trip count are unrolled
+ *    (unroll.c), and activity marked again over the copies.
  * 4. Cotangents, backward: seed the active results, then walk the primal's
  *    ops from last to first; an op with an active result holding a
  *    cotangent adds, through its rule, to the cotangents of its active
@@ -71,16 +75,35 @@ static int check_scalar_result(const ir_func *f, ad_mode mode, diag *d) {
 
 /* ---- the transform ---- */
 
-static void mark_active(ad_ctx *c, const int *wrt, int nwrt) {
-    for (int k = 0; k < nwrt; k++) c->active[c->f->body->args[wrt[k]]] = true;
-    const ir_block *b = c->f->body;
+/* True when an op of b, or of a region inside it, reads an active value:
+ * what an op's regions capture counts as its input. */
+static bool reads_active(const ad_ctx *c, const ir_block *b) {
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        for (int k = 0; k < op->nin; k++)
+            if (c->active[op->in[k]]) return true;
+        for (int r = 0; r < op->nregions; r++)
+            if (reads_active(c, op->regions[r])) return true;
+    }
+    return false;
+}
+
+static void mark_block(ad_ctx *c, const ir_block *b) {
     for (int i = 0; i < b->nops; i++) {
         const ir_op *op = b->ops[i];
         bool any = false;
         for (int k = 0; k < op->nin; k++) any |= c->active[op->in[k]];
+        for (int r = 0; r < op->nregions; r++) any |= reads_active(c, op->regions[r]);
         if (!any || ad_zero_derivative(op->code)) continue;
+        if (op->code == IR_IF || op->code == IR_CASE)   /* their branches are differentiated op by op */
+            for (int r = 0; r < op->nregions; r++) mark_block(c, op->regions[r]);
         for (int k = 0; k < op->nout; k++) c->active[op->out[k]] = ir_dtype_is_float(ad_type(c, op->out[k]).dtype);
     }
+}
+
+static void mark_active(ad_ctx *c, const int *wrt, int nwrt) {
+    for (int k = 0; k < nwrt; k++) c->active[c->f->body->args[wrt[k]]] = true;
+    mark_block(c, c->f->body);
 }
 
 static bool has_cotangent(const ad_ctx *c, const ir_op *op) {
@@ -101,9 +124,9 @@ static int seed(ad_ctx *c, const ir_op *ret, const ir_value_id *seeds) {
     return DIAG_OK;
 }
 
-static int backward(ad_ctx *c, int nforward) {
-    for (int i = nforward - 1; i >= 0; i--) {
-        const ir_op *op = c->f->body->ops[i];   /* re-read: appending may move the array */
+int ad_backward_ops(ad_ctx *c, const ir_block *b, int nops) {
+    for (int i = nops - 1; i >= 0; i--) {
+        const ir_op *op = b->ops[i];   /* re-read: appending may move the array */
         if (!has_cotangent(c, op)) continue;
         c->op = op;
         int rc = ad_rule(c, op);
@@ -138,9 +161,22 @@ static int finish_results(ad_ctx *c, ad_mode mode, const ir_op *ret, const int *
 
 /* Builds the backward pass into g, a clone of the primal f with its return
  * taken off (ret, the caller's to free). */
-static int differentiate(const ir_func *f, ir_func *g, const ir_op *ret, ad_mode mode, const int *wrt, int nwrt,
+/* Sizes c's tables to the function's values and marks the active ones. */
+static int mark(ad_ctx *c, const int *wrt, int nwrt) {
+    mem_free(c->active);
+    mem_free(c->ct);
+    c->nprimal = c->f->nvalues;
+    c->active = mem_calloc((size_t)c->nprimal, sizeof *c->active);
+    c->ct = mem_alloc((size_t)c->nprimal * sizeof *c->ct);
+    if (!c->active || !c->ct) return diag_nomem(c->d);
+    for (int v = 0; v < c->nprimal; v++) c->ct[v] = -1;
+    mark_active(c, wrt, nwrt);
+    return DIAG_OK;
+}
+
+static int differentiate(const ir_func *f, ir_func *g, ir_op *ret, ad_mode mode, const int *wrt, int nwrt,
                          diag *d) {
-    ad_ctx c = {.f = g, .primal = f->name, .op = ret, .d = d};
+    ad_ctx c = {.f = g, .into = g->body, .primal = f->name, .op = ret, .d = d};
     ir_value_id *seeds = NULL;
     int rc = DIAG_OK;
     if (mode == AD_VJP) {
@@ -151,17 +187,14 @@ static int differentiate(const ir_func *f, ir_func *g, const ir_op *ret, ad_mode
             if ((seeds[i] = ir_block_add_arg(g, g->body, &t)) < 0) rc = diag_nomem(d);
         }
     }
-    int nforward = g->body->nops;
-    c.nprimal = g->nvalues;
-    c.active = mem_calloc((size_t)c.nprimal, sizeof *c.active);
-    c.ct = mem_alloc((size_t)c.nprimal * sizeof *c.ct);
-    if (!rc && (!c.active || !c.ct)) rc = diag_nomem(d);
-    if (!rc) {
-        for (int v = 0; v < c.nprimal; v++) c.ct[v] = -1;
-        mark_active(&c, wrt, nwrt);
-        rc = seed(&c, ret, seeds);
+    for (bool unrolled = true; !rc && unrolled;) {
+        rc = mark(&c, wrt, nwrt);
+        if (!rc) rc = ad_unroll_first_loop(&c, ret, &unrolled);
     }
-    if (!rc) rc = backward(&c, nforward);
+    int nforward = g->body->nops;
+    c.op = ret;
+    if (!rc) rc = seed(&c, ret, seeds);
+    if (!rc) rc = ad_backward_ops(&c, g->body, nforward);
     if (!rc) rc = finish_results(&c, mode, ret, wrt, nwrt);
     mem_free(seeds);
     mem_free(c.active);

@@ -127,7 +127,8 @@ static int copy_region(ir_func *dst, ir_op *op, const ir_func *src, const ir_blo
     ir_block *b = ir_op_add_region(op);
     if (!b) return -1;
     for (int i = 0; i < from->nargs; i++) {
-        ir_value_id arg = ir_block_add_arg(dst, b, &src->values[from->args[i]].type);
+        ir_type t = src->values[from->args[i]].type;   /* a copy: src may be dst, whose table can move */
+        ir_value_id arg = ir_block_add_arg(dst, b, &t);
         if (arg < 0) return -1;
         map[from->args[i]] = arg;
     }

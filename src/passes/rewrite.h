@@ -57,7 +57,7 @@ void pass_adopt_results(ir_func *f, ir_op *op);
  * of dst, recorded in map; attributes, regions, marks and location copied (the
  * location's file pointer is shared, so dst's module must outlive it or
  * hold the same interned string). Every value op reads from outside itself
- * must be mapped. NULL on OOM, leaving a partial op at the end of `into`
+ * must be mapped. src may be dst (a copy within one function). NULL on OOM, leaving a partial op at the end of `into`
  * for the caller to erase with the block. */
 ir_op *pass_copy_op(ir_func *dst, ir_block *into, const ir_func *src, const ir_op *op, ir_value_id *map);
 

@@ -500,6 +500,313 @@ TEST(reduce_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+/* ---- tier-2 rules ---- */
+
+/* Region bodies over f64 scalars. */
+#define BLOCK2(expr) "{\n  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n" expr "  }"
+#define BODY2(expr) "(" BLOCK2(expr) ")"
+#define ADD_BLOCK BLOCK2("    %r = stablehlo.add %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define ADD_BODY BODY2("    %r = stablehlo.add %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define MAX_BODY BODY2("    %r = stablehlo.maximum %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define MIN_BODY BODY2("    %r = stablehlo.minimum %a, %b : tensor<f64>\n    stablehlo.return %r : tensor<f64>\n")
+#define SECOND_BODY BODY2("    stablehlo.return %b : tensor<f64>\n")
+#define GE_BLOCK \
+    BLOCK2("    %r = stablehlo.compare GE, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n" \
+          "    stablehlo.return %r : tensor<i1>\n")
+
+TEST(index_op_rules) {
+    static const fd_case cases[] = {
+        {"pad",   /* negative edges cut, interior, and the padding value differentiated */
+         "func.func @main(%x: tensor<3x4xf64>, %v: tensor<f64>) -> tensor<5x8xf64> {\n"
+         "  %p = stablehlo.pad %x, %v, low = [1, -1], high = [-1, 2], interior = [1, 1] : (tensor<3x4xf64>, tensor<f64>) -> tensor<5x8xf64>\n"
+         "  %z = stablehlo.multiply %p, %p : tensor<5x8xf64>\n"
+         "  return %z : tensor<5x8xf64>\n}\n", 0, 0, 0},
+        {"pad_edges",
+         "func.func @main(%x: tensor<2x3xf64>) -> tensor<5x2xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %p = stablehlo.pad %x, %zero, low = [2, 0], high = [1, -1], interior = [0, 0] : (tensor<2x3xf64>, tensor<f64>) -> tensor<5x2xf64>\n"
+         "  %z = stablehlo.sine %p : tensor<5x2xf64>\n"
+         "  return %z : tensor<5x2xf64>\n}\n", 0, 0, 0},
+        /* start indices drawn from [-8, 8): clamped both ways alike */
+        {"dynamic_slice",
+         "func.func @main(%x: tensor<4x5xf64>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<2x3xf64> {\n"
+         "  %s = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x5xf64>, tensor<i64>, tensor<i64>) -> tensor<2x3xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<2x3xf64>\n"
+         "  return %z : tensor<2x3xf64>\n}\n", 0, 0, 0},
+        {"dynamic_update_slice",
+         "func.func @main(%x: tensor<4x5xf64>, %u: tensor<2x2xf64>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<4x5xf64> {\n"
+         "  %d = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x5xf64>, tensor<2x2xf64>, tensor<i32>, tensor<i32>) -> tensor<4x5xf64>\n"
+         "  %z = stablehlo.multiply %d, %x : tensor<4x5xf64>\n"
+         "  return %z : tensor<4x5xf64>\n}\n", 0, 0, 0},
+        {"gather_rows",   /* a repeated row: its gradients add */
+         "func.func @main(%t: tensor<4x3xf64>) -> tensor<3x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[2], [0], [2]]> : tensor<3x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<4x3xf64>, tensor<3x1xi32>) -> tensor<3x2xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"gather_out_of_bounds",   /* 7 and -2 clamp to the last and first rows that fit */
+         "func.func @main(%t: tensor<4x3xf64>) -> tensor<3x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[7], [-2], [1]]> : tensor<3x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2, 3>}> : (tensor<4x3xf64>, tensor<3x1xi32>) -> tensor<3x2x3xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<3x2x3xf64>\n"
+         "  return %z : tensor<3x2x3xf64>\n}\n", 0, 0, 0},
+        {"gather_out_of_bounds_implicit_vector",   /* index_vector_dim = rank: scalar indices */
+         "func.func @main(%t: tensor<5xf64>) -> tensor<3x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[9, 0, 4]> : tensor<3xi64>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2>}> : (tensor<5xf64>, tensor<3xi64>) -> tensor<3x2xf64>\n"
+         "  %z = stablehlo.sine %g : tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"gather_2d_windows",   /* two index components, index_vector_dim 0, windows in both dims */
+         "func.func @main(%t: tensor<4x5xf64>) -> tensor<2x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[1, 2], [0, 2]]> : tensor<2x2xi64>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], start_index_map = [1, 0], index_vector_dim = 0>, slice_sizes = array<i64: 2, 3>}> : (tensor<4x5xf64>, tensor<2x2xi64>) -> tensor<2x2x3xf64>\n"
+         "  %z = stablehlo.tanh %g : tensor<2x2x3xf64>\n"
+         "  return %z : tensor<2x2x3xf64>\n}\n", 0, 0, 0},
+        {"gather_batching",
+         "func.func @main(%t: tensor<2x5x3xf64>) -> tensor<2x2x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[[4], [1]], [[0], [3]]]> : tensor<2x2x1xi32>\n"
+         "  %g = \"stablehlo.gather\"(%t, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf64>, tensor<2x2x1xi32>) -> tensor<2x2x3xf64>\n"
+         "  %z = stablehlo.multiply %g, %g : tensor<2x2x3xf64>\n"
+         "  return %z : tensor<2x2x3xf64>\n}\n", 0, 0, 0},
+        {"scatter_add",   /* a repeated index */
+         "func.func @main(%t: tensor<4x2xf64>, %u: tensor<3x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[1], [3], [1]]> : tensor<3x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " ADD_BODY " : (tensor<4x2xf64>, tensor<3x1xi64>, tensor<3x2xf64>) -> tensor<4x2xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<4x2xf64>\n"
+         "  return %z : tensor<4x2xf64>\n}\n", 0, 0, 0},
+        {"scatter_add_out_of_bounds",   /* row 3 half outside, 9 and -5 wholly: those elements are skipped */
+         "func.func @main(%t: tensor<4x3xf64>, %u: tensor<4x2x2xf64>) -> tensor<4x3xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3, 1], [9, 0], [-5, 0], [-1, 2]]> : tensor<4x2xi32>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>}> " ADD_BODY " : (tensor<4x3xf64>, tensor<4x2xi32>, tensor<4x2x2xf64>) -> tensor<4x3xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<4x3xf64>\n"
+         "  return %z : tensor<4x3xf64>\n}\n", 0, 0, 0},
+        {"scatter_add_windows",
+         "func.func @main(%t: tensor<3x5xf64>, %u: tensor<2x2x3xf64>) -> tensor<3x5xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[2, 1], [0, 0]]> : tensor<2x2xi32>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 2], scatter_dims_to_operand_dims = [1, 0], index_vector_dim = 0>}> " ADD_BODY " : (tensor<3x5xf64>, tensor<2x2xi32>, tensor<2x2x3xf64>) -> tensor<3x5xf64>\n"
+         "  %z = stablehlo.sine %s : tensor<3x5xf64>\n"
+         "  return %z : tensor<3x5xf64>\n}\n", 0, 0, 0},
+        {"scatter_overwrite",
+         "func.func @main(%t: tensor<4x2xf64>, %u: tensor<2x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> " SECOND_BODY " : (tensor<4x2xf64>, tensor<2x1xi64>, tensor<2x2xf64>) -> tensor<4x2xf64>\n"
+         "  %z = stablehlo.multiply %s, %t : tensor<4x2xf64>\n"
+         "  return %z : tensor<4x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* reduce_window over a 5x6 input with the window attributes `win`. */
+#define RW(name, body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>, %i: tensor<f64>) -> tensor<" out "xf64> {\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  %z = stablehlo.multiply %r, %r : tensor<" out "xf64>\n" \
+    "  return %z : tensor<" out "xf64>\n}\n"
+#define RW_MAX(body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>) -> tensor<" out "xf64> {\n" \
+    "  %i = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  %z = stablehlo.multiply %r, %r : tensor<" out "xf64>\n" \
+    "  return %z : tensor<" out "xf64>\n}\n"
+#define RW_MIN(body, win, out) \
+    "func.func @main(%x: tensor<5x6xf64>) -> tensor<" out "xf64> {\n" \
+    "  %i = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>\n" \
+    "  %r = \"stablehlo.reduce_window\"(%x, %i) <{" win "}> " body " : (tensor<5x6xf64>, tensor<f64>) -> tensor<" out "xf64>\n" \
+    "  return %r : tensor<" out "xf64>\n}\n"
+
+TEST(window_rules) {
+    static const fd_case cases[] = {
+        {"window_sum", RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 3>", "4x4"), 0, 0, 0},
+        {"window_sum_strided_padded",
+         RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 0], [2, 1]]> : tensor<2x2xi64>", "3x4"), 0, 0, 0},
+        {"window_sum_dilated",
+         RW("sum", ADD_BODY, "window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 2>, base_dilations = array<i64: 2, 1>, window_dilations = array<i64: 1, 2>, padding = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>", "9x3"), 0, 0, 0},
+        {"window_max", RW_MAX(MAX_BODY, "window_dimensions = array<i64: 2, 2>", "4x5"), 0, 0, 0},
+        {"window_max_strided_padded",
+         RW_MAX(MAX_BODY, "window_dimensions = array<i64: 3, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 1], [0, 1]]> : tensor<2x2xi64>", "3x3"), 0, 0, 0},
+        {"window_max_base_dilated",
+         RW_MAX(MAX_BODY, "window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 1, 2>, base_dilations = array<i64: 2, 1>", "8x2"), 0, 0, 0},
+        {"window_min", RW_MIN(MIN_BODY, "window_dimensions = array<i64: 3, 3>, window_strides = array<i64: 2, 3>", "2x2"), 0, 0, 0},
+        {"select_and_scatter",
+         "func.func @main(%x: tensor<5x6xf64>, %s: tensor<2x3xf64>, %i: tensor<f64>) -> tensor<5x6xf64> {\n"
+         "  %r = \"stablehlo.select_and_scatter\"(%x, %s, %i) (" GE_BLOCK ", " ADD_BLOCK ") {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 0], [0, 0]]> : tensor<2x2xi64>} : (tensor<5x6xf64>, tensor<2x3xf64>, tensor<f64>) -> tensor<5x6xf64>\n"
+         "  %z = stablehlo.multiply %r, %r : tensor<5x6xf64>\n"
+         "  return %z : tensor<5x6xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* A convolution of lhs (L) and rhs (R) into O, with the pretty attributes `how`. */
+#define CONV(L, R, O, how) \
+    "func.func @main(%x: tensor<" L "xf64>, %k: tensor<" R "xf64>) -> tensor<" O "xf64> {\n" \
+    "  %c = stablehlo.convolution(%x, %k) " how " : (tensor<" L "xf64>, tensor<" R "xf64>) -> tensor<" O "xf64>\n" \
+    "  %z = stablehlo.multiply %c, %c : tensor<" O "xf64>\n" \
+    "  return %z : tensor<" O "xf64>\n}\n"
+
+TEST(convolution_rules) {
+    static const fd_case cases[] = {
+        {"conv_nchw", CONV("2x3x5x5", "4x3x2x2", "2x4x4x4",
+                           "dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_nhwc_strided_padded", CONV("1x6x5x2", "3x2x2x3", "1x3x3x3",
+                           "dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 1], [0, 1]]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_dilations", CONV("1x1x7x6", "2x1x2x3", "1x2x13x3",
+                           "dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[0, 1], [1, 0]], lhs_dilate = [2, 1], rhs_dilate = [1, 2]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_1d_odd_roles", CONV("5x2x3", "2x3x4", "4x2x2",   /* [0, b, f] x [0, i, o] -> [f, 0, b] */
+                           "dim_numbers = [0, b, f]x[0, i, o]->[f, 0, b], window = {stride = [2]} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+        {"conv_feature_groups", CONV("2x4x5", "6x2x2", "2x6x4",
+                           "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
+                           "{batch_group_count = 1 : i64, feature_group_count = 2 : i64}"), 0, 0, 0},
+        /* a small CNN: convolution, bias, relu, max pooling, a dense layer */
+        {"cnn",
+         "func.func @main(%x: tensor<2x1x6x6xf64>, %k: tensor<3x1x3x3xf64>, %bias: tensor<3xf64>, %w: tensor<12x2xf64>) -> tensor<2x2xf64> {\n"
+         "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]], stride = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x1x6x6xf64>, tensor<3x1x3x3xf64>) -> tensor<2x3x3x3xf64>\n"
+         "  %bb = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<3xf64>) -> tensor<2x3x3x3xf64>\n"
+         "  %pre = stablehlo.add %c, %bb : tensor<2x3x3x3xf64>\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<2x3x3x3xf64>\n"
+         "  %relu = stablehlo.maximum %pre, %zero : tensor<2x3x3x3xf64>\n"
+         "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %p = \"stablehlo.reduce_window\"(%relu, %ninf) <{window_dimensions = array<i64: 1, 1, 2, 2>, window_strides = array<i64: 1, 1, 1, 1>}> " MAX_BODY " : (tensor<2x3x3x3xf64>, tensor<f64>) -> tensor<2x3x2x2xf64>\n"
+         "  %f = stablehlo.reshape %p : (tensor<2x3x2x2xf64>) -> tensor<2x12xf64>\n"
+         "  %d = stablehlo.dot_general %f, %w, contracting_dims = [1] x [0] : (tensor<2x12xf64>, tensor<12x2xf64>) -> tensor<2x2xf64>\n"
+         "  return %d : tensor<2x2xf64>\n}\n", 0, 0, 0},
+        {"conv_batch_groups", CONV("4x3x5", "4x3x2", "2x4x4",
+                           "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
+                           "{batch_group_count = 2 : i64, feature_group_count = 1 : i64}"), 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(branch_rules) {
+    static const fd_case cases[] = {
+        /* the predicate is drawn at random: both branches run over the rounds */
+        {"if",
+         "func.func @main(%p: tensor<i1>, %x: tensor<3xf64>, %y: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %r = \"stablehlo.if\"(%p) ({\n"
+         "    %a = stablehlo.sine %x : tensor<3xf64>\n"
+         "    %b = stablehlo.multiply %a, %y : tensor<3xf64>\n"
+         "    stablehlo.return %b : tensor<3xf64>\n"
+         "  }, {\n"
+         "    %e = stablehlo.exponential %y : tensor<3xf64>\n"
+         "    stablehlo.return %e : tensor<3xf64>\n"
+         "  }) : (tensor<i1>) -> tensor<3xf64>\n"
+         "  %z = stablehlo.multiply %r, %x : tensor<3xf64>\n"
+         "  return %z : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"if_two_results_returns_capture",
+         "func.func @main(%x: tensor<2xf64>, %y: tensor<f64>) -> (tensor<2xf64>, tensor<f64>) {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %p = stablehlo.compare GT, %y, %zero : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "  %r, %s = \"stablehlo.if\"(%p) ({\n"
+         "    %t = stablehlo.tanh %x : tensor<2xf64>\n"
+         "    stablehlo.return %t, %y : tensor<2xf64>, tensor<f64>\n"
+         "  }, {\n"
+         "    %q = stablehlo.multiply %y, %y : tensor<f64>\n"
+         "    stablehlo.return %x, %q : tensor<2xf64>, tensor<f64>\n"
+         "  }) : (tensor<i1>) -> (tensor<2xf64>, tensor<f64>)\n"
+         "  return %r, %s : tensor<2xf64>, tensor<f64>\n}\n", 0, 0, 0},
+        /* the index drawn from [-8, 8): out of range picks the last branch */
+        {"case_nested_if",
+         "func.func @main(%i: tensor<i32>, %x: tensor<2x2xf64>, %w: tensor<2x2xf64>) -> tensor<2x2xf64> {\n"
+         "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %r = \"stablehlo.case\"(%i) ({\n"
+         "    %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x2xf64>, tensor<2x2xf64>) -> tensor<2x2xf64>\n"
+         "    stablehlo.return %d : tensor<2x2xf64>\n"
+         "  }, {\n"
+         "    %c = stablehlo.cosine %w : tensor<2x2xf64>\n"
+         "    stablehlo.return %c : tensor<2x2xf64>\n"
+         "  }, {\n"
+         "    %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x2xf64>, tensor<f64>) -> tensor<f64>\n"
+         "    %p = stablehlo.compare GT, %s, %zero : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    %n = \"stablehlo.if\"(%p) ({\n"
+         "      %m = stablehlo.multiply %x, %w : tensor<2x2xf64>\n"
+         "      stablehlo.return %m : tensor<2x2xf64>\n"
+         "    }, {\n"
+         "      %e = stablehlo.exponential %x : tensor<2x2xf64>\n"
+         "      stablehlo.return %e : tensor<2x2xf64>\n"
+         "    }) : (tensor<i1>) -> tensor<2x2xf64>\n"
+         "    stablehlo.return %n : tensor<2x2xf64>\n"
+         "  }) : (tensor<i32>) -> tensor<2x2xf64>\n"
+         "  return %r : tensor<2x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(sort_rules) {
+    static const fd_case cases[] = {
+        {"sort_rows",
+         "func.func @main(%x: tensor<3x4xf64>) -> tensor<3x4xf64> {\n"
+         "  %s = \"stablehlo.sort\"(%x) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
+         "    %c = stablehlo.compare LT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  }) {dimension = 1 : i64, is_stable = true} : (tensor<3x4xf64>) -> tensor<3x4xf64>\n"
+         "  %z = stablehlo.multiply %s, %s : tensor<3x4xf64>\n"
+         "  return %z : tensor<3x4xf64>\n}\n", 0, 0, 0},
+        {"sort_by_key_columns",   /* y sorted by x's order along dim 0, descending; both differentiated */
+         "func.func @main(%x: tensor<5x2xf64>, %y: tensor<5x2xf64>) -> (tensor<5x2xf64>, tensor<5x2xf64>) {\n"
+         "  %s, %t = \"stablehlo.sort\"(%x, %y) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>, %p: tensor<f64>, %q: tensor<f64>):\n"
+         "    %c = stablehlo.compare GT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  }) {dimension = 0 : i64, is_stable = false} : (tensor<5x2xf64>, tensor<5x2xf64>) -> (tensor<5x2xf64>, tensor<5x2xf64>)\n"
+         "  %e = stablehlo.exponential %t : tensor<5x2xf64>\n"
+         "  return %s, %e : tensor<5x2xf64>, tensor<5x2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+TEST(while_rules) {
+    static const fd_case cases[] = {
+        {"while_counted",   /* i = 0, 1, 2, 3: four steps of v <- tanh(v * w) + x */
+         "func.func @main(%x: tensor<3xf64>, %w: tensor<3xf64>) -> tensor<3xf64> {\n"
+         "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+         "  %n, %r = stablehlo.while(%i = %zero, %v = %x) : tensor<i64>, tensor<3xf64>\n"
+         "  cond {\n"
+         "    %four = stablehlo.constant dense<4> : tensor<i64>\n"
+         "    %c = stablehlo.compare LT, %i, %four : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %one = stablehlo.constant dense<1> : tensor<i64>\n"
+         "    %next = stablehlo.add %i, %one : tensor<i64>\n"
+         "    %m = stablehlo.multiply %v, %w : tensor<3xf64>\n"
+         "    %t = stablehlo.tanh %m : tensor<3xf64>\n"
+         "    %s = stablehlo.add %t, %x : tensor<3xf64>\n"
+         "    stablehlo.return %next, %s : tensor<i64>, tensor<3xf64>\n"
+         "  }\n"
+         "  return %r : tensor<3xf64>\n}\n", 0, 0, 0},
+        {"while_nested_down",   /* outer: k = 6, 4, 2 (limit on the left); inner: j = 1, 2 */
+         "func.func @main(%x: tensor<2xf64>) -> tensor<2xf64> {\n"
+         "  %six = stablehlo.constant dense<6> : tensor<i32>\n"
+         "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+         "  %k, %r = stablehlo.while(%a = %six, %v = %x) : tensor<i32>, tensor<2xf64>\n"
+         "  cond {\n"
+         "    %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+         "    %c = stablehlo.compare LT, %zero, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %m2 = stablehlo.constant dense<-2> : tensor<i32>\n"
+         "    %a2 = stablehlo.add %m2, %a : tensor<i32>\n"
+         "    %j, %u = stablehlo.while(%b = %one, %y = %v) : tensor<i32>, tensor<2xf64>\n"
+         "    cond {\n"
+         "      %three = stablehlo.constant dense<3> : tensor<i32>\n"
+         "      %d = stablehlo.compare NE, %b, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+         "      stablehlo.return %d : tensor<i1>\n"
+         "    } do {\n"
+         "      %b2 = stablehlo.add %b, %one : tensor<i32>\n"
+         "      %s = stablehlo.sine %y : tensor<2xf64>\n"
+         "      %y2 = stablehlo.multiply %s, %x : tensor<2xf64>\n"
+         "      stablehlo.return %b2, %y2 : tensor<i32>, tensor<2xf64>\n"
+         "    }\n"
+         "    stablehlo.return %a2, %u : tensor<i32>, tensor<2xf64>\n"
+         "  }\n"
+         "  return %r : tensor<2xf64>\n}\n", 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 /* ---- grad, value_and_grad, wrt ---- */
 
 /* loss(x, w, n) = sum(tanh(x . w) ^ 2) * n: x 2x3, w 3x2, n an integer. */
@@ -825,6 +1132,61 @@ TEST(unsupported_ops) {
     aj_module_destroy(m);
 }
 
+/* Tier-2 ops and forms without a rule: each a clear error naming the op. */
+TEST(unsupported_tier2) {
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"func.func @main(%t: tensor<4x2xf64>, %u: tensor<2x2xf64>) -> tensor<4x2xf64> {\n"
+         "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi64>\n"
+         "  %s = \"stablehlo.scatter\"(%t, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " SECOND_BODY " : (tensor<4x2xf64>, tensor<2x1xi64>, tensor<2x2xf64>) -> tensor<4x2xf64>\n"
+         "  return %s : tensor<4x2xf64>\n}\n",
+         "cannot differentiate 'stablehlo.scatter': the updates of an overwriting scatter without unique_indices"},
+        {"func.func @main(%x: tensor<5x6xf64>) -> tensor<4x4xf64> {\n"
+         "  %i = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+         "  %r = \"stablehlo.reduce_window\"(%x, %i) <{window_dimensions = array<i64: 1, 2>, window_dilations = array<i64: 1, 2>}> " MAX_BODY " : (tensor<5x6xf64>, tensor<f64>) -> tensor<5x4xf64>\n"
+         "  %s = stablehlo.slice %r [0:4, 0:4] : (tensor<5x4xf64>) -> tensor<4x4xf64>\n"
+         "  return %s : tensor<4x4xf64>\n}\n",
+         "cannot differentiate 'stablehlo.reduce_window': a max or min reduce_window with window dilations"},
+        {"func.func @main(%x: tensor<5x6xf64>) -> tensor<4x5xf64> {\n"
+         "  %i = stablehlo.constant dense<0.0> : tensor<f64>\n"
+         "  %r = \"stablehlo.reduce_window\"(%x, %i) <{window_dimensions = array<i64: 2, 2>}> " MAX_BODY " : (tensor<5x6xf64>, tensor<f64>) -> tensor<4x5xf64>\n"
+         "  return %r : tensor<4x5xf64>\n}\n",
+         "cannot differentiate 'stablehlo.reduce_window': a max reduce_window whose init value is not the constant -inf"},
+        {"func.func @main(%x: tensor<3xf64>, %n: tensor<i64>) -> tensor<3xf64> {\n"
+         "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+         "  %k, %r = stablehlo.while(%i = %zero, %v = %x) : tensor<i64>, tensor<3xf64>\n"
+         "  cond {\n"
+         "    %c = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+         "    stablehlo.return %c : tensor<i1>\n"
+         "  } do {\n"
+         "    %one = stablehlo.constant dense<1> : tensor<i64>\n"
+         "    %next = stablehlo.add %i, %one : tensor<i64>\n"
+         "    %s = stablehlo.sine %v : tensor<3xf64>\n"
+         "    stablehlo.return %next, %s : tensor<i64>, tensor<3xf64>\n"
+         "  }\n"
+         "  return %r : tensor<3xf64>\n}\n",
+         "t.mlir:3:3: in @main: cannot differentiate 'stablehlo.while': a while loop is differentiated only when its "
+         "trip count is known statically"},
+        {"func.func @main(%x: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {\n"
+         "  %m = \"stablehlo.map\"(%x, %y) ({\n"
+         "  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n"
+         "    %c = stablehlo.multiply %a, %b : tensor<f64>\n"
+         "    stablehlo.return %c : tensor<f64>\n"
+         "  }) {dimensions = array<i64: 0>} : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>\n"
+         "  return %m : tensor<4xf64>\n}\n",
+         "cannot differentiate 'stablehlo.map': no rule for map"},
+    };
+    for (int i = 0; i < NCASES(cases); i++) {
+        aj_module *m = NULL;
+        EXPECT_EQ_INT(aj_module_parse(cases[i].text, strlen(cases[i].text), "t.mlir", &m), AJ_OK);
+        expect_error(aj_vjp(m, "main", 0, NULL, "v"), AJ_ERR_UNSUPPORTED, cases[i].message);
+        int nin, nout;
+        EXPECT(aj_module_signature(m, "v", &nin, &nout) != AJ_OK);
+        aj_module_destroy(m);
+    }
+}
+
 /* ---- allocation failures ---- */
 
 /* Fails the n-th allocation of a transform for every n until it succeeds:
@@ -834,6 +1196,7 @@ static void sweep_failures(const char *text, int (*transform)(ir_module *, const
                                                               const char *, diag *)) {
     aj_module *m = NULL;
     if (aj_module_parse(text, strlen(text), "sweep.mlir", &m)) {
+        fprintf(stderr, "%s\n", aj_last_error());
         testing_failed_checks++;
         return;
     }
@@ -872,6 +1235,25 @@ TEST(allocation_failures) {
         "  %e = stablehlo.exponential %d : tensor<2x5xf64>\n"
         "  return %e, %r : tensor<2x5xf64>, tensor<3xf64>\n}\n";
     sweep_failures(many_rules, ad_vjp);
+    static const char tier2_rules[] =
+        "func.func @main(%x: tensor<1x1x4x4xf64>, %k: tensor<2x1x2x2xf64>, %p: tensor<i1>, %u: tensor<2x3xf64>) -> tensor<3x3xf64> {\n"
+        "  %c = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x4x4xf64>, tensor<2x1x2x2xf64>) -> tensor<1x2x3x3xf64>\n"
+        "  %ninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+        "  %m = \"stablehlo.reduce_window\"(%c, %ninf) <{window_dimensions = array<i64: 1, 1, 2, 2>}> " MAX_BODY " : (tensor<1x2x3x3xf64>, tensor<f64>) -> tensor<1x2x2x2xf64>\n"
+        "  %rs = stablehlo.reshape %m : (tensor<1x2x2x2xf64>) -> tensor<4x2xf64>\n"
+        "  %ix = stablehlo.constant dense<[[3], [0]]> : tensor<2x1xi32>\n"
+        "  %g = \"stablehlo.gather\"(%rs, %ix) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<4x2xf64>, tensor<2x1xi32>) -> tensor<2x2xf64>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f64>\n"
+        "  %z = stablehlo.pad %g, %zero, low = [1, 0], high = [0, 1], interior = [0, 0] : (tensor<2x2xf64>, tensor<f64>) -> tensor<3x3xf64>\n"
+        "  %s = \"stablehlo.scatter\"(%z, %ix, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> " ADD_BODY " : (tensor<3x3xf64>, tensor<2x1xi32>, tensor<2x3xf64>) -> tensor<3x3xf64>\n"
+        "  %i = \"stablehlo.if\"(%p) ({\n"
+        "    %t = stablehlo.sine %s : tensor<3x3xf64>\n"
+        "    stablehlo.return %t : tensor<3x3xf64>\n"
+        "  }, {\n"
+        "    stablehlo.return %s : tensor<3x3xf64>\n"
+        "  }) : (tensor<i1>) -> tensor<3x3xf64>\n"
+        "  return %i : tensor<3x3xf64>\n}\n";
+    sweep_failures(tier2_rules, ad_vjp);
 }
 
 /* ---- JAX cross-check ---- */
@@ -962,6 +1344,12 @@ int main(void) {
     RUN(shape_rules);
     RUN(dot_general_rules);
     RUN(reduce_rules);
+    RUN(index_op_rules);
+    RUN(window_rules);
+    RUN(convolution_rules);
+    RUN(branch_rules);
+    RUN(sort_rules);
+    RUN(while_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
     RUN(ties_split_evenly);
@@ -970,6 +1358,7 @@ int main(void) {
     RUN(inlined_ops_keep_checkpoint_marks);
     RUN(request_errors);
     RUN(unsupported_ops);
+    RUN(unsupported_tier2);
     RUN(allocation_failures);
     RUN(jax_cross_check);
     return TESTS_DONE();
