@@ -17,22 +17,7 @@
 #include <unistd.h>
 
 #include "arrayjit.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *xs, int n) {
-    qsort(xs, (size_t)n, sizeof *xs, compare_doubles);
-    return n % 2 ? xs[n / 2] : 0.5 * (xs[n / 2 - 1] + xs[n / 2]);
-}
+#include "../tools/timing.h"
 
 /* STREAM triad a = b + s*c over arrays far bigger than the caches: bytes
  * moved per second (3 arrays, counting the write once, as STREAM does). */
@@ -43,14 +28,14 @@ static double triad_bandwidth(int runs) {
     for (size_t i = 0; i < n; i++) a[i] = 0, b[i] = 1, c[i] = 2;
     double t[32];
     for (int r = 0; r < runs; r++) {
-        double start = now();
+        double start = timing_now();
         for (size_t i = 0; i < n; i++) a[i] = b[i] + 1.5f * c[i];
-        t[r] = now() - start;
+        t[r] = timing_now() - start;
     }
     volatile float sink = a[n / 2];
     (void)sink;
     free(a), free(b), free(c);
-    return 3.0 * n * sizeof(float) / median(t, runs);
+    return 3.0 * n * sizeof(float) / timing_median(t, runs);
 }
 
 /* BLIS's typed API (declared here as the generated code declares it). */
@@ -74,13 +59,13 @@ static double sgemm_rate(int m, int n, int k, int runs) {
     memset(c, 0, (size_t)m * n * sizeof *c);
     double t[32];
     for (int r = 0; r < runs; r++) {
-        double start = now();
+        double start = timing_now();
         float one = 1, zero = 0;
         bli_sgemm(BLIS_NO_TRANSPOSE, BLIS_NO_TRANSPOSE, m, n, k, &one, a, k, 1, b, n, 1, &zero, c, n, 1);
-        t[r] = now() - start;
+        t[r] = timing_now() - start;
     }
     free(a), free(b), free(c);
-    return 2.0 * m * n * k / median(t, runs);
+    return 2.0 * m * n * k / timing_median(t, runs);
 }
 
 typedef struct program_stats {
@@ -130,9 +115,9 @@ static loop_kind loop_of(const char *name) {
 
 static double compile_time(aj_module *m, const char *cache_dir, uint64_t donate, aj_executable **out) {
     aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .donate = donate};
-    double start = now();
+    double start = timing_now();
     if (aj_compile(m, "main", &o, out)) return -1;
-    return now() - start;
+    return timing_now() - start;
 }
 
 /* One timed step. A chained step consumes its donated inputs and hands its
@@ -171,11 +156,11 @@ static int bench_program(const char *path, int runs, program_stats *s) {
     if (!k.chained && aj_executable_run(e, nin, in, nout, out)) goto done;
     double t[64];
     for (int r = 0; r <= runs; r++) {
-        double start = now();
+        double start = timing_now();
         if (step(e, &k, nin, in, nout, out)) goto done;
-        t[r] = now() - start;
+        t[r] = timing_now() - start;
     }
-    s->run_s = median(t + 1, runs);
+    s->run_s = timing_median(t + 1, runs);
     if (aj_executable_memory(e, &s->mem)) goto done;
     s->bytes_moved = (double)(s->mem.argument_bytes + s->mem.output_bytes);
     rc = 0;

@@ -23,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../tools/timing.h"
+
 enum { ROW_MAJOR = 101, NO_TRANS = 111 };
 typedef void (*sgemm_fn)(int order, int ta, int tb, int m, int n, int k, float alpha, const float *a, int lda,
                          const float *b, int ldb, float beta, float *c, int ldc);
@@ -33,12 +35,6 @@ typedef struct library {
     sgemm_fn sgemm;
     char kernel[64];
 } library;
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* Opens the library, pins it to one thread and names its kernel. */
 static int library_open(library *l) {
@@ -89,9 +85,9 @@ static void measure(library *lib, const float *a, const float *b, float *c, int 
     }
     double best = 1e30;
     for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
+        double t0 = timing_now();
         lib->sgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
-        double t = now() - t0;
+        double t = timing_now() - t0;
         if (t < best) best = t;
     }
     double err = max_rel_error(a, b, c, m, k, n, 8);

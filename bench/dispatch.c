@@ -13,17 +13,7 @@
 #include <time.h>
 
 #include "arrayjit.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "../tools/timing.h"
 
 static const int64_t dims[1] = {4};
 
@@ -62,12 +52,12 @@ static double per_call_us(target *t, entry_point how, int calls, int batches) {
     double *us = malloc((size_t)batches * sizeof *us);
     if (!us || call(t, how)) return -1;   /* the first call: traced (jit), warm */
     for (int b = 0; b < batches; b++) {
-        double start = now();
+        double start = timing_now();
         for (int i = 0; i < calls; i++)
             if (call(t, how)) return -1;
-        us[b] = (now() - start) / calls * 1e6;
+        us[b] = (timing_now() - start) / calls * 1e6;
     }
-    qsort(us, (size_t)batches, sizeof *us, compare_doubles);
+    qsort(us, (size_t)batches, sizeof *us, timing_compare);
     double median = us[batches / 2];
     free(us);
     return median;

@@ -21,27 +21,10 @@
 #include <time.h>
 
 #include "arrayjit.h"
+#include "../tools/timing.h"
 
 enum { BATCH = 4096, WIDTH = 256, MAX_ARGS = 70 };
 static const size_t ACTIVATION = (size_t)BATCH * WIDTH * sizeof(float);
-
-/* Step times are the process's CPU time (the code runs on one thread), so
- * that other work on a shared machine does not count. */
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *xs, int n) {
-    qsort(xs, (size_t)n, sizeof *xs, compare_doubles);
-    return n % 2 ? xs[n / 2] : 0.5 * (xs[n / 2 - 1] + xs[n / 2]);
-}
 
 typedef struct model {
     int layers;
@@ -97,14 +80,14 @@ static measured measure(model *md, size_t budget, int runs) {
     aj_executable_memory(e, &r.s);
     double t[64];
     for (int k = 0; k <= runs; k++) {
-        double start = now();
+        double start = timing_cpu_now();
         if (aj_executable_run_into(e, md->nin, md->in, md->nout, md->out)) {
             aj_executable_destroy(e);
             return r;
         }
-        if (k) t[k - 1] = now() - start;
+        if (k) t[k - 1] = timing_cpu_now() - start;
     }
-    r.step_s = median(t, runs);
+    r.step_s = timing_median(t, runs);
     r.ok = 1;
     aj_executable_destroy(e);
     return r;

@@ -16,6 +16,7 @@
 
 #include "arrayjit.h"
 #include "demo.h"
+#include "timing.h"
 
 static int usage(void) {
     fprintf(stderr,
@@ -277,30 +278,18 @@ static int use_gradient(aj_module *m, const char **func, char *name, size_t size
     return 0;
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Runs e `repeat` more times into the outputs of its first run and prints
  * the median time (warm: the outputs' pages are already mapped). */
 static aj_status time_runs(aj_executable *e, int repeat, int nin, aj_array **in, int nout, aj_array **out) {
     double times[1000];
     if (repeat > 1000) repeat = 1000;
     for (int r = 0; r < repeat; r++) {
-        double start = now_ms();
+        double start = timing_now() * 1e3;
         aj_status st = aj_executable_run_into(e, nin, in, nout, out);
         if (st) return st;
-        times[r] = now_ms() - start;
+        times[r] = timing_now() * 1e3 - start;
     }
-    qsort(times, (size_t)repeat, sizeof *times, compare_doubles);
-    fprintf(stderr, "time: median %.3f ms over %d runs\n", times[repeat / 2], repeat);
+    fprintf(stderr, "time: median %.3f ms over %d runs\n", timing_median(times, repeat), repeat);
     return AJ_OK;
 }
 

@@ -17,6 +17,7 @@
 
 #include "arrayjit.h"
 #include "demo.h"
+#include "timing.h"
 
 enum { BATCH = 1024, FEATURES = 32, WIDTH = 256, LAYERS = 8, NPARAMS = 2 * LAYERS, STEPS = 300 };
 static const float learning_rate = 0.05f;
@@ -145,22 +146,6 @@ static aj_status make_inputs(aj_array **in) {
 
 /* ---- running ------------------------------------------------------------------ */
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return v[n / 2];
-}
-
 static void progress(int step, int steps, float loss) {
     enum { BAR = 40 };
     char bar[BAR + 1];
@@ -181,9 +166,9 @@ static aj_status train(aj_executable *e, aj_array **in, int steps, bool show, fl
     aj_status st = times ? AJ_OK : AJ_ERR_NOMEM;
     for (int s = 0; s < steps && !st; s++) {
         aj_array *out[NPARAMS + 1];
-        double start = now_ms();
+        double start = timing_now() * 1e3;
         st = aj_executable_run(e, NPARAMS + 2, in, NPARAMS + 1, out);
-        times[s] = now_ms() - start;
+        times[s] = timing_now() * 1e3 - start;
         if (st) break;
         *loss = *(const float *)aj_array_data(out[0]);
         aj_array_destroy(out[0]);
@@ -193,7 +178,7 @@ static aj_status train(aj_executable *e, aj_array **in, int steps, bool show, fl
         }
         if (show) progress(s + 1, steps, *loss);
     }
-    if (!st) *ms = median(times, steps);
+    if (!st) *ms = timing_median(times, steps);
     free(times);
     return st;
 }
@@ -205,12 +190,12 @@ static aj_status time_calls(aj_module *m, aj_executable *e, const char *func, in
     aj_status st = AJ_OK;
     for (int r = 0; r < runs && !st; r++) {
         aj_array *out[NPARAMS + 1];
-        double start = now_ms();
+        double start = timing_now() * 1e3;
         st = e ? aj_executable_run(e, nin, in, nout, out) : aj_module_eval(m, func, nin, in, nout, out, NULL);
-        times[r] = now_ms() - start;
+        times[r] = timing_now() * 1e3 - start;
         for (int i = 0; i < nout && !st; i++) aj_array_destroy(out[i]);
     }
-    if (!st) *ms = median(times, runs);
+    if (!st) *ms = timing_median(times, runs);
     return st;
 }
 
