@@ -269,12 +269,33 @@ static int fail(const char *what) {
     return 1;
 }
 
-/* --grad: adds the gradient of *func (one float scalar result) with respect
- * to every float parameter, as <func>_grad into name, and makes it *func. */
-static int use_gradient(aj_module *m, const char **func, char *name, size_t size) {
-    snprintf(name, size, "%s_grad", *func);
-    if (aj_grad(m, *func, 0, NULL, name)) return fail("--grad: ");
-    *func = name;
+/* --grad and --policy=NAME (run, mem). */
+typedef struct grad_options {
+    int grad;
+    int has_policy;
+    aj_checkpoint_policy policy;
+    char name[256];   /* the gradient's function: <func>_grad */
+} grad_options;
+
+/* 1: arg was one of them; -1: an unknown policy (said why); 0: neither. */
+static int grad_option(const char *arg, grad_options *g) {
+    if (strcmp(arg, "--grad") == 0) return g->grad = 1;
+    if (strncmp(arg, "--policy=", 9) != 0) return 0;
+    int rc = parse_policy(arg + 9, &g->policy);
+    g->has_policy |= rc == 1;
+    return rc;
+}
+
+/* --grad adds the gradient of *func (one float scalar result) with respect
+ * to every float parameter and makes it *func; --policy makes the forward
+ * part of *func one checkpoint region. 0, or 1 having said why not. */
+static int apply_grad_options(aj_module *m, const char **func, grad_options *g) {
+    if (g->grad) {
+        snprintf(g->name, sizeof g->name, "%s_grad", *func);
+        if (aj_grad(m, *func, 0, NULL, g->name)) return fail("--grad: ");
+        *func = g->name;
+    }
+    if (g->has_policy && aj_checkpoint_function(m, *func, &g->policy)) return fail("");
     return 0;
 }
 
@@ -311,20 +332,16 @@ static aj_status execute(aj_module *m, const char *func, int use_eval, int repea
 static int cmd_run(int argc, char **argv) {
     const char *file = NULL, *func = "main";
     const char *inputs[64], *outputs[64];
-    char grad_name[256];
-    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, grad = 0, repeat = 0;
+    grad_options g = {0};
+    int nin = 0, nout_paths = 0, use_eval = 0, clear = 0, repeat = 0;
     /* One compile per process: an in-memory cache would only hold the
      * executable until exit. */
     aj_compile_options co = {.no_memory_cache = 1};
-    aj_checkpoint_policy policy;
-    const char *policy_name = NULL;
     for (int i = 0; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (strcmp(argv[i], "--eval") == 0) use_eval = 1;
         else if (strncmp(argv[i], "--repeat=", 9) == 0 && (repeat = atoi(argv[i] + 9)) > 0) continue;
-        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
-        else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
-            policy_name = argv[i] + 9;
+        else if (grad_option(argv[i], &g) == 1) continue;
         else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
         else if (strcmp(argv[i], "--input") == 0 && has_value && nin < 64) inputs[nin++] = argv[++i];
         else if (strcmp(argv[i], "--output") == 0 && has_value && nout_paths < 64) outputs[nout_paths++] = argv[++i];
@@ -338,10 +355,8 @@ static int cmd_run(int argc, char **argv) {
     if (aj_module_load(file, &m)) return fail("");
     int nparams, nresults, rc = 1;
     aj_array *in[64] = {0}, *out[64] = {0};
-    if (grad && use_gradient(m, &func, grad_name, sizeof grad_name)) {
-        /* use_gradient printed why */
-    } else if (policy_name && aj_checkpoint_function(m, func, &policy)) {
-        fail("");
+    if (apply_grad_options(m, &func, &g)) {
+        /* it said why */
     } else if (aj_module_signature(m, func, &nparams, &nresults)) {
         fail("");
     } else if (nparams != nin) {
@@ -388,17 +403,13 @@ static int draw_memory(aj_executable *e, int compare, const char *file, const ch
 
 static int cmd_mem(int argc, char **argv) {
     const char *file = NULL, *func = "main", *svg = NULL;
-    char grad_name[256];
-    int json = 0, clear = 0, compare = 0, grad = 0, residuals = 0;
+    grad_options g = {0};
+    int json = 0, clear = 0, compare = 0, residuals = 0;
     aj_compile_options co = {.no_memory_cache = 1};   /* one compile per process */
-    aj_checkpoint_policy policy;
-    const char *policy_name = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
-        else if (strcmp(argv[i], "--grad") == 0) grad = 1;
+        else if (grad_option(argv[i], &g) == 1) continue;
         else if (strcmp(argv[i], "--residuals") == 0) residuals = 1;
-        else if (strncmp(argv[i], "--policy=", 9) == 0 && parse_policy(argv[i] + 9, &policy) == 1)
-            policy_name = argv[i] + 9;
         else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
         else if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg = argv[++i];
         else if (strcmp(argv[i], "--compare") == 0) compare = 1;
@@ -411,8 +422,7 @@ static int cmd_mem(int argc, char **argv) {
     aj_module *m;
     if (aj_module_load(file, &m)) return fail("");
     aj_executable *e = NULL;
-    int rc = grad ? use_gradient(m, &func, grad_name, sizeof grad_name) : 0;
-    if (!rc && policy_name && aj_checkpoint_function(m, func, &policy)) rc = fail("");
+    int rc = apply_grad_options(m, &func, &g);
     if (!rc && aj_compile(m, func, &co, &e)) rc = fail("");
     if (!rc && aj_executable_report(e, stdout, json)) rc = fail("");
     if (!rc && svg) rc = draw_memory(e, compare, file, svg);

@@ -265,14 +265,25 @@ static int push_int(parser *p, int64_t **v, int *n, int *cap, int64_t x) {
     return 0;
 }
 
-/* Integers separated by ',' up to (not including) the closing token. */
-static int parse_ints_until(parser *p, tok_kind close, ir_ints *out) {
+static int parse_int_word(parser *p, int64_t *out) { return fr_parse_int64(p, out, "an integer"); }
+
+/* `true` or `false` as 1 or 0. */
+static int parse_bool_word(parser *p, int64_t *out) {
+    if (accept_word(p, "true")) *out = 1;
+    else if (accept_word(p, "false")) *out = 0;
+    else return fr_expected(p, "true or false");
+    return 0;
+}
+
+/* Elements (each read by parse_one) separated by ',' up to (not including)
+ * the closing token. */
+static int parse_list_until(parser *p, tok_kind close, int (*parse_one)(parser *, int64_t *), ir_ints *out) {
     int64_t *v = NULL;
     int n = 0, cap = 0;
     if (!at(p, close)) {
         do {
             int64_t x;
-            if (fr_parse_int64(p, &x, "an integer") || push_int(p, &v, &n, &cap, x)) {
+            if (parse_one(p, &x) || push_int(p, &v, &n, &cap, x)) {
                 mem_free(v);
                 return -1;
             }
@@ -286,34 +297,8 @@ static int parse_ints_until(parser *p, tok_kind close, ir_ints *out) {
 
 int fr_parse_int_list(parser *p, ir_ints *out) {
     if (expect(p, TK_LBRACKET, "'[' before the integer list")) return -1;
-    return parse_ints_until(p, TK_RBRACKET, out) || expect(p, TK_RBRACKET, "']' after the integer list");
-}
-
-/* `true` or `false` as 1 or 0. */
-static int parse_bool_word(parser *p, int64_t *out) {
-    if (accept_word(p, "true")) *out = 1;
-    else if (accept_word(p, "false")) *out = 0;
-    else return fr_expected(p, "true or false");
-    return 0;
-}
-
-/* Booleans separated by ',' up to (not including) the closing token. */
-static int parse_bools_until(parser *p, tok_kind close, ir_ints *out) {
-    int64_t *v = NULL;
-    int n = 0, cap = 0;
-    if (!at(p, close)) {
-        do {
-            int64_t x;
-            if (parse_bool_word(p, &x) || push_int(p, &v, &n, &cap, x)) {
-                mem_free(v);
-                return -1;
-            }
-        } while (accept(p, TK_COMMA));
-    }
-    mem_free(out->v);
-    out->v = v;
-    out->n = n;
-    return 0;
+    return parse_list_until(p, TK_RBRACKET, parse_int_word, out) ||
+           expect(p, TK_RBRACKET, "']' after the integer list");
 }
 
 /* `array<i64: 1, 2>`, `array<i64>` or `array<i1: true, false>` (as 1, 0). */
@@ -323,7 +308,7 @@ static int parse_dense_array(parser *p, ir_ints *out) {
     bool bools = at_word(p, "i1");
     if (!bools && !at_word(p, "i64") && !at_word(p, "i32")) return fr_expected(p, "i64 as the array's element type");
     next(p);
-    if (accept(p, TK_COLON) && (bools ? parse_bools_until(p, TK_GREATER, out) : parse_ints_until(p, TK_GREATER, out)))
+    if (accept(p, TK_COLON) && parse_list_until(p, TK_GREATER, bools ? parse_bool_word : parse_int_word, out))
         return -1;
     return expect(p, TK_GREATER, "'>' after the array elements");
 }
