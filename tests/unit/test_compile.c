@@ -7,6 +7,7 @@
 
 #include "arrayjit.h"
 #include "testing.h"
+#include "util/mem.h"
 
 static char cache_dir[] = "/tmp/aj_test_cache_XXXXXX";
 
@@ -252,6 +253,74 @@ TEST(temporaries_live_in_outputs_not_yet_written) {
     aj_module_destroy(m);
 }
 
+/* The memory picture: each curve's peak is the figure the analysis reports
+ * (planned and measured: peak_bytes; eager: eager_peak_bytes). */
+static aj_status draw_softmax(aj_executable *e, const char *path) {
+    aj_memory_curve c[3];
+    const aj_curve_kind kinds[3] = {AJ_CURVE_EAGER, AJ_CURVE_PLANNED, AJ_CURVE_MEASURED};
+    aj_status st = AJ_OK;
+    int n = 0;
+    for (; n < 3 && !st; n++) st = aj_executable_memory_curve(e, kinds[n], &c[n]);
+    if (st) n--;   /* a failed call leaves nothing to release */
+    if (!st) st = aj_memory_svg(c, n, "softmax", path);
+    for (int i = 0; i < n; i++) aj_memory_curve_release(&c[i]);
+    return st;
+}
+
+TEST(the_memory_picture_is_true_and_rejects_bad_requests) {
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(softmax_text, strlen(softmax_text), "softmax.mlir", &m), AJ_OK);
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e;
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    aj_memory_stats s;
+    aj_memory_curve c;
+    EXPECT_EQ_INT(aj_executable_memory(e, &s), AJ_OK);
+    EXPECT_EQ_INT(aj_executable_memory_curve(e, AJ_CURVE_PLANNED, &c), AJ_OK);
+    EXPECT_EQ_INT(c.peak_bytes, s.peak_bytes);
+    EXPECT(c.nsteps > 0 && c.bytes[c.peak_step] <= s.peak_bytes);
+    aj_memory_curve_release(&c);
+    EXPECT_EQ_INT(aj_executable_memory_curve(e, AJ_CURVE_EAGER, &c), AJ_OK);
+    EXPECT_EQ_INT(c.peak_bytes, s.eager_peak_bytes);
+    aj_memory_curve_release(&c);
+    EXPECT_EQ_INT(aj_executable_memory_curve(e, AJ_CURVE_MEASURED, &c), AJ_OK);
+    EXPECT_EQ_INT(c.peak_bytes, s.peak_bytes);
+    aj_memory_curve_release(&c);
+
+    EXPECT_EQ_INT(aj_executable_memory_curve(e, (aj_curve_kind)42, &c), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "unknown curve kind 42");
+    EXPECT(c.nsteps == 0 && c.bytes == NULL);
+    EXPECT_EQ_INT(aj_memory_svg(NULL, 1, "t", "/tmp/x.svg"), AJ_ERR_INVALID);
+    EXPECT_EQ_INT(aj_memory_svg(&c, 0, "t", NULL), AJ_ERR_INVALID);
+    char dir[64], path[128];
+    snprintf(dir, sizeof dir, "%s", "/tmp/aj_svg_XXXXXX");
+    EXPECT(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/missing/m.svg", dir);
+    EXPECT_EQ_INT(draw_softmax(e, path), AJ_ERR_IO);
+    EXPECT_CONTAINS(aj_last_error(), "missing");
+
+    /* every allocation failing in turn: an error, nothing leaked, no file */
+    snprintf(path, sizeof path, "%s/m.svg", dir);
+    int failures = 0;
+    for (int n = 1; n < 100000; n++) {
+        size_t live = mem_live_bytes();
+        mem_fail_after(n);
+        aj_status st = draw_softmax(e, path);
+        mem_fail_after(0);
+        EXPECT_EQ_INT(mem_live_bytes(), live);
+        if (st == AJ_OK) break;
+        failures++;
+        EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        EXPECT(access(path, F_OK) != 0);
+    }
+    EXPECT(failures > 5);
+    EXPECT(access(path, F_OK) == 0);
+    unlink(path);
+    rmdir(dir);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
 TEST(the_caches_hit) {
     aj_module *m;
     aj_module_parse(softmax_text, strlen(softmax_text), "softmax.mlir", &m);
@@ -376,6 +445,7 @@ int main(void) {
     RUN(random_graphs_match_the_evaluator_bit_for_bit);
     RUN(memory_analysis_is_true);
     RUN(temporaries_live_in_outputs_not_yet_written);
+    RUN(the_memory_picture_is_true_and_rejects_bad_requests);
     RUN(the_caches_hit);
     RUN(bad_compile_options_are_reported);
     RUN(sgd_updates_are_written_over_donated_parameters);
