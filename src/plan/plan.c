@@ -543,16 +543,23 @@ static void output_free_steps(const plan *p, const ir_op *ret, int *free_until) 
     }
 }
 
+/* The intervals placed in each output buffer so far: member[head[j]],
+ * member[next[...]], ... (-1 ends a list). */
+typedef struct output_members {
+    int *head, *next;
+} output_members;
+
 /* The lowest offset in output j where iv[k] fits beside the intervals
  * already placed there whose lifetimes meet its own; SIZE_MAX if none. */
-static size_t fit_in_output(const planner *pl, int j, int k, size_t capacity) {
+static size_t fit_in_output(const planner *pl, const output_members *om, int j, int k, size_t capacity) {
     const interval *it = &pl->iv[k];
     size_t at = 0;
-    for (bool moved = true; moved;) {   /* restart after every move: placed intervals are unsorted */
+    if (it->bytes > capacity) return SIZE_MAX;
+    for (bool moved = true; moved;) {   /* restart after every move: the members are unsorted */
         moved = false;
-        for (int q = 0; q < pl->nintervals; q++) {
+        for (int q = om->head[j]; q >= 0; q = om->next[q]) {
             const interval *o = &pl->iv[q];
-            if (q == k || o->output != j || o->def > it->last || it->def > o->last) continue;
+            if (o->def > it->last || it->def > o->last) continue;
             if (pl->offset[q] < at + it->bytes && at < pl->offset[q] + o->bytes) {
                 at = pl->offset[q] + o->bytes;
                 moved = true;
@@ -581,11 +588,15 @@ static int place_in_outputs(planner *pl, size_t *offset, size_t *arena) {
     int nout = pl->ret->nin, n = pl->nintervals;
     int *free_until = mem_calloc((size_t)nout + 1, sizeof *free_until);
     const interval **order = mem_calloc((size_t)n + 1, sizeof *order);
-    if (!free_until || !order) {
+    output_members om = {mem_alloc(((size_t)nout + 1) * sizeof(int)), mem_alloc(((size_t)n + 1) * sizeof(int))};
+    if (!free_until || !order || !om.head || !om.next) {
         mem_free(free_until);
         mem_free(order);
+        mem_free(om.head);
+        mem_free(om.next);
         return diag_nomem(pl->d);
     }
+    for (int j = 0; j < nout; j++) om.head[j] = -1;
     output_free_steps(pl->p, pl->ret, free_until);
     for (int k = 0; k < n; k++) order[k] = &pl->iv[k];
     qsort(order, (size_t)n, sizeof *order, bigger_then_later);
@@ -594,15 +605,19 @@ static int place_in_outputs(planner *pl, size_t *offset, size_t *arena) {
         int k = (int)(order[m] - pl->iv);
         for (int j = 0; j < nout && pl->iv[k].output < 0; j++) {
             if (pl->iv[k].last >= free_until[j]) continue;
-            size_t at = fit_in_output(pl, j, k, pl->p->buf[pl->ret->in[j]].bytes / PLAN_ALIGN * PLAN_ALIGN);
+            size_t at = fit_in_output(pl, &om, j, k, pl->p->buf[pl->ret->in[j]].bytes / PLAN_ALIGN * PLAN_ALIGN);
             if (at == SIZE_MAX) continue;
             pl->iv[k].output = j;
             pl->offset[k] = at;
+            om.next[k] = om.head[j];
+            om.head[j] = k;
             moved++;
         }
     }
     mem_free(free_until);
     mem_free(order);
+    mem_free(om.head);
+    mem_free(om.next);
     if (!moved) return DIAG_OK;
     size_t *arena_offset = mem_calloc((size_t)n + 1, sizeof *arena_offset);
     size_t smaller;
