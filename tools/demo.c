@@ -187,6 +187,7 @@ static aj_status train(aj_executable *e, aj_array **in, int steps, bool show, fl
 static aj_status time_calls(aj_module *m, aj_executable *e, const char *func, int nin, aj_array **in,
                             int nout, int runs, double *ms) {
     double times[16];
+    if (runs > 16) runs = 16;
     aj_status st = AJ_OK;
     for (int r = 0; r < runs && !st; r++) {
         aj_array *out[NPARAMS + 1];
