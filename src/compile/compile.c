@@ -341,13 +341,14 @@ static codegen_options codegen_with_subs(const compiled *c, const compile_option
     return cg;
 }
 
-/* After f is planned: one scratch block for its control-flow kernels. */
-static int reserve_control_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
+/* After f is planned: one scratch block for its control-flow kernels and
+ * its runs' block-local values (never used at once). */
+static int reserve_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
     const ir_block *body = f->body;
     bool *uses = mem_calloc((size_t)body->nops + 1, sizeof *uses);
     if (!uses) return diag_nomem(d);
     codegen_options cg = codegen_with_subs(c, o);
-    size_t bytes = 0;
+    size_t bytes = codegen_block_scratch(f, p, &cg, uses);
     for (int s = 0; s < body->nops; s++) {
         if (!codegen_is_control_kernel(body->ops[s])) continue;
         size_t need = codegen_control_scratch(f, s, &cg);
@@ -410,7 +411,7 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
         rc = body ? plan_body(g, root->nin, o, p, &s.in_place, d) : plan_func(g, &po, p, d);
         planned = rc == DIAG_OK;
     }
-    if (!rc) rc = reserve_control_scratch(c, g, p, o, d);
+    if (!rc) rc = reserve_scratch(c, g, p, o, d);
     s.f = g, s.p = p, s.captures = captures;
     if (!rc) rc = add_sub(c, &s, d);
     if (rc) {
@@ -452,7 +453,7 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     if (!rc) rc = compile_subprograms(c, c->func, o, d);
     plan_options po = planner_options(o);
     if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
-    if (!rc) rc = reserve_control_scratch(c, c->func, &c->plan, o, d);
+    if (!rc) rc = reserve_scratch(c, c->func, &c->plan, o, d);
     if (!rc && o->memory_budget_bytes && plan_peak(&c->plan) > o->memory_budget_bytes)
         rc = budget_error(c->func, &c->plan, o, st.recompute_flops, d);
     codegen_options cg = codegen_with_subs(c, o);

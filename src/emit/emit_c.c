@@ -31,8 +31,18 @@ typedef struct storage {
     size_t offset, bytes;  /* ARENA, OUTS: the byte range (an output's own value: all of it) */
 } storage;
 
+/* The bytes of one row (one index of dim 0) of v; 0 for scalars. */
+static size_t row_bytes(emit_ctx *cx, ir_value_id v) {
+    const ir_type *t = ec_type(cx, v);
+    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
+}
+
 static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
     const plan_buffer *b = &cx->p->buf[v];
+    if (cx->block_slot && cx->block_slot[v].bytes) {
+        *s = (storage){IN_ARENA, 0, cx->p->scratch_offset + cx->block_slot[v].offset, cx->block_slot[v].bytes};
+        return DIAG_OK;
+    }
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: *s = (storage){IN_ARGS, b->index, 0, 0}; return DIAG_OK;
     case PLAN_ARENA: *s = (storage){IN_ARENA, 0, b->offset, b->bytes}; return DIAG_OK;
@@ -54,6 +64,11 @@ static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
     const plan_buffer *b = &cx->p->buf[v];
     const ir_type *t = ec_type(cx, v);
     const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(t->dtype));
+    /* a block-local value is indexed by absolute row: its slot, shifted back
+       by the block's first row (as an integer: the pointer lies before the arena) */
+    if (cx->block_slot && cx->block_slot[v].bytes)
+        return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
+                      cx->p->scratch_offset + cx->block_slot[v].offset, row_bytes(cx, v));
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)args[%d]", ct, b->index);
     case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
@@ -260,11 +275,6 @@ static bool reads_by_row(emit_ctx *cx, const ir_op *op, int arg, int64_t n, bool
     return ok;
 }
 
-static size_t row_bytes(emit_ctx *cx, ir_value_id v) {
-    const ir_type *t = ec_type(cx, v);
-    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
-}
-
 /* Two values in one storage that a run may share: both produced by it, row
  * for row at the same place. */
 static bool same_rows(emit_ctx *cx, ir_value_id a, const storage *sa, ir_value_id b, const storage *sb) {
@@ -377,6 +387,61 @@ static uint64_t run_prefetch(emit_ctx *cx, int first, int last, int j) {
     return bits;
 }
 
+/* ---- block-local values ---------------------------------------------------------------
+ * In fast mode, an intermediate the plan put in an output buffer (an
+ * in-place chain that ends in the output: softmax's exp(x - max) under its
+ * final divide), big enough for streaming stores and read only by the later
+ * kernels of its row-blocked run, lives instead in a slot of the plan's
+ * scratch block that holds one block of its rows. The output's lines are
+ * then written once, by the run's last kernel, with streaming stores,
+ * rather than fetched from memory to be written, read back and written
+ * again. The driver reserves the slots (codegen_block_scratch) before the
+ * code is emitted; a run that is not emitted blocked uses none. */
+
+/* Whether only ops (first, last] of the run read v (not the return, no copy). */
+static bool read_only_in_run(emit_ctx *cx, int def, int last, ir_value_id v) {
+    const ir_block *body = cx->f->body;
+    for (int j = 0; j < body->nops; j++) {
+        if (j > def && j <= last) continue;
+        for (int k = 0; k < body->ops[j]->nin; k++)
+            if (body->ops[j]->in[k] == v) return false;
+    }
+    for (int c = 0; c < cx->p->ncopies; c++)
+        if (cx->p->copies[c].from == v) return false;
+    return true;
+}
+
+static bool block_local(emit_ctx *cx, int def, int last, int64_t n, ir_value_id v) {
+    const ir_type *t = ec_type(cx, v);
+    plan_home home = cx->p->buf[v].home;
+    return !cx->o->strict_order && (home == PLAN_OUTPUT || home == PLAN_IN_OUTPUT) && t->dtype == IR_F32 &&
+           t->rank >= 1 && t->dims[0] == n && ir_type_bytes(t) >= EC_STREAM_MIN_BYTES &&
+           read_only_in_run(cx, def, last, v);
+}
+
+/* The bytes of the block-local values of the run [first, last] of n rows;
+ * with slots, also gives each its slot. */
+static size_t run_block_locals(emit_ctx *cx, int first, int last, int64_t n, struct ec_block_slot *slots) {
+    const ir_block *body = cx->f->body;
+    int64_t block = run_block(cx, first, last, n);
+    size_t used = 0;
+    for (int j = first; j <= last; j++)
+        for (int r = 0; r < body->ops[j]->nout; r++) {
+            ir_value_id v = body->ops[j]->out[r];
+            if (!block_local(cx, j, last, n, v)) continue;
+            size_t bytes = ((size_t)block * row_bytes(cx, v) + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
+            if (slots) slots[v] = (struct ec_block_slot){used, bytes};
+            used += bytes;
+        }
+    return used;
+}
+
+static void drop_block_locals(emit_ctx *cx, int first, int last) {
+    for (int j = first; j <= last; j++)
+        for (int r = 0; r < cx->f->body->ops[j]->nout; r++)
+            cx->block_slot[cx->f->body->ops[j]->out[r]] = (struct ec_block_slot){0, 0};
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
     int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
@@ -391,6 +456,8 @@ static int emit_body(emit_ctx *cx) {
         const ir_op *op = body->ops[i];
         if (rows[i]) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
             size_t mark = cx->code.len;
+            if (run_block_locals(cx, i, run[i], rows[i], NULL) <= cx->p->scratch_bytes)
+                run_block_locals(cx, i, run[i], rows[i], cx->block_slot);
             bool good = true;
             for (int j = i; j <= run[i] && good && !cx->rc; j++) {
                 int64_t e;
@@ -411,6 +478,7 @@ static int emit_body(emit_ctx *cx) {
             }
             cx->code.len = mark;
             if (cx->code.s) cx->code.s[mark] = 0;
+            drop_block_locals(cx, i, run[i]);
             rows[i] = 0;
             for (int j = i + 1; j <= run[i]; j++) run[j] = j, rows[j] = 0;
             run[i] = i;
@@ -466,6 +534,7 @@ static void free_ctx(emit_ctx *cx) {
     mem_free(cx->memo);
     mem_free(cx->buffer);
     mem_free(cx->buffer_read);
+    mem_free(cx->block_slot);
     sb_free(&cx->decls);
     sb_free(&cx->code);
 }
@@ -478,6 +547,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
     if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
+    if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
         sb_puts(&s, cx->decls.s);
@@ -498,7 +568,8 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
 static int open_ctx(emit_ctx *cx, diag *d) {
     cx->buffer = mem_calloc((size_t)cx->f->nvalues, sizeof(const char *));
     cx->buffer_read = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
-    return cx->buffer && cx->buffer_read ? DIAG_OK : diag_nomem(d);
+    cx->block_slot = mem_calloc((size_t)cx->f->nvalues + 1, sizeof *cx->block_slot);
+    return cx->buffer && cx->buffer_read && cx->block_slot ? DIAG_OK : diag_nomem(d);
 }
 
 /* Sub-program i (its kernels and its static entry, named with its own
@@ -519,6 +590,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_openmp |= sub.uses_openmp;
         cx->uses_stream |= sub.uses_stream;
         cx->uses_sort |= sub.uses_sort;
+        cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_name = sub.next_name;
     }
     free_ctx(&sub);
@@ -538,6 +610,27 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
     if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp};
     free_ctx(&cx);
     return rc;
+}
+
+size_t codegen_block_scratch(const ir_func *f, const plan *p, const codegen_options *o, bool *uses) {
+    static const codegen_options defaults = {0};
+    diag d = {0};
+    emit_ctx cx = {.f = f, .p = p, .o = o ? o : &defaults, .d = &d, .prefix = "aj_"};
+    const ir_block *body = f->body;
+    int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
+    int64_t *rows = mem_alloc(sizeof(int64_t) * (size_t)(body->nops + 1));
+    size_t need = 0;
+    if (run && rows) find_runs(&cx, run, rows);
+    for (int i = 0; run && rows && i < body->nops; i++) {
+        if (!rows[i]) continue;
+        size_t bytes = run_block_locals(&cx, i, run[i], rows[i], NULL);
+        for (int j = i; bytes && j <= run[i]; j++) uses[j] = true;
+        if (bytes > need) need = bytes;
+        i = run[i];
+    }
+    mem_free(run);
+    mem_free(rows);
+    return need;
 }
 
 int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,

@@ -110,6 +110,7 @@ typedef struct emit_ctx {
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
+    bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
     uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
                                   its other pointers (emit_c.c's restrict test) */
@@ -130,7 +131,14 @@ typedef struct emit_ctx {
        arithmetic left memory idle; 20.7 against 16.5 ms in bench, on a Xeon). */
     int64_t row_block;
     uint64_t row_prefetch;
+    /* Per value id: a value kept for one block of rows in the plan's scratch
+       block (emit_c.c, "block-local values"); bytes 0: none. */
+    struct ec_block_slot { size_t offset, bytes; } *block_slot;
 } emit_ctx;
+
+/* Streaming stores (emit_loop.c) write f32 results of at least this many
+ * bytes; block-local values (emit_c.c) serve them. */
+enum { EC_STREAM_MIN_BYTES = 32 << 20 };
 
 /* A string owned by the context; "?" after an allocation failure, which
  * sets cx->rc (never NULL). */
@@ -182,6 +190,8 @@ extern const char emit_prelude[];
 extern const char emit_prelude_blis[];
 /* Non-temporal stores of 16 floats and the fence after them (fast mode). */
 extern const char emit_prelude_stream[];
+/* aj_fast_expf's definitions where the prelude only declares it (AJ_VECTOR_EXP). */
+extern const char emit_prelude_exp[];
 
 /* ---- emit_scalar.c: the one scalar emitter -------------------------------------- */
 

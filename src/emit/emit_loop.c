@@ -117,7 +117,7 @@ static int shape_loops(emit_ctx *cx, const ir_type *s, bool flat, ex_loop *loops
 
 /* ---- streaming stores ------------------------------------------------------------ */
 
-enum { STREAM_LANES = 16, STREAM_MIN_BYTES = 32 << 20 };
+enum { STREAM_LANES = 16 };
 
 /* Whether nothing after op in the body reads v (the return aside). */
 static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
@@ -135,7 +135,7 @@ static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
 }
 
 /* Which results to store with streaming stores, 16 elements at a time: in
- * fast mode, on one thread, f32 results of at least STREAM_MIN_BYTES that
+ * fast mode, on one thread, f32 results of at least EC_STREAM_MIN_BYTES that
  * nothing reads afterwards (a program's outputs, written once), when the
  * innermost loop's extent (and, for a row-blocked flat loop, a row) is a
  * multiple of 16, and that share no storage with the kernel's other
@@ -151,7 +151,7 @@ static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, co
     for (int r = 0; r < k->ret->nin; r++) {
         if (skip && skip[r]) continue;
         const ir_type *t = ec_type(cx, k->fusion->out[r]);
-        if (t->dtype != IR_F32 || ir_type_bytes(t) < STREAM_MIN_BYTES) continue;
+        if (t->dtype != IR_F32 || ir_type_bytes(t) < EC_STREAM_MIN_BYTES) continue;
         /* in place (softmax's divide): the lines are in the cache already, and
            a streaming store to one costs its write-back (22 against 27 ms) */
         if (r >= 64 || !(cx->results_alone >> r & 1)) continue;
@@ -213,6 +213,10 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
         for (int r = 0; r < nres; r++)
             if (stream[r]) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);
         ec_line(cx, "#pragma GCC ivdep");
+        /* left a loop for the loop vectoriser: unrolled first, its lanes go
+           to the SLP vectoriser, which calls no vector variants (aj_fast_expf
+           16 times, scalar) */
+        ec_line(cx, "#pragma GCC unroll 1");
         ec_open(cx, "for (int64_t aj_l = 0; aj_l < %d; aj_l++)", STREAM_LANES);
     }
     const char *val[nres];

@@ -64,14 +64,19 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_CBRT: return libm1(cx, t, "cbrt", x);
     case IR_CEIL: return exact1(cx, t, "ceil", x);
     case IR_COSINE: return libm1(cx, t, "cos", x);
-    case IR_EXPONENTIAL: return fast_or_libm(cx, t, "aj_fast_expf", "exp", x);
+    case IR_EXPONENTIAL:
+        cx->uses_fast_exp |= t == IR_F32 && !cx->o->strict_order;
+        return fast_or_libm(cx, t, "aj_fast_expf", "exp", x);
     case IR_EXPONENTIAL_MINUS_ONE: return libm1(cx, t, "expm1", x);
     case IR_FLOOR: return exact1(cx, t, "floor", x);
     case IR_IS_FINITE: return ec_str(cx, "(uint8_t)(isfinite(%s) != 0)", x);
     case IR_LOG: return fast_or_libm(cx, t, "aj_fast_logf", "log", x);
     case IR_LOG_PLUS_ONE: return libm1(cx, t, "log1p", x);
     case IR_LOGISTIC:
-        if (t == IR_F32 && !cx->o->strict_order) return ec_str(cx, "aj_fast_logisticf(%s)", x);
+        if (t == IR_F32 && !cx->o->strict_order) {
+            cx->uses_fast_exp = true;
+            return ec_str(cx, "aj_fast_logisticf(%s)", x);
+        }
         return ec_str(cx, "aj_logistic_%s(%s)", s, x);
     case IR_NEGATE: return ec_str(cx, "(-%s)", x);
     case IR_ROUND_NEAREST_AFZ: return exact1(cx, t, "round", x);

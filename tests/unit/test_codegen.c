@@ -624,6 +624,44 @@ TEST(row_reductions_match_the_evaluator) {
     check_both_modes(outer, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-4}, .name = "rows, outer reduced dim"});
 }
 
+/* Fast mode folds partial maxima and minima by one compare (emit_reduce.c,
+ * loose_compare) that does not order -0 below +0; they must still equal the
+ * evaluator's bit for bit: +0 as the max of rows whose first 64 elements
+ * (each partial lane's first) are -0 and the rest +0, -0 as the min of the
+ * reverse, -0 as the max of rows of -0 alone (x * 0 keeps x's sign), NaN
+ * wherever a row has one (specials put NaNs at every lane position), and
+ * doubles too. 320 = 5 chunks of 64 lanes, no tail (whose elements fold
+ * exactly). */
+static const char signed_zero_rows_text[] =
+    "func.func @main(%x: tensor<8x320xf32>, %y: tensor<8x320xf64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf64>) {\n"
+    "  %pz = stablehlo.constant dense<0.0> : tensor<8x320xf32>\n"
+    "  %nz = stablehlo.constant dense<-0.0> : tensor<8x320xf32>\n"
+    "  %m1 = stablehlo.constant dense<-1.0> : tensor<8x320xf32>\n"
+    "  %c64 = stablehlo.constant dense<64.0> : tensor<8x320xf32>\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %pinf = stablehlo.constant dense<0x7F800000> : tensor<f32>\n"
+    "  %dninf = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>\n"
+    "  %j = stablehlo.iota dim = 1 : tensor<8x320xf32>\n"
+    "  %first = stablehlo.compare LT, %j, %c64 : (tensor<8x320xf32>, tensor<8x320xf32>) -> tensor<8x320xi1>\n"
+    "  %up = stablehlo.select %first, %nz, %pz : tensor<8x320xi1>, tensor<8x320xf32>\n"
+    "  %down = stablehlo.select %first, %pz, %nz : tensor<8x320xi1>, tensor<8x320xf32>\n"
+    "  %neg = stablehlo.minimum %x, %m1 : tensor<8x320xf32>\n"
+    "  %negz = stablehlo.multiply %neg, %pz : tensor<8x320xf32>\n"
+    "  %a = stablehlo.reduce(%up init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x320xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %b = stablehlo.reduce(%down init: %pinf) applies stablehlo.minimum across dimensions = [1] : (tensor<8x320xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %c = stablehlo.reduce(%negz init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x320xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %d = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x320xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %e = stablehlo.reduce(%y init: %dninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x320xf64>, tensor<f64>) -> tensor<8xf64>\n"
+    "  return %a, %b, %c, %d, %e : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf64>\n"
+    "}\n";
+
+TEST(fast_maxima_and_minima_are_exact) {
+    check k = {.kind = IR_FUSION_REDUCE, .specials = true, .contains = "part", .name = "loose max"};
+    check_program(signed_zero_rows_text, &k);
+    k.specials = false;
+    check_program(signed_zero_rows_text, &k);
+}
+
 /* Columns (the innermost dim is kept): 70 = a tile of 64 lanes and one of 6. */
 static const char columns_text[] =
     "func.func @main(%x: tensor<300x70xf32>, %b: tensor<70xf32>) -> tensor<70xf32> {\n"
@@ -899,71 +937,106 @@ static const char fast_math_driver[] =
     "    case 0: for (long i = 0; i < n; i++) y[i] = aj_fast_expf(x[i]); break;\n"
     "    case 1: for (long i = 0; i < n; i++) y[i] = aj_fast_logf(x[i]); break;\n"
     "    case 2: for (long i = 0; i < n; i++) y[i] = aj_fast_tanhf(x[i]); break;\n"
-    "    default: for (long i = 0; i < n; i++) y[i] = aj_fast_logisticf(x[i]); break;\n"
+    "    case 3: for (long i = 0; i < n; i++) y[i] = aj_fast_logisticf(x[i]); break;\n"
+    "    default: for (long i = 0; i < n; i++) y[i] = aj_expf_lane(x[i]); break;\n"
     "    }\n"
     "}\n";
 
 static double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
 
-/* Max ULP distance from double-precision libm, rounded to f32, over random
- * bit patterns, the interesting range and the extremes (NaN must give NaN). */
-TEST(fast_math_accuracy) {
-    size_t size = strlen(emit_prelude) + sizeof fast_math_driver;
-    char *src = mem_alloc(size);
-    snprintf(src, size, "%s%s", emit_prelude, fast_math_driver);
-    build_options o = {.cflags = "-O3 -march=native -fno-math-errno -ffp-contract=fast -fno-trapping-math -Wall -Wextra -Werror"};
-    build_result r;
+typedef void (*fast_eval_fn)(int, const float *, float *, long);
+
+/* The prelude, its vector exp and the driver, built with gcc preferring
+ * vectors of `width` bits (each width makes gcc call another of
+ * aj_fast_expf's vector variants). */
+static int build_fast_math(const char *width, build_result *r) {
+    size_t size = strlen(emit_prelude) + strlen(emit_prelude_exp) + sizeof fast_math_driver;
+    char *src = mem_alloc(size), cflags[200];
+    snprintf(src, size, "%s%s%s", emit_prelude, emit_prelude_exp, fast_math_driver);
+    snprintf(cflags, sizeof cflags, "-O3 -march=native -mprefer-vector-width=%s -fno-math-errno -ffp-contract=fast "
+             "-fno-trapping-math -Wall -Wextra -Werror", width);
+    build_options o = {.cflags = cflags};
     diag d = {0};
-    int rc = build_shared_object(src, strlen(src), "aj_fast_eval", &o, &r, &d);
+    int rc = build_shared_object(src, strlen(src), "aj_fast_eval", &o, r, &d);
     mem_free(src);
     if (rc) fprintf(stderr, "%s\n", d.msg);
-    EXPECT_EQ_INT(rc, DIAG_OK);
-    if (rc) return;
-    void (*eval)(int, const float *, float *, long);
-    memcpy(&eval, &r.symbol, sizeof eval);
-    enum { N = 2000000 };
-    float *x = malloc(sizeof(float) * N), *y = malloc(sizeof(float) * N);
-    static const char *const names[] = {"exp", "log", "tanh", "logistic"};
+    return rc;
+}
+
+/* Function f over random bit patterns, its interesting range and the
+ * extremes; returns the max ULP distance from double-precision libm
+ * rounded to f32 (NaN must give NaN), the argument in *at. */
+static int64_t fast_math_worst(fast_eval_fn eval, int f, float *x, float *y, int n, float *at) {
     static const double lo[] = {-110, 0, -12, -110}, hi[] = {95, 10, 12, 110};
-    /* tanh: 2 ULP is its bound over all floats (checked exhaustively), asserted exactly */
-    static const int64_t limit[] = {2, 2, 2, 3};
     double (*const ref[])(double) = {exp, log, tanh, logistic};
     static const float extremes[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, FLT_MIN, FLT_MAX,
                                      -FLT_MAX, 88.72f, 88.73f, -87.3f, -103.9f, -104.0f, -200.0f, 1.0f, -1.0f,
                                      0.625f, -0.625f, 9.0f, 10.0f, 89.0f, 89.5f, -103.5f, -87.34f, -88.0f,
                                      9.02f, 9.5f, -9.5f, 9.5000010f, 0.0149985664f, -0.0149985664f,
                                      -0.0f / 0.0f};   /* the clamps' edges; tanh's worst (2 ULP); -NaN */
-    for (int f = 0; f < 4; f++) {
-        uint64_t seed = 99;
-        int ne = (int)(sizeof extremes / sizeof *extremes);
-        for (int i = 0; i < N; i++) {
-            uint32_t bits = (uint32_t)next_random(&seed);
-            if (i < ne) x[i] = extremes[i];
-            else if (i & 1) memcpy(&x[i], &bits, 4);
-            else x[i] = (float)(lo[f] + (hi[f] - lo[f]) * uniform(&seed));
+    uint64_t seed = 99;
+    int ne = (int)(sizeof extremes / sizeof *extremes);
+    for (int i = 0; i < n; i++) {
+        uint32_t bits = (uint32_t)next_random(&seed);
+        if (i < ne) x[i] = extremes[i];
+        else if (i & 1) memcpy(&x[i], &bits, 4);
+        else x[i] = (float)(lo[f] + (hi[f] - lo[f]) * uniform(&seed));
+    }
+    eval(f, x, y, n);
+    int64_t worst = 0;
+    for (int i = 0; i < n; i++) {
+        float want = (float)ref[f]((double)x[i]);
+        int64_t u;
+        if (isnan(want) || isnan(y[i])) u = isnan(want) && isnan(y[i]) ? 0 : INT64_MAX;
+        else u = llabs(float_key(y[i], true) - float_key(want, true));
+        if (u > worst) worst = u, *at = x[i];
+    }
+    return worst;
+}
+
+/* Whether exp's vector variant (through aj_fast_expf) gives the per-lane
+ * body's bits for every argument of x (NaN: any NaN). */
+static bool vector_exp_is_exact(fast_eval_fn eval, const float *x, float *y, float *z, int n) {
+    eval(0, x, y, n);
+    eval(4, x, z, n);
+    for (int i = 0; i < n; i++)
+        if (memcmp(&y[i], &z[i], 4) && !(isnan(y[i]) && isnan(z[i]))) return false;
+    return true;
+}
+
+/* The accuracy bounds at each vector width (tanh: 2 ULP is its bound over
+ * all floats, checked exhaustively, asserted exactly), and the speed over
+ * ordinary arguments (subnormal results cost microcode assists). */
+TEST(fast_math_accuracy) {
+    static const char *const names[] = {"exp", "log", "tanh", "logistic"}, *const widths[] = {"512", "256", "128"};
+    static const int64_t limit[] = {2, 2, 2, 3};
+    enum { N = 2000000 };
+    float *x = malloc(sizeof(float) * N), *y = malloc(sizeof(float) * N), *z = malloc(sizeof(float) * N);
+    for (int w = 0; w < 3; w++) {
+        build_result r;
+        int rc = build_fast_math(widths[w], &r);
+        EXPECT_EQ_INT(rc, DIAG_OK);
+        if (rc) continue;
+        fast_eval_fn eval;
+        memcpy(&eval, &r.symbol, sizeof eval);
+        for (int f = 0; f < 4; f++) {
+            float at = 0;
+            int64_t worst = fast_math_worst(eval, f, x, y, N, &at);
+            EXPECT(worst <= limit[f]);
+            if (f == 0) EXPECT(vector_exp_is_exact(eval, x, y, z, N));
+            uint64_t seed = 7;
+            for (int i = 0; i < N; i++) x[i] = (float)(f == 1 ? 10 * uniform(&seed) : 20 * uniform(&seed) - 10);
+            double t0 = now();
+            eval(f, x, y, N);
+            double t = now() - t0;
+            printf("fast %-8s %s-bit vectors: max %lld ULP (at %.9g) over %d values; %.2f ns/value\n", names[f],
+                   widths[w], (long long)worst, (double)at, N, t * 1e9 / N);
         }
-        eval(f, x, y, N);
-        int64_t worst = 0;
-        float at = 0;
-        for (int i = 0; i < N; i++) {
-            float want = (float)ref[f]((double)x[i]);
-            int64_t u;
-            if (isnan(want) || isnan(y[i])) u = isnan(want) && isnan(y[i]) ? 0 : INT64_MAX;
-            else u = llabs(float_key(y[i], true) - float_key(want, true));
-            if (u > worst) worst = u, at = x[i];
-        }
-        /* speed over ordinary arguments (subnormal results cost microcode assists) */
-        for (int i = 0; i < N; i++) x[i] = (float)(f == 1 ? 10 * uniform(&seed) : 20 * uniform(&seed) - 10);
-        double t0 = now();
-        eval(f, x, y, N);
-        double t = now() - t0;
-        printf("fast %-8s max %lld ULP (at %.9g) over %d values; %.2f ns/value\n", names[f], (long long)worst,
-               (double)at, N, t * 1e9 / N);
-        EXPECT(worst <= limit[f]);
+        build_release(&r);
     }
     free(x);
     free(y);
-    build_release(&r);
+    free(z);
 }
 
 /* ---- the entry: several kernels, constants, copies, in place ---------------------------------- */
@@ -1294,6 +1367,7 @@ int main(void) {
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(integer_and_mixed_dots_are_naive_loops);
+    RUN(fast_maxima_and_minima_are_exact);
     RUN(fast_math_accuracy);
     RUN(the_entry_runs_kernels_in_order_with_planned_pointers);
     RUN(kernels_the_backend_cannot_generate_are_refused_with_a_message);
