@@ -113,6 +113,7 @@ void compile_options_default(compile_options *o) {
     memset(o, 0, sizeof *o);
     o->codegen.disk_cache = true;
     o->codegen.threads = 1;
+    o->fuse.reduce_side_outputs = true;   /* softmax: exp(x - max) written by its sum's pass */
 }
 
 static bool wants_dump(const compile_options *o, const char *pass) {

@@ -362,27 +362,42 @@ static bool run_touches(const ir_block *body, int first, int last, ir_value_id v
     return false;
 }
 
-/* The operands of loop kernel j of the run [first, last] to prefetch a block
- * ahead (emit_ctx.row_prefetch): those no kernel of the run writes, with a
- * result's rows (same first dim and row bytes), not read by an earlier
- * loop kernel of the run (which prefetches them). */
+/* The shape kernel j walks: its result's (LOOP) or its reductions' input (REDUCE). */
+static const ir_type *index_space(emit_ctx *cx, const ir_op *op) {
+    if (op->a.fusion_kind == IR_FUSION_LOOP) return ec_type(cx, op->out[0]);
+    const ir_block *r = op->regions[0];
+    for (int i = 0; i < r->nops; i++)
+        if (r->ops[i]->code == IR_REDUCE) return ec_type(cx, r->ops[i]->in[0]);
+    return ec_type(cx, op->out[0]);
+}
+
+/* Whether kernel op of a run reads value v row by row as it walks its
+ * index space t (same rows and row length): one that may prefetch v. */
+static bool reads_in_step(emit_ctx *cx, const ir_op *op, const ir_type *t, ir_value_id v) {
+    const ir_type *u = ec_type(cx, v);
+    if (u->rank < 1 || u->dims[0] != t->dims[0] || ir_type_numel(u) != ir_type_numel(t)) return false;
+    for (int k = 0; k < op->nin; k++)
+        if (op->in[k] == v) return true;
+    return false;
+}
+
+/* The operands of kernel j of the run [first, last] to prefetch a block
+ * ahead (emit_ctx.row_prefetch): those no kernel of the run writes, read in
+ * step with j's index space, and by no later kernel of the run (the last
+ * reader prefetches: softmax's exp and sum, whose arithmetic leaves memory
+ * idle, rather than the max before it). */
 static uint64_t run_prefetch(emit_ctx *cx, int first, int last, int j) {
     const ir_block *body = cx->f->body;
     const ir_op *op = body->ops[j];
     uint64_t bits = 0;
-    if (op->a.fusion_kind != IR_FUSION_LOOP || op->nout < 1) return 0;
-    const ir_type *t = ec_type(cx, op->out[0]);
+    if (op->nout < 1) return 0;
+    const ir_type *t = index_space(cx, op);
     for (int k = 0; k < op->nin && k < 64; k++) {
         ir_value_id v = op->in[k];
-        const ir_type *u = ec_type(cx, v);
-        if (u->rank < 1 || u->dims[0] != t->dims[0] || ir_type_numel(u) != ir_type_numel(t) ||
-            row_bytes(cx, v) != row_bytes(cx, op->out[0]))
-            continue;
-        if (run_touches(body, first, last + 1, v, true)) continue;
-        bool earlier = false;
-        for (int i = first; i < j && !earlier; i++)
-            earlier = body->ops[i]->a.fusion_kind == IR_FUSION_LOOP && run_touches(body, i, i + 1, v, false);
-        if (!earlier) bits |= (uint64_t)1 << k;
+        if (!reads_in_step(cx, op, t, v) || run_touches(body, first, last + 1, v, true)) continue;
+        bool later = false;
+        for (int i = j + 1; i <= last && !later; i++) later = run_touches(body, i, i + 1, v, false);
+        if (!later) bits |= (uint64_t)1 << k;
     }
     return bits;
 }

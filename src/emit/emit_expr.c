@@ -622,3 +622,21 @@ bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *
     mem_free(w.seen);
     return ok;
 }
+
+/* ---- prefetching ---------------------------------------------------------------------- */
+
+void ex_prefetch(emit_ctx *cx, const ex_kernel *k, const char *off, int64_t chunk, uint64_t operands, int64_t ahead,
+                 int64_t total) {
+    for (int i = 0; i < k->fusion->nin && i < 64; i++) {
+        if (!(operands >> i & 1)) continue;
+        const char *a = cx->buffer[k->region->args[i]];
+        size_t elem = ir_dtype_size(ec_type(cx, k->fusion->in[i])->dtype);
+        if (!a || elem == 0) continue;
+        int64_t step = elem >= 64 ? 1 : (int64_t)(64 / elem), lines = chunk / step;
+        if (lines < 1) lines = 1;
+        ec_line(cx, "if (%s + %" PRId64 " < %" PRId64 ") {", off, ahead, total);
+        for (int64_t m = 0; m < lines; m++)
+            ec_line(cx, "    __builtin_prefetch(&%s[%s + %" PRId64 "]);", a, off, ahead + m * step);
+        ec_line(cx, "}");
+    }
+}

@@ -304,6 +304,13 @@ typedef struct ex_kernel {
     const char **out;           /* per result: the output pointer's name */
 } ex_kernel;
 
+/* At the start of a chunk of `chunk` elements at offset off (an element
+ * index, the same in every operand), prefetches the chunk's lines `ahead`
+ * elements further on in each operand of `operands` (bit i: kernel operand
+ * i), while inside arrays of `total` elements. */
+void ex_prefetch(emit_ctx *cx, const ex_kernel *k, const char *off, int64_t chunk, uint64_t operands, int64_t ahead,
+                 int64_t total);
+
 /* The loop nest over the results' common shape that computes and stores
  * every result r with !skip[r] (skip may be NULL). */
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip);

@@ -162,25 +162,6 @@ static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, co
     return count;
 }
 
-/* At the start of each chunk of 16 elements at offset off, the lines of
- * the chunk `ahead` elements further on, in each operand of `operands` (bit
- * i: operand i), while inside the arrays of `total` elements. */
-static void emit_prefetches(emit_ctx *cx, const ex_kernel *k, const char *off, uint64_t operands, int64_t ahead,
-                            int64_t total) {
-    for (int i = 0; i < k->fusion->nin && i < 64; i++) {
-        if (!(operands >> i & 1)) continue;
-        const char *a = cx->buffer[k->region->args[i]];
-        size_t elem = ir_dtype_size(ec_type(cx, k->fusion->in[i])->dtype);
-        if (!a || elem == 0) continue;
-        int64_t step = elem >= 64 ? 1 : (int64_t)(64 / elem), lines = STREAM_LANES / step;
-        if (lines < 1) lines = 1;
-        ec_line(cx, "if (%s + %" PRId64 " < %" PRId64 ") {", off, ahead, total);
-        for (int64_t m = 0; m < lines; m++)
-            ec_line(cx, "    __builtin_prefetch(&%s[%s + %" PRId64 "]);", a, off, ahead + m * step);
-        ec_line(cx, "}");
-    }
-}
-
 /* Outside row blocking, a kernel with streaming stores prefetches its big
  * operands of the result's element count (read in step with it, elementwise
  * as a rule; a mistaken guess costs bandwidth, never correctness)
@@ -227,8 +208,9 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     }
     ec_loops_open(cx, loops, n, parallel, true);
     if (row_prefetch)
-        emit_prefetches(cx, k, chunk_off, cx->row_prefetch, cx->row_block * cx->row_elems, cx->row_n * cx->row_elems);
-    if (streamed) emit_prefetches(cx, k, chunk_off, streamed, STREAM_AHEAD, ir_type_numel(s));
+        ex_prefetch(cx, k, chunk_off, STREAM_LANES, cx->row_prefetch, cx->row_block * cx->row_elems,
+                    cx->row_n * cx->row_elems);
+    if (streamed) ex_prefetch(cx, k, chunk_off, STREAM_LANES, streamed, STREAM_AHEAD, ir_type_numel(s));
     if (nstream || prefetch) {
         for (int r = 0; r < nres; r++)
             if (stream[r]) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);

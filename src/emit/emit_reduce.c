@@ -48,6 +48,8 @@ typedef struct reduce_kernel {
     const char *lane;               /* columns: the lane variable */
     ex_index kept;                  /* the output index (over R) */
     ex_index input;                 /* the input index (over I) */
+    int *side_level;                /* per kernel result: the pass that stores it, a side
+                                       result of shape I; -1: a result of shape R */
 } reduce_kernel;
 
 static int nresults(const ir_op *reduce) { return reduce->nin / 2; }
@@ -96,9 +98,9 @@ static int check_reduce_kernel(emit_ctx *cx, reduce_kernel *rk) {
     const ir_type *out = ec_type(cx, first->out[0]);
     for (int r = 0; r < rk->k->ret->nin; r++) {
         const ir_type *t = ec_type(cx, rk->k->ret->in[r]);
-        if (!ir_type_same_shape(t, out))
-            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "result %d of a reduce kernel does not have "
-                              "the reduced shape", r);
+        if (!ir_type_same_shape(t, out) && !ir_type_same_shape(t, rk->in))
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "result %d of a reduce kernel has neither "
+                              "the reduced nor the input shape", r);
         if (!ec_dtype_ok(t->dtype))
             return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "element type %s", ir_dtype_name(t->dtype));
     }
@@ -106,6 +108,35 @@ static int check_reduce_kernel(emit_ctx *cx, reduce_kernel *rk) {
     for (int d = 0; d < rk->in->rank; d++)
         if (rk->in->dims[d] > 1) rk->inner = d;
     return DIAG_OK;
+}
+
+/* Which pass stores each side result (a prologue value of the input shape,
+ * fuse_options.reduce_side_outputs: softmax's exp(x - max) beside its sum):
+ * the first that can compute it, the pass of the reduces it waits for
+ * (depth), so that it is computed once, where they read it. */
+static int find_side_results(emit_ctx *cx, reduce_kernel *rk) {
+    const ir_op *ret = rk->k->ret;
+    const ir_type *out = ec_type(cx, rk->op[0]->out[0]);
+    rk->side_level = mem_alloc(sizeof(int) * (size_t)(ret->nin + 1));
+    if (!rk->side_level) return cx->rc = diag_nomem(cx->d);
+    for (int r = 0; r < ret->nin; r++) {
+        const ir_type *t = ec_type(cx, ret->in[r]);
+        rk->side_level[r] = ir_type_same_shape(t, out) ? -1 : rk->depth[ret->in[r]];
+        if (rk->side_level[r] >= rk->nlevels)
+            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "side result %d of a reduce kernel needs "
+                              "every reduction's result", r);
+    }
+    return DIAG_OK;
+}
+
+/* Stores the side results of pass `level` at the input element in hand. */
+static void store_side_results(emit_ctx *cx, const reduce_kernel *rk, int level) {
+    const ir_op *ret = rk->k->ret;
+    for (int r = 0; r < ret->nin && !cx->rc; r++) {
+        if (rk->side_level[r] != level) continue;
+        const char *val = ex_value(cx, ret->in[r], &rk->input);
+        if (val) ex_store(cx, ec_type(cx, ret->in[r])->dtype, rk->k->out[r], ex_offset(cx, rk->in, &rk->input), val);
+    }
 }
 
 /* The element size that sets the lane count: the widest accumulator. */
@@ -163,14 +194,16 @@ static const char *init_value(emit_ctx *cx, const ir_op *op, int i) {
     return ex_value(cx, op->in[nresults(op) + i], &scalar);
 }
 
+/* The results of shape R, at the output element in hand. */
 static void epilogue(emit_ctx *cx, const reduce_kernel *rk) {
     const ex_kernel *k = rk->k;
-    const ir_type *out = ec_type(cx, k->ret->in[0]);
+    const ir_type *out = ec_type(cx, rk->op[0]->out[0]);
     const char *val[k->ret->nin];
-    for (int r = 0; r < k->ret->nin; r++) val[r] = ex_value(cx, k->ret->in[r], &rk->kept);
+    for (int r = 0; r < k->ret->nin; r++)
+        val[r] = rk->side_level[r] < 0 ? ex_value(cx, k->ret->in[r], &rk->kept) : NULL;
     const char *off = ex_offset(cx, out, &rk->kept);
     for (int r = 0; r < k->ret->nin && !cx->rc; r++)
-        ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
+        if (val[r]) ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
 }
 
 /* ---- rows --------------------------------------------------------------------------------- */
@@ -245,6 +278,12 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
     }
     ec_loops_open(cx, outer, nouter, false, false);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", chunk, chunk, main, chunk, p);
+    if (cx->row_n && cx->row_prefetch && level == rk->nlevels - 1) {   /* the last pass: the next block's rows */
+        int64_t row_elems = ir_type_numel(rk->in) / rk->in->dims[0];
+        rk->input.at[rk->inner] = chunk;
+        ex_prefetch(cx, rk->k, ex_offset(cx, rk->in, &rk->input), p, cx->row_prefetch, cx->row_block * row_elems,
+                    ir_type_numel(rk->in));
+    }
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", lane, lane, p, lane);
     rk->input.at[rk->inner] = ec_str(cx, "(%s + %s)", chunk, lane);
     for (int r = 0; r < rk->n; r++) {
@@ -258,6 +297,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
         fold_input(cx, rk, r, ec_str(cx, "[%s]", lane));
         rk->acc[r][0] = saved[r];
     }
+    store_side_results(cx, rk, level);
     ec_close(cx);
     ec_close(cx);
     if (main < size) {
@@ -266,6 +306,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
         ec_loops_open(cx, &tail, 1, false, false);
         for (int r = 0; r < rk->n; r++)
             if (part[r]) fold_input(cx, rk, r, "");
+        store_side_results(cx, rk, level);
         ec_loops_close(cx, 1);
     }
     ec_loops_close(cx, nouter);
@@ -290,6 +331,7 @@ static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
         ec_loops_open(cx, loops, n, false, false);
         for (int r = 0; r < rk->n; r++)
             if (rk->level[r] == level) fold_input(cx, rk, r, "");
+        store_side_results(cx, rk, level);
         ec_loops_close(cx, n);
     }
     ec_close(cx);
@@ -348,6 +390,7 @@ static void column_pass(emit_ctx *cx, reduce_kernel *rk, int level, const char *
     bind_earlier_passes(cx, rk, level);
     for (int r = 0; r < rk->n; r++)
         if (rk->level[r] == level) fold_input(cx, rk, r, at);
+    store_side_results(cx, rk, level);
     ec_close(cx);
     ec_loops_close(cx, n);
 }
@@ -396,15 +439,22 @@ int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
     reduce_kernel rk = {.k = k, .depth = mem_calloc((size_t)cx->f->nvalues, sizeof(int))};
     if (!rk.depth) return cx->rc = diag_nomem(cx->d);
     bool ok = ex_walk_ops(cx, k->region, note_op, &rk);
+    if (!ok || cx->rc) {
+        mem_free(rk.depth);
+        return cx->rc ? cx->rc : ec_fail_op(cx, DIAG_UNSUPPORTED, k->fusion, "an op has no result");
+    }
+    if (rk.n == 0) {   /* nothing to reduce after all */
+        mem_free(rk.depth);
+        return emit_result_loop(cx, k, NULL);
+    }
+    if (!check_reduce_kernel(cx, &rk) && !find_side_results(cx, &rk) &&
+        ir_type_numel(ec_type(cx, rk.op[0]->out[0])) > 0) {
+        rk.input = (ex_index){.rank = rk.in->rank};
+        for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
+        if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);
+        else emit_rows(cx, &rk);
+    }
     mem_free(rk.depth);
-    if (!ok || cx->rc) return cx->rc ? cx->rc : ec_fail_op(cx, DIAG_UNSUPPORTED, k->fusion, "an op has no result");
-    if (rk.n == 0) return emit_result_loop(cx, k, NULL);   /* nothing to reduce after all */
-    if (check_reduce_kernel(cx, &rk)) return cx->rc;
-    const ir_type *out = ec_type(cx, k->ret->in[0]);
-    if (ir_type_numel(out) == 0) return cx->rc;
-    rk.input = (ex_index){.rank = rk.in->rank};
-    for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
-    if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);
-    else emit_rows(cx, &rk);
+    mem_free(rk.side_level);
     return cx->rc;
 }

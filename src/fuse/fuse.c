@@ -65,8 +65,8 @@
  *    computing those join as its prologue (FZ_IN).
  *  - Results. A value written to memory has the shape of its space: a LOOP
  *    group's shape, a REDUCE group's reduced shape (or, with
- *    fuse_options.reduce_side_outputs, its input shape for a prologue
- *    value), a DOT group's shape (epilogue values and the dot only).
+ *    fuse_options.reduce_side_outputs, its input shape for an expensive
+ *    prologue value), a DOT group's shape (epilogue values and the dot only).
  *  - Cycles. Groups must stay a DAG. Joining P as a result read by other
  *    groups H adds edges (P's group -> H); it is refused when some H
  *    already reaches P's group (and when P is read in another space of
@@ -523,11 +523,16 @@ static bool same_reduction(const fz_state *st, const fz_group *g, const ir_op *r
            same_dims(&r->a.dims, &g->first_reduce->a.dims);
 }
 
-/* The shape a value computed in `space` of g must have to be written to
- * memory; NULL when that space writes nothing. */
-static const ir_type *result_shape(const fz_state *st, const fz_group *g, fz_space space) {
+/* The shape op's value computed in `space` of g must have to be written to
+ * memory; NULL when that space writes nothing. A REDUCE group's prologue
+ * writes (reduce_side_outputs) expensive values alone: computed once, they
+ * are written where they are computed (softmax's exp(x - max) beside its
+ * sum). A cheap one is better written by its producer's group: taken as a
+ * side result, the training step's tanh derivative left the dot epilogue
+ * that made it and cost a buffer for the bare dot. */
+static const ir_type *result_shape(const fz_state *st, const fz_group *g, fz_space space, const ir_op *op) {
     if (g->kind == IR_FUSION_REDUCE && space == FZ_IN)
-        return st->opts && st->opts->reduce_side_outputs ? &g->shape : NULL;
+        return st->opts && st->opts->reduce_side_outputs && is_expensive(op->code) ? &g->shape : NULL;
     return space == FZ_OUT ? &g->out_shape : NULL;
 }
 
@@ -614,7 +619,7 @@ static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_resu
     if (op->code == IR_DOT_GENERAL)
         return g->kind == IR_FUSION_LOOP && dot_epilogue_fits(st, t->group, p, false) ? FZ_ROOT : FZ_NONE;
     if (!as_result) return t->space;
-    const ir_type *shape = result_shape(st, g, t->space);
+    const ir_type *shape = result_shape(st, g, t->space, op);
     return shape && same_shape(fz_type(st->f, op->out[0]), shape) ? t->space : FZ_NONE;
 }
 

@@ -29,8 +29,8 @@
 typedef struct fuse_options {
     bool disable;          /* one op per kernel (for measuring what fusion saves) */
     bool reduce_side_outputs;  /* a REDUCE kernel may also write values of its input shape
-                              (softmax's exp(x - max) beside its sum); off until the
-                              emitter handles them, see "Kernel shapes" */
+                              (softmax's exp(x - max) beside its sum), see "Kernel
+                              shapes"; compile_options_default turns it on */
     bool recompute_expensive;  /* memory over time: an expensive elementwise op read by
                               at most FUSE_RECOMPUTE_MAX_KERNELS kernels is computed in
                               each instead of written to memory (softmax keeps no
@@ -59,8 +59,8 @@ typedef struct fuse_options {
  *    the reduce inputs per input element; an epilogue of loop ops on R that
  *    reads the reduce results only at the element being produced (through
  *    elementwise ops, reshapes, order-keeping broadcasts). Results have
- *    shape R, or (reduce_side_outputs) the input shape, for prologue
- *    values. An op may serve both prologue and epilogue (a broadcast
+ *    shape R, or (reduce_side_outputs) the input shape, for expensive
+ *    prologue values. An op may serve both prologue and epilogue (a broadcast
  *    constant): it is then computed in each, as its readers need.
  *  - DOT: one dot_general whose operands are block arguments; an epilogue
  *    of elementwise ops on its result shape, each depending on the dot,

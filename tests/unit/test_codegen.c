@@ -662,6 +662,39 @@ TEST(fast_maxima_and_minima_are_exact) {
     check_program(signed_zero_rows_text, &k);
 }
 
+/* Side results (fuse_options.reduce_side_outputs): values of the input
+ * shape written by the pass that computes them, in rows order (with
+ * partials and a tail in fast mode; softmax's exp(x - max) beside its sum,
+ * in the second pass) and in columns order (70 = a tile of 64 and one of 6). */
+static const char side_rows_text[] =
+    "func.func @main(%x: tensor<8x300xf32>) -> (tensor<8x300xf32>, tensor<8xf32>, tensor<8x300xf32>) {\n"
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x300xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<8xf32>) -> tensor<8x300xf32>\n"
+    "  %d = stablehlo.subtract %x, %mb : tensor<8x300xf32>\n"
+    "  %e = stablehlo.exponential %d : tensor<8x300xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<8x300xf32>, tensor<f32>) -> tensor<8xf32>\n"
+    "  %n = stablehlo.negate %x : tensor<8x300xf32>\n"
+    "  return %e, %s, %n : tensor<8x300xf32>, tensor<8xf32>, tensor<8x300xf32>\n"
+    "}\n";
+static const char side_columns_text[] =
+    "func.func @main(%x: tensor<300x70xf32>) -> (tensor<70xf32>, tensor<300x70xf32>) {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %e = stablehlo.exponential %x : tensor<300x70xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<300x70xf32>, tensor<f32>) -> tensor<70xf32>\n"
+    "  return %s, %e : tensor<70xf32>, tensor<300x70xf32>\n"
+    "}\n";
+
+TEST(side_results_of_reductions_match_the_evaluator) {
+    check k = {.kind = IR_FUSION_REDUCE, .tol = {64, 1e-5}, .specials = true, .name = "side results, rows"};
+    check_both_modes(side_rows_text, k);
+    k.contains = "part";
+    check_program(side_rows_text, &k);
+    check_both_modes(side_columns_text, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-4},
+                                                .name = "side results, columns", .contains = "tile"});
+}
+
 /* Columns (the innermost dim is kept): 70 = a tile of 64 lanes and one of 6. */
 static const char columns_text[] =
     "func.func @main(%x: tensor<300x70xf32>, %b: tensor<70xf32>) -> tensor<70xf32> {\n"
@@ -1098,14 +1131,14 @@ TEST(the_entry_runs_kernels_in_order_with_planned_pointers) {
 
 TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
     static const char text[] =
-        "func.func @main(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8xf32>) {\n"
+        "func.func @main(%x: tensor<4x8xf32>) -> (tensor<2x8xf32>, tensor<8xf32>) {\n"
         "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
         "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>\n"
-        "  %n = stablehlo.negate %x : tensor<4x8xf32>\n"
-        "  return %n, %s : tensor<4x8xf32>, tensor<8xf32>\n"
+        "  %n = stablehlo.slice %x [0:2, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>\n"
+        "  return %n, %s : tensor<2x8xf32>, tensor<8xf32>\n"
         "}\n";
     static const ir_fusion_kind kinds[] = {IR_FUSION_LOOP, IR_FUSION_REDUCE};
-    static const char *const expect[] = {"must share one shape", "does not have the reduced shape"};
+    static const char *const expect[] = {"must share one shape", "neither the reduced nor the input shape"};
     for (int i = 0; i < 2; i++) {
         ir_module *m = parse(text);
         if (!m) return;
@@ -1368,6 +1401,7 @@ int main(void) {
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(integer_and_mixed_dots_are_naive_loops);
     RUN(fast_maxima_and_minima_are_exact);
+    RUN(side_results_of_reductions_match_the_evaluator);
     RUN(fast_math_accuracy);
     RUN(the_entry_runs_kernels_in_order_with_planned_pointers);
     RUN(kernels_the_backend_cannot_generate_are_refused_with_a_message);
