@@ -59,9 +59,10 @@ typedef struct codegen_options {
  * body does not write in place and a byte for the condition. */
 size_t codegen_control_scratch(const ir_func *parent, int step, const codegen_options *o);
 /* The scratch bytes that f's row-blocked runs keep block-local values in
- * (emit_c.c), marking the steps of those runs in uses (nops entries); 0
- * when none. Share the plan's scratch block with control flow: the two never
- * run at once. */
+ * (emit_c.c) and that its dot kernels written over their lhs compute their
+ * blocks of rows in (emit_dot.c), marking the steps of those kernels in uses
+ * (nops entries); 0 when none. Share the plan's scratch block with control
+ * flow: kernels run one at a time. */
 size_t codegen_block_scratch(const ir_func *f, const plan *p, const codegen_options *o, bool *uses);
 /* Whether op is a control-flow kernel: an opaque fusion of a while, if or case. */
 bool codegen_is_control_kernel(const ir_op *op);

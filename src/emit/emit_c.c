@@ -59,6 +59,11 @@ static bool overlaps(const storage *a, const storage *b) {
     return a->bytes && b->bytes && a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
 }
 
+bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b) {
+    storage sa, sb;
+    return !storage_of(cx, a, &sa) && !storage_of(cx, b, &sb) && overlaps(&sa, &sb);
+}
+
 /* The C expression of value v's buffer, as a "T *" (or "const T *"). */
 static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
     const plan_buffer *b = &cx->p->buf[v];
@@ -87,6 +92,13 @@ static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
 }
 
 /* ---- kernels --------------------------------------------------------------------- */
+
+/* Kernels that get the arena after their buffers: control flow (its
+ * sub-programs run in the scratch block) and a dot written over its lhs
+ * (its blocks of rows pass through the scratch block). */
+static bool takes_arena(emit_ctx *cx, const ir_op *op) {
+    return codegen_is_control_kernel(op) || ex_dot_rows_in_place(cx, op, NULL) >= 0;
+}
 
 static int check_fusion(emit_ctx *cx, const ir_op *op) {
     const ir_block *b = op->nregions == 1 ? op->regions[0] : NULL;
@@ -134,7 +146,7 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
                   ok[j] ? "restrict " : "", names[j]);
     }
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
-    else if (codegen_is_control_kernel(op)) sb_printf(&b, "%schar *arena", n ? ", " : "");
+    else if (takes_arena(cx, op)) sb_printf(&b, "%schar *arena", n ? ", " : "");
     else if (n == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
@@ -181,7 +193,7 @@ static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
-    else if (codegen_is_control_kernel(op)) sb_printf(&b, "%sarena", op->nin + op->nout ? ", " : "");
+    else if (takes_arena(cx, op)) sb_printf(&b, "%sarena", op->nin + op->nout ? ", " : "");
     ec_line(cx, "%sk%d(%s);", cx->prefix, step, ec_take(cx, &b));
 }
 
@@ -642,6 +654,12 @@ size_t codegen_block_scratch(const ir_func *f, const plan *p, const codegen_opti
         for (int j = i; bytes && j <= run[i]; j++) uses[j] = true;
         if (bytes > need) need = bytes;
         i = run[i];
+    }
+    for (int i = 0; run && rows && i < body->nops; i++) {
+        size_t bytes = 0;
+        if (ex_dot_rows_in_place(&cx, body->ops[i], &bytes) < 0) continue;
+        uses[i] = true;
+        if (bytes > need) need = bytes;
     }
     mem_free(run);
     mem_free(rows);

@@ -236,9 +236,10 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
     return ec_take(cx, &s);
 }
 
-/* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type). */
+/* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type);
+ * rows: only the rows [aj_lo, aj_hi) of lhs and out (no batch dims). */
 static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out, const char *alpha,
-                      const char *beta) {
+                      const char *beta, bool rows) {
     bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
     const char *t = single ? "float" : "double";
     cx->uses_blas = true;
@@ -255,9 +256,15 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[0])), g, 0, bvar);
     const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[1])), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
-    ec_line(cx, "bli_%cgemm(0, 0, %" PRId64 ", %" PRId64 ", %" PRId64 ", &alpha, %s, %" PRId64 ", %" PRId64
+    const char *m = ec_str(cx, "%" PRId64, g->c.rows);
+    if (rows) {
+        a = ec_str(cx, "%s + aj_lo * %" PRId64, a, g->a.rs);
+        c = ec_str(cx, "%s + aj_lo * %" PRId64, c, g->c.rs);
+        m = "aj_hi - aj_lo";
+    }
+    ec_line(cx, "bli_%cgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &alpha, %s, %" PRId64 ", %" PRId64
             ", %s, %" PRId64 ", %" PRId64 ", &beta, %s, %" PRId64 ", %" PRId64 ");",
-            single ? 's' : 'd', g->c.rows, g->c.cols, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs, c,
+            single ? 's' : 'd', m, g->c.cols, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs, c,
             g->c.rs, g->c.cs);
     ec_loops_close(cx, g->nbatch);
     ec_close(cx);
@@ -340,24 +347,103 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
     if (ir_type_bytes(t) > 0)
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
                 ir_type_bytes(t));
-    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m.alpha), ec_str(cx, "(%s)%a", ct, m.beta));
+    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m.alpha), ec_str(cx, "(%s)%a", ct, m.beta), false);
     return true;
+}
+
+/* The kernel's results, rows [aj_lo, aj_hi) only when `rows`: a gemm into
+ * one result's buffer and the epilogue over it, or all of it as the naive
+ * contraction (g NULL, or no result to hold the product). *looped: a result
+ * loop was emitted. */
+static int emit_dot_results(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g, bool rows,
+                            bool *looped) {
+    *looped = true;
+    if (!g) return emit_result_loop(cx, k, NULL);
+    if (!rows && emit_affine_update(cx, k, dot, g)) return cx->rc;
+    int target = gemm_target(cx, k, dot);
+    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
+    bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
+    emit_gemm(cx, dot, g, k->out[target], single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", rows);
+    bool skip[k->ret->nin];
+    *looped = false;
+    for (int r = 0; r < k->ret->nin; r++) {
+        skip[r] = r == target && k->ret->in[r] == dot->out[0];
+        *looped |= !skip[r];
+    }
+    cx->buffer[dot->out[0]] = k->out[target];
+    int rc = emit_result_loop(cx, k, skip);
+    cx->buffer[dot->out[0]] = NULL;
+    return rc;
+}
+
+/* ---- in place over the lhs, block of rows by block of rows ------------------------------------ */
+
+enum { ROWS_SCRATCH_BYTES = 256 << 10 };   /* a block of result rows: in L2 while the epilogue runs */
+
+static int64_t rows_per_block(const ir_type *t) {
+    size_t row = ir_type_bytes(t) / (size_t)t->dims[0];
+    int64_t block = row ? (int64_t)(ROWS_SCRATCH_BYTES / row) : t->dims[0];
+    if (block < 1) block = 1;
+    return block < t->dims[0] ? block : t->dims[0];
+}
+
+int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
+    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_DOT || op->nregions != 1) return -1;
+    const ir_block *b = op->regions[0];
+    for (int r = 0; r < op->nout; r++)
+        for (int i = 0; i < op->nin && i < b->nargs; i++) {
+            if (!ec_storage_overlaps(cx, op->out[r], op->in[i]) || !fuse_dot_rows_in_place(cx->f, op, r, i)) continue;
+            const ir_type *t = ec_type(cx, op->out[r]);
+            if (scratch)
+                *scratch = (size_t)rows_per_block(t) * (ir_type_bytes(t) / (size_t)t->dims[0]);
+            return r;
+        }
+    return -1;
+}
+
+/* Result `over` shares the lhs's buffer (fuse_dot_rows_in_place): each block
+ * of rows, in increasing order, is computed with result `over` in the
+ * plan's scratch block (aj_rows: the block, indexed by absolute row), then
+ * copied into its rows, which only held lhs rows the kernel has read. Each
+ * element is computed as the unblocked kernel computes it (strict mode: the
+ * same naive loop; fast: the same gemm on fewer rows). */
+static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g, int over) {
+    const ir_type *t = ec_type(cx, k->fusion->out[over]);
+    int64_t rows = t->dims[0], block = rows_per_block(t);
+    size_t row_bytes = ir_type_bytes(t) / (size_t)rows;
+    const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
+    for (int r = 0; r < k->ret->nin; r++) out[r] = r == over ? "aj_rows" : k->out[r];
+    ex_kernel blocked = {k->fusion, k->region, k->ret, out};
+    ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows, block);
+    ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", block,
+            rows, block, rows);
+    /* as an integer: the pointer lies before the arena */
+    ec_line(cx, "%s *aj_rows = (%s *)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu);", ct, ct,
+            cx->p->scratch_offset, row_bytes);
+    cx->row_n = rows;
+    cx->row_elems = ir_type_numel(t) / rows;
+    cx->row_indent = cx->indent;
+    cx->row_opens = 1;
+    cx->row_done = 0;
+    bool looped;
+    emit_dot_results(cx, &blocked, dot, g, true, &looped);
+    if (!cx->rc && looped && cx->row_done != 1)
+        ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: the epilogue of a dot written over its lhs "
+                   "does not run by rows");
+    cx->row_n = 0;
+    ec_line(cx, "memcpy(%s + aj_lo * %" PRId64 ", arena + %zu, (size_t)(aj_hi - aj_lo) * %zu);", k->out[over],
+            cx->row_elems, cx->p->scratch_offset, row_bytes);
+    ec_close(cx);
+    return cx->rc;
 }
 
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
-    bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
-    if (cx->rc || !single || !dot || !blis_applies(cx, dot, &g)) return emit_result_loop(cx, k, NULL);
-    if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
-    int target = gemm_target(cx, k, dot);
-    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
-    const char *one = ec_type(cx, dot->out[0])->dtype == IR_F32 ? "1.0f" : "1.0";
-    emit_gemm(cx, dot, &g, k->out[target], one, ec_type(cx, dot->out[0])->dtype == IR_F32 ? "0.0f" : "0.0");
-    bool skip[k->ret->nin];
-    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
-    cx->buffer[dot->out[0]] = k->out[target];
-    int rc = emit_result_loop(cx, k, skip);
-    cx->buffer[dot->out[0]] = NULL;
-    return rc;
+    bool single = ex_walk_ops(cx, k->region, find_dot, &dot), looped;
+    if (cx->rc) return cx->rc;
+    bool blis = single && dot && blis_applies(cx, dot, &g);
+    int over = ex_dot_rows_in_place(cx, k->fusion, NULL);
+    if (over >= 0) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
+    return emit_dot_results(cx, k, dot, blis ? &g : NULL, false, &looped);
 }

@@ -193,6 +193,12 @@ extern const char emit_prelude_stream[];
 /* aj_fast_expf's definitions where the prelude only declares it (AJ_VECTOR_EXP). */
 extern const char emit_prelude_exp[];
 
+/* ---- emit_c.c ------------------------------------------------------------------------ */
+
+/* Whether the plan puts top-level values a and b in storage that shares a
+ * byte. */
+bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b);
+
 /* ---- emit_scalar.c: the one scalar emitter -------------------------------------- */
 
 /* The C expression of an elementwise op applied to operand expressions
@@ -396,4 +402,8 @@ int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* dot_general's result at index ix: a loop over the contracting dims that
  * accumulates in the evaluator's order and type. */
 const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
+/* A dot kernel the plan writes over its lhs (fuse_dot_rows_in_place): the
+ * result that shares the lhs's buffer, or -1; *scratch (may be NULL) gets
+ * the bytes of the scratch block it computes its rows in. */
+int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch);
 #endif

@@ -15,7 +15,8 @@
 enum { THREADS_MIN_ELEMENTS = 1 << 16 };
 
 bool ec_wants_threads(const emit_ctx *cx, int64_t elements) {
-    return cx->o->threads > 1 && elements >= THREADS_MIN_ELEMENTS;
+    /* a block of rows (row blocking) is one thread's work: its loop needs the block's bounds */
+    return cx->o->threads > 1 && elements >= THREADS_MIN_ELEMENTS && !cx->row_n;
 }
 
 void ec_parallel_for(emit_ctx *cx) {

@@ -856,8 +856,9 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d) {
 
 /* Every read of block argument `arg` in b, and of what is computed from it
  * along the way, is at the linear iteration index (so a result element
- * may overwrite the argument's element of the same index). */
-static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg) {
+ * may overwrite the argument's element of the same index); op `except`
+ * (may be NULL) is left out, it reads arg in its own way. */
+static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg, const ir_op *except) {
     bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
     if (!derived) return false;   /* no answer without memory: the safe one */
     derived[arg] = true;
@@ -865,7 +866,7 @@ static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_va
     for (int i = 0; ok && i + 1 < b->nops; i++) {
         const ir_op *op = b->ops[i];
         bool reads = false;
-        for (int j = 0; ok && j < op->nin; j++) {
+        for (int j = 0; ok && op != except && j < op->nin; j++) {
             if (!derived[op->in[j]]) continue;
             reads = true;
             ok = op->nregions == 0 && fz_reads_at_linear_index(f, op, j);
@@ -991,15 +992,45 @@ static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
     return false;
 }
 
+/* The kernel's one dot_general, or NULL (none, or several). */
+static const ir_op *only_dot(const ir_block *b) {
+    const ir_op *dot = NULL;
+    for (int k = 0; k < b->nops; k++) {
+        if (b->ops[k]->code != IR_DOT_GENERAL) continue;
+        if (dot) return NULL;
+        dot = b->ops[k];
+    }
+    return dot;
+}
+
+bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
+    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_DOT || fusion->nregions != 1) return false;
+    const ir_block *b = fusion->regions[0];
+    if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
+    fuse_dot_affine m;
+    const ir_op *dot = only_dot(b);
+    if (!dot || dot->in[0] != b->args[i] || fuse_dot_affine_update(f, fusion, &m)) return false;
+    const ir_type *lhs = fz_type(f, dot->in[0]), *out = fz_type(f, fusion->out[r]);
+    const ir_attrs *a = &dot->a;
+    if (lhs->rank != 2 || a->lhs_batch.n != 0 || a->lhs_contract.n != 1 || a->lhs_contract.v[0] != 1 ||
+        lhs->dims[0] < 2 || out->rank < 1 || out->dims[0] != lhs->dims[0])
+        return false;
+    size_t out_row = ir_type_bytes(out) / (size_t)out->dims[0], lhs_row = ir_type_bytes(lhs) / (size_t)lhs->dims[0];
+    if (out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs))   /* a residual: h + tanh(h @ W) */
+        return read_only_at_linear_index(f, b, b->args[i], dot);
+    return out_row < lhs_row && reads_of(b, b->args[i]) == 1;
+}
+
 bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order) {
     if (fusion->code != IR_FUSION || fusion->nregions != 1) return false;
     const ir_block *b = fusion->regions[0];
     if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
     if (fusion->a.fusion_kind == IR_FUSION_OPAQUE) return opaque_updates_in_place(b, r, i);
+    if (fuse_dot_rows_in_place(f, fusion, r, i)) return true;
     const ir_type *in = fz_type(f, b->args[i]), *out = fz_type(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;
-    if (!read_only_at_linear_index(f, b, b->args[i])) return false;
+    if (!read_only_at_linear_index(f, b, b->args[i], NULL)) return false;
     fuse_dot_affine m;
     switch (fusion->a.fusion_kind) {
     case IR_FUSION_LOOP: return true;

@@ -111,9 +111,25 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d);
  *    reads operand i nowhere else. Its emitter must then work with r's
  *    buffer equal to operand i's (it copies the operand only when the
  *    pointers differ, then writes the updated elements).
+ *  - DOT, any mode, in place over the dot's lhs: when fuse_dot_rows_in_place
+ *    holds (the one exception to "every read at the same index").
  * The check that "every read is at the same index" above is skipped for
  * OPAQUE kernels: the op's own rule replaces it. */
 bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order);
+
+/* A DOT kernel whose result r may be written over its operand i, the lhs of
+ * its one dot_general, block of rows by block of rows: the lhs is [M, K]
+ * (M >= 2) with no batch dims and contracts its last dim, so row m of the
+ * result (its first dim is M) depends on lhs row m only; a result row takes
+ * no more bytes than an lhs row; the kernel is no affine update
+ * (fuse_dot_affine_update keeps its own in-place form); and the rest of the
+ * kernel reads the lhs only at the element it computes, and only when
+ * result and lhs rows hold the same elements (a residual h + tanh(h @ W)).
+ * The code generator (emit_dot.c) then computes each block of rows [a, b),
+ * in increasing order, into scratch (product, then epilogue) and copies it
+ * into the result's rows [a, b): the bytes it overwrites lie in lhs rows
+ * below b, which nothing reads any more. */
+bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i);
 
 /* Ops that are not loop-shaped and get a kernel of their own: everything
  * but constants, elementwise and index ops, reduce, dot_general, checks,
