@@ -351,40 +351,30 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
     return true;
 }
 
-/* The kernel's results, rows [aj_lo, aj_hi) only when `rows`: a gemm into
- * one result's buffer and the epilogue over it, or all of it as the naive
- * contraction (g NULL, or no result to hold the product). *looped: a result
- * loop was emitted. */
-static int emit_dot_results(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g, bool rows,
-                            bool *looped) {
-    *looped = true;
-    if (!g) return emit_result_loop(cx, k, NULL);
-    if (!rows && emit_affine_update(cx, k, dot, g)) return cx->rc;
-    int target = gemm_target(cx, k, dot);
-    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
-    bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
-    emit_gemm(cx, dot, g, k->out[target], single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", rows);
-    bool skip[k->ret->nin];
-    *looped = false;
-    for (int r = 0; r < k->ret->nin; r++) {
-        skip[r] = r == target && k->ret->in[r] == dot->out[0];
-        *looped |= !skip[r];
-    }
-    cx->buffer[dot->out[0]] = k->out[target];
-    int rc = emit_result_loop(cx, k, skip);
-    cx->buffer[dot->out[0]] = NULL;
-    return rc;
-}
-
 /* ---- in place over the lhs, block of rows by block of rows ------------------------------------ */
 
-enum { ROWS_SCRATCH_BYTES = 256 << 10 };   /* a block of result rows: in L2 while the epilogue runs */
+enum { ROWS_SCRATCH_BYTES = 256 << 10 };   /* a block of rows: in L2 while the epilogue reads it */
 
-static int64_t rows_per_block(const ir_type *t) {
-    size_t row = ir_type_bytes(t) / (size_t)t->dims[0];
-    int64_t block = row ? (int64_t)(ROWS_SCRATCH_BYTES / row) : t->dims[0];
+/* The bytes of a row of v (its first dim: the lhs's rows). */
+static size_t row_bytes_of(const ir_func *f, ir_value_id v) {
+    const ir_type *t = &f->values[v].type;
+    return ir_type_bytes(t) / (size_t)t->dims[0];
+}
+
+/* A block's rows, and the bytes of one row of the scratch block: the wider
+ * of the dot's result (the BLIS form keeps the product there) and result
+ * `over` (the naive form keeps that there). */
+static int64_t rows_per_block(const ir_func *f, const ir_op *op, int over, size_t *row) {
+    const ir_op *dot = NULL;
+    const ir_block *b = op->regions[0];
+    for (int k = 0; k < b->nops && !dot; k++)
+        if (b->ops[k]->code == IR_DOT_GENERAL) dot = b->ops[k];
+    size_t a = row_bytes_of(f, op->out[over]), d = dot ? row_bytes_of(f, dot->out[0]) : 0;
+    *row = a > d ? a : d;
+    int64_t rows = f->values[op->out[over]].type.dims[0];
+    int64_t block = *row ? (int64_t)(ROWS_SCRATCH_BYTES / *row) : rows;
     if (block < 1) block = 1;
-    return block < t->dims[0] ? block : t->dims[0];
+    return block < rows ? block : rows;
 }
 
 int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
@@ -393,46 +383,62 @@ int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
     for (int r = 0; r < op->nout; r++)
         for (int i = 0; i < op->nin && i < b->nargs; i++) {
             if (!ec_storage_overlaps(cx, op->out[r], op->in[i]) || !fuse_dot_rows_in_place(cx->f, op, r, i)) continue;
-            const ir_type *t = ec_type(cx, op->out[r]);
-            if (scratch)
-                *scratch = (size_t)rows_per_block(t) * (ir_type_bytes(t) / (size_t)t->dims[0]);
+            size_t row;
+            int64_t block = rows_per_block(cx->f, op, r, &row);
+            if (scratch) *scratch = (size_t)block * row;
             return r;
         }
     return -1;
 }
 
-/* Result `over` shares the lhs's buffer (fuse_dot_rows_in_place): each block
- * of rows, in increasing order, is computed with result `over` in the
- * plan's scratch block (aj_rows: the block, indexed by absolute row), then
- * copied into its rows, which only held lhs rows the kernel has read. Each
- * element is computed as the unblocked kernel computes it (strict mode: the
- * same naive loop; fast: the same gemm on fewer rows). */
+/* Result `over` shares the lhs's buffer (fuse_dot_rows_in_place). The
+ * kernel runs block of rows by block of rows, in increasing order, with a
+ * block in the plan's scratch block (aj_rows: indexed by absolute row, as
+ * the pointer is shifted back by the block's first row):
+ *  - BLIS: the gemm writes the block's product there; the epilogue then
+ *    stores every result at its own rows, `over` too: the gemm has read
+ *    the block's lhs rows, and the epilogue reads the lhs (a residual) only
+ *    at the element it stores, before it stores it;
+ *  - naive (strict order, or no BLIS): the result loop computes the block
+ *    with `over` stored in scratch (the contraction of an element reads its
+ *    lhs row whole), then copies it into its rows.
+ * Either way, the bytes written belong to lhs rows the kernel has done
+ * with, and each element is computed as the unblocked kernel computes it
+ * (the same loop, or the same gemm on fewer rows). */
 static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g, int over) {
-    const ir_type *t = ec_type(cx, k->fusion->out[over]);
-    int64_t rows = t->dims[0], block = rows_per_block(t);
-    size_t row_bytes = ir_type_bytes(t) / (size_t)rows;
+    if (g && gemm_target(cx, k, dot) < 0) g = NULL;   /* an epilogue that reads the product elsewhere */
+    if (cx->rc) return cx->rc;
+    const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
+    size_t row;
+    int64_t rows = t->dims[0], block = rows_per_block(cx->f, k->fusion, over, &row);
     const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
-    for (int r = 0; r < k->ret->nin; r++) out[r] = r == over ? "aj_rows" : k->out[r];
+    for (int r = 0; r < k->ret->nin; r++) out[r] = r == over && !g ? "aj_rows" : k->out[r];
     ex_kernel blocked = {k->fusion, k->region, k->ret, out};
     ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows, block);
     ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", block,
             rows, block, rows);
     /* as an integer: the pointer lies before the arena */
     ec_line(cx, "%s *aj_rows = (%s *)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu);", ct, ct,
-            cx->p->scratch_offset, row_bytes);
+            cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
+    if (g) {
+        bool single = t->dtype == IR_F32;
+        emit_gemm(cx, dot, g, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", true);
+        cx->buffer[dot->out[0]] = "aj_rows";
+    }
     cx->row_n = rows;
     cx->row_elems = ir_type_numel(t) / rows;
     cx->row_indent = cx->indent;
     cx->row_opens = 1;
     cx->row_done = 0;
-    bool looped;
-    emit_dot_results(cx, &blocked, dot, g, true, &looped);
-    if (!cx->rc && looped && cx->row_done != 1)
+    emit_result_loop(cx, &blocked, NULL);
+    if (!cx->rc && cx->row_done != 1)
         ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: the epilogue of a dot written over its lhs "
                    "does not run by rows");
     cx->row_n = 0;
-    ec_line(cx, "memcpy(%s + aj_lo * %" PRId64 ", arena + %zu, (size_t)(aj_hi - aj_lo) * %zu);", k->out[over],
-            cx->row_elems, cx->p->scratch_offset, row_bytes);
+    cx->buffer[dot->out[0]] = NULL;
+    if (!g)
+        ec_line(cx, "memcpy(%s + aj_lo * %" PRId64 ", arena + %zu, (size_t)(aj_hi - aj_lo) * %zu);", k->out[over],
+                cx->row_elems, cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
     ec_close(cx);
     return cx->rc;
 }
@@ -440,10 +446,22 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
-    bool single = ex_walk_ops(cx, k->region, find_dot, &dot), looped;
+    bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc) return cx->rc;
     bool blis = single && dot && blis_applies(cx, dot, &g);
     int over = ex_dot_rows_in_place(cx, k->fusion, NULL);
+    if (over >= 0 && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
     if (over >= 0) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
-    return emit_dot_results(cx, k, dot, blis ? &g : NULL, false, &looped);
+    if (!blis) return emit_result_loop(cx, k, NULL);
+    if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
+    int target = gemm_target(cx, k, dot);
+    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
+    bool f32 = ec_type(cx, dot->out[0])->dtype == IR_F32;
+    emit_gemm(cx, dot, &g, k->out[target], f32 ? "1.0f" : "1.0", f32 ? "0.0f" : "0.0", false);
+    bool skip[k->ret->nin];
+    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
+    cx->buffer[dot->out[0]] = k->out[target];
+    int rc = emit_result_loop(cx, k, skip);
+    cx->buffer[dot->out[0]] = NULL;
+    return rc;
 }

@@ -502,6 +502,184 @@ TEST(sgd_updates_are_written_over_donated_parameters) {
     aj_module_destroy(m);
 }
 
+/* ---- dots written over their dying lhs (fuse_dot_rows_in_place) ---------------------
+ * 1000 rows of 96 (384 bytes): blocks of 682 rows, the last one short. h1
+ * dies in the bias-add layer (in place); h2 is read again at the end (not in
+ * place); h4 adds a residual over h3 (in place); the last layer narrows to
+ * 64 (a smaller result: its own buffer). */
+static const char *dot_rows_text =
+    "func.func @main(%x: tensor<1000x96xf32>, %w: tensor<96x96xf32>, %b: tensor<96xf32>, %w2: tensor<96x64xf32>)"
+    " -> (tensor<1000x64xf32>, tensor<1000x96xf32>) {\n"
+    "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
+    "  %h1 = stablehlo.tanh %a1 : tensor<1000x96xf32>\n"
+    "  %a2 = stablehlo.dot_general %h1, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
+    "  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<96xf32>) -> tensor<1000x96xf32>\n"
+    "  %s2 = stablehlo.add %a2, %bb : tensor<1000x96xf32>\n"
+    "  %h2 = stablehlo.tanh %s2 : tensor<1000x96xf32>\n"
+    "  %a3 = stablehlo.dot_general %h2, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
+    "  %h3 = stablehlo.tanh %a3 : tensor<1000x96xf32>\n"
+    "  %a4 = stablehlo.dot_general %h3, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
+    "  %t4 = stablehlo.tanh %a4 : tensor<1000x96xf32>\n"
+    "  %h4 = stablehlo.add %t4, %h3 : tensor<1000x96xf32>\n"
+    "  %a5 = stablehlo.dot_general %h4, %w2, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x64xf32>) -> tensor<1000x64xf32>\n"
+    "  %h5 = stablehlo.tanh %a5 : tensor<1000x64xf32>\n"
+    "  %r = stablehlo.subtract %h4, %h2 : tensor<1000x96xf32>\n"
+    "  func.return %h5, %r : tensor<1000x64xf32>, tensor<1000x96xf32>\n"
+    "}\n";
+
+static void fill_inputs(aj_array **in, int n, float scale) {
+    for (int k = 0; k < n; k++) {
+        float *p = aj_array_data(in[k]);
+        for (int64_t i = 0; i < aj_array_numel(in[k]); i++)
+            p[i] = (float)((int)((i * 37 + k * 11) % 23) - 11) * scale;
+    }
+}
+
+/* Compiles text's main with o, runs it on in[] and compares its outputs
+ * with the evaluator's: bit for bit in strict order, else within tol
+ * (relative, or absolute near 0). Returns the failures (0: all agree). */
+static int run_against_evaluator(const char *text, const aj_compile_options *o, aj_array **in, int nin, int nout,
+                                 double tol, aj_memory_stats *st) {
+    aj_module *m;
+    aj_executable *e = NULL;
+    aj_array *want[4] = {0}, *got[4] = {0};
+    int bad = 0;
+    if (aj_module_parse(text, strlen(text), "rows.mlir", &m)) return 1;
+    if (aj_module_eval(m, "main", nin, in, nout, want, NULL) || aj_compile(m, "main", o, &e) ||
+        aj_executable_memory(e, st) || aj_executable_run(e, nin, in, nout, got)) {
+        fprintf(stderr, "dot rows: %s\n", aj_last_error());
+        bad = 1;
+    }
+    for (int j = 0; j < nout && !bad; j++) {
+        const float *a = aj_array_data(want[j]), *b = aj_array_data(got[j]);
+        int64_t n = aj_array_numel(want[j]);
+        if (o->strict_order && !same_bits_or_both_nan(a, b, n)) bad++;
+        for (int64_t k = 0; k < n; k++)
+            if (!(fabs((double)a[k] - b[k]) <= tol * (1 + fabs(a[k])))) {
+                fprintf(stderr, "dot rows: output %d [%lld]: %g, the evaluator %g\n", j, (long long)k, b[k], a[k]);
+                bad++;
+                break;
+            }
+    }
+    for (int j = 0; j < nout; j++) aj_array_destroy(want[j]), aj_array_destroy(got[j]);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return bad;
+}
+
+TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
+    const int64_t dims[4][2] = {{1000, 96}, {96, 96}, {96, 0}, {96, 64}};
+    const int rank[4] = {2, 2, 1, 2};
+    aj_array *in[4];
+    for (int k = 0; k < 4; k++) aj_array_create(AJ_F32, rank[k], dims[k], &in[k]);
+    fill_inputs(in, 4, 0.0173f);
+    for (int mode = 0; mode < 3; mode++) {   /* strict, fast, fast on two threads */
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = mode == 0,
+                                .threads = mode == 2 ? 2 : 1};
+        aj_memory_stats st;
+        EXPECT_EQ_INT(run_against_evaluator(dot_rows_text, &o, in, 4, 2, mode ? 2e-5 : 0, &st), 0);
+        EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
+        EXPECT(st.temp_bytes >= st.lower_bound_bytes);
+    }
+    for (int k = 0; k < 4; k++) aj_array_destroy(in[k]);
+}
+
+/* A chain of tanh layers ending in a sum: one activation buffer, each layer
+ * written over the last, and a block of rows in the scratch block: 1000 x 96
+ * floats and 682 rows of them (mlp_deep, 4096 x 256: 4 MiB + 256 KiB). */
+static const char *dot_chain_text =
+    "func.func @main(%x: tensor<ROWSx96xf32>, %w: tensor<96x96xf32>) -> tensor<f32> {\n"
+    "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
+    "  %h1 = stablehlo.tanh %a1 : tensor<ROWSx96xf32>\n"
+    "  %a2 = stablehlo.dot_general %h1, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
+    "  %h2 = stablehlo.tanh %a2 : tensor<ROWSx96xf32>\n"
+    "  %a3 = stablehlo.dot_general %h2, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
+    "  %h3 = stablehlo.tanh %a3 : tensor<ROWSx96xf32>\n"
+    "  %a4 = stablehlo.dot_general %h3, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %s = stablehlo.reduce(%a4 init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<ROWSx96xf32>, tensor<f32>) -> tensor<f32>\n"
+    "  func.return %s : tensor<f32>\n"
+    "}\n";
+
+/* dot_chain_text with ROWS replaced by rows (the caller frees it). */
+static char *dot_chain(int rows) {
+    char *t = malloc(strlen(dot_chain_text) + 64), *o = t;
+    for (const char *s = dot_chain_text; *s;) {
+        if (strncmp(s, "ROWS", 4) == 0) o += sprintf(o, "%d", rows), s += 4;
+        else *o++ = *s++;
+    }
+    *o = 0;
+    return t;
+}
+
+TEST(a_dot_chain_keeps_one_activation_buffer) {
+    char *text = dot_chain(1000);
+    const int64_t xd[2] = {1000, 96}, wd[2] = {96, 96};
+    aj_array *in[2];
+    aj_array_create(AJ_F32, 2, xd, &in[0]);
+    aj_array_create(AJ_F32, 2, wd, &in[1]);
+    fill_inputs(in, 2, 0.0173f);
+    for (int strict = 0; strict < 2; strict++) {
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict};
+        aj_memory_stats st;
+        /* fast: the sum of 96000 terms is reassociated, the evaluator's runs in order */
+        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, strict ? 0 : 1e-3, &st), 0);
+        EXPECT_EQ_INT(st.temp_bytes, 1000 * 96 * 4 + 682 * 96 * 4);
+        EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
+    }
+    free(text);
+    aj_array_destroy(in[0]);
+    aj_array_destroy(in[1]);
+}
+
+/* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
+static const char *dot_donated_text =
+    "func.func @main(%x: tensor<700x64xf32>, %w: tensor<64x64xf32>) -> tensor<700x64xf32> {\n"
+    "  %a = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<700x64xf32>, tensor<64x64xf32>) -> tensor<700x64xf32>\n"
+    "  %h = stablehlo.tanh %a : tensor<700x64xf32>\n"
+    "  func.return %h : tensor<700x64xf32>\n"
+    "}\n";
+
+TEST(a_dot_writes_over_its_donated_lhs) {
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(dot_donated_text, strlen(dot_donated_text), "donated.mlir", &m), AJ_OK);
+    if (!m) return;
+    const int64_t xd[2] = {700, 64}, wd[2] = {64, 64};
+    for (int strict = 0; strict < 2; strict++) {
+        aj_array *in[2], *want = NULL, *got = NULL;
+        aj_array_create(AJ_F32, 2, xd, &in[0]);
+        aj_array_create(AJ_F32, 2, wd, &in[1]);
+        fill_inputs(in, 2, 0.031f);
+        void *x = aj_array_data(in[0]);
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict, .donate = 1,
+                                .strict_donation = 1};
+        aj_executable *e = NULL;
+        aj_memory_stats st = {0};
+        EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
+        EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+        if (e && want) {
+            EXPECT_EQ_INT(aj_executable_memory(e, &st), AJ_OK);
+            EXPECT_EQ_INT(st.alias_bytes, 700 * 64 * 4);
+            EXPECT_EQ_INT(st.temp_bytes, 700 * 64 * 4);   /* the scratch: one block of all 700 rows */
+            EXPECT_EQ_INT(aj_executable_run(e, 2, in, 1, &got), AJ_OK);
+            EXPECT(got && aj_array_data(got) == x);
+            const float *a = aj_array_data(want), *b = got ? aj_array_data(got) : a;
+            if (strict) EXPECT(same_bits_or_both_nan(a, b, 700 * 64));
+            for (int64_t k = 0; k < 700 * 64; k++)
+                if (fabsf(a[k] - b[k]) > 1e-5f) {
+                    EXPECT(fabsf(a[k] - b[k]) <= 1e-5f);
+                    break;
+                }
+        }
+        aj_array_destroy(want);
+        aj_array_destroy(got);
+        aj_executable_destroy(e);
+        aj_array_destroy(in[1]);
+        aj_array_destroy(in[0]);
+    }
+    aj_module_destroy(m);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(random_graphs_match_the_evaluator_bit_for_bit);
@@ -512,6 +690,9 @@ int main(void) {
     RUN(the_caches_hit);
     RUN(bad_compile_options_are_reported);
     RUN(sgd_updates_are_written_over_donated_parameters);
+    RUN(dots_write_over_their_dying_lhs_by_blocks_of_rows);
+    RUN(a_dot_chain_keeps_one_activation_buffer);
+    RUN(a_dot_writes_over_its_donated_lhs);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
