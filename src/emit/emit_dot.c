@@ -353,30 +353,6 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
 
 /* ---- in place over the lhs, block of rows by block of rows ------------------------------------ */
 
-enum { ROWS_SCRATCH_BYTES = 256 << 10 };   /* a block of rows: in L2 while the epilogue reads it */
-
-/* The bytes of a row of v (its first dim: the lhs's rows). */
-static size_t row_bytes_of(const ir_func *f, ir_value_id v) {
-    const ir_type *t = &f->values[v].type;
-    return ir_type_bytes(t) / (size_t)t->dims[0];
-}
-
-/* A block's rows, and the bytes of one row of the scratch block: the wider
- * of the dot's result (the BLIS form keeps the product there) and result
- * `over` (the naive form keeps that there). */
-static int64_t rows_per_block(const ir_func *f, const ir_op *op, int over, size_t *row) {
-    const ir_op *dot = NULL;
-    const ir_block *b = op->regions[0];
-    for (int k = 0; k < b->nops && !dot; k++)
-        if (b->ops[k]->code == IR_DOT_GENERAL) dot = b->ops[k];
-    size_t a = row_bytes_of(f, op->out[over]), d = dot ? row_bytes_of(f, dot->out[0]) : 0;
-    *row = a > d ? a : d;
-    int64_t rows = f->values[op->out[over]].type.dims[0];
-    int64_t block = *row ? (int64_t)(ROWS_SCRATCH_BYTES / *row) : rows;
-    if (block < 1) block = 1;
-    return block < rows ? block : rows;
-}
-
 int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
     if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_DOT || op->nregions != 1) return -1;
     const ir_block *b = op->regions[0];
@@ -384,7 +360,7 @@ int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
         for (int i = 0; i < op->nin && i < b->nargs; i++) {
             if (!ec_storage_overlaps(cx, op->out[r], op->in[i]) || !fuse_dot_rows_in_place(cx->f, op, r, i)) continue;
             size_t row;
-            int64_t block = rows_per_block(cx->f, op, r, &row);
+            int64_t block = fuse_dot_row_block(cx->f, op, r, &row);
             if (scratch) *scratch = (size_t)block * row;
             return r;
         }
@@ -410,7 +386,7 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     if (cx->rc) return cx->rc;
     const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
     size_t row;
-    int64_t rows = t->dims[0], block = rows_per_block(cx->f, k->fusion, over, &row);
+    int64_t rows = t->dims[0], block = fuse_dot_row_block(cx->f, k->fusion, over, &row);
     const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) out[r] = r == over && !g ? "aj_rows" : k->out[r];
     ex_kernel blocked = {k->fusion, k->region, k->ret, out};

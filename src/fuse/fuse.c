@@ -1003,6 +1003,22 @@ static const ir_op *only_dot(const ir_block *b) {
     return dot;
 }
 
+/* The bytes of a row (an index of the first dim) of v. */
+static size_t row_bytes(const ir_func *f, ir_value_id v) {
+    const ir_type *t = fz_type(f, v);
+    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
+}
+
+int64_t fuse_dot_row_block(const ir_func *f, const ir_op *fusion, int r, size_t *row) {
+    const ir_op *dot = fusion->nregions == 1 ? only_dot(fusion->regions[0]) : NULL;
+    size_t a = row_bytes(f, fusion->out[r]), d = dot ? row_bytes(f, dot->out[0]) : 0;
+    *row = a > d ? a : d;
+    int64_t rows = fz_type(f, fusion->out[r])->dims[0];
+    int64_t block = *row ? (int64_t)(FUSE_DOT_ROW_BLOCK_BYTES / *row) : rows;
+    if (block < FUSE_DOT_ROW_BLOCK_MIN_ROWS) block = FUSE_DOT_ROW_BLOCK_MIN_ROWS;
+    return block < rows ? block : rows;
+}
+
 bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
     if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_DOT || fusion->nregions != 1) return false;
     const ir_block *b = fusion->regions[0];
@@ -1015,7 +1031,8 @@ bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i)
     if (lhs->rank != 2 || a->lhs_batch.n != 0 || a->lhs_contract.n != 1 || a->lhs_contract.v[0] != 1 ||
         lhs->dims[0] < 2 || out->rank < 1 || out->dims[0] != lhs->dims[0])
         return false;
-    size_t out_row = ir_type_bytes(out) / (size_t)out->dims[0], lhs_row = ir_type_bytes(lhs) / (size_t)lhs->dims[0];
+    size_t out_row = row_bytes(f, fusion->out[r]), lhs_row = row_bytes(f, dot->in[0]), block_row;
+    if (fuse_dot_row_block(f, fusion, r, &block_row) > lhs->dims[0] / FUSE_DOT_ROW_BLOCKS_MIN) return false;
     if (out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs))   /* a residual: h + tanh(h @ W) */
         return read_only_at_linear_index(f, b, b->args[i], dot);
     return out_row < lhs_row && reads_of(b, b->args[i]) == 1;

@@ -503,28 +503,28 @@ TEST(sgd_updates_are_written_over_donated_parameters) {
 }
 
 /* ---- dots written over their dying lhs (fuse_dot_rows_in_place) ---------------------
- * 1000 rows of 96 (384 bytes): blocks of 682 rows, the last one short. h1
+ * 3000 rows of 96 (384 bytes): blocks of 682 rows, the last one short. h1
  * dies in the bias-add layer (in place); h2 is read again at the end (not in
  * place); h4 adds a residual over h3 (in place); the last layer narrows to
  * 64 (a smaller result: its own buffer). */
 static const char *dot_rows_text =
-    "func.func @main(%x: tensor<1000x96xf32>, %w: tensor<96x96xf32>, %b: tensor<96xf32>, %w2: tensor<96x64xf32>)"
-    " -> (tensor<1000x64xf32>, tensor<1000x96xf32>) {\n"
-    "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
-    "  %h1 = stablehlo.tanh %a1 : tensor<1000x96xf32>\n"
-    "  %a2 = stablehlo.dot_general %h1, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
-    "  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<96xf32>) -> tensor<1000x96xf32>\n"
-    "  %s2 = stablehlo.add %a2, %bb : tensor<1000x96xf32>\n"
-    "  %h2 = stablehlo.tanh %s2 : tensor<1000x96xf32>\n"
-    "  %a3 = stablehlo.dot_general %h2, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
-    "  %h3 = stablehlo.tanh %a3 : tensor<1000x96xf32>\n"
-    "  %a4 = stablehlo.dot_general %h3, %w, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x96xf32>) -> tensor<1000x96xf32>\n"
-    "  %t4 = stablehlo.tanh %a4 : tensor<1000x96xf32>\n"
-    "  %h4 = stablehlo.add %t4, %h3 : tensor<1000x96xf32>\n"
-    "  %a5 = stablehlo.dot_general %h4, %w2, contracting_dims = [1] x [0] : (tensor<1000x96xf32>, tensor<96x64xf32>) -> tensor<1000x64xf32>\n"
-    "  %h5 = stablehlo.tanh %a5 : tensor<1000x64xf32>\n"
-    "  %r = stablehlo.subtract %h4, %h2 : tensor<1000x96xf32>\n"
-    "  func.return %h5, %r : tensor<1000x64xf32>, tensor<1000x96xf32>\n"
+    "func.func @main(%x: tensor<3000x96xf32>, %w: tensor<96x96xf32>, %b: tensor<96xf32>, %w2: tensor<96x64xf32>)"
+    " -> (tensor<3000x64xf32>, tensor<3000x96xf32>) {\n"
+    "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x96xf32>) -> tensor<3000x96xf32>\n"
+    "  %h1 = stablehlo.tanh %a1 : tensor<3000x96xf32>\n"
+    "  %a2 = stablehlo.dot_general %h1, %w, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x96xf32>) -> tensor<3000x96xf32>\n"
+    "  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<96xf32>) -> tensor<3000x96xf32>\n"
+    "  %s2 = stablehlo.add %a2, %bb : tensor<3000x96xf32>\n"
+    "  %h2 = stablehlo.tanh %s2 : tensor<3000x96xf32>\n"
+    "  %a3 = stablehlo.dot_general %h2, %w, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x96xf32>) -> tensor<3000x96xf32>\n"
+    "  %h3 = stablehlo.tanh %a3 : tensor<3000x96xf32>\n"
+    "  %a4 = stablehlo.dot_general %h3, %w, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x96xf32>) -> tensor<3000x96xf32>\n"
+    "  %t4 = stablehlo.tanh %a4 : tensor<3000x96xf32>\n"
+    "  %h4 = stablehlo.add %t4, %h3 : tensor<3000x96xf32>\n"
+    "  %a5 = stablehlo.dot_general %h4, %w2, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x64xf32>) -> tensor<3000x64xf32>\n"
+    "  %h5 = stablehlo.tanh %a5 : tensor<3000x64xf32>\n"
+    "  %r = stablehlo.subtract %h4, %h2 : tensor<3000x96xf32>\n"
+    "  func.return %h5, %r : tensor<3000x64xf32>, tensor<3000x96xf32>\n"
     "}\n";
 
 static void fill_inputs(aj_array **in, int n, float scale) {
@@ -568,7 +568,7 @@ static int run_against_evaluator(const char *text, const aj_compile_options *o, 
 }
 
 TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
-    const int64_t dims[4][2] = {{1000, 96}, {96, 96}, {96, 0}, {96, 64}};
+    const int64_t dims[4][2] = {{3000, 96}, {96, 96}, {96, 0}, {96, 64}};
     const int rank[4] = {2, 2, 1, 2};
     aj_array *in[4];
     for (int k = 0; k < 4; k++) aj_array_create(AJ_F32, rank[k], dims[k], &in[k]);
@@ -576,7 +576,7 @@ TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
     for (int mode = 0; mode < 3; mode++) {   /* strict, fast, fast on two threads */
         aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = mode == 0,
                                 .threads = mode == 2 ? 2 : 1};
-        aj_memory_stats st;
+        aj_memory_stats st = {0};
         EXPECT_EQ_INT(run_against_evaluator(dot_rows_text, &o, in, 4, 2, mode ? 2e-5 : 0, &st), 0);
         EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
         EXPECT(st.temp_bytes >= st.lower_bound_bytes);
@@ -585,8 +585,10 @@ TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
 }
 
 /* A chain of tanh layers ending in a sum: one activation buffer, each layer
- * written over the last, and a block of rows in the scratch block: 1000 x 96
- * floats and 682 rows of them (mlp_deep, 4096 x 256: 4 MiB + 256 KiB). */
+ * written over the last, and a block of rows in the scratch block: 3000 x 96
+ * floats and 682 rows of them (mlp_deep, 4096 x 256: 4 MiB + 256 KiB). A
+ * chain of 2000 rows is too short to share in blocks of 682 (fuse.h,
+ * FUSE_DOT_ROW_BLOCKS_MIN): two activation buffers then. */
 static const char *dot_chain_text =
     "func.func @main(%x: tensor<ROWSx96xf32>, %w: tensor<96x96xf32>) -> tensor<f32> {\n"
     "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
@@ -613,20 +615,32 @@ static char *dot_chain(int rows) {
 }
 
 TEST(a_dot_chain_keeps_one_activation_buffer) {
-    char *text = dot_chain(1000);
-    const int64_t xd[2] = {1000, 96}, wd[2] = {96, 96};
+    char *text = dot_chain(3000);
+    const int64_t xd[2] = {3000, 96}, wd[2] = {96, 96};
     aj_array *in[2];
     aj_array_create(AJ_F32, 2, xd, &in[0]);
     aj_array_create(AJ_F32, 2, wd, &in[1]);
     fill_inputs(in, 2, 0.0173f);
     for (int strict = 0; strict < 2; strict++) {
         aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict};
-        aj_memory_stats st;
+        aj_memory_stats st = {0};
         /* fast: the sum of 96000 terms is reassociated, the evaluator's runs in order */
         EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, strict ? 0 : 1e-3, &st), 0);
-        EXPECT_EQ_INT(st.temp_bytes, 1000 * 96 * 4 + 682 * 96 * 4);
+        EXPECT_EQ_INT(st.temp_bytes, 3000 * 96 * 4 + 682 * 96 * 4);
         EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
     }
+    free(text);
+    text = dot_chain(2000);
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_memory_stats st = {0};
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "short.mlir", &m), AJ_OK);
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    EXPECT_EQ_INT(aj_executable_memory(e, &st), AJ_OK);
+    EXPECT_EQ_INT(st.temp_bytes, 2 * 2000 * 96 * 4);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
     free(text);
     aj_array_destroy(in[0]);
     aj_array_destroy(in[1]);
@@ -634,17 +648,17 @@ TEST(a_dot_chain_keeps_one_activation_buffer) {
 
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
-    "func.func @main(%x: tensor<700x64xf32>, %w: tensor<64x64xf32>) -> tensor<700x64xf32> {\n"
-    "  %a = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<700x64xf32>, tensor<64x64xf32>) -> tensor<700x64xf32>\n"
-    "  %h = stablehlo.tanh %a : tensor<700x64xf32>\n"
-    "  func.return %h : tensor<700x64xf32>\n"
+    "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
+    "  %a = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4200x64xf32>, tensor<64x64xf32>) -> tensor<4200x64xf32>\n"
+    "  %h = stablehlo.tanh %a : tensor<4200x64xf32>\n"
+    "  func.return %h : tensor<4200x64xf32>\n"
     "}\n";
 
 TEST(a_dot_writes_over_its_donated_lhs) {
     aj_module *m;
     EXPECT_EQ_INT(aj_module_parse(dot_donated_text, strlen(dot_donated_text), "donated.mlir", &m), AJ_OK);
     if (!m) return;
-    const int64_t xd[2] = {700, 64}, wd[2] = {64, 64};
+    const int64_t xd[2] = {4200, 64}, wd[2] = {64, 64};
     for (int strict = 0; strict < 2; strict++) {
         aj_array *in[2], *want = NULL, *got = NULL;
         aj_array_create(AJ_F32, 2, xd, &in[0]);
@@ -659,13 +673,13 @@ TEST(a_dot_writes_over_its_donated_lhs) {
         EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
         if (e && want) {
             EXPECT_EQ_INT(aj_executable_memory(e, &st), AJ_OK);
-            EXPECT_EQ_INT(st.alias_bytes, 700 * 64 * 4);
-            EXPECT_EQ_INT(st.temp_bytes, 700 * 64 * 4);   /* the scratch: one block of all 700 rows */
+            EXPECT_EQ_INT(st.alias_bytes, 4200 * 64 * 4);
+            EXPECT_EQ_INT(st.temp_bytes, 1024 * 64 * 4);   /* the scratch: a block of 1024 rows */
             EXPECT_EQ_INT(aj_executable_run(e, 2, in, 1, &got), AJ_OK);
             EXPECT(got && aj_array_data(got) == x);
             const float *a = aj_array_data(want), *b = got ? aj_array_data(got) : a;
-            if (strict) EXPECT(same_bits_or_both_nan(a, b, 700 * 64));
-            for (int64_t k = 0; k < 700 * 64; k++)
+            if (strict) EXPECT(same_bits_or_both_nan(a, b, 4200 * 64));
+            for (int64_t k = 0; k < 4200 * 64; k++)
                 if (fabsf(a[k] - b[k]) > 1e-5f) {
                     EXPECT(fabsf(a[k] - b[k]) <= 1e-5f);
                     break;
