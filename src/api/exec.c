@@ -419,7 +419,7 @@ static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
                 m->peak_buffers[i].bytes, ops);
     }
     if (m->peak_scratch_bytes)
-        fprintf(out, "    scratch    %12zu bytes, the sub-programs of its control flow\n", m->peak_scratch_bytes);
+        fprintf(out, "    scratch    %12zu bytes, the scratch block (control flow, blocks of rows)\n", m->peak_scratch_bytes);
     if (m->nresiduals)
         fprintf(out, "  residuals      %12zu bytes saved (%d values), %" PRIu64 " FLOPs recomputed\n",
                 s->saved_residual_bytes, s->saved_residuals, s->recompute_flops);

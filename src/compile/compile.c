@@ -246,8 +246,12 @@ static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory 
         mem->peak_buffers[n++] = (compile_live_buffer){v, b->bytes, f->values[v].def};
     }
     mem->npeak = n;
-    bool uses_scratch = p->scratch_bytes && p->peak_step < f->body->nops &&
-                        codegen_is_control_kernel(f->body->ops[p->peak_step]);
+    /* the peak kernel uses the scratch block when its live bytes count it
+       (plan_reserve_scratch): control flow, a dot written over its lhs */
+    size_t listed = 0;
+    for (int k = 0; k < n; k++) listed += (mem->peak_buffers[k].bytes + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
+    bool uses_scratch = p->scratch_bytes && p->peak_step < p->nsteps &&
+                        p->temp_live[p->peak_step] >= listed + p->scratch_bytes;
     mem->peak_scratch_bytes = uses_scratch ? p->scratch_bytes : 0;
     return DIAG_OK;
 }

@@ -50,8 +50,8 @@ typedef struct compile_memory {
     int peak_step;             /* kernel index where the arena is fullest */
     int npeak;                 /* buffers live at the peak */
     compile_live_buffer *peak_buffers;
-    size_t peak_scratch_bytes; /* the scratch block of control flow (plan_reserve_scratch) when the
-                                  peak kernel uses it, else 0 */
+    size_t peak_scratch_bytes; /* the scratch block (plan_reserve_scratch: control flow, row blocks)
+                                  when the peak kernel uses it, else 0 */
     double recompute_flops;    /* what remat added to the backward part */
     int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
     remat_residual *residuals;
