@@ -159,6 +159,8 @@ static size_t plan_peak(const plan *p) {
     return p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
 }
 
+static int reserve_scratch_for(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d);
+
 /* The true peak of f (the pipeline's state just before remat) under one
  * keep-set: remat, the passes after it and the planner, on a copy. */
 static int candidate_peak(const ir_func *f, const compile_options *o, const remat_info *r,
@@ -174,7 +176,10 @@ static int candidate_peak(const ir_func *f, const compile_options *o, const rema
     }
     plan p = {0};
     plan_options po = planner_options(o);
+    /* the kernels' own scratch counts; control flow's is left out (its
+       sub-programs are compiled once a candidate is chosen) */
     if (!rc) rc = plan_func(g, &po, &p, d);
+    if (!rc) rc = reserve_scratch_for(g, &p, &o->codegen, false, d);
     if (!rc) *peak = plan_peak(&p);
     plan_free(&p);
     ir_module_free(scratch);
@@ -346,23 +351,29 @@ static codegen_options codegen_with_subs(const compiled *c, const compile_option
     return cg;
 }
 
-/* After f is planned: one scratch block for its control-flow kernels and
- * its runs' block-local values (never used at once). */
-static int reserve_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
+/* After f is planned: one scratch block for its runs' block-local values
+ * and its dots written over their lhs (codegen_block_scratch) and, with
+ * `control`, for its control-flow kernels, whose sub-programs cg lists
+ * (never used at once: kernels run one at a time). */
+static int reserve_scratch_for(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d) {
     const ir_block *body = f->body;
     bool *uses = mem_calloc((size_t)body->nops + 1, sizeof *uses);
     if (!uses) return diag_nomem(d);
-    codegen_options cg = codegen_with_subs(c, o);
-    size_t bytes = codegen_block_scratch(f, p, &cg, uses);
-    for (int s = 0; s < body->nops; s++) {
+    size_t bytes = codegen_block_scratch(f, p, cg, uses);
+    for (int s = 0; control && s < body->nops; s++) {
         if (!codegen_is_control_kernel(body->ops[s])) continue;
-        size_t need = codegen_control_scratch(f, s, &cg);
+        size_t need = codegen_control_scratch(f, s, cg);
         uses[s] = true;
         if (need > bytes) bytes = need;
     }
     int rc = bytes ? plan_reserve_scratch(p, bytes, uses, d) : DIAG_OK;
     mem_free(uses);
     return rc;
+}
+
+static int reserve_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
+    codegen_options cg = codegen_with_subs(c, o);
+    return reserve_scratch_for(f, p, &cg, true, d);
 }
 
 /* Plans a while body with its first n parameters (the loop values)

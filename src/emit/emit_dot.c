@@ -34,6 +34,10 @@
  * w - 0.01 * grad) is instead the gemm's beta: C = W, copied into the output
  * unless the output is W's buffer (donated W, updated in place).
  *
+ * A result the plan writes over the dot's lhs (fuse_dot_rows_in_place: an
+ * MLP layer h' = tanh(h @ W) over h) runs block of rows by block of rows
+ * through the plan's scratch block, in either mode (emit_rows_in_place).
+ *
  * Everything else (strict mode: BLIS does not add in the evaluator's order;
  * integer and mixed types; layouts that do not merge) is a naive loop: each
  * result element accumulates lhs * rhs over the contracting index space in
@@ -353,17 +357,25 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
 
 /* ---- in place over the lhs, block of rows by block of rows ------------------------------------ */
 
+/* The plan lets a result share the buffer of a dot's lhs only where
+ * fuse_dot_rows_in_place allows it (no other in-place rule does), so the
+ * emitter follows the plan's storage rather than asking again. */
 int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
     if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_DOT || op->nregions != 1) return -1;
     const ir_block *b = op->regions[0];
-    for (int r = 0; r < op->nout; r++)
-        for (int i = 0; i < op->nin && i < b->nargs; i++) {
-            if (!ec_storage_overlaps(cx, op->out[r], op->in[i]) || !fuse_dot_rows_in_place(cx->f, op, r, i)) continue;
+    const ir_op *dot = NULL;
+    for (int k = 0; k < b->nops && !dot; k++)
+        if (b->ops[k]->code == IR_DOT_GENERAL) dot = b->ops[k];
+    for (int i = 0; dot && i < op->nin && i < b->nargs; i++) {
+        if (b->args[i] != dot->in[0]) continue;
+        for (int r = 0; r < op->nout; r++) {
+            if (!ec_storage_overlaps(cx, op->out[r], op->in[i])) continue;
             size_t row;
             int64_t block = fuse_dot_row_block(cx->f, op, r, &row);
             if (scratch) *scratch = (size_t)block * row;
             return r;
         }
+    }
     return -1;
 }
 
@@ -387,6 +399,9 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
     size_t row;
     int64_t rows = t->dims[0], block = fuse_dot_row_block(cx->f, k->fusion, over, &row);
+    if (cx->p->scratch_bytes < (size_t)block * row)
+        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot written over its lhs needs a scratch "
+                          "block of %zu bytes, the plan has %zu", (size_t)block * row, cx->p->scratch_bytes);
     const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) out[r] = r == over && !g ? "aj_rows" : k->out[r];
     ex_kernel blocked = {k->fusion, k->region, k->ret, out};

@@ -942,14 +942,58 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     return rc;
 }
 
+/* A byte range of the arena. */
+typedef struct span {
+    size_t lo, hi;
+} span;
+
+static int by_start(const void *a, const void *b) {
+    const span *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The lowest offset where `aligned` bytes share none with an arena buffer
+ * live at a step in uses: a gap those steps leave (the block then costs no
+ * arena), else past the last of those buffers. Aligned, as offsets and
+ * sizes are. */
+static int scratch_place(const plan *p, size_t aligned, const bool *uses, size_t *at, diag *d) {
+    int *before = mem_calloc((size_t)p->nsteps + 1, sizeof *before);   /* use steps below s */
+    span *live = mem_calloc((size_t)p->nvalues + 1, sizeof *live);
+    if (!before || !live) {
+        mem_free(before);
+        mem_free(live);
+        return diag_nomem(d);
+    }
+    for (int s = 0; s < p->nsteps; s++) before[s + 1] = before[s] + uses[s];
+    int n = 0;
+    for (int v = 0; v < p->nvalues; v++) {
+        const plan_buffer *b = &p->buf[v];
+        size_t end = 0;
+        if (!is_arena(p, v) || b->bytes == 0 || before[b->last_use + 1] == before[b->def]) continue;
+        align_bytes(b->bytes, &end);   /* inside the arena: plan_check saw it */
+        live[n++] = (span){b->offset, b->offset + end};
+    }
+    qsort(live, (size_t)n, sizeof *live, by_start);
+    size_t cursor = 0;
+    for (int k = 0; k < n && !(live[k].lo >= cursor && live[k].lo - cursor >= aligned); k++)
+        if (live[k].hi > cursor) cursor = live[k].hi;
+    *at = cursor;
+    mem_free(before);
+    mem_free(live);
+    return DIAG_OK;
+}
+
 int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d) {
-    size_t offset = p->arena_bytes, aligned;
-    if (!align_bytes(offset, &offset) || !align_bytes(bytes, &aligned) ||
-        offset > SIZE_MAX - aligned)
+    size_t offset = 0, aligned = 0;
+    if (!align_bytes(bytes, &aligned))
+        return diag_set(d, DIAG_INVALID, "a scratch block of %zu bytes passes SIZE_MAX", bytes);
+    int rc = scratch_place(p, aligned, uses, &offset, d);
+    if (rc) return rc;
+    if (offset > SIZE_MAX - aligned)
         return diag_set(d, DIAG_INVALID, "the arena with a scratch block of %zu bytes passes SIZE_MAX", bytes);
     p->scratch_offset = offset;
     p->scratch_bytes = bytes;
-    p->arena_bytes = offset + aligned;
+    if (offset + aligned > p->arena_bytes) p->arena_bytes = offset + aligned;
     for (int s = 0; s < p->nsteps; s++) {
         if (!uses[s]) continue;
         p->temp_live[s] += aligned;

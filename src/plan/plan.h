@@ -85,11 +85,13 @@ typedef struct plan {
  * the finished plan fails plan_check (always run). A DONATED result's output
  * position is its first occurrence in the RETURN. */
 int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
-/* Reserves one scratch block of `bytes` after every planned buffer, used
- * by the kernels at the steps marked in uses[0..nsteps) (control-flow
- * kernels run their sub-programs there; src/compile/compile.c): the arena
- * grows to hold it and those steps count it as live. DIAG_INVALID when the
- * arena would pass SIZE_MAX. */
+/* Reserves one scratch block of `bytes`, used by the kernels at the steps
+ * marked in uses[0..nsteps) (control-flow kernels run their sub-programs
+ * there, a dot written over its lhs its blocks of rows;
+ * src/compile/compile.c): at the lowest offset where it shares no byte
+ * with a buffer live at one of those steps, in a gap they leave or past
+ * them (the arena grows where it must); those steps count it as live.
+ * DIAG_INVALID when the arena would pass SIZE_MAX; DIAG_NOMEM. */
 int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d);
 void plan_free(plan *p);
 
