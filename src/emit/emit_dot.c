@@ -441,7 +441,8 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (cx->rc) return cx->rc;
     bool blis = single && dot && blis_applies(cx, dot, &g);
     int over = ex_dot_rows_in_place(cx, k->fusion, NULL);
-    if (over >= 0 && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
+    if (over >= 0 && !dot)
+        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
     if (over >= 0) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
     if (!blis) return emit_result_loop(cx, k, NULL);
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
