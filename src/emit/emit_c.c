@@ -60,7 +60,7 @@ static bool overlaps(const storage *a, const storage *b) {
 }
 
 bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b) {
-    storage sa, sb;
+    storage sa = {0}, sb = {0};
     return !storage_of(cx, a, &sa) && !storage_of(cx, b, &sb) && overlaps(&sa, &sb);
 }
 
