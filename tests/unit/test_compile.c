@@ -771,6 +771,45 @@ TEST(an_f64_dot_writes_over_its_lhs) {
     aj_module_destroy(m);
 }
 
+/* Compiling through this stop's paths (side results and block-local rows
+ * in the big softmax, a dot written over its lhs, the scratch block placed
+ * in a gap) with every allocation failing in turn: AJ_ERR_NOMEM, nothing
+ * leaked, and the next compile works. */
+static aj_status compile_text(const char *text) {
+    aj_module *m;
+    aj_status st = aj_module_parse(text, strlen(text), "t.mlir", &m);
+    if (st) return st;
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    st = aj_compile(m, "main", &o, &e);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return st;
+}
+
+TEST(compiling_survives_failing_allocations) {
+    char *chain = dot_chain(3000);
+    const char *texts[] = {big_text, chain, scratch_gap_text};
+    for (int t = 0; t < 3; t++) {
+        EXPECT_EQ_INT(compile_text(texts[t]), AJ_OK);   /* fills the disk cache: failures stay cheap */
+        int failures = 0;
+        for (int n = 1; n < 100000; n++) {
+            size_t live = mem_live_bytes();
+            mem_fail_after(n);
+            aj_status st = compile_text(texts[t]);
+            mem_fail_after(0);
+            EXPECT_EQ_INT(mem_live_bytes(), live);
+            if (st == AJ_OK) break;
+            failures++;
+            if (st != AJ_ERR_NOMEM) fprintf(stderr, "text %d, allocation %d failing: %s\n", t, n, aj_last_error());
+            EXPECT_EQ_INT(st, AJ_ERR_NOMEM);
+        }
+        EXPECT(failures > 50);
+        EXPECT_EQ_INT(compile_text(texts[t]), AJ_OK);
+    }
+    free(chain);
+}
+
 int main(void) {
     if (!mkdtemp(cache_dir)) return 1;
     RUN(random_graphs_match_the_evaluator_bit_for_bit);
@@ -786,6 +825,7 @@ int main(void) {
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(the_scratch_block_fills_a_gap);
     RUN(an_f64_dot_writes_over_its_lhs);
+    RUN(compiling_survives_failing_allocations);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();
