@@ -30,22 +30,28 @@ static void layer_dims(int l, int64_t *w, int64_t *bias) {
     bias[0] = w[1];
 }
 
+/* The parameters both functions take: w0, b0, ..., then x and y (in[NPARAMS + 2]). */
+static void declare_params(aj_builder *b, aj_value *in) {
+    for (int l = 0; l < LAYERS; l++) {
+        int64_t wd[2], bd[1];
+        layer_dims(l, wd, bd);
+        aj_param(b, AJ_F32, 2, wd, &in[2 * l]);
+        aj_param(b, AJ_F32, 1, bd, &in[2 * l + 1]);
+    }
+    const int64_t xd[2] = {BATCH, FEATURES}, yd[2] = {BATCH, 1};
+    aj_param(b, AJ_F32, 2, xd, &in[NPARAMS]);
+    aj_param(b, AJ_F32, 2, yd, &in[NPARAMS + 1]);
+}
+
 /* loss(w0, b0, ..., x, y) = mean((mlp(x) - y)^2), tanh between layers. */
 static aj_status build_loss(aj_module *m) {
     aj_builder *b;
     aj_status st = aj_builder_begin(m, "loss", &b);
     if (st) return st;
-    aj_value p[NPARAMS], x, y, h, t, zero, sum, loss, scale;
-    for (int l = 0; l < LAYERS; l++) {
-        int64_t wd[2], bd[1];
-        layer_dims(l, wd, bd);
-        aj_param(b, AJ_F32, 2, wd, &p[2 * l]);
-        aj_param(b, AJ_F32, 1, bd, &p[2 * l + 1]);
-    }
-    const int64_t xd[2] = {BATCH, FEATURES}, yd[2] = {BATCH, 1};
-    aj_param(b, AJ_F32, 2, xd, &x);
-    aj_param(b, AJ_F32, 2, yd, &y);
-    h = x;
+    aj_value p[NPARAMS + 2], h, t, zero, sum, loss, scale;
+    declare_params(b, p);
+    const aj_value y = p[NPARAMS + 1];
+    h = p[NPARAMS];
     for (int l = 0; l < LAYERS; l++) {
         int64_t wd[2], bd[1];
         layer_dims(l, wd, bd);
@@ -76,15 +82,7 @@ static aj_status build_step(aj_module *m) {
     if (!st) st = aj_builder_begin(m, "step", &b);
     if (st) return st;
     aj_value in[NPARAMS + 2], res[NPARAMS + 1], out[NPARAMS + 1], lr;
-    for (int l = 0; l < LAYERS; l++) {
-        int64_t wd[2], bd[1];
-        layer_dims(l, wd, bd);
-        aj_param(b, AJ_F32, 2, wd, &in[2 * l]);
-        aj_param(b, AJ_F32, 1, bd, &in[2 * l + 1]);
-    }
-    const int64_t xd[2] = {BATCH, FEATURES}, yd[2] = {BATCH, 1};
-    aj_param(b, AJ_F32, 2, xd, &in[NPARAMS]);
-    aj_param(b, AJ_F32, 2, yd, &in[NPARAMS + 1]);
+    declare_params(b, in);
     aj_call(b, "loss_and_grads", NPARAMS + 2, in, NPARAMS + 1, res);
     out[0] = res[0];
     aj_constant(b, AJ_F32, 0, NULL, &learning_rate, &lr);

@@ -23,16 +23,8 @@
 
 /* ---- arrays and running ---- */
 
-static uint64_t next_random(uint64_t *state) {
-    uint64_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
-}
-
 static double uniform(uint64_t *state, double lo, double hi) {
-    return lo + (hi - lo) * (double)(next_random(state) >> 11) / 9007199254740992.0;
+    return lo + (hi - lo) * (double)(testing_random(state) >> 11) / 9007199254740992.0;
 }
 
 static uint64_t seed_of(const char *name) {

@@ -193,15 +193,7 @@ static void plan_release(plan *p) {
 
 /* ---- inputs -------------------------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *s) {
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
-static double uniform(uint64_t *s) { return (double)(next_random(s) >> 11) * 0x1p-53; }
+static double uniform(uint64_t *s) { return (double)(testing_random(s) >> 11) * 0x1p-53; }
 
 static const double float_specials[] = {
     0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 1e-40, -1e-40,
@@ -226,9 +218,9 @@ static void fill(eval_tensor *t, uint64_t *seed, double range, bool specials, in
         int64_t ns = is_float ? nf : ni, pick = (role % 3 == 1 ? k / ns : k + 5 * (role % 3)) % ns;
         bool special = specials && k < ns * ns;
         elem_value v;
-        if (t->type.dtype == IR_I1) v.i = (int64_t)(next_random(seed) & 1);
+        if (t->type.dtype == IR_I1) v.i = (int64_t)(testing_random(seed) & 1);
         else if (is_float) v.f = special ? float_specials[pick] : (2 * uniform(seed) - 1) * range;
-        else v.i = special ? int_specials[pick] : (int64_t)(next_random(seed) % 200) - 100;
+        else v.i = special ? int_specials[pick] : (int64_t)(testing_random(seed) % 200) - 100;
         elem_store(t->type.dtype, t->data, k, v);
     }
 }
@@ -1010,7 +1002,7 @@ static int64_t fast_math_worst(fast_eval_fn eval, int f, float *x, float *y, int
     uint64_t seed = 99;
     int ne = (int)(sizeof extremes / sizeof *extremes);
     for (int i = 0; i < n; i++) {
-        uint32_t bits = (uint32_t)next_random(&seed);
+        uint32_t bits = (uint32_t)testing_random(&seed);
         if (i < ne) x[i] = extremes[i];
         else if (i & 1) memcpy(&x[i], &bits, 4);
         else x[i] = (float)(lo[f] + (hi[f] - lo[f]) * uniform(&seed));

@@ -119,14 +119,6 @@ TEST(ulp_distance_on_16_bit_floats) {
 
 /* ---- compiled against evaluated ---------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *s) {
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
 enum { N = 4096 };
 
 /* Random bit patterns, then the special values at the front. */
@@ -137,7 +129,7 @@ static void fill_f64(double *x) {
                                      1.0 + 0x1p-11, 1.0 + 0x1p-8, 3.4028235e38, 3.3961e38, 1e39};
     uint64_t seed = 7;
     for (int i = 0; i < N; i++) {
-        uint64_t r = next_random(&seed);
+        uint64_t r = testing_random(&seed);
         if (i % 2) {   /* a likely range: |x| in [2^-30, 2^34) with any mantissa */
             uint64_t exp = 1023 - 30 + (r >> 56) % 64;
             r = (r & (UINT64_C(0x800fffffffffffff))) | exp << 52;
@@ -149,7 +141,7 @@ static void fill_f64(double *x) {
 
 static void fill_bits(void *p, size_t bytes, uint64_t seed) {
     for (size_t i = 0; i < bytes; i += 8) {
-        uint64_t r = next_random(&seed);
+        uint64_t r = testing_random(&seed);
         memcpy((char *)p + i, &r, bytes - i < 8 ? bytes - i : 8);
     }
 }
@@ -301,7 +293,7 @@ TEST(reductions_and_dots_compile_as_evaluated) {
     for (int i = 0; i < 3; i++) {
         uint16_t *v = aj_array_data(in[i]);
         for (int64_t k = 0; k < aj_array_numel(in[i]); k++) {
-            double u = (double)(next_random(&seed) >> 11) * 0x1p-53 * 8 - 4;   /* [-4, 4): sums round */
+            double u = (double)(testing_random(&seed) >> 11) * 0x1p-53 * 8 - 4;   /* [-4, 4): sums round */
             v[k] = i == 0 ? bf16_from_double(u) : f16_from_double(u);
         }
     }

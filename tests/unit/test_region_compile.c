@@ -414,27 +414,29 @@ TEST(linear_algebra_matches) {
         "}\n");
 }
 
+/* A while loop: five steps of h = tanh(h @ w) + h, with a counter. */
+static const char recurrence_text[] =
+    "func.func @main(%x: tensor<16x8xf32>, %w: tensor<8x8xf32>) -> (tensor<16x8xf32>, tensor<i32>) {\n"
+    "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+    "  %n = stablehlo.constant dense<5> : tensor<i32>\n"
+    "  %r, %i = stablehlo.while(%h = %x, %k = %zero) : tensor<16x8xf32>, tensor<i32>\n"
+    "  cond {\n"
+    "    %c = stablehlo.compare LT, %k, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %c : tensor<i1>\n"
+    "  } do {\n"
+    "    %d = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>\n"
+    "    %t = stablehlo.tanh %d : tensor<16x8xf32>\n"
+    "    %s = stablehlo.add %t, %h : tensor<16x8xf32>\n"
+    "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+    "    stablehlo.return %s, %k1 : tensor<16x8xf32>, tensor<i32>\n"
+    "  }\n"
+    "  func.return %r, %i : tensor<16x8xf32>, tensor<i32>\n"
+    "}\n";
+
 /* Control flow: the regions run as sub-programs in the kernel's scratch. */
 TEST(control_flow_matches) {
-    expect_compiled_matches("a recurrence: dot, tanh, residual, five steps",
-        "func.func @main(%x: tensor<16x8xf32>, %w: tensor<8x8xf32>) -> (tensor<16x8xf32>, tensor<i32>) {\n"
-        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
-        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
-        "  %n = stablehlo.constant dense<5> : tensor<i32>\n"
-        "  %r, %i = stablehlo.while(%h = %x, %k = %zero) : tensor<16x8xf32>, tensor<i32>\n"
-        "  cond {\n"
-        "    %c = stablehlo.compare LT, %k, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
-        "    stablehlo.return %c : tensor<i1>\n"
-        "  } do {\n"
-        "    %d = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>\n"
-        "    %t = stablehlo.tanh %d : tensor<16x8xf32>\n"
-        "    %s = stablehlo.add %t, %h : tensor<16x8xf32>\n"
-        "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
-        "    stablehlo.return %s, %k1 : tensor<16x8xf32>, tensor<i32>\n"
-        "  }\n"
-        "  func.return %r, %i : tensor<16x8xf32>, tensor<i32>\n"
-        "}\n"
-    );
+    expect_compiled_matches("a recurrence: dot, tanh, residual, five steps", recurrence_text);
     expect_compiled_matches("loop values swapped every step (no in-place update), a nested loop, an if inside",
         "func.func @main(%a: tensor<6xf64>, %b: tensor<6xf64>, %n: tensor<i64>) -> (tensor<6xf64>, tensor<6xf64>, tensor<i64>) {\n"
         "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
@@ -541,25 +543,7 @@ TEST(compiling_control_flow_survives_allocation_failures) {
  * place, and the condition takes a byte (aligned to 64); the arena is that
  * block, and the runtime allocates exactly what the report says. */
 TEST(loop_scratch_is_in_the_arena) {
-    const char *text =
-        "func.func @main(%x: tensor<16x8xf32>, %w: tensor<8x8xf32>) -> (tensor<16x8xf32>, tensor<i32>) {\n"
-        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
-        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
-        "  %n = stablehlo.constant dense<5> : tensor<i32>\n"
-        "  %r, %i = stablehlo.while(%h = %x, %k = %zero) : tensor<16x8xf32>, tensor<i32>\n"
-        "  cond {\n"
-        "    %c = stablehlo.compare LT, %k, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
-        "    stablehlo.return %c : tensor<i1>\n"
-        "  } do {\n"
-        "    %d = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>\n"
-        "    %t = stablehlo.tanh %d : tensor<16x8xf32>\n"
-        "    %s = stablehlo.add %t, %h : tensor<16x8xf32>\n"
-        "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
-        "    stablehlo.return %s, %k1 : tensor<16x8xf32>, tensor<i32>\n"
-        "  }\n"
-        "  func.return %r, %i : tensor<16x8xf32>, tensor<i32>\n"
-        "}\n"
-        ;
+    const char *text = recurrence_text;
     aj_module *m = NULL;
     aj_executable *e = NULL;
     aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};

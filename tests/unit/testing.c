@@ -54,3 +54,11 @@ char *testing_read_file(const char *path, size_t *len) {
     *len = n > 0 ? (size_t)n : 0;
     return buf;
 }
+
+uint64_t testing_random(uint64_t *state) {
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}

@@ -3,6 +3,7 @@
  * "N passed, N failed" and returns nonzero on any failure. */
 #ifndef TESTING_H
 #define TESTING_H
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,4 +33,7 @@ const char *testing_suite_dir(void);
  * that leak checks see only the library's bytes); NULL if unreadable. */
 char *testing_read_file(const char *path, size_t *len);
 int testing_done(void);
+/* xorshift64: the next pseudo-random number of the sequence *state (nonzero)
+ * holds; fixed seeds give the same inputs on every machine. */
+uint64_t testing_random(uint64_t *state);
 #endif
