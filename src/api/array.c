@@ -22,7 +22,7 @@ static aj_status array_new(aj_dtype dtype, int rank, const int64_t *dims, aj_arr
 }
 
 aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
-    aj_array *a;
+    aj_array *a = NULL;
     aj_status st = array_new(dtype, rank, dims, &a);
     if (st) return st;
     a->data = mem_alloc_buffer(aj_array_bytes(a));
@@ -38,7 +38,7 @@ aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_arra
 
 aj_status aj_array_wrap(aj_dtype dtype, int rank, const int64_t *dims, void *data,
                         aj_array **out) {
-    aj_array *a;
+    aj_array *a = NULL;
     if (!data) return api_fail(AJ_ERR_INVALID, "aj_array_wrap: data is NULL");
     aj_status st = array_new(dtype, rank, dims, &a);
     if (st) return st;

@@ -49,7 +49,7 @@ static int64_t counter_trips(const ir_func *f, const ir_op *w, int k) {
     const ir_block *cond = w->regions[0], *body = w->regions[1];
     const ir_op *test = f->values[cond->ops[cond->nops - 1]->in[0]].def;
     const ir_op *step = f->values[body->ops[body->nops - 1]->in[k]].def;
-    int64_t start, limit, by;
+    int64_t start, limit = 0, by;
     if (!test || test->code != IR_COMPARE || !step || step->code != IR_ADD || !int_constant(f, w->in[k], &start))
         return -1;
     bool counter_left = test->in[0] == cond->args[k] && int_constant(f, test->in[1], &limit);

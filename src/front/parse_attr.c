@@ -282,7 +282,7 @@ static int parse_list_until(parser *p, tok_kind close, int (*parse_one)(parser *
     int n = 0, cap = 0;
     if (!at(p, close)) {
         do {
-            int64_t x;
+            int64_t x = 0;
             if (parse_one(p, &x) || push_int(p, &v, &n, &cap, x)) {
                 mem_free(v);
                 return -1;
@@ -718,7 +718,7 @@ static int parse_conv_roles(parser *p, const char *letters, const char *what, ir
             roles[role] = n;
             next(p);
         } else {
-            int64_t k;
+            int64_t k = 0;
             cursor at_k = p->tok.at;
             if (fr_parse_int64(p, &k, "a spatial dimension number or a role letter")) return -1;
             if (k < 0 || k >= IR_MAX_RANK || where[k] >= 0)

@@ -688,7 +688,7 @@ static int check_reducer(infer_ctx *cx, int n) {
     if (!ret) return fail(cx, "reducer: does not end with a return");
     if (ret->nin != n) return fail(cx, "reducer: returns %d values, expected %d (one per input)", ret->nin, n);
     for (int k = 0; k < n; k++) {
-        const ir_type *input = operand(cx, k), *acc, *x, *returned;
+        const ir_type *input = operand(cx, k), *acc = NULL, *x = NULL, *returned = NULL;
         int rc = reducer_value(cx, "argument", k, body->args[k], &acc);
         if (!rc) rc = reducer_value(cx, "argument", n + k, body->args[n + k], &x);
         if (!rc) rc = reducer_value(cx, "result", k, ret->in[k], &returned);
@@ -1009,7 +1009,7 @@ static int expect_region_args(const infer_ctx *cx, int r, const ir_type *args, i
     const ir_block *b = cx->op->regions[r];
     if (b->nargs != nargs) return fail(cx, "region %d: expected %d argument%s, got %d", r, nargs, nargs == 1 ? "" : "s", b->nargs);
     for (int i = 0; i < nargs; i++) {
-        const ir_type *t;
+        const ir_type *t = NULL;
         int rc = region_value(cx, r, "argument", i, b->args[i], &t);
         if (rc) return rc;
         if (!ir_type_eq(t, &args[i])) return fail(cx, "region %d argument %d: expected %s, got %s", r, i, TT(&args[i]), TT(t));
@@ -1023,7 +1023,7 @@ static int region_returns(const infer_ctx *cx, int r, int n, ir_type *out) {
     if (!ret) return fail(cx, "region %d: does not end with a return", r);
     if (ret->nin != n) return fail(cx, "region %d: returns %d value%s, expected %d", r, ret->nin, ret->nin == 1 ? "" : "s", n);
     for (int i = 0; i < n; i++) {
-        const ir_type *t;
+        const ir_type *t = NULL;
         int rc = region_value(cx, r, "result", i, ret->in[i], &t);
         if (rc) return rc;
         if (out) out[i] = *t;
