@@ -102,6 +102,12 @@ set_tests_properties(programs_failing_eval PROPERTIES
 # `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
+# Program text is hostile: names, attributes and custom_call targets that
+# hold C syntax reach generated code only escaped (and the rule that keeps
+# it so holds in src/emit and src/build).
+add_test(NAME cli_hostile_text COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/hostile_text.sh $<TARGET_FILE:arrayjit_cli>)
+add_test(NAME program_text_rule COMMAND ${CMAKE_SOURCE_DIR}/tests/program_text_rule.sh ${CMAKE_SOURCE_DIR}/src)
+
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
 # The demo's bar: 60 s on this machine's optimised build (sanitizers slow it).
 if(AJ_SANITIZE)

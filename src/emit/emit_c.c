@@ -5,10 +5,11 @@
  * sub-programs of control-flow kernels (each a function of its own with its
  * kernels and a static entry, names prefixed aj_s<i>_), one static function
  * per fusion (aj_k<step>), and
- *     void aj_entry(char *arena, void *const *args, void *const *outs)
+ *     void aj_entry(char *arena, void *const *args, void *const *outs, aj_run *run)
  * which calls the kernels in body order with pointers computed from the
  * plan, copies constants that live in a buffer, and finally performs the
- * plan's copies into outs[].
+ * plan's copies into outs[]. run (codegen.h's codegen_run) goes down to
+ * the control-flow kernels, whose loops poll it.
  *
  * Kernel parameters are "const T *restrict a<i>" (operand i) and
  * "T *restrict r<j>" (result j). restrict is dropped from every pointer
@@ -146,7 +147,8 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
                   ok[j] ? "restrict " : "", names[j]);
     }
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
-    else if (takes_arena(cx, op)) sb_printf(&b, "%schar *arena", n ? ", " : "");
+    else if (takes_arena(cx, op))
+        sb_printf(&b, "%schar *arena%s", n ? ", " : "", codegen_is_control_kernel(op) ? ", aj_run *run" : "");
     else if (n == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
@@ -193,7 +195,8 @@ static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
-    else if (takes_arena(cx, op)) sb_printf(&b, "%sarena", op->nin + op->nout ? ", " : "");
+    else if (takes_arena(cx, op))
+        sb_printf(&b, "%sarena%s", op->nin + op->nout ? ", " : "", codegen_is_control_kernel(op) ? ", run" : "");
     ec_line(cx, "%sk%d(%s);", cx->prefix, step, ec_take(cx, &b));
 }
 
@@ -515,11 +518,12 @@ static int emit_body(emit_ctx *cx) {
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
                        "constants, fusions and the return)");
     }
-    ec_open(cx, "%svoid %sentry(char *arena, void *const *args, void *const *outs)", cx->nested ? "static " : "",
-            cx->prefix);
+    ec_open(cx, "%svoid %sentry(char *arena, void *const *args, void *const *outs, aj_run *run)",
+            cx->nested ? "static " : "", cx->prefix);
     ec_line(cx, "(void)arena;");
     ec_line(cx, "(void)args;");
     ec_line(cx, "(void)outs;");
+    ec_line(cx, "(void)run;");
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
         if (rows[i]) {
@@ -568,8 +572,9 @@ static void free_ctx(emit_ctx *cx) {
 
 static int assemble(emit_ctx *cx, char **source, size_t *len) {
     sbuf s = {0};
-    sb_printf(&s, "/* arrayjit: @%s, %s mode */\n", cx->f->name ? cx->f->name : "",
-              cx->o->strict_order ? "strict" : "fast");
+    sb_puts(&s, "/* arrayjit: function ");
+    sb_c_string(&s, cx->f->name ? cx->f->name : "");   /* program text: escaped */
+    sb_printf(&s, ", %s mode */\n", cx->o->strict_order ? "strict" : "fast");
     sb_puts(&s, emit_prelude);
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);

@@ -61,6 +61,10 @@ void sb_puts(sbuf *b, const char *s);
 void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(sbuf *b, const char *fmt, va_list ap);
 void sb_free(sbuf *b);
+/* Appends text as a C string literal that every byte outside [A-Za-z0-9]
+ * and " _.,:;@$+=-" enters as an octal escape: the only way program text
+ * may reach generated source (DESIGN.md: program text is hostile input). */
+void sb_c_string(sbuf *b, const char *text);
 
 /* ---- the emission context ---------------------------------------------------- */
 

@@ -53,6 +53,24 @@ void sb_printf(sbuf *b, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* The one way program text (a function's name, a file name: bytes from a
+ * file that may be hostile) enters generated source. The bytes become a C
+ * string literal in which only letters, digits, space and "_.,:;@$+=-"
+ * stand for themselves; every other byte is a three-digit octal escape. So
+ * the literal holds no quote, backslash, newline, '*', '/', '#' or '?': it
+ * can end neither itself nor a comment around it, start no directive, and
+ * form no trigraph, and it means the same inside a comment or as code. */
+void sb_c_string(sbuf *b, const char *text) {
+    static const char plain[] = " _.,:;@$+=-";
+    sb_put(b, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        bool alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
+        if (alnum || strchr(plain, *p)) sb_put(b, (const char *)p, 1);
+        else sb_printf(b, "\\%03o", *p);
+    }
+    sb_put(b, "\"", 1);
+}
+
 void sb_free(sbuf *b) {
     mem_free(b->s);
     *b = (sbuf){0};
@@ -78,9 +96,9 @@ int ec_fail_op(emit_ctx *cx, int code, const ir_op *op, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (op->loc.file)
-        cx->rc = diag_set(cx->d, code, "%s:%d:%d: %s: %s", op->loc.file, op->loc.line, op->loc.col,
-                          ir_op_name(op->code), msg);
+    const char *file = op->loc.file;   /* program text: diagnostic */
+    if (file)
+        cx->rc = diag_set(cx->d, code, "%s:%d:%d: %s: %s", file, op->loc.line, op->loc.col, ir_op_name(op->code), msg);
     else
         cx->rc = diag_set(cx->d, code, "emit: %s: %s", ir_op_name(op->code), msg);
     return cx->rc;
