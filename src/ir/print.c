@@ -47,6 +47,28 @@ const char *ir_cmp_type_name(ir_cmp_type type) {
     return (unsigned)type < sizeof names / sizeof *names ? names[type] : "?";
 }
 
+/* ---- symbols ----------------------------------------------------------------- */
+
+/* @name, bare where it is an MLIR bare-id ([A-Za-z_][A-Za-z0-9_$.]*), else
+ * quoted: '"' and '\\' escaped, other bytes outside printable ASCII as
+ * \XX (hex), the escapes the front end reads back, so any name round-trips. */
+static void print_symbol(FILE *out, const char *name) {
+    bool bare = isalpha((unsigned char)name[0]) || name[0] == '_';
+    for (const char *c = name; bare && *c; c++)
+        bare = isalnum((unsigned char)*c) || strchr("_$.", *c);
+    if (bare) {
+        fprintf(out, "@%s", name);
+        return;
+    }
+    fputs("@\"", out);
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        if (*c == '"' || *c == '\\') fprintf(out, "\\%c", *c);
+        else if (*c >= 0x20 && *c < 0x7f) fputc(*c, out);
+        else fprintf(out, "\\%02X", *c);
+    }
+    fputc('"', out);
+}
+
 /* ---- value names ---------------------------------------------------------- */
 
 /* One printed definition: a block argument, or all results of one op. */
@@ -674,7 +696,9 @@ static void print_index_properties(const printer *p, const ir_op *op) {
 }
 
 static void print_call(printer *p, const ir_op *op) {
-    fprintf(p->out, "%s @%s(", ir_op_name(op->code), op->a.callee ? op->a.callee : "<no callee>");
+    fprintf(p->out, "%s ", ir_op_name(op->code));
+    print_symbol(p->out, op->a.callee ? op->a.callee : "<no callee>");
+    fputc('(', p->out);
     print_refs(p, op->in, op->nin);
     fputs(") : ", p->out);
     print_functional_type(p, op);
@@ -914,7 +938,9 @@ static void print_func_at(FILE *out, const ir_func *f, int indent) {
     printer p = {out, f, NULL, 0};
     assign_names(&p);
     print_indent(&p, indent);
-    fprintf(out, "func.func %s @%s(", f->is_public ? "public" : "private", f->name);
+    fprintf(out, "func.func %s ", f->is_public ? "public" : "private");
+    print_symbol(out, f->name);
+    fputc('(', out);
     for (int i = 0; f->body && i < f->body->nargs; i++) {
         if (i) fputs(", ", out);
         print_ref(&p, f->body->args[i]);
@@ -943,7 +969,11 @@ void ir_print_func(FILE *out, const ir_module *m, const ir_func *f) {
 }
 
 void ir_print_module(FILE *out, const ir_module *m) {
-    if (m->name) fprintf(out, "module @%s {\n", m->name);
+    if (m->name) {
+        fputs("module ", out);
+        print_symbol(out, m->name);
+        fputs(" {\n", out);
+    }
     else fputs("module {\n", out);
     for (int i = 0; i < m->nfuncs; i++) print_func_at(out, m->funcs[i], INDENT_STEP);
     fputs("}\n", out);

@@ -514,6 +514,53 @@ TEST(narrow_dense_literals) {
                  DIAG_INVALID, "t.mlir:2:48: expected a format such as e5m10 (exponent and mantissa bits), found 'm5'");
 }
 
+/* Every symbol form prints as text that parses back to the same name: bare
+ * where it can be, else quoted with the escapes the lexer reads. */
+TEST(symbols_round_trip) {
+    static const char *const names[] = {"m od", "my func", "a\"b\\c\nd\te\x01\xff", "9lives", "", "x.y$z_1",
+                                        "caf\xc3\xa9 */ #x ?\?/"};
+    enum { N = sizeof names / sizeof *names };
+    char *first = NULL, *second = NULL;
+    size_t n1 = 0, n2 = 0;
+    ir_module *m = parse_ok("module @\"m od\" {\n"
+                            "  func.func public @main(%x: tensor<f32>) -> tensor<f32> {\n"
+                            "    %0 = func.call @\"my func\"(%x) : (tensor<f32>) -> tensor<f32>\n"
+                            "    return %0 : tensor<f32>\n"
+                            "  }\n"
+                            "  func.func private @\"my func\"(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }\n"
+                            "  func.func private @\"a\\\"b\\\\c\\nd\\te\\01\\FF\"() { return }\n"
+                            "  func.func private @\"9lives\"() { return }\n"
+                            "  func.func private @\"\"() { return }\n"
+                            "  func.func private @x.y$z_1() { return }\n"
+                            "  func.func private @\"caf\\C3\\A9 */ #x ?\?/\"() { return }\n"
+                            "}\n");
+    EXPECT(m != NULL);
+    if (!m) return;
+    FILE *out = open_memstream(&first, &n1);
+    ir_print_module(out, m);
+    fclose(out);
+    done();
+    EXPECT_CONTAINS(first, "module @\"m od\" {");
+    EXPECT_CONTAINS(first, "func.call @\"my func\"(");
+    EXPECT_CONTAINS(first, "@\"a\\\"b\\\\c\\0Ad\\09e\\01\\FF\"(");
+    EXPECT_CONTAINS(first, "func.func private @x.y$z_1(");
+    m = parse_ok(first);
+    EXPECT(m != NULL);
+    if (m) {
+        EXPECT(m->name && strcmp(m->name, names[0]) == 0);
+        EXPECT_EQ_INT(m->nfuncs, N);
+        for (int i = 1; i < N && m->nfuncs == N; i++) EXPECT(strcmp(m->funcs[i]->name, names[i]) == 0);
+        EXPECT(strcmp(m->funcs[0]->body->ops[0]->a.callee, names[1]) == 0);
+        out = open_memstream(&second, &n2);
+        ir_print_module(out, m);
+        fclose(out);
+        EXPECT(n1 == n2 && memcmp(first, second, n1) == 0);
+    }
+    done();
+    free(first);
+    free(second);
+}
+
 /* ---- checks --------------------------------------------------------------------------------- */
 
 TEST(checks_in_every_form) {
@@ -836,5 +883,6 @@ int main(void) {
     RUN(every_prefix_parses_or_fails_located);
     RUN(allocation_failures_are_reported_and_clean);
     RUN(deep_nesting_is_an_error_not_a_crash);
+    RUN(symbols_round_trip);
     return TESTS_DONE();
 }
