@@ -410,8 +410,10 @@ static int plan_body(const ir_func *g, int n, const compile_options *o, plan *p,
 static int compile_region(compiled *c, ir_func *f, int step, int region, const compile_options *o, diag *d) {
     const ir_op *kernel = f->body->ops[step];
     const ir_op *root = kernel->regions[0]->ops[0];
-    char name[512];
-    snprintf(name, sizeof name, "%s.k%d.r%d", f->name, step, region);
+    size_t name_size = strlen(f->name) + 32;   /* ".k<int>.r<int>": no name is cut short */
+    char *name = mem_alloc(name_size);
+    if (!name) return diag_nomem(d);
+    snprintf(name, name_size, "%s.k%d.r%d", f->name, step, region);
     codegen_subprogram s = {.parent = f, .step = step, .region = region};
     ir_func *g = NULL;
     ir_value_id *captures = NULL;
@@ -419,6 +421,7 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
     compile_state st = {0};
     int rc = p ? pass_outline_region(c->module, f, root->regions[region], name, &g, &captures, &s.ncaptures, d)
                : diag_nomem(d);
+    mem_free(name);
     if (!rc) rc = run_passes(c->module, g, o, &st, d);
     if (!rc) rc = compile_subprograms(c, g, o, d);
     bool body = root->code == IR_WHILE && region == 1, planned = false;
