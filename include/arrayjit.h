@@ -109,6 +109,7 @@ typedef enum aj_status {
     AJ_ERR_NOMEM = 3,         /* an allocation failed; nothing leaked */
     AJ_ERR_IO = 4,            /* a file could not be read or written */
     AJ_ERR_CHECK_FAILED = 5,  /* a program's check op failed */
+    AJ_ERR_TIMEOUT = 6,       /* a run passed its time limit (timeout_seconds) */
 } aj_status;
 
 /* The message of the last failing call on this thread ("" if none). */
@@ -461,6 +462,19 @@ typedef struct aj_eval_stats {
 aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *const *in,
                          int nout, aj_array **out, aj_eval_stats *stats);
 
+/* Zero-initialised options are the defaults. */
+typedef struct aj_eval_options {
+    double timeout_seconds;   /* 0: no limit; else a while loop whose iterations (checked one by
+                                 one) run past this many seconds since the call began fails it
+                                 with AJ_ERR_TIMEOUT, naming the loop as aj_compile_options'
+                                 timeout does */
+} aj_eval_options;
+
+/* aj_module_eval with options (NULL: the defaults). */
+aj_status aj_module_eval_with(aj_module *m, const char *func, int nin, aj_array *const *in,
+                              int nout, aj_array **out, aj_eval_stats *stats,
+                              const aj_eval_options *opts);
+
 /* ---- compiling ---------------------------------------------------------------
  * aj_compile turns a function into native code: cleanup passes, fusion into
  * kernels, a schedule that keeps peak memory low, one arena for every
@@ -499,6 +513,13 @@ typedef struct aj_compile_options {
                                nothing fits */
     const char *dump_after; /* print the IR after this pass ("all" for every pass) */
     FILE *dump_to;          /* where; NULL: stderr */
+    double timeout_seconds; /* 0: no limit; else each run of the executable stops its while
+                               loops once it has run this long and fails with AJ_ERR_TIMEOUT
+                               ("file:line:col: stablehlo.while: timed out after N s", naming
+                               the innermost loop running); outputs are not returned (run_into:
+                               their contents are unspecified) and donated inputs are spent.
+                               Loops poll the clock about every millisecond of iterations;
+                               straight-line code never. Part of the cache key */
 } aj_compile_options;
 
 aj_status aj_compile(aj_module *m, const char *func, const aj_compile_options *opts,
@@ -634,6 +655,9 @@ typedef struct aj_check_options {
     int use_eval;             /* 1: the reference evaluator; 0: compiled, in strict order
                                  (bit-identical to the evaluator) */
     const aj_compile_options *compile;   /* for compiled runs; NULL: strict defaults */
+    double timeout_seconds;   /* each chunk's run, evaluated or compiled (0: compile's
+                                 timeout_seconds, when compile is given; else no limit): a
+                                 while loop that runs past it fails the file, naming the loop */
 } aj_check_options;
 
 typedef struct aj_check_result {

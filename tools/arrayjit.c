@@ -62,7 +62,9 @@ static int usage(void) {
             "  --donate=LIST         arguments (0,2-4) whose buffers outputs may reuse\n"
             "  --strict-donation     a donation that cannot be used is an error\n"
             "  --budget=BYTES        peak memory cap (suffix K, M or G: 2^10, 2^20, 2^30); the\n"
-            "                        backward part of a gradient recomputes to fit\n");
+            "                        backward part of a gradient recomputes to fit\n"
+            "  --timeout=SECONDS     (run, check; compiled or --eval) a while loop still running\n"
+            "                        after SECONDS fails the run, naming the loop\n");
     return 2;
 }
 
@@ -96,6 +98,15 @@ static int parse_budget(const char *text, aj_compile_options *o) {
     return 1;
 }
 
+/* "--timeout=2.5": seconds, finite and positive. */
+static int parse_timeout(const char *text, aj_compile_options *o) {
+    char *end;
+    double seconds = strtod(text, &end);
+    if (end == text || *end || !(seconds > 0 && seconds < 1e9)) return -1;
+    o->timeout_seconds = seconds;
+    return 1;
+}
+
 /* Reads one compile option at argv[i]; returns 1 when it was one, -1 when
  * it was malformed, 0 when it is not a compile option. */
 static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
@@ -112,6 +123,7 @@ static int compile_option(const char *arg, aj_compile_options *o, int *clear) {
     else if (strncmp(arg, "--donate=", 9) == 0) return parse_donations(arg + 9, o);
     else if (strcmp(arg, "--strict-donation") == 0) o->strict_donation = 1;
     else if (strncmp(arg, "--budget=", 9) == 0) return parse_budget(arg + 9, o);
+    else if (strncmp(arg, "--timeout=", 10) == 0) return parse_timeout(arg + 10, o);
     else return 0;
     return 1;
 }
@@ -318,7 +330,10 @@ static aj_status time_runs(aj_executable *e, int repeat, int nin, aj_array **in,
  * times that many further compiled runs. */
 static aj_status execute(aj_module *m, const char *func, int use_eval, int repeat,
                          const aj_compile_options *co, int nin, aj_array **in, int nout, aj_array **out) {
-    if (use_eval) return aj_module_eval(m, func, nin, in, nout, out, NULL);
+    if (use_eval) {
+        aj_eval_options eo = {.timeout_seconds = co->timeout_seconds};
+        return aj_module_eval_with(m, func, nin, in, nout, out, NULL, &eo);
+    }
     aj_executable *e;
     aj_status st = aj_compile(m, func, co, &e);
     if (st) return st;

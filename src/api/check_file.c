@@ -54,11 +54,18 @@ static int count_checks(const ir_module *m) {
     return n;
 }
 
+/* A chunk's time limit: the check's own, else its compile options'. */
+static double timeout_of(const aj_check_options *opts) {
+    if (opts->timeout_seconds > 0) return opts->timeout_seconds;
+    return opts->compile ? opts->compile->timeout_seconds : 0;
+}
+
 /* Runs the entry with the reference evaluator; checks run as ops. */
-static int run_evaluated(const ir_module *m, const ir_func *entry, eval_checks *checks, diag *d) {
+static int run_evaluated(const ir_module *m, const ir_func *entry, double timeout, eval_checks *checks,
+                         diag *d) {
     eval_tensor *outs = mem_calloc((size_t)entry->nresults + 1, sizeof *outs);
     if (!outs) return diag_nomem(d);
-    int code = eval_func(m, entry, NULL, 0, outs, NULL, checks, d);
+    int code = eval_func_timed(m, entry, NULL, 0, outs, NULL, checks, timeout, d);
     if (!code)
         for (int i = 0; i < entry->nresults; i++) eval_tensor_free(&outs[i]);
     mem_free(outs);
@@ -81,17 +88,17 @@ static void apply_checks(const ir_func *f, void **outs, ir_op **ops, int n, eval
 }
 
 /* Runs a compiled executable's entry once with no arguments. */
-static int run_executable(const compiled *c, ir_op **ops, int n, eval_checks *checks, diag *d) {
+static int run_executable(const compiled *c, ir_op **ops, int n, double timeout, eval_checks *checks,
+                          diag *d) {
     const ir_func *f = c->func;
     rt_exec *rt = NULL;
     void **outs = mem_calloc((size_t)f->nresults + 1, sizeof *outs);
     int code = outs ? rt_exec_new(c->entry, c->memory.temp_bytes, &rt, d) : diag_nomem(d);
     for (int j = 0; j < f->nresults && !code; j++)
         if (!(outs[j] = mem_alloc(ir_type_bytes(&f->result_types[j])))) code = diag_nomem(d);
-    if (!code) {
-        rt_exec_run(rt, NULL, outs);
-        apply_checks(f, outs, ops, n, checks);
-    }
+    int loop = code ? -1 : rt_exec_run(rt, NULL, outs, timeout);
+    if (loop >= 0) code = compiled_timeout_error(c, loop, timeout, d);
+    else if (!code) apply_checks(f, outs, ops, n, checks);
     for (int j = 0; outs && j < f->nresults; j++) mem_free(outs[j]);
     mem_free(outs);
     rt_exec_free(rt);
@@ -114,7 +121,7 @@ static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check
     int code = pass_inline_calls(clone, f, d);
     if (!code) code = pass_extract_checks(f, &ops, &n, d);
     if (!code) code = compile_func(clone, f, &co, &c, d);
-    if (!code) code = run_executable(c, ops, n, checks, d);
+    if (!code) code = run_executable(c, ops, n, timeout_of(opts), checks, d);
     compiled_free(c);
     for (int k = 0; k < n; k++) ir_op_free(ops[k]);
     mem_free(ops);
@@ -138,7 +145,8 @@ static int run_chunk(const ir_module *m, int index, int nchunks, const aj_check_
     if (entry->body->nargs)
         return verdict(r, AJ_CHECK_FAIL, "%sentry '%s' takes arguments", where, entry->name), 0;
     eval_checks checks = {0};
-    code = opts->use_eval ? run_evaluated(m, entry, &checks, &d) : run_compiled(m, entry, opts, &checks, &d);
+    code = opts->use_eval ? run_evaluated(m, entry, timeout_of(opts), &checks, &d)
+                          : run_compiled(m, entry, opts, &checks, &d);
     r->nchecks += checks.nchecks;
     if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;

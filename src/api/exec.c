@@ -25,6 +25,7 @@ struct aj_executable {
     ir_module *source;         /* the program as given (for the evaluator's peak) */
     ir_func *source_func;
     long long eager_peak;      /* -1 until measured */
+    double timeout_seconds;    /* each run's limit (aj_compile_options); 0: none */
     aj_executable *next_cached;
 };
 
@@ -40,9 +41,10 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {
     return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d nofold=%d cc=%s cflags=%s "
-                    "donate=%" PRIu64 " strictdonate=%d budget=%zu\n",
+                    "donate=%" PRIu64 " strictdonate=%d budget=%zu timeout=%a\n",
                     o->strict_order, o->threads, o->no_fusion, o->no_folding, o->cc ? o->cc : "",
-                    o->cflags ? o->cflags : "", o->donate, o->strict_donation, o->memory_budget_bytes);
+                    o->cflags ? o->cflags : "", o->donate, o->strict_donation, o->memory_budget_bytes,
+                    o->timeout_seconds);
 }
 
 /* The cache key: the module printed, then the function name and options. */
@@ -159,6 +161,7 @@ static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_opt
     e->key = key;
     e->key_len = key_len;
     e->eager_peak = -1;
+    e->timeout_seconds = o->timeout_seconds;
     compile_options co;
     api_compile_options(o, &co);
     diag d = {0};
@@ -275,7 +278,8 @@ static aj_status check_call(const ir_func *f, int nin, aj_array *const *in, int 
 }
 
 /* Runs the code on the arrays' buffers (the outputs exist by now). The
- * lists of buffers are on the stack for the usual few. */
+ * lists of buffers are on the stack for the usual few. A run that timed
+ * out has spent its donations all the same (their buffers were written). */
 enum { FEW_BUFFERS = 16 };
 static aj_status launch(aj_executable *e, int nin, aj_array *const *in, int nout, aj_array *const *out) {
     void *few_args[FEW_BUFFERS], *few_outs[FEW_BUFFERS];
@@ -285,8 +289,13 @@ static aj_status launch(aj_executable *e, int nin, aj_array *const *in, int nout
     if (!st) {
         for (int i = 0; i < nin; i++) args[i] = in[i]->data;
         for (int j = 0; j < nout; j++) outs[j] = out[j]->data;
-        rt_exec_run(e->rt, args, outs);
+        int loop = rt_exec_run(e->rt, args, outs, e->timeout_seconds);
         take_donations(e->c, in, out);
+        if (loop >= 0) {
+            diag d = {0};
+            compiled_timeout_error(e->c, loop, e->timeout_seconds, &d);
+            st = api_fail_diag(&d);
+        }
     }
     if (args != few_args) mem_free(args);
     if (outs != few_outs) mem_free(outs);
@@ -298,7 +307,10 @@ aj_status aj_executable_run(aj_executable *e, int nin, aj_array *const *in, int 
     aj_status st = check_call(e->c->func, nin, in, nout);
     if (!st) st = make_outputs(e->c, in, out);
     if (!st && (st = launch(e, nin, in, nout, out)) != AJ_OK)
-        for (int j = 0; j < nout; j++) aj_array_destroy(out[j]);
+        for (int j = 0; j < nout; j++) {   /* out-parameters are written only on success */
+            aj_array_destroy(out[j]);
+            out[j] = NULL;
+        }
     return st;
 }
 

@@ -50,6 +50,14 @@ static aj_status adopt_outputs(int n, eval_tensor *ts, aj_array **out) {
 
 aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *const *in,
                          int nout, aj_array **out, aj_eval_stats *stats) {
+    return aj_module_eval_with(m, func, nin, in, nout, out, stats, NULL);
+}
+
+aj_status aj_module_eval_with(aj_module *m, const char *func, int nin, aj_array *const *in,
+                              int nout, aj_array **out, aj_eval_stats *stats,
+                              const aj_eval_options *opts) {
+    static const aj_eval_options defaults;
+    if (!opts) opts = &defaults;
     ir_func *f = api_find_func(m, func);
     if (!f) return AJ_ERR_INVALID;
     if (nout != f->nresults)
@@ -62,7 +70,8 @@ aj_status aj_module_eval(aj_module *m, const char *func, int nin, aj_array *cons
     eval_stats es = {0};
     eval_checks checks = {0};
     diag d = {0};
-    if (!st && eval_func(m->ir, f, ins, nin, outs, &es, &checks, &d)) st = api_fail_diag(&d);
+    if (!st && eval_func_timed(m->ir, f, ins, nin, outs, &es, &checks, opts->timeout_seconds, &d))
+        st = api_fail_diag(&d);
     if (!st && checks.nfailed) {
         for (int i = 0; i < nout; i++) eval_tensor_free(&outs[i]);
         st = api_fail(AJ_ERR_CHECK_FAILED, "%d of %d checks failed; first: %s", checks.nfailed,

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../passes/passes.h"
 #include "../schedule/schedule.h"
+#include "../util/clock.h"
 #include "../util/mem.h"
 
 /* What passes leave for the memory report. */
@@ -453,15 +453,9 @@ static int compile_subprograms(compiled *c, ir_func *f, const compile_options *o
     return DIAG_OK;
 }
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
                  compiled **out, diag *d) {
-    double start = seconds_now();
+    double start = clock_now_seconds();
     compiled *c = mem_calloc(1, sizeof *c);
     if (!c) return diag_nomem(d);
     c->backend = o->backend ? o->backend : &codegen_c_backend;
@@ -486,9 +480,18 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     c->entry = c->backend->entry(c->code);
     c->cache_hit = c->backend->cache_hit(c->code);
     snprintf(c->warning, sizeof c->warning, "%s", c->plan.warning);
-    c->compile_seconds = seconds_now() - start;
+    c->compile_seconds = clock_now_seconds() - start;
     *out = c;
     return DIAG_OK;
+}
+
+int compiled_timeout_error(const compiled *c, int loop, double seconds, diag *d) {
+    const codegen_subprogram *s = loop >= 0 && loop < c->nsubs ? &c->subs[loop] : NULL;
+    const ir_op *op = s ? s->parent->body->ops[s->step]->regions[0]->ops[0] : NULL;
+    if (op && op->loc.file)
+        return diag_set(d, DIAG_TIMEOUT, "%s:%d:%d: %s: timed out after %g s", op->loc.file, op->loc.line,
+                        op->loc.col, ir_op_name(op->code), seconds);
+    return diag_set(d, DIAG_TIMEOUT, "%s: timed out after %g s", op ? ir_op_name(op->code) : "a loop", seconds);
 }
 
 void compiled_free(compiled *c) {

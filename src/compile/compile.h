@@ -88,6 +88,10 @@ void compile_options_default(compile_options *o);
 int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
                  compiled **out, diag *d);
 void compiled_free(compiled *c);
+/* The error of a run of c that timed out in while loop `loop` (codegen.h's
+ * codegen_run numbering: the index of its condition in c->subs):
+ * "file:line:col: stablehlo.while: timed out after N s". Returns DIAG_TIMEOUT. */
+int compiled_timeout_error(const compiled *c, int loop, double seconds, diag *d);
 
 /* The names of the passes, in order, NULL-terminated (for --dump-after help). */
 const char *const *compile_pass_names(void);

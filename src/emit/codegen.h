@@ -7,7 +7,7 @@
  * there is today.
  *
  * The code exposes one entry that runs every kernel of the body in order:
- *   void entry(char *arena, void *const *args, void *const *outs);
+ *   void entry(char *arena, void *const *args, void *const *outs, codegen_run *run);
  * Buffers are where the plan says; the entry allocates nothing. */
 #ifndef CODEGEN_H
 #define CODEGEN_H
@@ -18,7 +18,26 @@
 #include "../ir/ir.h"
 #include "../plan/plan.h"
 
-typedef void (*codegen_entry)(char *arena, void *const *args, void *const *outs);
+/* The run context a call passes down to every while loop of the code (so
+ * the code stays reentrant, with no writable globals). NULL: no limit.
+ * Before each iteration's body a loop does
+ *     if (run && --run->countdown <= 0 && run->poll(run, loop)) break;
+ * where loop is the loop's number (the index of its condition's
+ * sub-program in codegen_options.subs). poll reads the clock, sets the next
+ * countdown, and returns nonzero once the deadline has passed; from then on
+ * it keeps returning nonzero (and the countdown stays <= 0), so every
+ * enclosing and later loop stops at its next check too. The loops
+ * stopped leave their results unspecified; the entry still returns
+ * normally (the straight-line kernels after a loop run once on what it
+ * left), and the caller learns from its own poll that the run timed out.
+ * emit_prelude.c declares the same layout as the generated code's aj_run. */
+typedef struct codegen_run codegen_run;
+struct codegen_run {
+    int64_t countdown;
+    int (*poll)(codegen_run *run, int loop);
+};
+
+typedef void (*codegen_entry)(char *arena, void *const *args, void *const *outs, codegen_run *run);
 
 /* A region of a control-flow kernel (while, if, case) compiled as a
  * function of its own (src/compile/compile.c): its parameters are the

@@ -4,14 +4,18 @@
  * (codegen_options.subs, src/compile/compile.c): a function whose
  * parameters are the region's arguments and then its captures, with its
  * own kernels and plan, emitted into the same source with a static entry
- * aj_s<i>_entry(arena, args, outs) (emit_c.c). The kernel calls those
- * entries on pointers it owns:
+ * aj_s<i>_entry(arena, args, outs, run) (emit_c.c). The kernel calls those
+ * entries on pointers it owns, passing the call's run context down:
  *
  *   while   the kernel's results hold the loop values: they start as the
  *           operands; then, until cond says false, body runs on them. A
  *           result the body writes in place (donated, see compile.c) goes
  *           straight over its loop value; the others go to next-state
- *           buffers and are copied back after the body.
+ *           buffers and are copied back after the body. Between cond and
+ *           body the loop asks the run context whether to stop (aj_stop,
+ *           codegen.h's codegen_run), naming itself by its condition's
+ *           sub-program index, so a timeout names the loop whose check saw
+ *           the deadline pass: the innermost one running.
  *   if/case the branch the selector names (case: the last one when out of
  *           range) writes the kernel's results.
  *
@@ -130,9 +134,9 @@ static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const
         else sb_printf(&b, "%s + %zu, ", scratch, next[j]);
     ec_line(cx, "void *%s[] = {%s0};", bouts, ec_take(cx, &b));
     ec_open(cx, "for (;;)");
-    ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[0]), scratch, cargs, couts);
-    ec_line(cx, "if (!*%s) break;", pred);
-    ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[1]), scratch, bargs, bouts);
+    ec_line(cx, "%s(%s, %s, %s, run);", entry_of(cx, l->sub[0]), scratch, cargs, couts);
+    ec_line(cx, "if (!*%s || aj_stop(run, %d)) break;", pred, l->sub[0]);
+    ec_line(cx, "%s(%s, %s, %s, run);", entry_of(cx, l->sub[1]), scratch, bargs, bouts);
     for (int j = 0; j < n; j++) {
         size_t bytes = ir_type_bytes(ec_type(cx, root->out[j]));
         if (next[j] != SIZE_MAX && bytes) ec_line(cx, "memcpy(%s, %s + %zu, %zu);", k->out[j], scratch, next[j], bytes);
@@ -157,7 +161,7 @@ static int emit_branches(emit_ctx *cx, const ex_kernel *k, const ir_op *root, co
     for (int r = 0; r < l->nbranches; r++) {
         ec_open(cx, "case %d:", r);
         const char *args = args_array(cx, root, &cx->o->subs[l->sub[r]], NULL, 0);
-        if (args) ec_line(cx, "%s(%s, %s, %s);", entry_of(cx, l->sub[r]), scratch, args, outs);
+        if (args) ec_line(cx, "%s(%s, %s, %s, run);", entry_of(cx, l->sub[r]), scratch, args, outs);
         ec_line(cx, "break;");
         ec_close(cx);
     }

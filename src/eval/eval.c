@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "../check/check.h"
+#include "../util/clock.h"
 #include "../util/mem.h"
 #include "eval_internal.h"
 
@@ -34,6 +35,8 @@ struct ev_run {
     int depth;             /* function activations open */
     bool dry_run;          /* account for every buffer, compute nothing */
     bool recording;        /* append every op's step to curve */
+    double timeout;        /* > 0: while loops stop at deadline (ev_past_deadline) */
+    double deadline;       /* monotonic seconds */
     eval_step *curve;
     int ncurve, cap_curve;
 };
@@ -490,11 +493,12 @@ typedef struct ev_curve {
 
 static int run_entry(const ir_module *m, const ir_func *f, const eval_tensor *inputs, int ninputs,
                      eval_tensor *outputs, eval_stats *stats, eval_checks *checks, bool dry_run,
-                     ev_curve *curve, diag *d) {
+                     ev_curve *curve, double timeout, diag *d) {
     if (!m || !f || !f->body) return diag_set(d, DIAG_INVALID, "no function to run");
     int rc = check_inputs(f, inputs, ninputs, !dry_run, d);
     if (rc) return rc;
-    ev_run run = {.m = m, .dry_run = dry_run, .recording = curve != NULL};
+    ev_run run = {.m = m, .dry_run = dry_run, .recording = curve != NULL, .timeout = timeout > 0 ? timeout : 0};
+    if (run.timeout) run.deadline = clock_now_seconds() + run.timeout;
     void **in = mem_calloc((size_t)ninputs + 1, sizeof(void *));
     void **out = mem_calloc((size_t)f->nresults + 1, sizeof(void *));
     if (!in || !out) rc = diag_nomem(d);
@@ -516,7 +520,20 @@ int eval_func(const ir_module *m, const ir_func *f,
               const eval_tensor *inputs, int ninputs,
               eval_tensor *outputs,
               eval_stats *stats, eval_checks *checks, diag *d) {
-    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, NULL, d);
+    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, NULL, 0, d);
+}
+
+int eval_func_timed(const ir_module *m, const ir_func *f,
+                    const eval_tensor *inputs, int ninputs,
+                    eval_tensor *outputs,
+                    eval_stats *stats, eval_checks *checks, double timeout_seconds, diag *d) {
+    return run_entry(m, f, inputs, ninputs, outputs, stats, checks, false, NULL, timeout_seconds, d);
+}
+
+int ev_past_deadline(const ev_frame *fr, const ir_op *op, diag *d) {
+    const ev_run *run = fr->run;
+    if (!run->timeout || clock_now_seconds() < run->deadline) return DIAG_OK;
+    return ev_fail(d, DIAG_TIMEOUT, op, "timed out after %g s", run->timeout);
 }
 
 /* A dry run (see eval_measure_peak) that may record the curve. */
@@ -526,7 +543,7 @@ static int measure_dry(const ir_module *m, const ir_func *f, eval_stats *stats, 
     eval_tensor *outs = mem_calloc((size_t)(f ? f->nresults : 0) + 1, sizeof *outs);
     int rc = ins && outs ? DIAG_OK : diag_nomem(d);
     for (int i = 0; !rc && i < n; i++) ins[i].type = f->values[f->body->args[i]].type;
-    if (!rc) rc = run_entry(m, f, ins, n, outs, stats, NULL, true, curve, d);
+    if (!rc) rc = run_entry(m, f, ins, n, outs, stats, NULL, true, curve, 0, d);
     for (int i = 0; !rc && i < f->nresults; i++) eval_tensor_free(&outs[i]);
     mem_free(ins);
     mem_free(outs);

@@ -68,6 +68,15 @@ int eval_func(const ir_module *m, const ir_func *f,
               const eval_tensor *inputs, int ninputs,
               eval_tensor *outputs,
               eval_stats *stats, eval_checks *checks, diag *d);
+/* eval_func with a time limit: timeout_seconds > 0 makes a while loop
+ * that is still iterating that long after the call began fail the run with
+ * DIAG_TIMEOUT ("file:line:col: stablehlo.while: timed out after N s"; the
+ * clock is read once per iteration of every loop, so an inner loop is the
+ * one named); <= 0: no limit. */
+int eval_func_timed(const ir_module *m, const ir_func *f,
+                    const eval_tensor *inputs, int ninputs,
+                    eval_tensor *outputs,
+                    eval_stats *stats, eval_checks *checks, double timeout_seconds, diag *d);
 
 /* The stats eval_func would report for f, without computing anything: the
  * same walk allocates and frees every buffer (untouched) but runs no op

@@ -36,14 +36,16 @@ static int run_with_args(ev_frame *fr, const ir_block *b, const ir_value_id *arg
 /* ---- while ----------------------------------------------------------------- */
 
 /* The results hold the loop-carried values: they start as the operands;
- * each iteration runs cond on them, stops when it says false, else runs
- * the body on them and copies its results back. */
+ * each iteration runs cond on them, stops when it says false, else (unless
+ * the run's deadline has passed) runs the body on them and copies its
+ * results back. */
 static int loop(ev_frame *fr, const ir_op *op, diag *d) {
     const ir_block *cond = op->regions[0], *body = op->regions[1];
     for (;;) {
         int rc = run_with_args(fr, cond, op->out, d);
         if (rc) return rc;
         if (!*(const unsigned char *)ev_data(fr, terminator(cond)->in[0])) return DIAG_OK;
+        if ((rc = ev_past_deadline(fr, op, d)) != DIAG_OK) return rc;
         rc = run_with_args(fr, body, op->out, d);
         if (rc) return rc;
         for (int i = 0; i < op->nout; i++) copy_value(fr, op->out[i], terminator(body)->in[i]);

@@ -71,6 +71,10 @@ int ev_region_bind(ev_frame *fr, const ir_block *b, diag *d);
 int ev_region_run(ev_frame *fr, const ir_block *b, diag *d);
 void ev_region_unbind(ev_frame *fr, const ir_block *b);
 
+/* DIAG_TIMEOUT naming op (a while loop about to iterate) when the run has
+ * a time limit and it has passed; else DIAG_OK. Defined in eval.c. */
+int ev_past_deadline(const ev_frame *fr, const ir_op *op, diag *d);
+
 /* Sets d to "[file:line:col: ]op-name: message" and returns code. */
 int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -11,6 +11,10 @@
  * that owns them) except
  *  - constants, iotas (nothing to gain: an iota is cheaper than its data),
  *    calls (inline first), returns, fusions and checks (side effects);
+ *  - a while, and an op with a while in its regions: nothing bounds a
+ *    loop's trip count, so running one here could keep compiling forever
+ *    (a loop that never ends must reach run time, where a timeout can stop
+ *    it); the ops of their regions still fold;
  *  - an op with a result of more than PASS_FOLD_MAX_ELEMENTS elements;
  *  - a broadcast_in_dim that makes more elements than it reads: it would
  *    store the same numbers many times, fusion materialises it for free,
@@ -78,10 +82,19 @@ static bool regions_self_contained(folder *fo, const ir_op *op) {
     return self_contained;
 }
 
+/* Whether op is a while or holds one in its regions. */
+static bool runs_a_loop(const ir_op *op) {
+    if (op->code == IR_WHILE) return true;
+    for (int r = 0; r < op->nregions; r++)
+        for (int i = 0; i < op->regions[r]->nops; i++)
+            if (runs_a_loop(op->regions[r]->ops[i])) return true;
+    return false;
+}
+
 static bool foldable(folder *fo, const ir_op *op) {
     const ir_func *f = fo->f;
     return !never_folded(op->code) && op->nout > 0 && operands_constant(f, op) && results_small(f, op) &&
-           !expands(f, op) && regions_self_contained(fo, op);
+           !expands(f, op) && !runs_a_loop(op) && regions_self_contained(fo, op);
 }
 
 /* ---- running one op alone ------------------------------------------------------- */

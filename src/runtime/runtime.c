@@ -1,7 +1,9 @@
 #include "runtime.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 
+#include "../util/clock.h"
 #include "../util/mem.h"
 
 struct rt_exec {
@@ -35,10 +37,50 @@ void rt_exec_free(rt_exec *e) {
     mem_free(e);
 }
 
-void rt_exec_run(rt_exec *e, void *const *args, void *const *outs) {
+/* ---- the deadline ----------------------------------------------------------------
+ * A call's run context, on its stack (the code keeps no state of its own).
+ * The loops of the code count iterations down in run.countdown (all loops
+ * one count, so an inner loop's iterations count for the outer ones) and
+ * poll at zero. A poll reads the monotonic clock and sizes the next
+ * countdown so that polls come about every POLL_SECONDS: it doubles the
+ * stride while they come faster, halves it while they come slower (down to
+ * polling every iteration, for loops whose iterations are long). */
+
+#define POLL_SECONDS 1e-3
+enum { MAX_STRIDE = 1 << 20 };
+
+typedef struct rt_run {
+    codegen_run run;     /* first: the code sees only this */
+    double deadline;     /* monotonic seconds */
+    double last_poll;
+    int64_t stride;      /* iterations between polls */
+    int fired;           /* the loop that saw the deadline pass; -1: none yet */
+} rt_run;
+
+static int poll_deadline(codegen_run *run, int loop) {
+    rt_run *r = (rt_run *)run;
+    if (r->fired >= 0) return 1;   /* sticky: the countdown stays at 0 */
+    double now = clock_now_seconds();
+    if (now >= r->deadline) {
+        r->fired = loop;
+        r->run.countdown = 0;
+        return 1;
+    }
+    if (now - r->last_poll < POLL_SECONDS / 2 && r->stride < MAX_STRIDE) r->stride *= 2;
+    else if (now - r->last_poll > POLL_SECONDS * 2 && r->stride > 1) r->stride /= 2;
+    r->last_poll = now;
+    r->run.countdown = r->stride;
+    return 0;
+}
+
+int rt_exec_run(rt_exec *e, void *const *args, void *const *outs, double timeout_seconds) {
+    rt_run r = {{1, poll_deadline}, 0, 0, 1, -1};
+    bool limited = timeout_seconds > 0;
     pthread_mutex_lock(&e->running);
-    e->entry(e->arena, args, outs);
+    if (limited) r.last_poll = clock_now_seconds(), r.deadline = r.last_poll + timeout_seconds;
+    e->entry(e->arena, args, outs, limited ? &r.run : NULL);
     pthread_mutex_unlock(&e->running);
+    return r.fired;
 }
 
 size_t rt_exec_arena_bytes(const rt_exec *e) { return e->arena_bytes; }

@@ -12,6 +12,7 @@ enum {
     DIAG_NOMEM = 3,
     DIAG_IO = 4,
     DIAG_CHECK_FAILED = 5, /* a program's check.* op failed */
+    DIAG_TIMEOUT = 6,      /* a run passed its time limit (a while loop stopped) */
 };
 
 typedef struct diag {

@@ -366,7 +366,7 @@ static void run_and_compare(compiled_fn *c, const check *k, uint64_t seed) {
     for (int r = 0; r < nout; r++) outs[r] = mem_calloc(1, ir_type_bytes(&c->f->result_types[r]) + 1);
     if (!rc) {
         codegen_entry entry = codegen_c_backend.entry(c->code);
-        entry(arena, args, outs);
+        entry(arena, args, outs, NULL);
         tolerance tol = k->strict ? (tolerance){0, 0} : k->tol;
         for (int r = 0; r < nout; r++) {
             if (!same_result(r, &want[r], outs[r], tol)) testing_failed_checks++;
