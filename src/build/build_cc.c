@@ -1,23 +1,30 @@
 /* build_cc.c: C source -> shared object with the system compiler, loaded
  * with dlopen, through a disk cache.
  *
- * Without the cache the source and the object go to a fresh private
- * directory (mkdtemp) that is removed once the object is loaded. With it:
- *   key   = 128 bits of FNV-1a over the source, the compiler's identity
- *           (its --version output, asked once per process and compiler),
- *           the CPU's (/proc/cpuinfo: -march=native code must not load on
- *           another machine sharing the cache), cc, cflags, ldflags, the
- *           symbol and ARRAYJIT_VERSION;
- *   entry = <cache dir>/<key>.so: the shared object followed by a 16-byte
- *           trailer (magic, FNV-1a of the object), which the loader ignores
- *           and a hit checks, so that a truncated or corrupt entry is never
- *           mapped (a truncated ELF file can map and then fault).
- * A miss compiles to <key>.<pid>.<n>.tmp.{c,so} in the cache directory,
- * appends the trailer and renames the object over the entry: readers never
- * see a partial entry, and two processes building the same key at once each
- * rename a complete one. A hit whose entry fails its check, or fails to
- * load, deletes it and builds again. Every temporary file is removed on
- * every path.
+ * The object is built in a fresh private directory (mkdtemp) that is
+ * removed once it is loaded. With the disk cache:
+ *   key   = SHA-256 over the source, the compiler's identity (its --version
+ *           output, asked once per process and compiler), the CPU's
+ *           (/proc/cpuinfo: -march=native code must not load on another
+ *           machine sharing the cache), cc, cflags, ldflags, the symbol and
+ *           ARRAYJIT_VERSION;
+ *   entry = <cache dir>/<key>.so: the shared object followed by a trailer
+ *           (magic, SHA-256 over the key and the object), which the loader
+ *           ignores and a hit checks.
+ * What the cache trusts: whoever can write the directory or an entry
+ * chooses code this process runs, so both must be the user's (geteuid) and
+ * writable by no one else, the directory must not be a symbolic link, and
+ * an entry must be a regular file (a link, FIFO or device is never opened).
+ * The directory is opened once and everything in it reached relative to
+ * that descriptor; a hit loads the very file it checked, through
+ * /proc/self/fd. A directory that fails these checks, cannot be created, or
+ * cannot take an entry (read-only, full) is warned about on stderr, once
+ * per process, and the build goes on without it. A miss copies the object
+ * and its trailer to <key>.<pid>.<n>.tmp in the directory and renames it
+ * over the entry: readers never see a partial entry, and two processes
+ * building the same key at once each rename a complete one. An entry of the
+ * user's whose hash is wrong, or that fails to load, is deleted and built
+ * again. Every temporary file is removed on every path.
  *
  * Shared libraries that generated code links (libgomp, BLIS) are pinned
  * once loaded (RTLD_NODELETE): unloading libgomp while its worker threads
@@ -29,7 +36,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
+#include <link.h>
+#include <nettle/sha2.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -40,7 +48,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../util/file.h"
 #include "../util/mem.h"
 
 extern char **environ;
@@ -48,41 +55,30 @@ extern char **environ;
 enum {
     DIAG_OUTPUT_CHARS = 800,      /* compiler output quoted in an error */
     OUTPUT_KEEP = 1 << 14,        /* compiler output kept while it runs */
-    KEY_CHARS = 32,
 };
 
 static const char DEFAULT_CC[] = "gcc";
-static const char ENTRY_MAGIC[8] = {'A', 'J', 'S', 'O', '0', '0', '0', '1'};
 
 /* ---- hashing ------------------------------------------------------------------ */
 
-static const uint64_t FNV_PRIME = 0x100000001b3ull, FNV_BASIS = 0xcbf29ce484222325ull;
-
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n) {
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * FNV_PRIME;
-    return h;
+/* SHA-256 over parts each ended by a 0 byte (so that moving text between
+ * parts changes the digest). */
+static void sha_add(struct sha256_ctx *h, const void *data, size_t n) {
+    static const uint8_t end = 0;
+    sha256_update(h, n, data);
+    sha256_update(h, 1, &end);
 }
 
-/* splitmix64's finaliser: every input bit reaches every output bit. */
-static uint64_t mix64(uint64_t x) {
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
+static void sha_add_str(struct sha256_ctx *h, const char *s) { sha_add(h, s, strlen(s)); }
+
+static void hex(const uint8_t *bytes, size_t n, char *out) {
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    out[2 * n] = 0;
 }
-
-/* Two FNV-1a streams from different bases over the same parts (each ended
- * by a 0 byte, so that moving text between parts changes the key). */
-typedef struct key_hash {
-    uint64_t h[2];
-} key_hash;
-
-static void key_add(key_hash *k, const void *data, size_t n) {
-    static const unsigned char end = 0;
-    for (int i = 0; i < 2; i++) k->h[i] = fnv1a(fnv1a(k->h[i], data, n), &end, 1);
-}
-
-static void key_add_str(key_hash *k, const char *s) { key_add(k, s, strlen(s)); }
 
 /* ---- running commands ---------------------------------------------------------- */
 
@@ -306,12 +302,13 @@ static void pin_runtime_libraries(void) {
         dlopen(libs[i], RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);   /* NULL when not loaded: nothing to do */
 }
 
-static int load_object(const char *path, const char *symbol, build_result *r, diag *d) {
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) return diag_set(d, DIAG_IO, "build: cannot load %s: %s", path, dlerror());
+/* Takes dlopen's handle h (NULL: it failed) of the object `what` names in
+ * messages, and finds the symbol in it. */
+static int finish_load(void *h, const char *what, const char *symbol, build_result *r, diag *d) {
+    if (!h) return diag_set(d, DIAG_IO, "build: cannot load %s: %s", what, dlerror());
     void *sym = dlsym(h, symbol);
     if (!sym) {
-        diag_set(d, DIAG_IO, "build: %s has no symbol %s", path, symbol);
+        diag_set(d, DIAG_IO, "build: %s has no symbol %s", what, symbol);
         dlclose(h);
         return DIAG_IO;
     }
@@ -321,164 +318,437 @@ static int load_object(const char *path, const char *symbol, build_result *r, di
     return DIAG_OK;
 }
 
-static int file_size(const char *path, size_t *size) {
-    struct stat st;
-    if (stat(path, &st)) return -1;
-    *size = (size_t)st.st_size;
-    return 0;
+static int load_object(const char *path, const char *symbol, build_result *r, diag *d) {
+    return finish_load(dlopen(path, RTLD_NOW | RTLD_LOCAL), path, symbol, r, d);
 }
 
-/* ---- without the cache ---------------------------------------------------------------------- */
+/* Whether a loaded object goes by `name` (/proc/self/fd/N) for a file that
+ * was open at N before. glibc hands back the object it knows by a name
+ * instead of opening the file the name now leads to; an object that comes
+ * back under another name is the same file (glibc also matches by inode). */
+static bool fd_name_taken(const char *name) {
+    void *h = dlopen(name, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+    if (!h) return false;
+    struct link_map *l = NULL;
+    bool taken = dlinfo(h, RTLD_DI_LINKMAP, &l) == 0 && l && strcmp(l->l_name, name) == 0;
+    dlclose(h);
+    return taken;
+}
 
-static int build_in_temp_dir(const char *source, size_t len, const build_cfg *c, build_result *r, diag *d) {
+/* Loads the object the open file fd holds through /proc/self/fd, so that
+ * what is loaded is the file that fd's checks read, whatever its name in the
+ * cache leads to meanwhile. While an object loaded from an earlier file at
+ * fd's number is loaded, it goes through a duplicate of fd whose number no
+ * loaded object is named by (a number this thread holds open cannot be
+ * another thread's meanwhile). */
+static int load_fd(int fd, const char *what, const char *symbol, build_result *r, diag *d) {
+    char name[32];
+    int at = fd;
+    for (;;) {
+        snprintf(name, sizeof name, "/proc/self/fd/%d", at);
+        if (!fd_name_taken(name)) break;
+        int next = fcntl(at, F_DUPFD_CLOEXEC, at + 1);
+        int err = errno;
+        if (at != fd) close(at);
+        if (next < 0) return diag_set(d, DIAG_IO, "build: cannot load %s: %s", what, strerror(err));
+        at = next;
+    }
+    int rc = finish_load(dlopen(name, RTLD_NOW | RTLD_LOCAL), what, symbol, r, d);
+    if (at != fd) close(at);
+    return rc;
+}
+
+/* ---- building in a private directory ------------------------------------------------------ */
+
+/* a + "/" + b, from mem_alloc (NULL when out of memory). */
+static char *path_join(const char *a, const char *b) {
+    size_t na = strlen(a), nb = strlen(b);
+    char *p = mem_alloc(na + nb + 2);
+    if (!p) return NULL;
+    memcpy(p, a, na);
+    p[na] = '/';
+    memcpy(p + na + 1, b, nb + 1);
+    return p;
+}
+
+/* A fresh directory private to the user (mkdtemp in $TMPDIR or /tmp) with
+ * the source and the object built from it. */
+typedef struct temp_build {
+    char *dir, *src, *so;   /* dir: NULL until it exists */
+} temp_build;
+
+static void temp_build_remove(temp_build *t) {
+    if (t->src) remove(t->src);
+    if (t->so) remove(t->so);
+    if (t->dir) rmdir(t->dir);
+    mem_free(t->src);
+    mem_free(t->so);
+    mem_free(t->dir);
+    *t = (temp_build){0};
+}
+
+/* Builds the source in a new temp_build; the caller removes it on every path. */
+static int temp_build_make(temp_build *t, const char *source, size_t len, const build_cfg *c, diag *d) {
     const char *tmp = getenv("TMPDIR");
-    char dir[512], src[600], so[600];
-    snprintf(dir, sizeof dir, "%s/arrayjit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) return diag_set(d, DIAG_IO, "build: cannot create a directory in %s: %s",
-                                       tmp && *tmp ? tmp : "/tmp", strerror(errno));
-    snprintf(src, sizeof src, "%s/kernels.c", dir);
-    snprintf(so, sizeof so, "%s/kernels.so", dir);
-    int rc = write_file(src, source, len, d);
-    if (!rc) rc = compile(c, src, so, d);
-    if (!rc && file_size(so, &r->code_bytes)) rc = diag_set(d, DIAG_IO, "build: %s is missing", so);
-    if (!rc) rc = load_object(so, c->symbol, r, d);
-    remove(src);
-    remove(so);
-    rmdir(dir);
+    if (!tmp || !*tmp) tmp = "/tmp";
+    char *dir = path_join(tmp, "arrayjit-XXXXXX");
+    if (!dir) return diag_nomem(d);
+    if (!mkdtemp(dir)) {
+        diag_set(d, DIAG_IO, "build: cannot create a directory in %s: %s", tmp, strerror(errno));
+        mem_free(dir);
+        return DIAG_IO;
+    }
+    t->dir = dir;
+    t->src = path_join(dir, "kernels.c");
+    t->so = path_join(dir, "kernels.so");
+    if (!t->src || !t->so) return diag_nomem(d);
+    int rc = write_file(t->src, source, len, d);
+    return rc ? rc : compile(c, t->src, t->so, d);
+}
+
+static int build_uncached(const char *source, size_t len, const build_cfg *c, build_result *r, diag *d) {
+    temp_build t = {0};
+    int rc = temp_build_make(&t, source, len, c, d);
+    struct stat st;
+    if (!rc && stat(t.so, &st)) rc = diag_set(d, DIAG_IO, "build: %s is missing", t.so);
+    if (!rc) r->code_bytes = (size_t)st.st_size;
+    if (!rc) rc = load_object(t.so, c->symbol, r, d);
+    temp_build_remove(&t);
     return rc;
 }
 
 /* ---- the disk cache --------------------------------------------------------------------------- */
 
-/* The trailer after the object in a cache entry. */
+enum { KEY_BYTES = SHA256_DIGEST_SIZE, KEY_CHARS = 2 * KEY_BYTES, COPY_CHUNK = 1 << 14 };
+
+static const char ENTRY_MAGIC[8] = {'A', 'J', 'S', 'O', '0', '0', '0', '2'};
+
+/* The trailer after the object in an entry: the magic, then SHA-256 over the
+ * key's hex digits and the object. */
 typedef struct trailer {
     char magic[8];
-    uint64_t hash;
+    uint8_t hash[SHA256_DIGEST_SIZE];
 } trailer;
 
-static int cache_dir_path(const char *given, char *out, size_t size, diag *d) {
+/* The cache directory, open: entries and temporaries are reached relative to
+ * fd, never by path again, so the directory checked is the one used. */
+typedef struct cache {
+    char *path;                   /* for messages; NULL when there is none */
+    int fd;
+    char key[KEY_CHARS + 1];
+    char entry[KEY_CHARS + 4];    /* <key>.so */
+} cache;
+
+/* Directories this process has warned about (plain malloc: they live for
+ * the process, outside mem_ accounting). */
+typedef struct warned {
+    struct warned *next;
+    char dir[];
+} warned;
+
+static pthread_mutex_t warned_lock = PTHREAD_MUTEX_INITIALIZER;
+static warned *warned_dirs;
+
+/* Says on stderr, once per process and directory, that the disk cache is
+ * unusable and why (why's message); the build goes on without it. */
+static void warn_unusable(const char *dir, const diag *why) {
+    pthread_mutex_lock(&warned_lock);
+    const char *name = dir ? dir : "";   /* none: no HOME */
+    warned *w = warned_dirs;
+    while (w && strcmp(w->dir, name) != 0) w = w->next;
+    if (!w) {
+        fprintf(stderr, "arrayjit: warning: disk cache%s%s unusable: %s; compiling without it\n", dir ? " " : "", name,
+                why->msg);
+        size_t n = strlen(name) + 1;
+        if ((w = malloc(sizeof *w + n))) {   /* else it warns again next time */
+            memcpy(w->dir, name, n);
+            w->next = warned_dirs;
+            warned_dirs = w;
+        }
+    }
+    pthread_mutex_unlock(&warned_lock);
+}
+
+/* The directory given, else $XDG_CACHE_HOME/arrayjit, else
+ * $HOME/.cache/arrayjit, from mem_alloc. */
+static int cache_dir_path(const char *given, char **out, diag *d) {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (given && *given) snprintf(out, size, "%s", given);
-    else if (xdg && *xdg) snprintf(out, size, "%s/arrayjit", xdg);
-    else if (home && *home) snprintf(out, size, "%s/.cache/arrayjit", home);
-    else return diag_set(d, DIAG_IO, "build: no cache directory (set XDG_CACHE_HOME or HOME)");
+    if (given && *given) *out = mem_strdup(given);
+    else if (xdg && *xdg) *out = path_join(xdg, "arrayjit");
+    else if (home && *home) *out = path_join(home, ".cache/arrayjit");
+    else return diag_set(d, DIAG_IO, "no directory (set XDG_CACHE_HOME or HOME)");
+    return *out ? DIAG_OK : diag_nomem(d);
+}
+
+/* Opens the directory `name` in the directory at, creating it (private to
+ * the user) where it is missing. The last component of a path must not be a
+ * symbolic link. `path` (the path up to name) is for messages. */
+static int open_component(int at, const char *name, bool last, const char *path, int *fd, diag *d) {
+    int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (last ? O_NOFOLLOW : 0);
+    *fd = openat(at, name, flags);
+    if (*fd < 0 && errno == ENOENT) {
+        if (mkdirat(at, name, 0700) && errno != EEXIST)
+            return diag_set(d, DIAG_IO, "cannot create %s: %s", path, strerror(errno));
+        *fd = openat(at, name, flags);
+    }
+    if (*fd >= 0) return DIAG_OK;
+    int err = errno;
+    struct stat st;   /* O_NOFOLLOW | O_DIRECTORY on a link fails with ENOTDIR or ELOOP */
+    if (last && (err == ENOTDIR || err == ELOOP) && !fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+        return diag_set(d, DIAG_IO, "it is a symbolic link");
+    errno = err;
+    if (errno == ENOTDIR) return diag_set(d, DIAG_IO, "%s is not a directory", path);
+    return diag_set(d, DIAG_IO, "cannot open %s: %s", path, strerror(errno));
+}
+
+/* Opens (mkdir -p) the directory path names, one component at a time
+ * relative to the one before: no path is too long. */
+static int open_dir_path(const char *path, int *out, diag *d) {
+    char *p = mem_strdup(path);
+    if (!p) return diag_nomem(d);
+    const char *start = *p == '/' ? "/" : ".";
+    int at = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = DIAG_OK;
+    if (at < 0) rc = diag_set(d, DIAG_IO, "cannot open %s: %s", start, strerror(errno));
+    for (char *s = p + strspn(p, "/"); !rc && *s; s += strspn(s, "/")) {
+        size_t n = strcspn(s, "/");
+        bool last = s[n + strspn(s + n, "/")] == 0;
+        char kept = s[n];
+        s[n] = 0;   /* p is now the path up to this component */
+        int fd;
+        rc = open_component(at, s, last, p, &fd, d);
+        s[n] = kept;
+        s += n;
+        close(at);
+        at = rc ? -1 : fd;
+    }
+    mem_free(p);
+    *out = at;
+    return rc;
+}
+
+/* Whoever can write the cache chooses the code this process runs: a
+ * directory or entry must be the user's, writable by no one else. */
+static int check_owner(const struct stat *st, const char *what, diag *d) {
+    if (st->st_uid != geteuid())
+        return diag_set(d, DIAG_IO, "%s is owned by uid %ld, not %ld", what, (long)st->st_uid, (long)geteuid());
+    if (st->st_mode & (S_IWGRP | S_IWOTH))
+        return diag_set(d, DIAG_IO, "%s is writable by group or others (mode %04o)", what,
+                        (unsigned)(st->st_mode & 07777));
     return DIAG_OK;
 }
 
-/* mkdir -p, new directories private to the user. */
-static int make_dirs(const char *path, diag *d) {
-    char p[512];
-    snprintf(p, sizeof p, "%s", path);
-    for (char *s = p + 1;; s++) {
-        if (*s != '/' && *s) continue;
-        char c = *s;
-        *s = 0;
-        if (mkdir(p, 0700) && errno != EEXIST) return diag_set(d, DIAG_IO, "build: cannot create %s: %s", p, strerror(errno));
-        *s = c;
-        if (!c) break;
-    }
+static int check_dir(int fd, diag *d) {
     struct stat st;
-    if (stat(path, &st) || !S_ISDIR(st.st_mode)) return diag_set(d, DIAG_IO, "build: %s is not a directory", path);
-    return DIAG_OK;
+    if (fstat(fd, &st)) return diag_set(d, DIAG_IO, "cannot stat it: %s", strerror(errno));
+    return check_owner(&st, "it", d);
+}
+
+static const char *file_kind(mode_t m) {
+    return S_ISLNK(m) ? "a symbolic link" : S_ISFIFO(m) ? "a FIFO" : S_ISDIR(m) ? "a directory"
+           : S_ISCHR(m) || S_ISBLK(m) ? "a device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+static int check_entry_stat(const cache *k, const struct stat *st, diag *d) {
+    char what[sizeof k->entry + 8];
+    snprintf(what, sizeof what, "entry %s", k->entry);
+    if (!S_ISREG(st->st_mode)) return diag_set(d, DIAG_IO, "%s is %s", what, file_kind(st->st_mode));
+    return check_owner(st, what, d);
+}
+
+/* Opens the entry if there is one the cache may use (DIAG_OK with *fd = -1:
+ * there is none). It is looked at before it is opened, so that a FIFO or a
+ * device is never opened; then opened without following a link or blocking,
+ * and checked again as opened. */
+static int open_entry(const cache *k, int *fd, diag *d) {
+    struct stat st;
+    *fd = -1;
+    if (fstatat(k->fd, k->entry, &st, AT_SYMLINK_NOFOLLOW))
+        return errno == ENOENT ? DIAG_OK : diag_set(d, DIAG_IO, "cannot stat entry %s: %s", k->entry, strerror(errno));
+    int rc = check_entry_stat(k, &st, d);
+    if (rc) return rc;
+    *fd = openat(k->fd, k->entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0)
+        return errno == ENOENT ? DIAG_OK : diag_set(d, DIAG_IO, "cannot open entry %s: %s", k->entry, strerror(errno));
+    rc = fstat(*fd, &st) ? diag_set(d, DIAG_IO, "cannot stat entry %s: %s", k->entry, strerror(errno))
+                         : check_entry_stat(k, &st, d);
+    if (rc) {
+        close(*fd);
+        *fd = -1;
+    }
+    return rc;
 }
 
 static void cache_key(const char *source, size_t len, const build_cfg *c, char *key) {
     char identity[1024];
     compiler_identity(c->cc, identity, sizeof identity);
-    key_hash k = {{FNV_BASIS, mix64(FNV_BASIS ^ 0x9e3779b97f4a7c15ull)}};
-    key_add(&k, source, len);
+    struct sha256_ctx h;
+    sha256_init(&h);
+    sha_add(&h, source, len);
     const char *parts[] = {identity, machine_identity(), c->cc, c->cflags, c->ldflags, c->symbol, ARRAYJIT_VERSION};
-    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) key_add_str(&k, parts[i]);
-    snprintf(key, KEY_CHARS + 1, "%016" PRIx64 "%016" PRIx64, mix64(k.h[0]), mix64(k.h[1]));
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) sha_add_str(&h, parts[i]);
+    uint8_t digest[KEY_BYTES];
+    sha256_digest(&h, sizeof digest, digest);
+    hex(digest, sizeof digest, key);
 }
 
-/* Whether an entry ends in a trailer whose hash is the object's: DIAG_OK
- * (sound), DIAG_INVALID (corrupt or truncated), or DIAG_NOMEM / DIAG_IO
- * when it cannot be read (then nothing is known about it). */
-static int check_entry(const char *path, size_t *object_bytes, diag *d) {
-    char *data = NULL;
-    size_t len = 0;
-    int rc = file_read_all(path, &data, &len, d);
-    if (rc) return rc;
-    trailer t;
-    bool ok = len > sizeof t;
-    if (ok) {
-        memcpy(&t, data + len - sizeof t, sizeof t);
-        ok = memcmp(t.magic, ENTRY_MAGIC, sizeof t.magic) == 0 && t.hash == fnv1a(FNV_BASIS, data, len - sizeof t);
+static bool read_at(int fd, void *buf, size_t n, off_t at) {
+    while (n) {
+        ssize_t got = pread(fd, buf, n, at);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        buf = (char *)buf + got;
+        n -= (size_t)got;
+        at += got;
     }
-    mem_free(data);
-    *object_bytes = ok ? len - sizeof t : 0;
-    return ok ? DIAG_OK : DIAG_INVALID;
+    return true;
 }
 
-/* Appends the trailer to a freshly built object. */
-static int seal_entry(const char *so, diag *d) {
-    char *data = NULL;
-    size_t len = 0;
-    int rc = file_read_all(so, &data, &len, d);
-    if (rc) return rc;
+static bool write_all(int fd, const void *buf, size_t n) {
+    while (n) {
+        ssize_t put = write(fd, buf, n);
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) return false;
+        buf = (const char *)buf + put;
+        n -= (size_t)put;
+    }
+    return true;
+}
+
+/* Whether the open entry ends in a trailer whose hash is its object's under
+ * this key (a truncated, corrupt or planted entry is never mapped: a
+ * truncated ELF file can map and then fault). *object_bytes: its size. */
+static bool entry_sound(int fd, const char *key, size_t *object_bytes) {
+    struct stat st;
+    if (fstat(fd, &st) || st.st_size <= (off_t)sizeof(trailer)) return false;
+    size_t object = (size_t)st.st_size - sizeof(trailer), done = 0;
+    struct sha256_ctx h;
+    sha256_init(&h);
+    sha_add_str(&h, key);
+    uint8_t buf[COPY_CHUNK];
+    while (done < object) {
+        size_t n = object - done < sizeof buf ? object - done : sizeof buf;
+        if (!read_at(fd, buf, n, (off_t)done)) return false;
+        sha256_update(&h, n, buf);
+        done += n;
+    }
     trailer t;
-    memcpy(t.magic, ENTRY_MAGIC, sizeof t.magic);
-    t.hash = fnv1a(FNV_BASIS, data, len);
-    mem_free(data);
-    FILE *f = fopen(so, "ab");
-    bool ok = f && fwrite(&t, sizeof t, 1, f) == 1;
-    if (f) ok = (fclose(f) == 0) && ok;
-    return ok ? DIAG_OK : diag_set(d, DIAG_IO, "build: cannot write %s", so);
+    uint8_t want[SHA256_DIGEST_SIZE];
+    sha256_digest(&h, sizeof want, want);
+    *object_bytes = object;
+    return read_at(fd, &t, sizeof t, (off_t)object) && memcmp(t.magic, ENTRY_MAGIC, sizeof t.magic) == 0 &&
+           memcmp(t.hash, want, sizeof want) == 0;
 }
 
 enum { HIT, MISS };
 
-/* HIT (r loaded from the entry), MISS (none, or a corrupt or unloadable one,
- * now deleted), or an error that says nothing about the entry (out of
- * memory: the entry stays). */
-static int try_hit(const char *entry, const build_cfg *c, build_result *r, int *outcome, diag *d) {
+/* HIT (r loaded from the entry), MISS (none, or one that is corrupt or fails
+ * to load, now deleted: it was the user's), or DIAG_IO when the entry is one
+ * the cache must not use (d says why; it stays). */
+static int try_hit(const cache *k, const char *symbol, build_result *r, int *outcome, diag *d) {
     *outcome = MISS;
-    if (access(entry, F_OK)) return DIAG_OK;
-    size_t bytes;
-    int rc = check_entry(entry, &bytes, d);
-    if (rc == DIAG_NOMEM) return rc;
-    if (rc == DIAG_OK && load_object(entry, c->symbol, r, d) == DIAG_OK) {
+    int fd, rc = open_entry(k, &fd, d);
+    if (rc || fd < 0) return rc;
+    size_t bytes = 0;
+    if (entry_sound(fd, k->key, &bytes) && load_fd(fd, k->entry, symbol, r, d) == DIAG_OK) {
         r->code_bytes = bytes;
         r->cache_hit = true;
         *outcome = HIT;
-        return DIAG_OK;
+    } else {
+        unlinkat(k->fd, k->entry, 0);   /* build it again */
     }
-    remove(entry);   /* corrupt or unloadable: build it again */
+    close(fd);
     return DIAG_OK;
 }
 
-static int build_into_cache(const char *source, size_t len, const char *dir, const char *key, const build_cfg *c,
-                            build_result *r, diag *d) {
+/* Copies the object (open on in) to out, then the trailer. */
+static bool write_sealed(int in, int out, const char *key) {
+    struct sha256_ctx h;
+    sha256_init(&h);
+    sha_add_str(&h, key);
+    uint8_t buf[COPY_CHUNK];
+    for (;;) {
+        ssize_t n = read(in, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return false;
+        if (n == 0) break;
+        sha256_update(&h, (size_t)n, buf);
+        if (!write_all(out, buf, (size_t)n)) return false;
+    }
+    trailer t;
+    memcpy(t.magic, ENTRY_MAGIC, sizeof t.magic);
+    sha256_digest(&h, sizeof t.hash, t.hash);
+    return write_all(out, &t, sizeof t);
+}
+
+/* Stores the object open on in as the entry: written with its trailer to a
+ * temporary file of this process's (<key>.<pid>.<n>.tmp, created new,
+ * private), renamed over the entry, so that readers never see a partial
+ * entry. *fd: the entry, open, to load what was written. */
+static int store_entry(const cache *k, int in, int *fd, diag *d) {
     static unsigned long counter;
-    unsigned long n = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-    char src[700], so[700], entry[700];
-    snprintf(src, sizeof src, "%s/%s.%ld.%lu.tmp.c", dir, key, (long)getpid(), n);
-    snprintf(so, sizeof so, "%s/%s.%ld.%lu.tmp.so", dir, key, (long)getpid(), n);
-    snprintf(entry, sizeof entry, "%s/%s.so", dir, key);
-    int rc = write_file(src, source, len, d);
-    if (!rc) rc = compile(c, src, so, d);
-    if (!rc && file_size(so, &r->code_bytes)) rc = diag_set(d, DIAG_IO, "build: %s is missing", so);
-    if (!rc) rc = seal_entry(so, d);
-    if (!rc && rename(so, entry)) rc = diag_set(d, DIAG_IO, "build: cannot rename %s: %s", so, strerror(errno));
-    remove(src);
-    remove(so);
-    if (!rc && (rc = load_object(entry, c->symbol, r, d))) remove(entry);   /* useless to keep */
+    char tmp[sizeof k->entry + 48];
+    snprintf(tmp, sizeof tmp, "%s.%ld.%lu.tmp", k->key, (long)getpid(),
+             __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
+    *fd = openat(k->fd, tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (*fd < 0) return diag_set(d, DIAG_IO, "cannot create an entry: %s", strerror(errno));
+    int rc = DIAG_OK;
+    if (!write_sealed(in, *fd, k->key)) rc = diag_set(d, DIAG_IO, "cannot write an entry: %s", strerror(errno));
+    else if (renameat(k->fd, tmp, k->fd, k->entry))
+        rc = diag_set(d, DIAG_IO, "cannot rename an entry into place: %s", strerror(errno));
+    if (rc) {
+        unlinkat(k->fd, tmp, 0);
+        close(*fd);
+        *fd = -1;
+    }
     return rc;
 }
 
+/* Builds, stores the entry and loads it; where the entry cannot be stored
+ * (a read-only or full disk), warns and loads the object as built. */
+static int build_miss(const cache *k, const char *source, size_t len, const build_cfg *c, build_result *r, diag *d) {
+    temp_build t = {0};
+    int rc = temp_build_make(&t, source, len, c, d), in = -1, fd = -1;
+    struct stat st;
+    if (!rc && ((in = open(t.so, O_RDONLY | O_CLOEXEC)) < 0 || fstat(in, &st)))
+        rc = diag_set(d, DIAG_IO, "build: cannot read %s: %s", t.so, strerror(errno));
+    if (!rc) {
+        r->code_bytes = (size_t)st.st_size;
+        diag why;
+        if (store_entry(k, in, &fd, &why) == DIAG_OK) {
+            if ((rc = load_fd(fd, k->entry, c->symbol, r, d))) unlinkat(k->fd, k->entry, 0);   /* useless to keep */
+            close(fd);
+        } else {
+            warn_unusable(k->path, &why);
+            rc = load_object(t.so, c->symbol, r, d);
+        }
+    }
+    if (in >= 0) close(in);
+    temp_build_remove(&t);
+    return rc;
+}
+
+/* The disk cache when it can be used; else (it cannot be created or opened,
+ * or is not the user's alone) a warning, once, and a build without it. */
 static int build_cached(const char *source, size_t len, const build_cfg *c, const char *cache_dir, build_result *r,
                         diag *d) {
-    char dir[512], key[KEY_CHARS + 1], entry[600];
-    int rc = cache_dir_path(cache_dir, dir, sizeof dir, d);
-    if (!rc) rc = make_dirs(dir, d);
-    if (rc) return rc;
-    cache_key(source, len, c, key);
-    snprintf(entry, sizeof entry, "%s/%s.so", dir, key);
-    int outcome;
-    rc = try_hit(entry, c, r, &outcome, d);
-    if (rc || outcome == HIT) return rc;
-    return build_into_cache(source, len, dir, key, c, r, d);
+    cache k = {.fd = -1};
+    int outcome = MISS, rc = cache_dir_path(cache_dir, &k.path, d);
+    if (!rc) rc = open_dir_path(k.path, &k.fd, d);
+    if (!rc) rc = check_dir(k.fd, d);
+    if (!rc) {
+        cache_key(source, len, c, k.key);
+        snprintf(k.entry, sizeof k.entry, "%s.so", k.key);
+        rc = try_hit(&k, c->symbol, r, &outcome, d);
+    }
+    if (rc && rc != DIAG_NOMEM) {
+        warn_unusable(k.path, d);
+        rc = build_uncached(source, len, c, r, d);
+    } else if (!rc && outcome == MISS) {
+        rc = build_miss(&k, source, len, c, r, d);
+    }
+    if (k.fd >= 0) close(k.fd);
+    mem_free(k.path);
+    return rc;
 }
 
 /* ---- the interface --------------------------------------------------------------------------- */
@@ -492,7 +762,7 @@ int build_shared_object(const char *source, size_t len, const char *symbol,
     build_cfg c = {o->cc && *o->cc ? o->cc : DEFAULT_CC, o->cflags ? o->cflags : "-O3 -march=native",
                    o->ldflags ? o->ldflags : "", symbol};
     if (o->disk_cache) return build_cached(source, len, &c, o->cache_dir, r, d);
-    return build_in_temp_dir(source, len, &c, r, d);
+    return build_uncached(source, len, &c, r, d);
 }
 
 void build_release(build_result *r) {
@@ -501,25 +771,42 @@ void build_release(build_result *r) {
     *r = (build_result){0};
 }
 
-/* Entries are named <32 hex digits>.so; nothing else in the directory is touched. */
+/* Entries are named <64 hex digits>.so; nothing else in the directory is touched. */
 static bool is_entry_name(const char *name) {
     for (int i = 0; i < KEY_CHARS; i++)
         if (!name[i] || !strchr("0123456789abcdef", name[i])) return false;
     return strcmp(name + KEY_CHARS, ".so") == 0;
 }
 
-int build_clear_disk_cache(const char *cache_dir, diag *d) {
-    char dir[512], path[800];
-    int rc = cache_dir_path(cache_dir, dir, sizeof dir, d);
-    if (rc) return rc;
-    DIR *dp = opendir(dir);
-    if (!dp) return errno == ENOENT ? DIAG_OK : diag_set(d, DIAG_IO, "build: cannot read %s: %s", dir, strerror(errno));
+/* Removes the entries in the open directory dp that are the user's. */
+static int remove_entries(DIR *dp, const char *path, diag *d) {
+    int rc = DIAG_OK;
     struct dirent *e;
     while ((e = readdir(dp))) {
-        if (!is_entry_name(e->d_name)) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (remove(path) && errno != ENOENT) rc = diag_set(d, DIAG_IO, "build: cannot remove %s: %s", path, strerror(errno));
+        struct stat st;
+        if (!is_entry_name(e->d_name) || fstatat(dirfd(dp), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+            st.st_uid != geteuid() || S_ISDIR(st.st_mode))
+            continue;
+        if (unlinkat(dirfd(dp), e->d_name, 0) && errno != ENOENT)
+            rc = diag_set(d, DIAG_IO, "build: cannot remove %s/%s: %s", path, e->d_name, strerror(errno));
     }
-    closedir(dp);
+    return rc;
+}
+
+int build_clear_disk_cache(const char *cache_dir, diag *d) {
+    char *path = NULL;
+    diag why;
+    int rc = cache_dir_path(cache_dir, &path, &why);
+    if (rc) return rc == DIAG_NOMEM ? diag_nomem(d) : diag_set(d, rc, "build: disk cache: %s", why.msg);
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+    if (dp) {
+        rc = remove_entries(dp, path, d);
+        closedir(dp);
+    } else {
+        if (errno != ENOENT) rc = diag_set(d, DIAG_IO, "build: cannot read %s: %s", path, strerror(errno));
+        if (fd >= 0) close(fd);
+    }
+    mem_free(path);
     return rc;
 }
