@@ -102,6 +102,9 @@ set_tests_properties(programs_failing_eval PROPERTIES
 # `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
+# --timeout=SECONDS stops while loops that never end (run and check, compiled and --eval).
+add_test(NAME cli_timeout COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/timeout.sh $<TARGET_FILE:arrayjit_cli>)
+
 # Program text is hostile: names, attributes and custom_call targets that
 # hold C syntax reach generated code only escaped (and the rule that keeps
 # it so holds in src/emit and src/build).
