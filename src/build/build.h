@@ -1,10 +1,14 @@
 /* build: C source -> shared object -> loaded code, with a disk cache.
  *
- * The cache key hashes the source (itself a function of the canonical IR
- * and the plan), the compiler's identity (its --version output), the flags
- * and the arrayjit version. Entries are written to a temporary file and
- * renamed, so that a crash or two processes at once never leave a broken
- * entry; an entry that fails to load (corrupt, truncated) is rebuilt. */
+ * The cache key is a SHA-256 over the source (itself a function of the
+ * canonical IR and the plan), the compiler's identity (its --version
+ * output), the CPU, the flags and the arrayjit version. Entries are written
+ * to a temporary file and renamed, so that a crash or two processes at once
+ * never leave a broken entry; an entry whose hash is wrong or that fails to
+ * load is rebuilt. The cache is used only where the directory and the entry
+ * are the user's alone (see build_cc.c); where it is not, or cannot be used
+ * at all, a build warns once per directory on stderr and goes on without
+ * it. */
 #ifndef BUILD_H
 #define BUILD_H
 #include <stdbool.h>
@@ -33,7 +37,7 @@ int build_shared_object(const char *source, size_t len, const char *symbol,
                         const build_options *o, build_result *r, diag *d);
 void build_release(build_result *r);
 
-/* Removes every entry of the disk cache (the directory o->cache_dir names or
- * the default). */
+/* Removes every entry of the user's in the disk cache (the directory
+ * cache_dir names, or the default). */
 int build_clear_disk_cache(const char *cache_dir, diag *d);
 #endif
