@@ -352,6 +352,30 @@ TEST(a_long_cache_dir_is_used_whole) {
     }
 }
 
+/* Hits load through /proc/self/fd/N, and glibc hands back the object it
+ * already knows by a name: two entries loaded from the same descriptor
+ * number, both held, must each be themselves. */
+TEST(entries_loaded_at_once_are_each_themselves) {
+    char *dir = fresh_dir();
+    for (int pass = 0; pass < 2; pass++) {   /* a miss each, then a hit each */
+        build_result r[2];
+        for (int i = 0; i < 2; i++) {
+            char src[64];
+            int n = snprintf(src, sizeof src, "int f(void) { return %d; }\n", 60 + i);
+            build_options o = {.cflags = "-O1", .disk_cache = true, .cache_dir = dir};
+            diag d;
+            EXPECT_EQ_INT(build_shared_object(src, (size_t)n, "f", &o, &r[i], &d), DIAG_OK);
+            EXPECT_EQ_INT(r[i].cache_hit, pass == 1);
+        }
+        for (int i = 0; i < 2; i++) {
+            EXPECT_EQ_INT(((int (*)(void))r[i].symbol)(), 60 + i);
+            build_release(&r[i]);
+        }
+    }
+    remove_tree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(a_planted_entry_with_a_wrong_hash_never_runs);
     RUN(an_entry_another_user_owns_never_runs);
@@ -359,5 +383,6 @@ int main(void) {
     RUN(a_cache_directory_not_the_users_alone_is_refused);
     RUN(an_unusable_cache_directory_warns_and_builds_without_it);
     RUN(a_long_cache_dir_is_used_whole);
+    RUN(entries_loaded_at_once_are_each_themselves);
     return TESTS_DONE();
 }
