@@ -102,8 +102,14 @@ set_tests_properties(programs_failing_eval PROPERTIES
 # `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
+# An unusable --cache-dir warns once and compiles without it; a private one is made and used.
+add_test(NAME cli_cache COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/cache.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR}/tests)
+set_tests_properties(cli_cache PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
+
 # --timeout=SECONDS stops while loops that never end (run and check, compiled and --eval).
 add_test(NAME cli_timeout COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/timeout.sh $<TARGET_FILE:arrayjit_cli>)
+# A time limit that stops nothing would hang these: fail them instead.
+set_tests_properties(cli_timeout test_timeout PROPERTIES TIMEOUT 300)
 
 # Program text is hostile: names, attributes and custom_call targets that
 # hold C syntax reach generated code only escaped (and the rule that keeps
