@@ -67,6 +67,9 @@
  *    group's shape, a REDUCE group's reduced shape (or, with
  *    fuse_options.reduce_side_outputs, its input shape for an expensive
  *    prologue value), a DOT group's shape (epilogue values and the dot only).
+ *  - Depth. An op joins a space only while the longest chain of ops from
+ *    it to the group's roots stays within FUSE_MAX_DEPTH (fz_place.depth):
+ *    a longer chain of elementwise ops becomes several kernels.
  *  - Cycles. Groups must stay a DAG. Joining P as a result read by other
  *    groups H adds edges (P's group -> H); it is refused when some H
  *    already reaches P's group (and when P is read in another space of
@@ -343,11 +346,11 @@ int fz_place_in(const fz_state *st, int op, int g, bool want_leaf) {
     return -1;
 }
 
-static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once) {
+static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once, int depth) {
     if (mem_grow((void **)&st->places, &st->cap_places, st->nplaces + 1, sizeof *st->places) ||
         fz_ints_push(&st->groups[g].members, st->nplaces))
         return diag_nomem(st->d);
-    st->places[st->nplaces] = (fz_place){op, g, space, linear, once, st->first_place[op]};
+    st->places[st->nplaces] = (fz_place){op, g, space, linear, once, st->first_place[op], depth};
     st->first_place[op] = st->nplaces++;
     return DIAG_OK;
 }
@@ -400,6 +403,7 @@ typedef struct fz_target {
     fz_space space;    /* FZ_OUT, FZ_IN or FZ_LEAF */
     bool linear;       /* every read there is at the linear index */
     bool once;         /* each element of P would be computed at most once */
+    int depth;         /* the deepest placement there reading P (fz_place.depth) */
 } fz_target;
 
 typedef struct fz_sites {
@@ -409,16 +413,19 @@ typedef struct fz_sites {
     bool escapes;      /* the return or a check reads P */
 } fz_sites;
 
-static int add_target(fz_state *st, fz_sites *s, int g, fz_space space, bool linear, bool once) {
+/* Reader placement pl would compute P in `space` of its group. */
+static int add_target(fz_state *st, fz_sites *s, const fz_place *pl, fz_space space, bool linear, bool once) {
+    int g = pl->group;
     for (int k = 0; k < s->ntargets; k++) {
         fz_target *t = &s->t[k];
         if (t->group != g || t->space != space) continue;
         t->linear = t->linear && linear;
         t->once = t->linear;   /* reads along several paths coincide only at the linear index */
+        if (pl->depth > t->depth) t->depth = pl->depth;
         return DIAG_OK;
     }
     if (mem_grow((void **)&s->t, &s->cap_targets, s->ntargets + 1, sizeof *s->t)) return diag_nomem(st->d);
-    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear};
+    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear, pl->depth};
     return DIAG_OK;
 }
 
@@ -446,12 +453,12 @@ static int note_reader(fz_state *st, fz_sites *s, const ir_op *c, int j, const f
     switch (pl->space) {
     case FZ_ROOT:   /* a reduce computes on its inputs once per element; the rest comes from memory */
         if ((c->code == IR_REDUCE && j < c->nin / 2) || opaque_reads_elementwise(c, j))
-            return add_target(st, s, pl->group, FZ_IN, true, true);
+            return add_target(st, s, pl, FZ_IN, true, true);
         return add_memory_reader(st, s, pl->group);
     case FZ_LEAF:
-        return add_target(st, s, pl->group, FZ_LEAF, false, false);
+        return add_target(st, s, pl, FZ_LEAF, false, false);
     default:
-        return add_target(st, s, pl->group, pl->space, pl->linear && fz_reads_at_linear_index(st->f, c, j),
+        return add_target(st, s, pl, pl->space, pl->linear && fz_reads_at_linear_index(st->f, c, j),
                           pl->once && reads_each_element_once(st->f, c, j));
     }
 }
@@ -603,6 +610,7 @@ static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_resu
     const ir_op *op = fz_op(st, p);
     const fz_group *g = &st->groups[t->group];
     bool root = op->code == IR_REDUCE || op->code == IR_DOT_GENERAL;
+    if (t->depth >= FUSE_MAX_DEPTH) return FZ_NONE;
     if ((root || as_result) && is_expensive(op->code) && !t->linear) return FZ_NONE;
     if (is_expensive(op->code) && !t->once) return FZ_NONE;
     if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT) {
@@ -641,7 +649,7 @@ static void convert_loop_group(fz_state *st, int g, int p) {
 
 static int join(fz_state *st, int p, const fz_target *t, fz_space space) {
     if (space == FZ_ROOT && st->groups[t->group].kind == IR_FUSION_LOOP) convert_loop_group(st, t->group, p);
-    return add_place(st, p, t->group, space, t->linear, t->once);
+    return add_place(st, p, t->group, space, t->linear, t->once, t->depth + 1);
 }
 
 /* Records that every group reading P's results, other than `from`, reads
@@ -685,7 +693,7 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
         space = FZ_ROOT;   /* note_reader: everything it reads comes from memory */
         grp->kind = IR_FUSION_OPAQUE;
     }
-    int rc = add_place(st, p, g, space, true, true);
+    int rc = add_place(st, p, g, space, true, true, 1);
     return rc ? rc : add_edges_to_readers(st, s, g);
 }
 

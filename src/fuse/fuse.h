@@ -39,6 +39,14 @@ typedef struct fuse_options {
 
 #define FUSE_RECOMPUTE_MAX_KERNELS 2
 
+/* The longest chain of ops one kernel computes: an op that would sit
+ * deeper is written to memory by a kernel of its own making. The emitter
+ * walks a kernel's expression recursively from its results (so the bound
+ * keeps its stack small, sanitizers included), and gcc's time on one
+ * basic block grows with the square of its length (a 5000-op chain in one
+ * kernel took 2.3 s of cselib); no real program's kernel comes close. */
+#define FUSE_MAX_DEPTH 64
+
 /* Rewrites f (calls inlined; o may be NULL for the defaults). Returns
  * DIAG_OK; DIAG_UNSUPPORTED naming an op fusion does not know (a call, a
  * fusion); DIAG_NOMEM. On failure f's body is unchanged (values added to

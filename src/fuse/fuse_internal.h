@@ -48,6 +48,8 @@ typedef struct fz_place {
     bool linear;     /* computed at the kernel's linear iteration index (so once per element) */
     bool once;       /* each of its elements computed at most once per kernel run */
     int next;        /* the op's next placement; -1 */
+    int depth;       /* ops on the longest path from it to a root of its group, itself
+                        included (1: nothing in the group reads it); <= FUSE_MAX_DEPTH */
 } fz_place;
 
 typedef struct fz_group {
