@@ -43,6 +43,7 @@ static void choose_default(void) {
 }
 
 static long fail_countdown;  /* 0: disarmed */
+static size_t fail_cap, first_refused;  /* 0: disarmed; 0: none refused since arming */
 static _Atomic size_t live_bytes, live_blocks, peak_bytes, buffer_bytes, peak_buffer_bytes, nallocs;
 
 int mem_set_allocator(const aj_allocator *a) {
@@ -54,9 +55,21 @@ int mem_set_allocator(const aj_allocator *a) {
 }
 
 void mem_fail_after(long n) { fail_countdown = n; }
+void mem_fail_above(size_t cap) { fail_cap = cap; first_refused = 0; }
+size_t mem_first_refused(void) { return first_refused; }
 size_t mem_live_bytes(void) { return atomic_load(&live_bytes); }
 
-static int injected_failure(void) {
+static int over_cap(size_t size) {
+    if (!fail_cap) return 0;
+    size_t live = atomic_load(&live_bytes);
+    size_t reach = live > SIZE_MAX - size ? SIZE_MAX : live + size;
+    if (reach <= fail_cap) return 0;
+    if (!first_refused) first_refused = reach;
+    return 1;
+}
+
+static int injected_failure(size_t size) {
+    if (over_cap(size)) return 1;
     if (fail_countdown <= 0) return 0;
     if (fail_countdown == 1) return 1;  /* stays armed: every later one fails too */
     fail_countdown--;
@@ -69,7 +82,7 @@ static void raise_peak(_Atomic size_t *peak, size_t now) {
 }
 
 static void *alloc_block(size_t size, int is_buffer) {
-    if (size > SIZE_MAX - sizeof(block_header) || injected_failure()) return NULL;
+    if (size > SIZE_MAX - sizeof(block_header) || injected_failure(size)) return NULL;
     pthread_once(&chosen, choose_default);
     block_header *h = current.alloc(current.ctx, sizeof(block_header) + size);
     if (!h) return NULL;

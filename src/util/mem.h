@@ -38,9 +38,19 @@ int mem_set_allocator(const aj_allocator *a);
 extern const aj_allocator mem_system_allocator;   /* malloc and free */
 extern const aj_allocator mem_pool_allocator;     /* pool.h */
 
-/* Failure injection for tests: the n-th allocation from now (1-based) and
- * every later one fail while armed; 0 disarms. Not thread-safe. */
+/* Failure injection for tests, two modes (either, both or neither armed;
+ * not thread-safe to arm):
+ * - by count: the n-th allocation from now (1-based) and every later one
+ *   fail while armed; 0 disarms.
+ * - by bytes (as Lua's tests do): while armed, an allocation that would take
+ *   mem_live_bytes() past cap fails, and later ones that fit succeed, as
+ *   under a real limit; 0 disarms. mem_first_refused() is the live bytes the
+ *   first refused allocation since arming would have reached (0: none
+ *   refused), so a cap sweep can step straight to the next cap at which the
+ *   allocation sequence changes. */
 void mem_fail_after(long n);
+void mem_fail_above(size_t cap);
+size_t mem_first_refused(void);
 
 /* Bytes currently allocated through this interface (for leak tests). */
 size_t mem_live_bytes(void);

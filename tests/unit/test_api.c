@@ -325,6 +325,18 @@ TEST(every_allocation_failure_is_reported_and_leaks_nothing) {
     EXPECT_EQ_INT(workload(), AJ_OK);  /* the process is still usable */
 }
 
+static int capped_workload(void *ctx) {
+    (void)ctx;
+    aj_status st = workload();
+    return st ? testing_api_nomem(st, "workload") : TESTING_DONE;
+}
+
+/* The same workload under byte caps (steps of a quarter): each fails cleanly or runs. */
+TEST(every_byte_cap_is_reported_and_leaks_nothing) {
+    EXPECT(testing_cap_sweep("api workload", capped_workload, NULL, 4) > 10);
+    EXPECT_EQ_INT(workload(), AJ_OK);
+}
+
 int main(void) {
     RUN(builder_reports_shape_mismatch_with_op_and_operand);
     RUN(builder_rejects_wrong_dtype_and_bad_attributes);
@@ -336,5 +348,6 @@ int main(void) {
     RUN(npy_errors_lose_nothing);
     RUN(check_file_passes_and_fails);
     RUN(every_allocation_failure_is_reported_and_leaks_nothing);
+    RUN(every_byte_cap_is_reported_and_leaks_nothing);
     return TESTS_DONE();
 }

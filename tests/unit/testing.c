@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "arrayjit.h"
 #include "util/mem.h"
 
 int testing_failed_checks, testing_passed, testing_failed;
@@ -61,4 +62,51 @@ uint64_t testing_random(uint64_t *state) {
     x ^= x >> 7;
     x ^= x << 17;
     return *state = x;
+}
+
+/* One run of a cap sweep under `cap` bytes beyond `start`: 1 on a wrong
+ * outcome (printed), else 0; *refused says where the first refusal was. */
+static int capped_run(const char *name, int (*workload)(void *), void *ctx, size_t start, size_t cap,
+                      int *outcome, size_t *refused) {
+    mem_fail_above(start + cap);
+    *outcome = workload(ctx);
+    *refused = mem_first_refused();
+    mem_fail_above(0);
+    int wrong = 0;
+    if (*outcome != TESTING_DONE && (*outcome != TESTING_NOMEM || !*refused)) {
+        fprintf(stderr, "%s: cap %zu: outcome %d, %s allocation refused\n", name, cap, *outcome,
+                *refused ? "an" : "no");
+        wrong = 1;
+    }
+    if (mem_live_bytes() != start) {
+        fprintf(stderr, "%s: cap %zu: leaked %zu bytes\n", name, cap, mem_live_bytes() - start);
+        wrong = 1;
+    }
+    return wrong;
+}
+
+int testing_cap_sweep(const char *name, int (*workload)(void *ctx), void *ctx, int fine) {
+    size_t start = mem_live_bytes(), cap = 1;
+    int runs = 0, failures = 0;
+    for (;; runs++) {
+        int outcome;
+        size_t refused;
+        if (capped_run(name, workload, ctx, start, cap, &outcome, &refused)) {
+            testing_failed_checks++;
+            break;
+        }
+        failures += outcome == TESTING_NOMEM;
+        if (!refused) break;
+        size_t next = refused - start;  /* > cap: where the first refusal fits */
+        if (fine > 0 && next < cap + cap / (size_t)fine) next = cap + cap / (size_t)fine;
+        cap = next;
+    }
+    printf("%s: %d byte caps, %d failed cleanly\n", name, runs + 1, failures);
+    return failures;
+}
+
+int testing_api_nomem(int st, const char *where) {
+    if (st == AJ_ERR_NOMEM && strstr(aj_last_error(), "out of memory")) return TESTING_NOMEM;
+    fprintf(stderr, "%s: status %d, expected out of memory: %s\n", where, st, aj_last_error());
+    return -1;
 }
