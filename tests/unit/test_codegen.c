@@ -1218,7 +1218,7 @@ static bool only_entry(const char *dir, char *path, size_t size) {
     struct dirent *e;
     bool found = false;
     while (dp && (e = readdir(dp)))
-        if (strlen(e->d_name) == 35 && strcmp(e->d_name + 32, ".so") == 0) {
+        if (strlen(e->d_name) == 67 && strcmp(e->d_name + 64, ".so") == 0) {   /* <SHA-256 in hex>.so */
             snprintf(path, size, "%s/%s", dir, e->d_name);
             found = true;
         }
