@@ -1,7 +1,13 @@
 /* array.c: host arrays (owned or wrapping caller memory) and .npy files. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "../check/elem.h"
@@ -142,45 +148,114 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
     return AJ_OK;
 }
 
-aj_status aj_array_load_npy(const char *path, aj_array **out) {
-    char *bytes;
-    size_t len;
-    diag d = {0};
-    if (file_read_all(path, &bytes, &len, &d)) return api_fail_diag(&d);
-    aj_status st = AJ_OK;
-    size_t hlen = 0, hstart = 0;
-    if (len < 10 || memcmp(bytes, "\x93NUMPY", 6) != 0) {
-        st = api_fail(AJ_ERR_INVALID, "%s: not a .npy file (bad magic)", path);
-    } else if (bytes[6] == 1) {
-        hlen = (unsigned char)bytes[8] | (size_t)(unsigned char)bytes[9] << 8;
-        hstart = 10;
-    } else if ((bytes[6] == 2 || bytes[6] == 3) && len >= 12) {
-        hlen = (unsigned char)bytes[8] | (size_t)(unsigned char)bytes[9] << 8 |
-               (size_t)(unsigned char)bytes[10] << 16 | (size_t)(unsigned char)bytes[11] << 24;
-        hstart = 12;
-    } else {
-        st = api_fail(AJ_ERR_UNSUPPORTED, "%s: .npy format version %d is not supported", path, bytes[6]);
+/* Reads exactly n bytes at off; AJ_OK, or an error naming path. */
+static aj_status npy_read_at(const char *path, int fd, void *buf, size_t n, off_t off) {
+    char *p = buf;
+    while (n > 0) {
+        ssize_t got = pread(fd, p, n, off);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return api_fail(AJ_ERR_IO, "%s: read failed: %s", path, strerror(errno));
+        if (got == 0) return api_fail(AJ_ERR_IO, "%s: the file shrank while being read", path);
+        p += got;
+        n -= (size_t)got;
+        off += got;
     }
-    if (!st && hstart + hlen > len) st = api_fail(AJ_ERR_INVALID, "%s: truncated .npy header", path);
+    return AJ_OK;
+}
+
+/* Opens path for reading, which must be a regular file: its size is what
+ * bounds every allocation a header's claim leads to, and a FIFO or device
+ * has none (so it is refused; looked at before it is opened, and opened
+ * without blocking, so a FIFO's open never waits for a writer). */
+static aj_status npy_open(const char *path, int *fd, off_t *size) {
+    struct stat st;
+    if (stat(path, &st) != 0 || (S_ISREG(st.st_mode) && (*fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0))
+        return api_fail(AJ_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    if (*fd >= 0 && fstat(*fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        *size = st.st_size;
+        return AJ_OK;
+    }
+    if (*fd >= 0) close(*fd);
+    return api_fail(AJ_ERR_IO, "%s: not a regular file (a .npy is read from a file of known size)", path);
+}
+
+/* "(3, 4)": a shape as NumPy prints it. */
+static void npy_shape_text(int rank, const int64_t *dims, char *text, size_t cap) {
+    int n = snprintf(text, cap, "(");
+    for (int i = 0; i < rank; i++)
+        n += snprintf(text + n, cap - (size_t)n, "%s%lld", i ? ", " : "", (long long)dims[i]);
+    snprintf(text + n, cap - (size_t)n, "%s)", rank == 1 ? "," : "");
+}
+
+/* The data bytes the header's shape claims must be the bytes the file
+ * holds after the header; checked before anything of that size exists. */
+static aj_status npy_check_size(const char *path, aj_dtype dtype, int rank, const int64_t *dims, uint64_t have) {
+    uint64_t need = aj_dtype_size(dtype);
+    bool overflow = false;
+    for (int i = 0; i < rank; i++) overflow |= __builtin_mul_overflow(need, (uint64_t)dims[i], &need);
+    if (!overflow && need == have) return AJ_OK;
+    char shape[AJ_MAX_RANK * 22 + 4];
+    npy_shape_text(rank, dims, shape, sizeof shape);
+    if (overflow)
+        return api_fail(AJ_ERR_INVALID, "%s: its header claims shape %s of %s, over 2^64 bytes, but the file holds "
+                        "%" PRIu64 " data bytes", path, shape, npy_descr[dtype], have);
+    return api_fail(AJ_ERR_INVALID, "%s: its header claims shape %s of %s, %" PRIu64 " bytes, but the file holds "
+                    "%" PRIu64 " data bytes", path, shape, npy_descr[dtype], need, have);
+}
+
+/* The preamble: magic, version, header length; *hstart is where the header
+ * begins. The header must lie within the file's size. */
+static aj_status npy_preamble(const char *path, int fd, off_t size, size_t *hstart, size_t *hlen) {
+    unsigned char b[12] = {0};
+    aj_status st = size < 10 ? AJ_OK : npy_read_at(path, fd, b, size < 12 ? 10 : 12, 0);
+    if (st) return st;
+    if (size < 10 || memcmp(b, "\x93NUMPY", 6) != 0) return api_fail(AJ_ERR_INVALID, "%s: not a .npy file (bad magic)", path);
+    if (b[6] == 1) {
+        *hlen = b[8] | (size_t)b[9] << 8;
+        *hstart = 10;
+    } else if ((b[6] == 2 || b[6] == 3) && size >= 12) {
+        *hlen = b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
+        *hstart = 12;
+    } else {
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: .npy format version %d is not supported", path, b[6]);
+    }
+    if ((uint64_t)*hstart + *hlen > (uint64_t)size) return api_fail(AJ_ERR_INVALID, "%s: truncated .npy header", path);
+    return AJ_OK;
+}
+
+/* Every allocation here is bounded by the file's size: the header by the
+ * preamble's check, the array by npy_check_size. */
+static aj_status npy_load_fd(const char *path, int fd, off_t size, aj_array **out) {
+    size_t hstart = 0, hlen = 0;
+    aj_status st = npy_preamble(path, fd, size, &hstart, &hlen);
+    char *header = NULL;
+    if (!st && !(header = mem_alloc(hlen + 1))) st = api_nomem();
+    if (!st) st = npy_read_at(path, fd, header, hlen, (off_t)hstart);
     aj_dtype dtype = AJ_F32;
     int rank = 0;
     int64_t dims[AJ_MAX_RANK];
-    char *header = NULL;
-    if (!st && !(header = mem_strndup(bytes + hstart, hlen))) st = api_nomem();
-    if (!st) st = npy_parse_header(path, header, &dtype, &rank, dims);
+    if (!st) {
+        header[hlen] = 0;
+        st = npy_parse_header(path, header, &dtype, &rank, dims);
+    }
     mem_free(header);
+    off_t data = (off_t)(hstart + hlen);
+    if (!st) st = npy_check_size(path, dtype, rank, dims, (uint64_t)(size - data));
     aj_array *a = NULL;
     if (!st) st = aj_array_create(dtype, rank, dims, &a);
-    if (!st && len - hstart - hlen != aj_array_bytes(a)) {
-        st = api_fail(AJ_ERR_INVALID, "%s: holds %zu data bytes, its shape needs %zu", path,
-                      len - hstart - hlen, aj_array_bytes(a));
-        aj_array_destroy(a);
-    }
-    if (!st) {
-        memcpy(a->data, bytes + hstart + hlen, aj_array_bytes(a));
-        *out = a;
-    }
-    mem_free(bytes);
+    if (!st) st = npy_read_at(path, fd, a->data, aj_array_bytes(a), data);
+    if (st) aj_array_destroy(a);
+    else *out = a;
+    return st;
+}
+
+aj_status aj_array_load_npy(const char *path, aj_array **out) {
+    int fd = -1;
+    off_t size = 0;
+    aj_status st = npy_open(path, &fd, &size);
+    if (st) return st;
+    st = npy_load_fd(path, fd, size, out);
+    close(fd);
     return st;
 }
 

@@ -9,11 +9,23 @@
 /* Reads a whole file into a NUL-terminated mem_alloc buffer. */
 int file_read_all(const char *path, char **text, size_t *len, diag *d);
 
-/* Writes the pieces to a temporary file beside path, then renames it over
- * path, so that readers never see a half-written file and a failure leaves
- * nothing behind. */
+/* Writes the pieces to path: the one way every file a user names is
+ * written. Readers see the old file or the whole new one; only a regular
+ * file is replaced (a symlink, FIFO, device or directory at path is an
+ * error, left untouched), keeping its permission bits; a failure or a
+ * SIGINT/SIGTERM/SIGHUP leaves nothing behind (file.c says how). */
 int file_write_atomic(const char *path, const void *const *pieces, const size_t *sizes,
                       int npieces, diag *d);
+
+/* For tests (not thread-safe to set): no_tmpfile makes writes take the
+ * named-temporary path, as on a file system without O_TMPFILE; placing,
+ * when set, runs once the data is written and synced, just before the file
+ * is put in place (a test raises a signal there). */
+typedef struct file_test_hooks {
+    int no_tmpfile;
+    void (*placing)(void);
+} file_test_hooks;
+void file_set_test_hooks(file_test_hooks h);
 
 /* A stream whose text collects in memory from mem.h (unlike
  * open_memstream's, which comes from malloc). After fclose, text holds
