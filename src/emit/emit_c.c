@@ -296,36 +296,47 @@ static bool same_rows(emit_ctx *cx, ir_value_id a, const storage *sa, ir_value_i
     return sa->kind == sb->kind && sa->offset == sb->offset && row_bytes(cx, a) == row_bytes(cx, b);
 }
 
-/* Whether ops [first, last] of the body can run as one run of N rows. */
-static bool run_ok(emit_ctx *cx, int first, int last, int64_t n, bool *produced, bool *dep) {
-    const ir_block *body = cx->f->body;
+/* At most this many kernels in a run: a block stays in cache across the
+ * 64th kernel as across the 65th, and each kernel joining a run is checked
+ * against every kernel of it, so the bound keeps find_runs linear in the
+ * body (a 10^4-op chain of row kernels took minutes without it). */
+enum { ROW_RUN_MAX = 64 };
+
+/* Value w, written by a kernel of a run, and value v, read or written by a
+ * kernel of it, may share storage only when both are produced by the run,
+ * row for row at the same place. */
+static bool storage_pair_ok(emit_ctx *cx, ir_value_id w, ir_value_id v, const bool *produced) {
+    storage sw = {0}, sv = {0};
+    if (v == w) return true;
+    if (storage_of(cx, w, &sw) || storage_of(cx, v, &sv)) return false;
+    return !overlaps(&sw, &sv) || (produced[v] && same_rows(cx, w, &sw, v, &sv));
+}
+
+/* storage_pair_ok for w and every value op o reads or writes. */
+static bool writes_beside(emit_ctx *cx, ir_value_id w, const ir_op *o, const bool *produced) {
+    for (int k = 0; k < o->nin + o->nout; k++)
+        if (!storage_pair_ok(cx, w, k < o->nin ? o->in[k] : o->out[k - o->nin], produced)) return false;
+    return true;
+}
+
+/* Whether body op j can join the run [first, j) of N rows (j == first:
+ * start it), whose results produced[] marks: it reads them only row by row,
+ * and the pairs of values it adds pass storage_pair_ok (the pairs within
+ * [first, j) passed already; marking j's results produced only relaxes
+ * them). On success j's results are marked too. */
+static bool run_extends(emit_ctx *cx, int first, int j, int64_t n, bool *produced, bool *dep) {
+    const ir_op *op = cx->f->body->ops[j];
+    for (int k = 0; k < op->nin; k++)
+        if (produced[op->in[k]] && !reads_by_row(cx, op, k, n, dep)) return false;
+    for (int k = 0; k < op->nout; k++) produced[op->out[k]] = true;
     bool ok = true;
-    for (int i = first; i <= last && ok; i++) {
-        const ir_op *op = body->ops[i];
-        for (int k = 0; k < op->nin && ok; k++)
-            if (produced[op->in[k]]) ok = reads_by_row(cx, op, k, n, dep);
-        for (int k = 0; k < op->nout; k++) produced[op->out[k]] = true;
+    for (int i = first; i <= j && ok; i++) {
+        const ir_op *o = cx->f->body->ops[i];
+        for (int a = 0; a < op->nout && ok; a++) ok = writes_beside(cx, op->out[a], o, produced);
+        for (int a = 0; a < o->nout && ok && i < j; a++) ok = writes_beside(cx, o->out[a], op, produced);
     }
-    /* storage: a value a kernel of the run writes may share storage only with
-       values of the run, row for row */
-    for (int i = first; i <= last && ok; i++) {
-        const ir_op *w = body->ops[i];
-        for (int a = 0; a < w->nout && ok; a++) {
-            storage sw = {0}, so = {0};
-            if (storage_of(cx, w->out[a], &sw)) { ok = false; break; }
-            for (int j = first; j <= last && ok; j++) {
-                const ir_op *o = body->ops[j];
-                for (int k = 0; k < o->nin + o->nout && ok; k++) {
-                    ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
-                    if (v == w->out[a]) continue;
-                    if (storage_of(cx, v, &so)) { ok = false; break; }
-                    if (overlaps(&sw, &so) && !(produced[v] && same_rows(cx, w->out[a], &sw, v, &so))) ok = false;
-                }
-            }
-        }
-    }
-    for (int i = first; i <= last; i++)
-        for (int k = 0; k < body->ops[i]->nout; k++) produced[body->ops[i]->out[k]] = false;
+    if (!ok)
+        for (int k = 0; k < op->nout; k++) produced[op->out[k]] = false;
     return ok;
 }
 
@@ -340,9 +351,12 @@ static void find_runs(emit_ctx *cx, int *run, int64_t *rows) {
         int64_t e, n = kernel_rows(cx, body->ops[i], &e);
         if (!n) continue;
         int last = i;
-        while (last + 1 < body->nops && kernel_rows(cx, body->ops[last + 1], &e) == n &&
-               run_ok(cx, i, last + 1, n, produced, produced + cx->f->nvalues))
+        if (!run_extends(cx, i, i, n, produced, produced + cx->f->nvalues)) continue;   /* its own pairs */
+        while (last + 1 < body->nops && last + 1 - i < ROW_RUN_MAX && kernel_rows(cx, body->ops[last + 1], &e) == n &&
+               run_extends(cx, i, last + 1, n, produced, produced + cx->f->nvalues))
             last++;
+        for (int j = i; j <= last; j++)
+            for (int k = 0; k < body->ops[j]->nout; k++) produced[body->ops[j]->out[k]] = false;
         if (last > i) {
             run[i] = last, rows[i] = n;
             i = last;

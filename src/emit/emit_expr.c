@@ -545,8 +545,14 @@ const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix) {
     if (name) return name;
     const ir_value *val = &cx->f->values[v];
     if (cx->buffer[v]) name = load(cx, v, ix);
-    else if (val->def) name = op_at(cx, val->def, ix);
-    else ec_fail(cx, DIAG_INVALID, "value %%%d is read inside a kernel but is neither a kernel argument "
+    else if (val->def && cx->depth >= EX_MAX_DEPTH)
+        ec_fail_op(cx, DIAG_UNSUPPORTED, val->def, "is more than %d ops deep in one expression (a region's "
+                                                   "chain of ops is too long to compile)", EX_MAX_DEPTH);
+    else if (val->def) {
+        cx->depth++;
+        name = op_at(cx, val->def, ix);
+        cx->depth--;
+    } else ec_fail(cx, DIAG_INVALID, "value %%%d is read inside a kernel but is neither a kernel argument "
                                    "nor defined inside it", v);
     if (name) ex_bind(cx, v, ix, name);
     return cx->rc ? NULL : name;
@@ -592,34 +598,50 @@ void ex_apply_reducer(emit_ctx *cx, const ir_block *body, int n, const char *con
 
 /* ---- walking the ops a kernel computes ------------------------------------------------------ */
 
-typedef struct walk {
-    emit_ctx *cx;
-    bool *seen;     /* per value id: its defining op was visited */
-    ex_op_visit visit;
-    void *ctx;
-} walk;
+/* A post-order walk with an explicit stack (a kernel's expression may be
+ * deep): each op is visited after the ops computing its operands. */
+typedef struct walk_frame {
+    const ir_op *op;
+    int next;       /* the operand to look at next */
+} walk_frame;
 
-static bool walk_value(walk *w, ir_value_id v) {
-    const ir_op *op = w->cx->f->values[v].def;
-    if (!op || w->cx->buffer[v]) return true;
+/* Pushes the op defining v when the walk has still to visit it; false when
+ * that op has no result (the walk fails). */
+static bool push_def(emit_ctx *cx, bool *seen, walk_frame *stack, int *top, ir_value_id v) {
+    const ir_op *op = cx->f->values[v].def;
+    if (!op || cx->buffer[v]) return true;
     if (op->nout == 0) return false;
-    if (w->seen[op->out[0]]) return true;
-    w->seen[op->out[0]] = true;
-    for (int i = 0; i < op->nin; i++)
-        if (!walk_value(w, op->in[i])) return false;
-    return w->visit(w->cx, op, w->ctx);
+    if (seen[op->out[0]]) return true;
+    seen[op->out[0]] = true;
+    stack[(*top)++] = (walk_frame){op, 0};
+    return true;
+}
+
+static bool walk_from(emit_ctx *cx, bool *seen, walk_frame *stack, ir_value_id root, ex_op_visit visit, void *ctx) {
+    int top = 0;
+    if (!push_def(cx, seen, stack, &top, root)) return false;
+    while (top > 0) {
+        walk_frame *fr = &stack[top - 1];
+        if (fr->next < fr->op->nin) {
+            if (!push_def(cx, seen, stack, &top, fr->op->in[fr->next++])) return false;
+            continue;
+        }
+        top--;
+        if (!visit(cx, fr->op, ctx)) return false;
+    }
+    return true;
 }
 
 bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *ctx) {
-    walk w = {cx, mem_calloc((size_t)cx->f->nvalues, sizeof(bool)), visit, ctx};
-    if (!w.seen) {
-        if (!cx->rc) cx->rc = diag_nomem(cx->d);
-        return false;
-    }
+    /* an op is pushed once, marked by its first result: at most nvalues frames */
+    bool *seen = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
+    walk_frame *stack = mem_alloc(sizeof *stack * (size_t)(cx->f->nvalues + 1));
+    bool ok = seen && stack;
+    if (!ok && !cx->rc) cx->rc = diag_nomem(cx->d);
     const ir_op *ret = region->ops[region->nops - 1];
-    bool ok = true;
-    for (int i = 0; i < ret->nin && ok; i++) ok = walk_value(&w, ret->in[i]);
-    mem_free(w.seen);
+    for (int i = 0; i < ret->nin && ok; i++) ok = walk_from(cx, seen, stack, ret->in[i], visit, ctx);
+    mem_free(seen);
+    mem_free(stack);
     return ok;
 }
 

@@ -111,6 +111,7 @@ typedef struct emit_ctx {
     char **strings;            /* every string the context made, freed at the end */
     int nstrings, cap_strings;
     int next_name;             /* for fresh local names */
+    int depth;                 /* ex_value calls under way */
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
@@ -229,7 +230,11 @@ static inline const ir_type *ec_type(const emit_ctx *cx, ir_value_id v) { return
 
 /* The C expression of value v at index ix (a local, a literal, or a load),
  * emitting the statements that compute it into the current scope. NULL on
- * error (cx->rc set). */
+ * error (cx->rc set). It recurses once per op between v and what it reads:
+ * at most EX_MAX_DEPTH deep (fusion keeps kernels within FUSE_MAX_DEPTH; a
+ * reducer or comparator region deeper than this is an error, not a stack
+ * overflow). */
+enum { EX_MAX_DEPTH = 1000 };
 const char *ex_value(emit_ctx *cx, ir_value_id v, const ex_index *ix);
 /* Makes ex_value(v, ix) return name in this scope and the ones inside it. */
 void ex_bind(emit_ctx *cx, ir_value_id v, const ex_index *ix, const char *name);
