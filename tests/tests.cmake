@@ -102,6 +102,10 @@ set_tests_properties(programs_failing_eval PROPERTIES
 # `arrayjit run` on .npy files (and run/mem --grad), and their errors.
 add_test(NAME cli_run COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run.sh $<TARGET_FILE:arrayjit_cli>)
 
+# Output files replace only regular files (never through a symlink, keeping
+# the mode, leaving no temporary); .npy inputs are bounded by their size.
+add_test(NAME cli_output COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/output.sh $<TARGET_FILE:arrayjit_cli>)
+
 # An unusable --cache-dir warns once and compiles without it; a private one is made and used.
 add_test(NAME cli_cache COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/cache.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR}/tests)
 set_tests_properties(cli_cache PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")

@@ -411,7 +411,7 @@ static int draw_memory(aj_executable *e, int compare, const char *file, const ch
     char title[512];
     snprintf(title, sizeof title, "memory of %s", file);
     if (!rc && aj_memory_svg(curves, n, title, svg)) rc = fail("");
-    if (!rc && !strstr(svg, "/dev/")) fprintf(stderr, "arrayjit: wrote the memory picture to %s\n", svg);
+    if (!rc) fprintf(stderr, "arrayjit: wrote the memory picture to %s\n", svg);
     for (int i = 0; i < n; i++) aj_memory_curve_release(&curves[i]);
     return rc;
 }
