@@ -303,7 +303,12 @@ static int grad_option(const char *arg, grad_options *g) {
  * part of *func one checkpoint region. 0, or 1 having said why not. */
 static int apply_grad_options(aj_module *m, const char **func, grad_options *g) {
     if (g->grad) {
-        snprintf(g->name, sizeof g->name, "%s_grad", *func);
+        int n = snprintf(g->name, sizeof g->name, "%s_grad", *func);
+        if (n < 0 || (size_t)n >= sizeof g->name) {   /* never a name cut short */
+            fprintf(stderr, "arrayjit: --grad: the function's name is too long (%zu bytes, at most %zu)\n",
+                    strlen(*func), sizeof g->name - sizeof "_grad");
+            return 1;
+        }
         if (aj_grad(m, *func, 0, NULL, g->name)) return fail("--grad: ");
         *func = g->name;
     }

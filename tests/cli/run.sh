@@ -42,6 +42,11 @@ for mode in "" --eval; do
         || fail "run --grad $mode"
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
+# A name too long for --grad's function is an error, never cut short.
+long=$(printf '%0300d' 0 | tr 0 f)
+sed "s/@main/@$long/" "$here/sum_squares.mlir" > "$dir/long.mlir"
+if "$cli" run "$dir/long.mlir" --func "$long" --grad --input "$dir/x.npy" 2> "$dir/err"; then fail "a 300-byte name"; fi
+grep -q "the function's name is too long (300 bytes" "$dir/err" || fail "long name: $(cat "$dir/err")"
 
 # needed): results compiled and evaluated, a gradient (run and mem --grad,
 # also under a checkpoint policy and a budget), and its errors: --grad of a
