@@ -121,6 +121,11 @@ set_tests_properties(cli_timeout test_timeout PROPERTIES TIMEOUT 300)
 add_test(NAME cli_hostile_text COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/hostile_text.sh $<TARGET_FILE:arrayjit_cli>)
 add_test(NAME program_text_rule COMMAND ${CMAKE_SOURCE_DIR}/tests/program_text_rule.sh ${CMAKE_SOURCE_DIR}/src)
 
+# Chains of 20001 ops (run, --eval, mem; --grad of 3000, --no-fusion of 300), a
+# deep reducer region and nested ifs: results or clear errors, never a stack overflow.
+add_test(NAME cli_deep COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/deep.sh $<TARGET_FILE:arrayjit_cli>)
+set_tests_properties(cli_deep PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
+
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
 # The demo's bar: 60 s on this machine's optimised build (sanitizers slow it).
 if(AJ_SANITIZE)
