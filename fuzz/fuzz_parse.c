@@ -1,5 +1,5 @@
 /* libFuzzer harness for the StableHLO front end: parse, verify and print
- * any input. Build and run as the README shows; seed with the public suite. */
+ * any input. Build and run as the README shows (Fuzzing); seed with the public suite. */
 #include <stdint.h>
 #include <stdio.h>
 
