@@ -65,16 +65,18 @@ for mode in "" --eval; do
     [ "$out" = 'result 0: tensor<4xf32> [1, 1, 1, 1]' ] || fail "run --grad $mode of 3000 ops: $out"
 done
 
-# A reducer whose region is a chain of 2000 negates (an even number: the
-# sum): evaluated, it is the sum; compiled, it works or is refused naming
-# an op, since the emitter writes a region's expression recursively.
+# A reducer whose region is acc + x, then 2000 ops alternating negate and
+# abs (|acc + x|: on x's elements, the partial sums .5 .25 1.25 2):
+# evaluated, it is 2; compiled, it is 2 or refused naming an op, since the
+# emitter writes a region's expression recursively (EX_MAX_DEPTH).
 {
     echo 'func.func @main(%x: tensor<4xf32>) -> tensor<f32> {'
     echo '  %zero = stablehlo.constant dense<0.0> : tensor<f32>'
     echo '  %s = stablehlo.reduce(%x init: %zero) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>'
     echo '   reducer(%a: tensor<f32>, %b: tensor<f32>) {'
     echo '    %n0 = stablehlo.add %a, %b : tensor<f32>'
-    awk 'BEGIN { for (i = 1; i <= 2000; i++) printf "    %%n%d = stablehlo.negate %%n%d : tensor<f32>\n", i, i - 1 }'
+    awk 'BEGIN { for (i = 1; i <= 2000; i++)
+        printf "    %%n%d = stablehlo.%s %%n%d : tensor<f32>\n", i, i % 2 ? "negate" : "abs", i - 1 }'
     echo '    stablehlo.return %n2000 : tensor<f32>'
     echo '  }'
     echo '  func.return %s : tensor<f32>'
@@ -83,7 +85,7 @@ done
 out=$("$cli" run "$dir/reducer.mlir" --eval --input "$dir/x.npy" 2>&1)
 [ "$out" = 'result 0: tensor<f32> [2]' ] || fail "run --eval of a deep reducer: $out"
 out=$("$cli" run "$dir/reducer.mlir" --input "$dir/x.npy" 2>&1)
-[ "$out" = 'result 0: tensor<f32> [2]' ] || echo "$out" | grep -q "reducer.mlir:[0-9]*:[0-9]*: .*ops deep" ||
+[ "$out" = 'result 0: tensor<f32> [2]' ] || echo "$out" | grep -q "reducer.mlir:[0-9]*:[0-9]*: .*ops deep in one expression" ||
     fail "run of a deep reducer: $out"
 
 # nest D: D ifs, each taking its first branch, the innermost returning x + 1.
