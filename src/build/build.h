@@ -37,6 +37,10 @@ int build_shared_object(const char *source, size_t len, const char *symbol,
                         const build_options *o, build_result *r, diag *d);
 void build_release(build_result *r);
 
+/* Whether the compiler cc (NULL: "gcc") takes these flags: it checks an
+ * empty C file with them. Asked once per process for each (cc, flags). */
+bool build_compiler_accepts(const char *cc, const char *flags);
+
 /* Removes every entry of the user's in the disk cache (the directory
  * cache_dir names, or the default). */
 int build_clear_disk_cache(const char *cache_dir, diag *d);

@@ -222,6 +222,60 @@ static void compiler_identity(const char *cc, char *out, size_t size) {
     pthread_mutex_unlock(&identity_lock);
 }
 
+/* ---- the flags a compiler takes ---------------------------------------------------------- */
+
+enum { MAX_FLAG_ANSWERS = 16 };
+
+static pthread_mutex_t accepts_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    char *cc, *flags;   /* plain malloc, as identities */
+    bool yes;
+} flag_answers[MAX_FLAG_ANSWERS];
+
+/* Whether `cc flags -fsyntax-only -x c /dev/null` succeeds: an option the
+ * compiler does not know (another compiler's, another version's spelling,
+ * another target's) fails it. */
+static bool ask_accepts(const char *cc, const char *flags) {
+    words argv = {0};
+    diag ignored;
+    char *output = NULL;
+    int status = 1;
+    bool ok = words_split(&argv, cc, &ignored) == DIAG_OK && argv.n > 0 &&
+              words_split(&argv, flags, &ignored) == DIAG_OK;
+    const char *probe[] = {"-fsyntax-only", "-x", "c", "/dev/null"};
+    for (size_t i = 0; ok && i < sizeof probe / sizeof *probe; i++) ok = words_add(&argv, probe[i], &ignored) == DIAG_OK;
+    if (ok) ok = run_command(&argv, &output, &status, &ignored) == DIAG_OK && status == 0;
+    mem_free(output);
+    words_free(&argv);
+    return ok;
+}
+
+bool build_compiler_accepts(const char *cc, const char *flags) {
+    if (!cc || !*cc) cc = DEFAULT_CC;
+    pthread_mutex_lock(&accepts_lock);
+    int slot = 0;
+    while (slot < MAX_FLAG_ANSWERS && flag_answers[slot].cc &&
+           (strcmp(flag_answers[slot].cc, cc) != 0 || strcmp(flag_answers[slot].flags, flags) != 0))
+        slot++;
+    bool yes;
+    if (slot < MAX_FLAG_ANSWERS && flag_answers[slot].cc) {
+        yes = flag_answers[slot].yes;
+    } else {
+        yes = ask_accepts(cc, flags);
+        char *kept_cc = strdup(cc), *kept_flags = strdup(flags);
+        if (slot < MAX_FLAG_ANSWERS && kept_cc && kept_flags) {   /* a full table just asks again */
+            flag_answers[slot].cc = kept_cc;
+            flag_answers[slot].flags = kept_flags;
+            flag_answers[slot].yes = yes;
+        } else {
+            free(kept_cc);
+            free(kept_flags);
+        }
+    }
+    pthread_mutex_unlock(&accepts_lock);
+    return yes;
+}
+
 static char cpu_identity[4096] = "?";
 
 static void read_cpu_identity(void) {

@@ -14,7 +14,16 @@
  *   -fno-builtin-<f>    strict mode: gcc would fold libm calls on constants
  *                       with its own correctly rounded arithmetic, which can
  *                       differ from glibc's in the last bit
- *   -fopenmp            when the code has parallel loops.
+ *   -fopenmp            when the code has parallel loops
+ *   no gathers          where the compiler takes a way to say it (NO_GATHER):
+ *                       gcc 12.2's register allocator can load an AVX2
+ *                       gather's constant index through the register that
+ *                       already holds its mask, so the gather loads no lane
+ *                       (-march=native on a Zen 3, a 32-byte kernel reading a
+ *                       concatenate and a transpose: four bytes came out 0;
+ *                       tests/programs/byte_unpack.mlir). Gathers are
+ *                       microcoded and slow on the CPUs that have them, so
+ *                       scalar loads cost little.
  * Libraries: -lm, and BLIS (-l:libblis.so.4, so that only the runtime
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
  * dot kernels are emitted as loops instead. */
@@ -53,14 +62,34 @@ static bool blis_available(void) {
     return s == 1;
 }
 
+/* The spellings of "vectorise without gather instructions", newest first:
+ * -mno-gather where the compiler has it (gcc since the 2023 mitigation of
+ * Intel's GDS, clang 17); gcc 12.2 has only the tuning knobs. A compiler
+ * that lacks one knob's name rejects the whole option, so each spelling is
+ * asked for whole. */
+static const char *const NO_GATHER[] = {
+    "-mno-gather",
+    "-mtune-ctrl=^use_gather_2parts,^use_gather_4parts,^use_gather",
+};
+
+/* The first NO_GATHER spelling cc takes, or "" where it takes none
+ * (clang before 17, other targets: their code has no such gathers). */
+static const char *no_gather_flag(const char *cc) {
+    for (size_t i = 0; i < sizeof NO_GATHER / sizeof *NO_GATHER; i++)
+        if (build_compiler_accepts(cc, NO_GATHER[i])) return NO_GATHER[i];
+    return "";
+}
+
 static char *compose_cflags(const codegen_options *o, const emit_c_info *info) {
     const char *base = o->cflags ? o->cflags : CODEGEN_C_CFLAGS;
     const char *strict = o->strict_order ? STRICT_NO_BUILTINS : "";
     const char *omp = info->uses_openmp ? " -fopenmp" : "";
-    size_t n = strlen(base) + strlen(strict) + strlen(omp) + 64;
+    const char *gather = no_gather_flag(o->cc);
+    size_t n = strlen(base) + strlen(strict) + strlen(omp) + strlen(gather) + 64;
     char *s = mem_alloc(n);
     const char *contract = o->strict_order ? "off" : "fast -fno-trapping-math";
-    if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=%s%s%s", base, contract, strict, omp);
+    if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=%s%s%s%s%s", base, contract, strict, omp, *gather ? " " : "",
+                    gather);
     return s;
 }
 

@@ -124,6 +124,8 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
  * CODEGEN_C_CFLAGS) followed by the flags its code needs whatever the base:
  * "-fno-math-errno -ffp-contract=off" (fast mode: -ffp-contract=fast), in strict mode -fno-builtin for the
  * libm functions gcc would otherwise fold with its own (correctly rounded)
- * arithmetic, and -fopenmp when the code has parallel loops. */
+ * arithmetic, -fopenmp when the code has parallel loops, and where the
+ * compiler takes it, the flag that keeps gathers out (gcc 12 misallocates
+ * their registers; backend_c.c). */
 #define CODEGEN_C_CFLAGS "-O3 -march=native"
 #endif

@@ -388,6 +388,19 @@ TEST(entries_loaded_at_once_are_each_themselves) {
     free(dir);
 }
 
+/* The probe behind the flags the C backend adds where the compiler takes
+ * them (backend_c.c: no gathers): a flag gcc knows is taken, one it does
+ * not know is not, and a compiler that cannot run takes nothing; answers
+ * are kept, so asking again says the same. */
+TEST(a_compiler_is_asked_which_flags_it_takes) {
+    for (int pass = 0; pass < 2; pass++) {
+        EXPECT(build_compiler_accepts(NULL, "-O2"));
+        EXPECT(build_compiler_accepts("gcc", "-O2 -fno-math-errno"));
+        EXPECT(!build_compiler_accepts(NULL, "-fno-such-option-arrayjit"));
+        EXPECT(!build_compiler_accepts("/nonexistent/arrayjit-cc", "-O2"));
+    }
+}
+
 int main(void) {
     RUN(a_planted_entry_with_a_wrong_hash_never_runs);
     RUN(an_entry_another_user_owns_never_runs);
@@ -396,5 +409,6 @@ int main(void) {
     RUN(an_unusable_cache_directory_warns_and_builds_without_it);
     RUN(a_long_cache_dir_is_used_whole);
     RUN(entries_loaded_at_once_are_each_themselves);
+    RUN(a_compiler_is_asked_which_flags_it_takes);
     return TESTS_DONE();
 }
