@@ -120,6 +120,8 @@ set_tests_properties(cli_timeout test_timeout PROPERTIES TIMEOUT 300)
 # it so holds in src/emit and src/build).
 add_test(NAME cli_hostile_text COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/hostile_text.sh $<TARGET_FILE:arrayjit_cli>)
 add_test(NAME program_text_rule COMMAND ${CMAKE_SOURCE_DIR}/tests/program_text_rule.sh ${CMAKE_SOURCE_DIR}/src)
+# Program files that are devices, pipes, FIFOs, and folders with link loops.
+add_test(NAME cli_inputs COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/inputs.sh $<TARGET_FILE:arrayjit_cli>)
 
 # Chains of 20001 ops (run, --eval, mem; --grad of 3000, --no-fusion of 300), a
 # deep reducer region and nested ifs: results or clear errors, never a stack overflow.

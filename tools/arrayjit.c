@@ -211,10 +211,12 @@ static void check_dir(check_tally *t, const char *dir) {
     }
     closedir(d);
     if (n) qsort(names, n, sizeof *names, compare_names);
+    /* Only real directories are searched (a link to one may make a loop)
+     * and only regular files are read (a FIFO would wait for a writer). */
     for (size_t i = 0; i < n; i++) {
         struct stat st;
-        if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) check_dir(t, names[i]);
-        else if (has_suffix(names[i], ".mlir")) check_one(t, names[i]);
+        if (lstat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) check_dir(t, names[i]);
+        else if (has_suffix(names[i], ".mlir") && stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) check_one(t, names[i]);
         free(names[i]);
     }
     free(names);

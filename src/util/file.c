@@ -19,33 +19,62 @@
 
 #include "mem.h"
 
+/* Text read from a pipe is capped here: it has no size to check first, and
+ * a device such as /dev/zero would otherwise grow a buffer until memory
+ * runs out. A regular file is read at its size, however large. */
+enum { FILE_STREAM_MAX = 1 << 30 };
+
+/* The open descriptor's kind, refused unless a regular file or a pipe: a
+ * device never ends, a directory is no text. */
+static int check_readable_kind(const char *path, int fd, struct stat *st, diag *d) {
+    if (fstat(fd, st)) return diag_set(d, DIAG_IO, "%s: cannot read: %s", path, strerror(errno));
+    if (S_ISDIR(st->st_mode)) return diag_set(d, DIAG_IO, "%s: is a directory", path);
+    if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode))
+        return diag_set(d, DIAG_IO, "%s: not a regular file or a pipe", path);
+    return DIAG_OK;
+}
+
+/* Reads fd to its end into *buf (capacity *cap, grown by doubling up to
+ * limit + 1 bytes); *n bytes are read. */
+static int read_to_end(const char *path, int fd, char **buf, size_t *cap, size_t *n, size_t limit, diag *d) {
+    for (;;) {
+        if (*n + 1 == *cap) {
+            if (*cap > limit) return diag_set(d, DIAG_IO, "%s: more than %zu bytes from a pipe", path, limit);
+            char *bigger = mem_realloc(*buf, *cap * 2);
+            if (!bigger) return diag_nomem(d);
+            *buf = bigger;
+            *cap *= 2;
+        }
+        ssize_t got = read(fd, *buf + *n, *cap - *n - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return diag_set(d, DIAG_IO, "%s: read failed: %s", path, strerror(errno));
+        if (got == 0) return DIAG_OK;
+        *n += (size_t)got;
+    }
+}
+
 int file_read_all(const char *path, char **text, size_t *len, diag *d) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return diag_set(d, DIAG_IO, "%s: cannot open: %s", path, strerror(errno));
+    /* O_NONBLOCK: opening a FIFO with no writer returns at once (then reads
+     * its end) instead of waiting for one; reads block again after. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return diag_set(d, DIAG_IO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    int rc = check_readable_kind(path, fd, &st, d);
+    if (!rc && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+        rc = diag_set(d, DIAG_IO, "%s: cannot read: %s", path, strerror(errno));
     /* A regular file is read into one buffer of its size (+ the NUL, + one
      * byte so that the first read sees the end): growing by doubling would
      * leave the smaller copies behind in a pooling allocator. */
-    struct stat st;
-    size_t cap = 1 << 16, n = 0;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size < SIZE_MAX - 2)
-        cap = (size_t)st.st_size + 2;
-    char *buf = mem_alloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) {
-            int err = errno;
-            fclose(f);
-            mem_free(buf);
-            return diag_set(d, DIAG_IO, "%s: read failed: %s", path, strerror(err));
-        }
-        if (feof(f)) break;
-        char *bigger = mem_realloc(buf, cap * 2);
-        if (!bigger) mem_free(buf);
-        buf = bigger;
-        cap *= 2;
+    bool regular = S_ISREG(st.st_mode);
+    size_t cap = regular && (uint64_t)st.st_size < SIZE_MAX - 2 ? (size_t)st.st_size + 2 : 1 << 16, n = 0;
+    char *buf = rc ? NULL : mem_alloc(cap);
+    if (!rc && !buf) rc = diag_nomem(d);
+    if (!rc) rc = read_to_end(path, fd, &buf, &cap, &n, regular ? SIZE_MAX / 2 : FILE_STREAM_MAX, d);
+    close(fd);
+    if (rc) {
+        mem_free(buf);
+        return rc;
     }
-    fclose(f);
-    if (!buf) return diag_nomem(d);
     buf[n] = 0;
     *text = buf;
     *len = n;

@@ -6,7 +6,9 @@
 
 #include "diag.h"
 
-/* Reads a whole file into a NUL-terminated mem_alloc buffer. */
+/* Reads a whole file into a NUL-terminated mem_alloc buffer: a regular
+ * file, or a pipe (at most 1 GiB); a device or directory is refused, and a
+ * FIFO with no writer reads as empty instead of waiting for one. */
 int file_read_all(const char *path, char **text, size_t *len, diag *d);
 
 /* Writes the pieces to path: the one way every file a user names is
