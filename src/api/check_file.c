@@ -2,7 +2,14 @@
  *
  * Passing is defined by ../shared/conformance/stablehlo/README.md: each
  * `// -----` chunk's entry function runs with no arguments, and the file
- * passes when every chunk runs to the end and no check fails. */
+ * passes when every chunk runs to the end and no check fails.
+ *
+ * Compile-result checks (check.expect_memory, check.expect_kernels: an
+ * ir_expect on a function) are ours: each function carrying them is
+ * compiled on its own, with the checks' compile options, and its figures
+ * compared; it may take arguments, as it is compiled, not run. Under
+ * --eval there is nothing compiled to compare: they are not run, not
+ * counted, and a file with no other check is skipped. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +61,12 @@ static int count_checks(const ir_module *m) {
     return n;
 }
 
+static int count_expects(const ir_module *m) {
+    int n = 0;
+    for (int i = 0; i < m->nfuncs; i++) n += m->funcs[i]->nexpects;
+    return n;
+}
+
 /* A chunk's time limit: the check's own, else its compile options'. */
 static double timeout_of(const aj_check_options *opts) {
     if (opts->timeout_seconds > 0) return opts->timeout_seconds;
@@ -72,6 +85,10 @@ static int run_evaluated(const ir_module *m, const ir_func *entry, double timeou
     return code;
 }
 
+static void note_failure(eval_checks *checks, const char *msg) {
+    if (!checks->nfailed++) snprintf(checks->first_failure, sizeof checks->first_failure, "%s", msg);
+}
+
 /* Compares the extracted check pairs, which follow the entry's own results
  * among the compiled function's outputs. */
 static void apply_checks(const ir_func *f, void **outs, ir_op **ops, int n, eval_checks *checks) {
@@ -80,10 +97,8 @@ static void apply_checks(const ir_func *f, void **outs, ir_op **ops, int n, eval
         char msg[sizeof checks->first_failure];
         int a = base + 2 * k, b = a + 1;
         checks->nchecks++;
-        if (check_compare(ops[k], &f->result_types[a], outs[a], &f->result_types[b], outs[b], msg,
-                          sizeof msg))
-            continue;
-        if (!checks->nfailed++) snprintf(checks->first_failure, sizeof checks->first_failure, "%s", msg);
+        if (!check_compare(ops[k], &f->result_types[a], outs[a], &f->result_types[b], outs[b], msg, sizeof msg))
+            note_failure(checks, msg);
     }
 }
 
@@ -105,13 +120,19 @@ static int run_executable(const compiled *c, ir_op **ops, int n, double timeout,
     return code;
 }
 
+/* The checks' compile options: the caller's, else strict order without
+ * folding. */
+static void check_compile_options(const aj_check_options *opts, compile_options *co) {
+    static const aj_compile_options strict = {.strict_order = 1, .no_folding = 1};
+    api_compile_options(opts->compile ? opts->compile : &strict, co);
+}
+
 /* Compiles the entry with its checks moved out as extra results, runs it
  * and applies the checks to those results. */
 static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check_options *opts,
                         eval_checks *checks, diag *d) {
-    aj_compile_options strict = {.strict_order = 1, .no_folding = 1};
     compile_options co;
-    api_compile_options(opts->compile ? opts->compile : &strict, &co);
+    check_compile_options(opts, &co);
     ir_module *clone = ir_module_clone(m);
     if (!clone) return diag_nomem(d);
     ir_func *f = ir_module_find(clone, entry->name);
@@ -129,6 +150,87 @@ static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check
     return code;
 }
 
+/* The kernels of a compiled function: its body's fusion ops. */
+static uint64_t kernel_count(const ir_func *f) {
+    uint64_t n = 0;
+    for (int i = 0; i < f->body->nops; i++) n += f->body->ops[i]->code == IR_FUSION;
+    return n;
+}
+
+static uint64_t figure_of(const compiled *c, ir_figure fig) {
+    const compile_memory *m = &c->memory;
+    switch (fig) {
+    case IR_FIGURE_TEMP: return m->temp_bytes;
+    case IR_FIGURE_PEAK: return m->peak_bytes;
+    case IR_FIGURE_ARGUMENT: return m->argument_bytes;
+    case IR_FIGURE_OUTPUT: return m->output_bytes;
+    case IR_FIGURE_ALIAS: return m->alias_bytes;
+    case IR_FIGURE_LOWER_BOUND: return m->lower_bound_bytes;
+    case IR_FIGURE_FUSED_AWAY: return m->fused_away_bytes;
+    case IR_FIGURE_KERNELS: return kernel_count(c->func);
+    case IR_NFIGURES: break;
+    }
+    return 0;   /* not reached: the parser makes no other figure */
+}
+
+static const char *expect_op_name(const ir_expect *e) {
+    return e->figure == IR_FIGURE_KERNELS ? "check.expect_kernels" : "check.expect_memory";
+}
+
+/* Compares c's figures with f's expectations, one check each. */
+static void compare_figures(const ir_func *f, const compiled *c, eval_checks *checks) {
+    for (int i = 0; i < f->nexpects; i++) {
+        const ir_expect *e = &f->expects[i];
+        uint64_t found = figure_of(c, e->figure);
+        checks->nchecks++;
+        if (found == e->value) continue;
+        char msg[sizeof checks->first_failure];
+        snprintf(msg, sizeof msg, "%s:%d:%d: %s: @%s compiles to %s = %llu, expected %llu", e->loc.file, e->loc.line,
+                 e->loc.col, expect_op_name(e), f->name, ir_figure_name(e->figure), (unsigned long long)found,
+                 (unsigned long long)e->value);
+        note_failure(checks, msg);
+    }
+}
+
+/* A function with both kinds of check, or NULL. Value checks become extra
+ * outputs of the function they are in and would change its figures, so a
+ * file mixing them in one function is wrong whether or not it compiles. */
+static const ir_func *mixed_checks(const ir_module *m) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->nexpects && count_checks_in_block(m->funcs[i]->body)) return m->funcs[i];
+    return NULL;
+}
+
+/* Compiles f on its own (calls inlined) and compares its figures. */
+static int check_compile_results(const ir_module *m, const ir_func *f, const aj_check_options *opts,
+                                 eval_checks *checks, diag *d) {
+    compile_options co;
+    check_compile_options(opts, &co);
+    ir_module *clone = ir_module_clone(m);
+    if (!clone) return diag_nomem(d);
+    ir_func *g = ir_module_find(clone, f->name);
+    compiled *c = NULL;
+    int code = pass_inline_calls(clone, g, d);
+    if (!code) code = compile_func(clone, g, &co, &c, d);
+    if (!code) compare_figures(f, c, checks);
+    compiled_free(c);
+    ir_module_free(clone);
+    return code;
+}
+
+/* Runs the entry's value checks, then (compiling only) each function's
+ * compile-result checks. */
+static int run_checks(const ir_module *m, const ir_func *entry, const aj_check_options *opts,
+                      eval_checks *checks, diag *d) {
+    int code = DIAG_OK;
+    if (count_checks(m))
+        code = opts->use_eval ? run_evaluated(m, entry, timeout_of(opts), checks, d)
+                              : run_compiled(m, entry, opts, checks, d);
+    for (int i = 0; !code && !opts->use_eval && i < m->nfuncs; i++)
+        if (m->funcs[i]->nexpects) code = check_compile_results(m, m->funcs[i], opts, checks, d);
+    return code;
+}
+
 /* Runs one chunk; returns 1 when it passed, 0 when it filled the verdict,
  * -1 when memory ran out (an error, not a verdict on the file). */
 static int run_chunk(const ir_module *m, int index, int nchunks, const aj_check_options *opts,
@@ -140,13 +242,20 @@ static int run_chunk(const ir_module *m, int index, int nchunks, const aj_check_
     if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;
     if (code) return verdict(r, AJ_CHECK_FAIL, "%s%s", where, d.msg), 0;
+    const ir_func *mixed = mixed_checks(m);
+    if (mixed) {
+        const ir_expect *e = &mixed->expects[0];
+        return verdict(r, AJ_CHECK_FAIL, "%s%s:%d:%d: %s: @%s also has value checks, which would change what is "
+                       "compiled; check its values from a caller", where, e->loc.file, e->loc.line, e->loc.col,
+                       expect_op_name(e), mixed->name), 0;
+    }
     ir_func *entry = ir_module_entry(m);
-    if (!entry) return verdict(r, AJ_CHECK_FAIL, "%sno main function (and not exactly one)", where), 0;
-    if (entry->body->nargs)
+    bool runs = count_checks(m) > 0;   /* else only compile-result checks: nothing runs */
+    if (runs && !entry) return verdict(r, AJ_CHECK_FAIL, "%sno main function (and not exactly one)", where), 0;
+    if (runs && entry->body->nargs)
         return verdict(r, AJ_CHECK_FAIL, "%sentry '%s' takes arguments", where, entry->name), 0;
     eval_checks checks = {0};
-    code = opts->use_eval ? run_evaluated(m, entry, timeout_of(opts), &checks, &d)
-                          : run_compiled(m, entry, opts, &checks, &d);
+    code = run_checks(m, entry, opts, &checks, &d);
     r->nchecks += checks.nchecks;
     if (code == DIAG_NOMEM) return api_fail_diag(&d), -1;
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s%s", where, d.msg), 0;
@@ -176,17 +285,24 @@ aj_status aj_check_file(const char *path, const aj_check_options *opts, aj_check
     if (code == DIAG_NOMEM) return api_fail_diag(&d);
     if (code == DIAG_UNSUPPORTED) return verdict(r, AJ_CHECK_SKIP, "%s", d.msg);
     if (code) return verdict(r, AJ_CHECK_FAIL, "%s", d.msg);
-    int total_checks = 0;
-    for (int i = 0; i < nmods; i++) total_checks += count_checks(mods[i]);
+    int value_checks = 0, compile_checks = 0;
+    for (int i = 0; i < nmods; i++) value_checks += count_checks(mods[i]), compile_checks += count_expects(mods[i]);
     r->nchunks = nmods;
-    if (total_checks == 0) {
+    const char *no_checks = value_checks || (compile_checks && !opts->use_eval) ? NULL
+                            : compile_checks ? "only compile-result checks, which --eval does not run"
+                                             : "no checks";
+    if (no_checks) {
         front_free_modules(mods, nmods);
-        return verdict(r, AJ_CHECK_SKIP, "no checks");
+        return verdict(r, AJ_CHECK_SKIP, "%s", no_checks);
     }
     int passed = 1;
     for (int i = 0; i < nmods && passed == 1; i++) passed = run_chunk(mods[i], i, nmods, opts, r);
     front_free_modules(mods, nmods);
     if (passed < 0) return AJ_ERR_NOMEM;
-    if (passed) verdict(r, AJ_CHECK_PASS, "%d checks passed", r->nchecks);
+    if (passed && opts->use_eval && compile_checks)
+        verdict(r, AJ_CHECK_PASS, "%d checks passed (%d compile-result checks not run by --eval)", r->nchecks,
+                compile_checks);
+    else if (passed)
+        verdict(r, AJ_CHECK_PASS, "%d checks passed", r->nchecks);
     return AJ_OK;
 }

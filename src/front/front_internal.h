@@ -269,6 +269,14 @@ int fr_parse_op(parser *p);
 /* Adds a block argument of type t to b and binds its name. */
 int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
 
+/* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
+
+/* At `check.expect_memory`, `check.expect_kernels` or a custom_call of one. */
+bool fr_at_compile_check(parser *p);
+/* Parses one such statement into p->fn's expectations (ir_expect); it
+ * makes no op. */
+int fr_parse_compile_check(parser *p);
+
 /* ---- value names (parse.c) -------------------------------------------------------- */
 
 /* Looks up a TK_VALUE token (with an optional #N) and returns its value id,

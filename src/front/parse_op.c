@@ -1300,6 +1300,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
 }
 
 int fr_parse_op(parser *p) {
+    if (fr_at_compile_check(p)) return fr_parse_compile_check(p);   /* data, not an op */
     results res = {0};
     op_desc d = {.at = p->tok.at};
     ir_op *op = NULL;

@@ -209,6 +209,7 @@ static void func_free(ir_func *f) {
     mem_free(f->checkpoints);
     for (int i = 0; i < f->ntags; i++) mem_free(f->tags[i].name);
     mem_free(f->tags);
+    mem_free(f->expects);
     ir_block_free(f->body);
     for (int i = 0; i < f->nvalues; i++) mem_free(f->values[i].name);
     mem_free(f->values);
@@ -272,6 +273,29 @@ ir_func *ir_module_entry(const ir_module *m) {
     ir_func *f = ir_module_find(m, "main");
     if (f) return f;
     return m->nfuncs == 1 ? m->funcs[0] : NULL;
+}
+
+static const char *const figure_names[IR_NFIGURES] = {
+    "temp", "peak", "argument", "output", "alias", "lower_bound", "fused_away", "kernels",
+};
+
+const char *ir_figure_name(ir_figure f) { return figure_names[f]; }
+
+bool ir_figure_from_name(const char *s, size_t n, ir_figure *out) {
+    for (int i = 0; i < IR_NFIGURES; i++)
+        if (strlen(figure_names[i]) == n && memcmp(figure_names[i], s, n) == 0) {
+            *out = (ir_figure)i;
+            return true;
+        }
+    return false;
+}
+
+int ir_func_add_expect(ir_func *f, const ir_expect *e) {
+    ir_expect *grown = mem_realloc(f->expects, (size_t)(f->nexpects + 1) * sizeof *grown);
+    if (!grown) return -1;
+    f->expects = grown;
+    f->expects[f->nexpects++] = *e;
+    return 0;
 }
 
 ir_value_id ir_value_new(ir_func *f, const ir_type *t) {

@@ -327,6 +327,33 @@ typedef struct ir_value_tag {
     char *name;               /* owned */
 } ir_value_tag;
 
+/* A compile-result check (check.expect_memory, check.expect_kernels): a
+ * figure of the function compiled on its own must equal value. It is data
+ * on the function, not an op, so no pass sees it and clones do not carry
+ * it; the check runner reads it from the parsed module. */
+typedef enum ir_figure {
+    IR_FIGURE_TEMP,        /* the order is the memory analysis's (compile.h) */
+    IR_FIGURE_PEAK,
+    IR_FIGURE_ARGUMENT,
+    IR_FIGURE_OUTPUT,
+    IR_FIGURE_ALIAS,
+    IR_FIGURE_LOWER_BOUND,
+    IR_FIGURE_FUSED_AWAY,
+    IR_FIGURE_KERNELS,     /* kernels of the compiled function, not bytes */
+    IR_NFIGURES,
+} ir_figure;
+
+typedef struct ir_expect {
+    ir_figure figure;
+    uint64_t value;
+    ir_loc loc;               /* the check op's */
+} ir_expect;
+
+/* The spelling of a figure in check.expect_memory ("temp", "lower_bound";
+ * "kernels" for IR_FIGURE_KERNELS), and back (false: no such name). */
+const char *ir_figure_name(ir_figure f);
+bool ir_figure_from_name(const char *s, size_t n, ir_figure *out);
+
 typedef struct ir_func {
     char *name;           /* without '@'; owned */
     bool is_public;
@@ -340,6 +367,8 @@ typedef struct ir_func {
     ir_checkpoint *checkpoints;  /* op->checkpoint == k reads checkpoints[k - 1]; owned */
     int ntags;
     ir_value_tag *tags;          /* owned; clones keep both tables (value ids are kept) */
+    int nexpects;
+    ir_expect *expects;          /* owned; in source order; not cloned (see ir_expect) */
 } ir_func;
 
 typedef struct ir_module {
@@ -394,6 +423,9 @@ void ir_module_remove_func(ir_module *m, ir_func *f);
 ir_func *ir_module_find(const ir_module *m, const char *name);
 /* The function to run: "main", else the only function; NULL if neither. */
 ir_func *ir_module_entry(const ir_module *m);
+
+/* Appends a compile-result check to f; -1 on OOM. */
+int ir_func_add_expect(ir_func *f, const ir_expect *e);
 
 /* Adds a value of the given type to f's table; -1 on OOM. */
 ir_value_id ir_value_new(ir_func *f, const ir_type *t);
