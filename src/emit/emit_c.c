@@ -4,12 +4,13 @@
  * declarations when a kernel calls it, the constants as static arrays, the
  * sub-programs of control-flow kernels (each a function of its own with its
  * kernels and a static entry, names prefixed aj_s<i>_), one static function
- * per fusion (aj_k<step>), and
+ * per distinct fusion (aj_k<step>, named after the first step that has its
+ * text: emit_reuse.c), the parts of the entry (aj_steps<n>), and
  *     void aj_entry(char *arena, void *const *args, void *const *outs, aj_run *run)
- * which calls the kernels in body order with pointers computed from the
- * plan, copies constants that live in a buffer, and finally performs the
- * plan's copies into outs[]. run (codegen.h's codegen_run) goes down to
- * the control-flow kernels, whose loops poll it.
+ * which calls the parts in order. Together they call the kernels in body
+ * order with pointers computed from the plan, copy constants that live in a
+ * buffer, and finally perform the plan's copies into outs[]. run (codegen.h's
+ * codegen_run) goes down to the control-flow kernels, whose loops poll it.
  *
  * Kernel parameters are "const T *restrict a<i>" (operand i) and
  * "T *restrict r<j>" (result j). restrict is dropped from every pointer
@@ -63,33 +64,6 @@ static bool overlaps(const storage *a, const storage *b) {
 bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b) {
     storage sa = {0}, sb = {0};
     return !storage_of(cx, a, &sa) && !storage_of(cx, b, &sb) && overlaps(&sa, &sb);
-}
-
-/* The C expression of value v's buffer, as a "T *" (or "const T *"). */
-static const char *pointer_of(emit_ctx *cx, ir_value_id v, bool writable) {
-    const plan_buffer *b = &cx->p->buf[v];
-    const ir_type *t = ec_type(cx, v);
-    const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(t->dtype));
-    /* a block-local value is indexed by absolute row: its slot, shifted back
-       by the block's first row (as an integer: the pointer lies before the arena) */
-    if (cx->block_slot && cx->block_slot[v].bytes)
-        return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
-                      cx->p->scratch_offset + cx->block_slot[v].offset, row_bytes(cx, v));
-    switch (b->home) {
-    case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)args[%d]", ct, b->index);
-    case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
-    case PLAN_OUTPUT: return ec_str(cx, "(%s)outs[%d]", ct, b->index);
-    case PLAN_IN_OUTPUT: return ec_str(cx, "(%s)((char *)outs[%d] + %zu)", ct, b->index, b->offset);
-    case PLAN_CONSTANT: {
-        const ir_op *op = cx->f->values[v].def;
-        if (writable || !op || op->code != IR_CONSTANT) break;
-        if (ir_type_numel(t) == 0) return "0";
-        return ex_constant_array(cx, op);
-    }
-    default: break;
-    }
-    ec_fail(cx, DIAG_INVALID, "the plan gives value %%%d no %sbuffer", v, writable ? "writable " : "");
-    return NULL;
 }
 
 /* ---- kernels --------------------------------------------------------------------- */
@@ -153,17 +127,42 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
     return ec_take(cx, &b);
 }
 
+/* What a kernel's definition says before its name. */
+static const char kernel_decl[] = "static void ";
+
+/* The kernel just emitted from code offset `start` on, whose text after
+ * its name starts at `text`: step calls the first kernel with that text,
+ * and the text goes again if one came before (emit_reuse.c says why that
+ * is safe). */
+static void keep_or_reuse(emit_ctx *cx, int step, size_t start, size_t text, const char *name) {
+    if (cx->rc || cx->code.failed) return;
+    size_t len = cx->code.len - text;
+    int k = ec_kernels_find(cx->kernels, cx->code.s + text, len);
+    if (k >= 0) {
+        cx->code.len = start;
+        cx->code.s[start] = 0;
+    } else if ((k = ec_kernels_add(cx->kernels, cx->code.s + text, len, name)) < 0) {
+        cx->rc = diag_nomem(cx->d);
+        return;
+    }
+    cx->kernel_of[step] = k;
+}
+
 static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     if (check_fusion(cx, op)) return cx->rc;
     const ir_block *region = op->regions[0];
     const char *names[op->nin + op->nout + 1];
+    cx->next_local = 0;   /* local names say nothing about the step: kernels alike print alike */
     const char *params = kernel_params(cx, op, names);
     if (cx->rc) return cx->rc;
     static const char *const kinds[] = {"loop", "reduce", "dot", "opaque"};
+    size_t start = cx->code.len;
     ec_line(cx, "/* step %d: %s kernel */", step,
             (unsigned)op->a.fusion_kind < 4 ? kinds[op->a.fusion_kind] : "?");
     ec_line(cx, "__attribute__((noinline))");
-    ec_open(cx, "static void %sk%d(%s)", cx->prefix, step, params);
+    const char *name = ec_str(cx, "%sk%d", cx->prefix, step);
+    size_t text = cx->code.len + strlen(kernel_decl) + strlen(name);   /* kernels are at indent 0 */
+    ec_open(cx, "%s%s(%s)", kernel_decl, name, params);
     for (int i = 0; i < op->nin; i++) cx->buffer[region->args[i]] = names[i];
     ex_kernel k = {op, region, region->ops[region->nops - 1], names + op->nin};
     switch (op->a.fusion_kind) {
@@ -182,40 +181,174 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
         if (ir_type_numel(ec_type(cx, op->out[i])) == 0) ec_line(cx, "(void)%s;", names[op->nin + i]);
     ec_close(cx);
     ec_line(cx, "%s", "");
+    keep_or_reuse(cx, step, start, text, name);
     return cx->rc;
 }
 
-/* ---- the entry ---------------------------------------------------------------------- */
+/* ---- the entry ----------------------------------------------------------------------
+ *
+ * The entry's statements (kernel calls, copies) are written in parts,
+ * static functions of at most PART_MAX_CALLS statements each, which the
+ * entry calls in order: gcc's time on a function grows faster than its
+ * length (10^5 calls in one function: minutes; in parts of 256: seconds).
+ * A part takes the entry's parameters and writes nothing but what its
+ * statements write, so the code stays reentrant. It reads each caller's
+ * pointer it uses once, at its top ("void *aj_arg0 = args[0];"), so that
+ * gcc has no load of args[] or outs[] to check against every call before
+ * it (at 10^5 calls, half of gcc's time). */
+enum { PART_MAX_CALLS = 256 };
 
-static void call_kernel(emit_ctx *cx, const ir_op *op, int step) {
+static const char entry_params[] = "char *arena, void *const *args, void *const *outs, aj_run *run";
+
+typedef struct entry_part {
+    int n;           /* parts begun; the last is open while `open` */
+    bool open;
+    int calls;       /* statements in the open part */
+    sbuf before;     /* the source before the open part, whose statements go to cx->code */
+    int nargs, nouts;
+    int *named;      /* per caller's pointer (args[i], then outs[i]): the last part (n) naming it */
+    int *order;      /* the pointers the open part names, in order; nnamed of them */
+    int nnamed;
+} entry_part;
+
+static int open_parts(emit_ctx *cx, entry_part *part) {
+    *part = (entry_part){.nargs = cx->f->body->nargs, .nouts = cx->f->nresults};
+    size_t slots = (size_t)part->nargs + (size_t)part->nouts + 1;
+    part->named = mem_calloc(slots, sizeof(int));
+    part->order = mem_calloc(slots, sizeof(int));
+    if (part->named && part->order) return DIAG_OK;
+    mem_free(part->named);
+    mem_free(part->order);
+    return cx->rc = diag_nomem(cx->d);
+}
+
+/* The local that names caller's pointer args[i] (outs[i] when out) in the
+ * open part. */
+static const char *caller_pointer(emit_ctx *cx, entry_part *part, bool out, int i) {
+    int count = out ? part->nouts : part->nargs;
+    if (i < 0 || i >= count) {
+        ec_fail(cx, DIAG_INVALID, "the plan names %s[%d] of %d", out ? "outs" : "args", i, count);
+        return "0";
+    }
+    int slot = (out ? part->nargs : 0) + i;
+    if (part->named[slot] != part->n) {
+        part->named[slot] = part->n;
+        part->order[part->nnamed++] = slot;
+    }
+    return ec_str(cx, "aj_%s%d", out ? "out" : "arg", i);
+}
+
+static void unused_params(emit_ctx *cx) {
+    ec_line(cx, "(void)arena;");
+    ec_line(cx, "(void)args;");
+    ec_line(cx, "(void)outs;");
+    ec_line(cx, "(void)run;");
+}
+
+/* Writes the open part: its head, the caller's pointers it names, then its
+ * statements. */
+static void close_part(emit_ctx *cx, entry_part *part) {
+    if (!part->open) return;
+    sbuf statements = cx->code;
+    cx->code = part->before;
+    part->before = (sbuf){0};
+    part->open = false;
+    cx->indent = 0;
+    ec_line(cx, "__attribute__((noinline))");   /* inlined back, the parts would be one function again */
+    ec_open(cx, "static void %ssteps%d(%s)", cx->prefix, part->n - 1, entry_params);
+    unused_params(cx);
+    for (int k = 0; k < part->nnamed; k++) {
+        bool out = part->order[k] >= part->nargs;
+        int i = out ? part->order[k] - part->nargs : part->order[k];
+        ec_line(cx, "void *aj_%s%d = %s[%d];", out ? "out" : "arg", i, out ? "outs" : "args", i);
+    }
+    if (statements.failed) cx->code.failed = true;
+    if (statements.len && !cx->rc) sb_put(&cx->code, statements.s, statements.len);
+    sb_free(&statements);
+    ec_close(cx);
+    ec_line(cx, "%s", "");
+}
+
+/* Makes room for `calls` statements in the open part, closing it and
+ * opening the next when they do not fit (a row-blocked run's calls, at
+ * most ROW_RUN_MAX, stay in one part). */
+static void part_room(emit_ctx *cx, entry_part *part, int calls) {
+    if (part->open && part->calls + calls <= PART_MAX_CALLS) {
+        part->calls += calls;
+        return;
+    }
+    close_part(cx, part);
+    part->before = cx->code;
+    cx->code = (sbuf){0};
+    cx->indent = 1;
+    part->open = true;
+    part->n++;
+    part->nnamed = 0;
+    part->calls = calls;
+}
+
+/* The C expression of value v's buffer, as a "T *" (or "const T *"), in
+ * the open part. */
+static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, bool writable) {
+    const plan_buffer *b = &cx->p->buf[v];
+    const ir_type *t = ec_type(cx, v);
+    const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(t->dtype));
+    /* a block-local value is indexed by absolute row: its slot, shifted back
+       by the block's first row (as an integer: the pointer lies before the arena) */
+    if (cx->block_slot && cx->block_slot[v].bytes)
+        return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
+                      cx->p->scratch_offset + cx->block_slot[v].offset, row_bytes(cx, v));
+    switch (b->home) {
+    case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)%s", ct, caller_pointer(cx, part, false, b->index));
+    case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
+    case PLAN_OUTPUT: return ec_str(cx, "(%s)%s", ct, caller_pointer(cx, part, true, b->index));
+    case PLAN_IN_OUTPUT:
+        return ec_str(cx, "(%s)((char *)%s + %zu)", ct, caller_pointer(cx, part, true, b->index), b->offset);
+    case PLAN_CONSTANT: {
+        const ir_op *op = cx->f->values[v].def;
+        if (writable || !op || op->code != IR_CONSTANT) break;
+        if (ir_type_numel(t) == 0) return "0";
+        return ex_constant_array(cx, op);
+    }
+    default: break;
+    }
+    ec_fail(cx, DIAG_INVALID, "the plan gives value %%%d no %sbuffer", v, writable ? "writable " : "");
+    return NULL;
+}
+
+static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
     sbuf b = {0};
     for (int j = 0; j < op->nin + op->nout; j++) {
         bool out = j >= op->nin;
-        const char *ptr = pointer_of(cx, out ? op->out[j - op->nin] : op->in[j], out);
+        const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
     else if (takes_arena(cx, op))
         sb_printf(&b, "%sarena%s", op->nin + op->nout ? ", " : "", codegen_is_control_kernel(op) ? ", run" : "");
-    ec_line(cx, "%sk%d(%s);", cx->prefix, step, ec_take(cx, &b));
+    ec_line(cx, "%s(%s);", ec_kernels_name(cx->kernels, cx->kernel_of[step]), ec_take(cx, &b));
 }
 
 /* A constant the plan keeps in a buffer is copied there at its step. */
-static void place_constant(emit_ctx *cx, const ir_op *op) {
+static bool places_constant(emit_ctx *cx, const ir_op *op) {
     ir_value_id v = op->out[0];
-    size_t bytes = ir_type_bytes(ec_type(cx, v));
-    if (cx->p->buf[v].home == PLAN_CONSTANT || bytes == 0) return;
-    const char *dst = pointer_of(cx, v, true), *src = ex_constant_array(cx, op);
-    if (dst && src) ec_line(cx, "memcpy(%s, %s, %zu);", dst, src, bytes);
+    return cx->p->buf[v].home != PLAN_CONSTANT && ir_type_bytes(ec_type(cx, v)) != 0;
 }
 
-static void copy_outputs(emit_ctx *cx) {
+static void place_constant(emit_ctx *cx, entry_part *part, const ir_op *op) {
+    ir_value_id v = op->out[0];
+    const char *dst = pointer_of(cx, part, v, true), *src = ex_constant_array(cx, op);
+    if (dst && src) ec_line(cx, "memcpy(%s, %s, %zu);", dst, src, ir_type_bytes(ec_type(cx, v)));
+}
+
+static void copy_outputs(emit_ctx *cx, entry_part *part) {
     for (int i = 0; i < cx->p->ncopies; i++) {
         const plan_copy *c = &cx->p->copies[i];
         size_t bytes = ir_type_bytes(ec_type(cx, c->from));
         if (bytes == 0) continue;
-        const char *src = pointer_of(cx, c->from, false);
-        if (src) ec_line(cx, "memcpy(outs[%d], %s, %zu);", c->output, src, bytes);
+        part_room(cx, part, 1);
+        const char *src = pointer_of(cx, part, c->from, false);
+        if (src) ec_line(cx, "memcpy(%s, %s, %zu);", caller_pointer(cx, part, true, c->output), src, bytes);
     }
 }
 
@@ -486,6 +619,44 @@ static void drop_block_locals(emit_ctx *cx, int first, int last) {
             cx->block_slot[cx->f->body->ops[j]->out[r]] = (struct ec_block_slot){0, 0};
 }
 
+/* The parts, then the entry that calls them: every kernel call in body
+ * order (a row-blocked run, [i, run[i]] of rows[i] rows, in its loop over
+ * blocks), the constants' copies, and the plan's copies into outs[]. */
+static void emit_entry(emit_ctx *cx, const int *run, const int64_t *rows) {
+    const ir_block *body = cx->f->body;
+    entry_part part;
+    if (open_parts(cx, &part)) return;
+    for (int i = 0; i < body->nops && !cx->rc; i++) {
+        const ir_op *op = body->ops[i];
+        if (rows[i]) {
+            int64_t block = run_block(cx, i, run[i], rows[i]);
+            part_room(cx, &part, run[i] - i + 1);
+            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows[i], block);
+            ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
+                    block, rows[i], block, rows[i]);
+            cx->row_n = rows[i];
+            for (int j = i; j <= run[i]; j++) call_kernel(cx, &part, body->ops[j], j);
+            cx->row_n = 0;
+            ec_close(cx);
+            i = run[i];
+        } else if (op->code == IR_FUSION) {
+            part_room(cx, &part, 1);
+            call_kernel(cx, &part, op, i);
+        } else if (op->code == IR_CONSTANT && places_constant(cx, op)) {
+            part_room(cx, &part, 1);
+            place_constant(cx, &part, op);
+        }
+    }
+    copy_outputs(cx, &part);
+    close_part(cx, &part);
+    mem_free(part.named);
+    mem_free(part.order);
+    ec_open(cx, "%svoid %sentry(%s)", cx->nested ? "static " : "", cx->prefix, entry_params);
+    unused_params(cx);
+    for (int n = 0; n < part.n; n++) ec_line(cx, "%ssteps%d(arena, args, outs, run);", cx->prefix, n);
+    ec_close(cx);
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
     int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
@@ -500,6 +671,7 @@ static int emit_body(emit_ctx *cx) {
         const ir_op *op = body->ops[i];
         if (rows[i]) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
             size_t mark = cx->code.len;
+            int kernels = ec_kernels_count(cx->kernels);
             if (run_block_locals(cx, i, run[i], rows[i], NULL) <= cx->p->scratch_bytes)
                 run_block_locals(cx, i, run[i], rows[i], cx->block_slot);
             bool good = true;
@@ -522,6 +694,7 @@ static int emit_body(emit_ctx *cx) {
             }
             cx->code.len = mark;
             if (cx->code.s) cx->code.s[mark] = 0;
+            ec_kernels_truncate(cx->kernels, kernels);
             drop_block_locals(cx, i, run[i]);
             rows[i] = 0;
             for (int j = i + 1; j <= run[i]; j++) run[j] = j, rows[j] = 0;
@@ -532,33 +705,9 @@ static int emit_body(emit_ctx *cx) {
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
                        "constants, fusions and the return)");
     }
-    ec_open(cx, "%svoid %sentry(char *arena, void *const *args, void *const *outs, aj_run *run)",
-            cx->nested ? "static " : "", cx->prefix);
-    ec_line(cx, "(void)arena;");
-    ec_line(cx, "(void)args;");
-    ec_line(cx, "(void)outs;");
-    ec_line(cx, "(void)run;");
-    for (int i = 0; i < body->nops && !cx->rc; i++) {
-        const ir_op *op = body->ops[i];
-        if (rows[i]) {
-            int64_t block = run_block(cx, i, run[i], rows[i]);
-            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows[i], block);
-            ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
-                    block, rows[i], block, rows[i]);
-            cx->row_n = rows[i];
-            for (int j = i; j <= run[i]; j++) call_kernel(cx, body->ops[j], j);
-            cx->row_n = 0;
-            ec_close(cx);
-            i = run[i];
-            continue;
-        }
-        if (op->code == IR_FUSION) call_kernel(cx, op, i);
-        else if (op->code == IR_CONSTANT) place_constant(cx, op);
-    }
+    emit_entry(cx, run, rows);
     mem_free(run);
     mem_free(rows);
-    copy_outputs(cx);
-    ec_close(cx);
     return cx->rc;
 }
 
@@ -574,12 +723,15 @@ static int check_inputs(const ir_func *f, const plan *p, diag *d) {
 }
 
 static void free_ctx(emit_ctx *cx) {
+    if (!cx->nested) ec_kernels_free(cx->kernels);   /* the root's: sub-programs share it */
+    mem_free(cx->kernel_of);
     for (int i = 0; i < cx->nstrings; i++) mem_free(cx->strings[i]);
     mem_free(cx->strings);
     mem_free(cx->memo);
     mem_free(cx->buffer);
     mem_free(cx->buffer_read);
     mem_free(cx->block_slot);
+    mem_free(cx->walk_mark);
     sb_free(&cx->decls);
     sb_free(&cx->code);
 }
@@ -610,12 +762,14 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     return DIAG_OK;
 }
 
-/* The tables of a context for f. */
+/* The tables of a context for f (a root context makes the kernel table). */
 static int open_ctx(emit_ctx *cx, diag *d) {
+    if (!cx->nested) cx->kernels = ec_kernels_new();
+    cx->kernel_of = mem_calloc((size_t)cx->f->body->nops + 1, sizeof(int));
     cx->buffer = mem_calloc((size_t)cx->f->nvalues, sizeof(const char *));
     cx->buffer_read = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
     cx->block_slot = mem_calloc((size_t)cx->f->nvalues + 1, sizeof *cx->block_slot);
-    return cx->buffer && cx->buffer_read && cx->block_slot ? DIAG_OK : diag_nomem(d);
+    return cx->kernels && cx->kernel_of && cx->buffer && cx->buffer_read && cx->block_slot ? DIAG_OK : diag_nomem(d);
 }
 
 /* Sub-program i (its kernels and its static entry, named with its own
@@ -624,7 +778,8 @@ static int emit_subprogram(emit_ctx *cx, int i) {
     const codegen_subprogram *s = &cx->o->subs[i];
     int rc = check_inputs(s->f, s->p, cx->d);
     if (rc) return rc;
-    emit_ctx sub = {.f = s->f, .p = s->p, .o = cx->o, .d = cx->d, .nested = true, .next_name = cx->next_name};
+    emit_ctx sub = {.f = s->f, .p = s->p, .o = cx->o, .d = cx->d, .nested = true, .next_global = cx->next_global,
+                    .kernels = cx->kernels};
     sub.prefix = ec_str(cx, "aj_s%d_", i);
     rc = open_ctx(&sub, cx->d);
     if (!rc) rc = emit_body(&sub);
@@ -637,7 +792,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_stream |= sub.uses_stream;
         cx->uses_sort |= sub.uses_sort;
         cx->uses_fast_exp |= sub.uses_fast_exp;
-        cx->next_name = sub.next_name;
+        cx->next_global = sub.next_global;
     }
     free_ctx(&sub);
     return rc;

@@ -606,24 +606,25 @@ typedef struct walk_frame {
 } walk_frame;
 
 /* Pushes the op defining v when the walk has still to visit it; false when
- * that op has no result (the walk fails). */
-static bool push_def(emit_ctx *cx, bool *seen, walk_frame *stack, int *top, ir_value_id v) {
+ * that op has no result (the walk fails). An op is marked by its first
+ * result's walk_mark. */
+static bool push_def(emit_ctx *cx, walk_frame *stack, int *top, ir_value_id v) {
     const ir_op *op = cx->f->values[v].def;
     if (!op || cx->buffer[v]) return true;
     if (op->nout == 0) return false;
-    if (seen[op->out[0]]) return true;
-    seen[op->out[0]] = true;
+    if (cx->walk_mark[op->out[0]] == cx->walk_gen) return true;
+    cx->walk_mark[op->out[0]] = cx->walk_gen;
     stack[(*top)++] = (walk_frame){op, 0};
     return true;
 }
 
-static bool walk_from(emit_ctx *cx, bool *seen, walk_frame *stack, ir_value_id root, ex_op_visit visit, void *ctx) {
+static bool walk_from(emit_ctx *cx, walk_frame *stack, ir_value_id root, ex_op_visit visit, void *ctx) {
     int top = 0;
-    if (!push_def(cx, seen, stack, &top, root)) return false;
+    if (!push_def(cx, stack, &top, root)) return false;
     while (top > 0) {
         walk_frame *fr = &stack[top - 1];
         if (fr->next < fr->op->nin) {
-            if (!push_def(cx, seen, stack, &top, fr->op->in[fr->next++])) return false;
+            if (!push_def(cx, stack, &top, fr->op->in[fr->next++])) return false;
             continue;
         }
         top--;
@@ -632,15 +633,19 @@ static bool walk_from(emit_ctx *cx, bool *seen, walk_frame *stack, ir_value_id r
     return true;
 }
 
+/* Walks do not nest (no visitor walks), so one table of marks serves them
+ * all: a walk marks with a number of its own and clears nothing, where a
+ * table zeroed per walk cost each kernel time in the function's size (a
+ * 10^5-op --no-fusion program: seconds in memset). */
 bool ex_walk_ops(emit_ctx *cx, const ir_block *region, ex_op_visit visit, void *ctx) {
-    /* an op is pushed once, marked by its first result: at most nvalues frames */
-    bool *seen = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
+    if (!cx->walk_mark) cx->walk_mark = mem_calloc((size_t)cx->f->nvalues + 1, sizeof *cx->walk_mark);
+    /* an op is pushed once: at most nvalues frames */
     walk_frame *stack = mem_alloc(sizeof *stack * (size_t)(cx->f->nvalues + 1));
-    bool ok = seen && stack;
+    bool ok = cx->walk_mark && stack;
     if (!ok && !cx->rc) cx->rc = diag_nomem(cx->d);
+    cx->walk_gen++;
     const ir_op *ret = region->ops[region->nops - 1];
-    for (int i = 0; i < ret->nin && ok; i++) ok = walk_from(cx, seen, stack, ret->in[i], visit, ctx);
-    mem_free(seen);
+    for (int i = 0; i < ret->nin && ok; i++) ok = walk_from(cx, stack, ret->in[i], visit, ctx);
     mem_free(stack);
     return ok;
 }

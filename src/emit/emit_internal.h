@@ -1,7 +1,9 @@
 /* emit_internal: what the C backend's emitter files share.
  *
  *   emit_c.c        the driver: prelude, constants, one static function per
- *                   fusion, the entry that calls them with planned pointers
+ *                   distinct fusion, the entry (in parts) that calls them
+ *                   with planned pointers
+ *   emit_reuse.c    the table of distinct kernels: one definition per text
  *   emit_text.c     the string builder, the context's strings and lines,
  *                   C type names and literals
  *   emit_prelude.c  the runtime helpers every generated source starts with
@@ -86,6 +88,8 @@ typedef struct ex_memo_entry {
 
 enum { EC_MAX_SCOPES = 64 };
 
+typedef struct ec_kernels ec_kernels;
+
 typedef struct emit_ctx {
     const ir_func *f;
     const plan *p;
@@ -110,8 +114,15 @@ typedef struct emit_ctx {
     bool *buffer_read;         /* per value id: the code reads its buffer */
     char **strings;            /* every string the context made, freed at the end */
     int nstrings, cap_strings;
-    int next_name;             /* for fresh local names */
+    int next_local;            /* for fresh local names: from 0 in each kernel, so that kernels
+                                  alike print alike (emit_reuse.c) */
+    int next_global;           /* for fresh file-scope names: unique in the source */
+    ec_kernels *kernels;       /* every distinct kernel of the source (emit_reuse.c), shared with
+                                  the sub-programs' contexts */
+    int *kernel_of;            /* per body op: the kernel (in kernels) its step calls */
     int depth;                 /* ex_value calls under way */
+    unsigned *walk_mark;       /* per value id: the last ex_walk_ops (walk_gen) that reached it */
+    unsigned walk_gen;
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
@@ -151,8 +162,11 @@ const char *ec_str(emit_ctx *cx, const char *fmt, ...) __attribute__((format(pri
 /* b's text as a context string (b is emptied); "?" and DIAG_NOMEM if b
  * ran out of memory. */
 const char *ec_take(emit_ctx *cx, sbuf *b);
-/* A fresh name: prefix followed by a number unique in the source. */
+/* A fresh local name: prefix followed by a number unique in the kernel
+ * being emitted. */
 const char *ec_fresh(emit_ctx *cx, const char *prefix);
+/* A fresh file-scope name: prefix followed by a number unique in the source. */
+const char *ec_fresh_global(emit_ctx *cx, const char *prefix);
 /* Records an error (the first one wins); returns cx->rc. */
 int ec_fail(emit_ctx *cx, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int ec_fail_op(emit_ctx *cx, int code, const ir_op *op, const char *fmt, ...)
@@ -203,6 +217,21 @@ extern const char emit_prelude_exp[];
 /* Whether the plan puts top-level values a and b in storage that shares a
  * byte. */
 bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b);
+
+/* ---- emit_reuse.c: kernels emitted once ---------------------------------------------
+ *
+ * The table of a source's distinct kernels: each is the text of its
+ * definition after its name, and the name of the function that has it. */
+ec_kernels *ec_kernels_new(void);
+void ec_kernels_free(ec_kernels *t);
+/* The kernel whose text is text[0, len), or -1. */
+int ec_kernels_find(const ec_kernels *t, const char *text, size_t len);
+/* Adds a kernel (a copy of text and name); its number, or -1 out of memory. */
+int ec_kernels_add(ec_kernels *t, const char *text, size_t len, const char *name);
+const char *ec_kernels_name(const ec_kernels *t, int k);
+int ec_kernels_count(const ec_kernels *t);
+/* Forgets the kernels added after the first n (emission that was undone). */
+void ec_kernels_truncate(ec_kernels *t, int n);
 
 /* ---- emit_scalar.c: the one scalar emitter -------------------------------------- */
 

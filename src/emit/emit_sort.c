@@ -106,7 +106,7 @@ int emit_sort(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     for (int r = 0; r < root->nout; r++) eo_copy(cx, k->out[r], eo_in(cx, root, r), ec_type(cx, root->out[r]));
     if (ir_type_numel(t) == 0 || t->dims[dim] < 2) return cx->rc;
     cx->uses_sort = true;
-    const char *name = ec_fresh(cx, "aj_sort");
+    const char *name = ec_fresh_global(cx, "aj_sort");   /* its struct and callbacks: at file scope */
     emit_callbacks_at_file_scope(cx, k, root, name);
     int nargs = k->fusion->nin + k->fusion->nout;
     sbuf init = {0};

@@ -136,7 +136,11 @@ const char *ec_take(emit_ctx *cx, sbuf *b) {
     return s;
 }
 
-const char *ec_fresh(emit_ctx *cx, const char *prefix) { return ec_str(cx, "%s%d", prefix, cx->next_name++); }
+const char *ec_fresh(emit_ctx *cx, const char *prefix) { return ec_str(cx, "%s%d", prefix, cx->next_local++); }
+
+const char *ec_fresh_global(emit_ctx *cx, const char *prefix) {
+    return ec_str(cx, "%s%d", prefix, cx->next_global++);
+}
 
 /* ---- lines and scopes --------------------------------------------------------------- */
 
