@@ -93,9 +93,14 @@ static int next_nonempty(int from) {
     return -1;
 }
 
+/* The chunks of its own bin a request looks at. */
+enum { OWN_BIN_LOOKS = 8 };
+
+/* The smallest chunk of the first OWN_BIN_LOOKS of list that fits, or NULL. */
 static chunk *smallest_fitting(chunk *list, size_t need) {
     chunk *best = NULL;
-    for (chunk *c = list; c; c = c->next) {
+    int looks = 0;
+    for (chunk *c = list; c && looks < OWN_BIN_LOOKS; c = c->next, looks++) {
         if (c->size < need || (best && c->size >= best->size)) continue;
         best = c;
         if (c->size == need) break;
@@ -103,14 +108,20 @@ static chunk *smallest_fitting(chunk *list, size_t need) {
     return best;
 }
 
-/* Best fit: the request's own bin may hold chunks too small (log bins span
- * sizes); every chunk of a later bin fits, and the smallest is taken. */
+/* A good fit in constant time: the smallest of the first few chunks of the
+ * request's own bin that fits (an exact bin's first chunk always does; in
+ * a log bin, where sizes repeat, a freed chunk of the very size is usually
+ * among the first), else the first chunk of the first non-empty later bin,
+ * every chunk of which fits (as TLSF does). Never a walk over a whole bin:
+ * with thousands of freed chunks in one bin that walk made every small
+ * request that fell through to it linear, and a compile quadratic (a
+ * 10^4-op program spent 88% of its time there). */
 static chunk *find_fit(size_t need) {
     int b = bin_of(need);
     chunk *best = smallest_fitting(pool.bins[b], need);
     if (best) return best;
     b = next_nonempty(b + 1);
-    return b < 0 ? NULL : smallest_fitting(pool.bins[b], need);
+    return b < 0 ? NULL : pool.bins[b];
 }
 
 /* Takes a free chunk for a request of `need` bytes, splitting off the rest

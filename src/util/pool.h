@@ -6,8 +6,10 @@
  * neighbours at once: no two free chunks are ever adjacent). Free chunks
  * sit in size-class bins: exact bins 16 bytes apart below 1 KiB (the small
  * allocations of the IR: the first chunk of the bin fits, O(1)), then four
- * bins per power of two; a request takes the best fit of the first
- * non-empty bin that can serve it and splits off the rest. Freed memory is
+ * bins per power of two; a request takes the best fit among the first few
+ * chunks of its own bin, else the first chunk of the next non-empty bin
+ * (all of which fit: constant time however many chunks are free), and
+ * splits off the rest. Freed memory is
  * kept for reuse; pool_trim gives free memory back. A request of
  * 256 MiB or more that no free chunk fits is mapped on its own and unmapped
  * when freed. Blocks are 16-byte aligned. Thread-safe (one mutex).
