@@ -55,8 +55,13 @@ static uint64_t element_bits(ir_dtype t, const void *data, int64_t k) {
  * *bits: a constant with equal elements, or a broadcast or reshape of one. */
 static bool splat_bits(const ir_func *f, ir_value_id v, uint64_t *bits) {
     const ir_op *def = f->values[v].def;
+    /* a loop, not a recursion: a chain may be 10^5 links long, which overflowed
+       the stack wherever the compiler made no tail call of it (-O0) */
+    while (def && (def->code == IR_BROADCAST_IN_DIM || def->code == IR_RESHAPE)) {
+        v = def->in[0];
+        def = f->values[v].def;
+    }
     if (!def) return false;
-    if (def->code == IR_BROADCAST_IN_DIM || def->code == IR_RESHAPE) return splat_bits(f, def->in[0], bits);
     const ir_type *t = &f->values[v].type;
     int64_t n = ir_type_numel(t);
     if (def->code != IR_CONSTANT || n < 1 || !def->a.data) return false;

@@ -1,17 +1,29 @@
 #!/bin/sh
 # Programs as deep as their text can make them, end to end: a chain of
 # 20001 elementwise ops compiled (fused into kernels of bounded depth),
-# evaluated and through `mem`; the gradient of a 3000-op chain; 300 ops
-# with --no-fusion; a reducer region 2000 ops deep (a clear error naming
-# an op, not a crash); ifs nested 127 deep (the parser's limit: it works)
-# and 10000 deep (a clear error at file:line:col). Each recursion over the
-# IR is iterative or bounded. The programs are generated here.
+# evaluated and through `mem`; the gradient of a 3000-op chain; 300 and
+# 9999 ops with --no-fusion (the second within a generous time limit, its
+# identical kernels emitted once and its calls split into parts); a splat
+# seen through 20000 reshapes and broadcasts on a 1 MiB stack; a reducer
+# region 2000 ops deep (a clear error naming an op, not a crash); ifs
+# nested 127 deep (the parser's limit: it works) and 10000 deep (a clear
+# error at file:line:col). Each recursion over the IR is iterative or
+# bounded. The programs are generated here.
 #   usage: deep.sh ARRAYJIT
 set -u
 cli=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+
+# The compiler wrapper: keeps every source it is given, then runs gcc.
+cat > "$dir/cc.sh" <<'EOF'
+#!/bin/sh
+for a in "$@"; do case $a in *.c) cp "$a" "$KEEP_DIR/$(basename "$a" .c).$$.c" ;; esac; done
+exec gcc "$@"
+EOF
+chmod +x "$dir/cc.sh"
+mkdir "$dir/kept"
 
 npy() {  # npy FILE SHAPE DATA-ESCAPES (float32)
     printf '\223NUMPY\001\000\166\000' > "$1"
@@ -58,6 +70,36 @@ echo "$out" | grep -q "^memory of @main ([0-9]* kernels)" || fail "mem of 20001 
 chain 300 value > "$dir/short.mlir"      # 100 negates: x
 out=$("$cli" run "$dir/short.mlir" --no-fusion --input "$dir/x.npy" 2>&1)
 [ "$out" = "$plus" ] || fail "run --no-fusion of 300 ops: $out"
+
+# 9999 kernels of a few texts: each text is one function, called from
+# parts of at most 256 calls (gcc took minutes over one function of 10^4
+# calls and 10^4 functions; now seconds, also under the sanitizers).
+chain 9999 value > "$dir/long.mlir"      # 3333 negates: -x
+out=$(KEEP_DIR="$dir/kept" timeout 300 "$cli" run "$dir/long.mlir" --no-fusion --no-cache --cc="$dir/cc.sh" \
+      --input "$dir/x.npy" 2>&1)
+[ "$out" = "$minus" ] || fail "run --no-fusion of 9999 ops: $out"
+src=$(ls "$dir"/kept/*.c)
+kernels=$(grep -c '^static void aj_k[0-9]*(' "$src")
+parts=$(grep -c '^static void aj_steps[0-9]*(' "$src")
+[ "$kernels" -le 16 ] || fail "9999 ops with --no-fusion: $kernels kernel functions, not a few"
+[ "$parts" -ge 40 ] || fail "9999 ops with --no-fusion: the entry's calls in $parts parts, not 40 or more"
+
+# x * 1, the 1 a splat constant behind 20000 broadcast_in_dim and reshape
+# ops: simplify sees the splat through them (0 kernels left) without a
+# frame per link (a recursion that overflowed this stack at -O0).
+{
+    echo 'func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {'
+    echo '  %one = stablehlo.constant dense<1.000000e+00> : tensor<f32>'
+    echo '  %b0 = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<4xf32>'
+    awk 'BEGIN { for (i = 1; i <= 20000; i++)
+        if (i % 2) printf "  %%b%d = stablehlo.broadcast_in_dim %%b%d, dims = [1] : (tensor<4xf32>) -> tensor<1x4xf32>\n", i, i - 1
+        else printf "  %%b%d = stablehlo.reshape %%b%d : (tensor<1x4xf32>) -> tensor<4xf32>\n", i, i - 1 }'
+    echo '  %y = stablehlo.multiply %x, %b20000 : tensor<4xf32>'
+    echo '  func.return %y : tensor<4xf32>'
+    echo '}'
+} > "$dir/splat.mlir"
+out=$(ulimit -s 1024 && "$cli" mem "$dir/splat.mlir" 2>&1)
+echo "$out" | grep -q "^memory of @main (0 kernels)" || fail "mem of a splat behind 20000 reshapes: $out"
 
 chain 3000 sum > "$dir/sum.mlir"         # 1000 negates: the gradient is 1
 for mode in "" --eval; do
