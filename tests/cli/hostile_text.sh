@@ -18,6 +18,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 # The compiler wrapper: keeps every source it is given, then runs gcc.
 cat > "$dir/cc.sh" <<'EOF'
 #!/bin/sh
+: "${KEEP_DIR:?the test sets KEEP_DIR}"
 for a in "$@"; do case $a in *.c) cp "$a" "$KEEP_DIR/$(basename "$a" .c).$$.c" ;; esac; done
 exec gcc "$@"
 EOF
@@ -94,7 +95,7 @@ done
 for position in func module target op_attr func_attr config; do
     file="$dir/$position.nul.mlir"
     program $position 'x\00y' > "$file"
-    out=$("$cli" check --no-cache --cc="$dir/cc.sh" "$file" 2>&1)
+    out=$(KEEP_DIR="$dir/kept" "$cli" check --no-cache --cc="$dir/cc.sh" "$file" 2>&1)
     case $position in
     func|module|target) want="$position.nul.mlir:[0-9]*:[0-9]*: .*NUL" ;;
     *) want="^1 passed, 0 failed" ;;
