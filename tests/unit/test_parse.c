@@ -55,6 +55,15 @@ static int parse_fails(const char *text, diag *d) {
         }                                                                                                              \
     } while (0)
 
+/* The printer's text of m (malloc'ed, as open_memstream gives it). */
+static char *printed(const ir_module *m, size_t *n) {
+    char *text = NULL;
+    FILE *out = open_memstream(&text, n);
+    ir_print_module(out, m);
+    fclose(out);
+    return text;
+}
+
 static ir_op *op_at(ir_module *m, int func, int index) { return m->funcs[func]->body->ops[index]; }
 
 static ir_type *type_of(ir_module *m, int func, ir_value_id v) { return ir_value_type(m->funcs[func], v); }
@@ -488,19 +497,15 @@ TEST(narrow_dense_literals) {
     EXPECT(op_at(m, 0, 7)->a.exponent_bits == 5 && op_at(m, 0, 7)->a.mantissa_bits == 2);
     EXPECT(type_is(type_of(m, 0, op_at(m, 0, 8)->out[0]), "tensor<2x4xi16>"));
     /* print, parse the printed text, print again: the same text */
-    char *first = NULL, *second = NULL;
+    char *second = NULL;
     size_t n1 = 0, n2 = 0;
-    FILE *out = open_memstream(&first, &n1);
-    ir_print_module(out, m);
-    fclose(out);
+    char *first = printed(m, &n1);
     done();
     EXPECT_CONTAINS(first, "stablehlo.reduce_precision %0, format = e5m2 : tensor<6xf16>");
     m = parse_ok(first);
     EXPECT(m != NULL);
     if (m) {
-        out = open_memstream(&second, &n2);
-        ir_print_module(out, m);
-        fclose(out);
+        second = printed(m, &n2);
         EXPECT(n1 == n2 && memcmp(first, second, n1) == 0);
     }
     done();
@@ -520,7 +525,7 @@ TEST(symbols_round_trip) {
     static const char *const names[] = {"m od", "my func", "a\"b\\c\nd\te\x01\xff", "9lives", "", "x.y$z_1",
                                         "caf\xc3\xa9 */ #x ?\?/"};
     enum { N = sizeof names / sizeof *names };
-    char *first = NULL, *second = NULL;
+    char *second = NULL;
     size_t n1 = 0, n2 = 0;
     ir_module *m = parse_ok("module @\"m od\" {\n"
                             "  func.func public @main(%x: tensor<f32>) -> tensor<f32> {\n"
@@ -536,9 +541,7 @@ TEST(symbols_round_trip) {
                             "}\n");
     EXPECT(m != NULL);
     if (!m) return;
-    FILE *out = open_memstream(&first, &n1);
-    ir_print_module(out, m);
-    fclose(out);
+    char *first = printed(m, &n1);
     done();
     EXPECT_CONTAINS(first, "module @\"m od\" {");
     EXPECT_CONTAINS(first, "func.call @\"my func\"(");
@@ -551,9 +554,7 @@ TEST(symbols_round_trip) {
         EXPECT_EQ_INT(m->nfuncs, N);
         for (int i = 1; i < N && m->nfuncs == N; i++) EXPECT(strcmp(m->funcs[i]->name, names[i]) == 0);
         EXPECT(strcmp(m->funcs[0]->body->ops[0]->a.callee, names[1]) == 0);
-        out = open_memstream(&second, &n2);
-        ir_print_module(out, m);
-        fclose(out);
+        second = printed(m, &n2);
         EXPECT(n1 == n2 && memcmp(first, second, n1) == 0);
     }
     done();
