@@ -150,13 +150,6 @@ static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check
     return code;
 }
 
-/* The kernels of a compiled function: its body's fusion ops. */
-static uint64_t kernel_count(const ir_func *f) {
-    uint64_t n = 0;
-    for (int i = 0; i < f->body->nops; i++) n += f->body->ops[i]->code == IR_FUSION;
-    return n;
-}
-
 static uint64_t figure_of(const compiled *c, ir_figure fig) {
     const compile_memory *m = &c->memory;
     switch (fig) {
@@ -167,7 +160,7 @@ static uint64_t figure_of(const compiled *c, ir_figure fig) {
     case IR_FIGURE_ALIAS: return m->alias_bytes;
     case IR_FIGURE_LOWER_BOUND: return m->lower_bound_bytes;
     case IR_FIGURE_FUSED_AWAY: return m->fused_away_bytes;
-    case IR_FIGURE_KERNELS: return kernel_count(c->func);
+    case IR_FIGURE_KERNELS: return (uint64_t)api_kernel_count(c->func);
     case IR_NFIGURES: break;
     }
     return 0;   /* not reached: the parser makes no other figure */

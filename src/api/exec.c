@@ -405,10 +405,16 @@ static void kernel_summary(const ir_op *k, char *buf, size_t size) {
     }
 }
 
+int api_kernel_count(const ir_func *f) {
+    int n = 0;
+    for (int i = 0; i < f->body->nops; i++) n += f->body->ops[i]->code == IR_FUSION;
+    return n;
+}
+
 static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
     const compile_memory *m = &e->c->memory;
     const ir_func *f = e->c->func;
-    fprintf(out, "memory of @%s (%d kernels)\n", f->name, f->body->nops - 1);
+    fprintf(out, "memory of @%s (%d kernels)\n", f->name, api_kernel_count(f));
     fprintf(out, "  arguments      %12zu bytes\n", s->argument_bytes);
     fprintf(out, "  outputs        %12zu bytes\n", s->output_bytes);
     fprintf(out, "  aliased        %12zu bytes (outputs in donated arguments)\n", s->alias_bytes);
