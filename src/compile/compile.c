@@ -1,7 +1,7 @@
 /* compile.c: the compile driver. The pipeline is the table below. */
 #include "compile.h"
+#include "regions.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,8 +159,6 @@ static size_t plan_peak(const plan *p) {
     return p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
 }
 
-static int reserve_scratch_for(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d);
-
 /* The true peak of f (the pipeline's state just before remat) under one
  * keep-set: remat, the passes after it and the planner, on a copy. */
 static int candidate_peak(const ir_func *f, const compile_options *o, const remat_info *r,
@@ -179,7 +177,7 @@ static int candidate_peak(const ir_func *f, const compile_options *o, const rema
     /* the kernels' own scratch counts; control flow's is left out (its
        sub-programs are compiled once a candidate is chosen) */
     if (!rc) rc = plan_func(g, &po, &p, d);
-    if (!rc) rc = reserve_scratch_for(g, &p, &o->codegen, false, d);
+    if (!rc) rc = regions_reserve_scratch(g, &p, &o->codegen, false, d);
     if (!rc) *peak = plan_peak(&p);
     plan_free(&p);
     ir_module_free(scratch);
@@ -315,142 +313,11 @@ static int measure(compiled *c, const compile_state *st) {
     return collect_peak_buffers(c->func, p, mem);
 }
 
-/* ---- control flow -----------------------------------------------------------------
- * A while, if or case kernel (codegen_is_control_kernel) runs its regions
- * as sub-programs: each region is outlined into a function of the module
- * (pass_outline_region), run through the same passes (its own control flow
- * compiled first, recursively) and planned on its own. A while body gets
- * its loop values donated, so that the plan writes a new value over the
- * old one where nothing reads the old one later. Each function's plan then
- * reserves one scratch block, the largest any of its control-flow kernels
- * needs (codegen_control_scratch), live at their steps: the temporaries of
- * a loop body are planned once, inside the enclosing arena, and reused on
- * every iteration. Sub-programs are listed children first, the order in
- * which the emitter writes them. */
+/* ---- control flow: the regions' sub-programs (regions.c) run these passes ---------- */
 
-static int compile_subprograms(compiled *c, ir_func *f, const compile_options *o, diag *d);
-
-static int add_sub(compiled *c, const codegen_subprogram *s, diag *d) {
-    if (mem_grow((void **)&c->subs, &c->cap_subs, c->nsubs + 1, sizeof *c->subs)) return diag_nomem(d);
-    c->subs[c->nsubs++] = *s;
-    return DIAG_OK;
-}
-
-static void free_sub(codegen_subprogram *s) {
-    plan *p = (plan *)s->p;
-    plan_free(p);
-    mem_free(p);
-    mem_free((void *)s->captures);
-}
-
-/* The codegen options of o with the sub-programs compiled so far. */
-static codegen_options codegen_with_subs(const compiled *c, const compile_options *o) {
-    codegen_options cg = o->codegen;
-    cg.subs = c->subs;
-    cg.nsubs = c->nsubs;
-    return cg;
-}
-
-/* After f is planned: one scratch block for its runs' block-local values
- * and its dots written over their lhs (codegen_block_scratch) and, with
- * `control`, for its control-flow kernels, whose sub-programs cg lists
- * (never used at once: kernels run one at a time). */
-static int reserve_scratch_for(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d) {
-    const ir_block *body = f->body;
-    bool *uses = mem_calloc((size_t)body->nops + 1, sizeof *uses);
-    if (!uses) return diag_nomem(d);
-    size_t bytes = codegen_block_scratch(f, p, cg, uses);
-    for (int s = 0; control && s < body->nops; s++) {
-        if (!codegen_is_control_kernel(body->ops[s])) continue;
-        size_t need = codegen_control_scratch(f, s, cg);
-        uses[s] = true;
-        if (need > bytes) bytes = need;
-    }
-    int rc = bytes ? plan_reserve_scratch(p, bytes, uses, d) : DIAG_OK;
-    mem_free(uses);
-    return rc;
-}
-
-static int reserve_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
-    codegen_options cg = codegen_with_subs(c, o);
-    return reserve_scratch_for(f, p, &cg, true, d);
-}
-
-/* Plans a while body with its first n parameters (the loop values)
- * donated, keeping only donations that put result j over parameter j:
- * one that put it over another loop value would leave the values swapped. */
-static int plan_body(const ir_func *g, int n, const compile_options *o, plan *p, uint64_t *in_place, diag *d) {
-    plan_options po = {.strict_order = o->codegen.strict_order};
-    uint64_t donated = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
-    const ir_op *ret = g->body->ops[g->body->nops - 1];
-    for (;;) {
-        po.donated = donated;
-        int rc = plan_func(g, &po, p, d);
-        if (rc) return rc;
-        uint64_t good = 0, bad = 0;
-        for (int j = 0; j < ret->nin && j < 64; j++) {
-            const plan_buffer *b = &p->buf[ret->in[j]];
-            bool first = true;
-            for (int k = 0; k < j; k++) first &= ret->in[k] != ret->in[j];
-            if (!first || b->home != PLAN_DONATED) continue;
-            if (b->index == j) good |= UINT64_C(1) << j;
-            else bad |= UINT64_C(1) << b->index;
-        }
-        if (!bad) {
-            *in_place = good;
-            return DIAG_OK;
-        }
-        plan_free(p);
-        donated &= ~bad;
-    }
-}
-
-/* Region `region` of the control-flow kernel at f's step `step` as a
- * sub-program. */
-static int compile_region(compiled *c, ir_func *f, int step, int region, const compile_options *o, diag *d) {
-    const ir_op *kernel = f->body->ops[step];
-    const ir_op *root = kernel->regions[0]->ops[0];
-    size_t name_size = strlen(f->name) + 32;   /* ".k<int>.r<int>": no name is cut short */
-    char *name = mem_alloc(name_size);
-    if (!name) return diag_nomem(d);
-    snprintf(name, name_size, "%s.k%d.r%d", f->name, step, region);
-    codegen_subprogram s = {.parent = f, .step = step, .region = region};
-    ir_func *g = NULL;
-    ir_value_id *captures = NULL;
-    plan *p = mem_calloc(1, sizeof *p);
+static int run_region_passes(ir_module *m, ir_func *f, const compile_options *o, diag *d) {
     compile_state st = {0};
-    int rc = p ? pass_outline_region(c->module, f, root->regions[region], name, &g, &captures, &s.ncaptures, d)
-               : diag_nomem(d);
-    mem_free(name);
-    if (!rc) rc = run_passes(c->module, g, o, &st, d);
-    if (!rc) rc = compile_subprograms(c, g, o, d);
-    bool body = root->code == IR_WHILE && region == 1, planned = false;
-    if (!rc) {
-        plan_options po = {.strict_order = o->codegen.strict_order};
-        rc = body ? plan_body(g, root->nin, o, p, &s.in_place, d) : plan_func(g, &po, p, d);
-        planned = rc == DIAG_OK;
-    }
-    if (!rc) rc = reserve_scratch(c, g, p, o, d);
-    s.f = g, s.p = p, s.captures = captures;
-    if (!rc) rc = add_sub(c, &s, d);
-    if (rc) {
-        if (planned) plan_free(p);
-        mem_free(p);
-        mem_free(captures);
-    }
-    return rc;
-}
-
-static int compile_subprograms(compiled *c, ir_func *f, const compile_options *o, diag *d) {
-    for (int s = 0; s < f->body->nops; s++) {
-        const ir_op *op = f->body->ops[s];
-        if (!codegen_is_control_kernel(op)) continue;
-        for (int r = 0; r < op->regions[0]->ops[0]->nregions; r++) {
-            int rc = compile_region(c, f, s, r, o, d);
-            if (rc) return rc;
-        }
-    }
-    return DIAG_OK;
+    return run_passes(m, f, o, &st, d);
 }
 
 int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
@@ -463,13 +330,13 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     int rc = (c->module = ir_module_clone(m)) ? DIAG_OK : diag_nomem(d);
     if (!rc) c->func = ir_module_find(c->module, f->name);
     if (!rc) rc = run_passes(c->module, c->func, o, &st, d);
-    if (!rc) rc = compile_subprograms(c, c->func, o, d);
+    if (!rc) rc = regions_compile(c, c->func, o, run_region_passes, d);
+    codegen_options cg = regions_codegen_options(c, o);
     plan_options po = planner_options(o);
     if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
-    if (!rc) rc = reserve_scratch(c, c->func, &c->plan, o, d);
+    if (!rc) rc = regions_reserve_scratch(c->func, &c->plan, &cg, true, d);
     if (!rc && o->memory_budget_bytes && plan_peak(&c->plan) > o->memory_budget_bytes)
         rc = budget_error(c->func, &c->plan, o, st.recompute_flops, d);
-    codegen_options cg = codegen_with_subs(c, o);
     if (!rc) rc = c->backend->build(c->func, &c->plan, &cg, &c->code, d);
     if (!rc && measure(c, &st)) rc = diag_nomem(d);
     keep_remat_choice(&c->memory, &st);
@@ -498,8 +365,7 @@ void compiled_free(compiled *c) {
     if (!c) return;
     if (c->code) c->backend->release(c->code);
     plan_free(&c->plan);
-    for (int i = 0; i < c->nsubs; i++) free_sub(&c->subs[i]);
-    mem_free(c->subs);
+    regions_free(c);
     mem_free(c->memory.peak_buffers);
     mem_free(c->memory.residuals);
     mem_free(c->memory.residual_kept);
