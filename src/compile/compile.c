@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../passes/passes.h"
+#include "../report/memory.h"
 #include "../schedule/schedule.h"
 #include "../util/clock.h"
 #include "../util/mem.h"
@@ -155,10 +156,6 @@ static plan_options planner_options(const compile_options *o) {
     return po;
 }
 
-static size_t plan_peak(const plan *p) {
-    return p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
-}
-
 /* The true peak of f (the pipeline's state just before remat) under one
  * keep-set: remat, the passes after it and the planner, on a copy. */
 static int candidate_peak(const ir_func *f, const compile_options *o, const remat_info *r,
@@ -178,7 +175,7 @@ static int candidate_peak(const ir_func *f, const compile_options *o, const rema
        sub-programs are compiled once a candidate is chosen) */
     if (!rc) rc = plan_func(g, &po, &p, d);
     if (!rc) rc = regions_reserve_scratch(g, &p, &o->codegen, false, d);
-    if (!rc) *peak = plan_peak(&p);
+    if (!rc) *peak = report_peak_bytes(&p);
     plan_free(&p);
     ir_module_free(scratch);
     return rc;
@@ -235,60 +232,6 @@ static int choose_under_budget(const ir_func *f, const compile_options *o, compi
     return rc;
 }
 
-/* The arena buffers live at the plan's peak step, each counted once (a
- * result written in place shares its operand's buffer). */
-static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory *mem) {
-    int n = 0;
-    mem->peak_step = p->peak_step;
-    mem->peak_buffers = mem_calloc((size_t)p->nvalues + 1, sizeof *mem->peak_buffers);
-    if (!mem->peak_buffers) return DIAG_NOMEM;
-    for (ir_value_id v = 0; v < p->nvalues; v++) {
-        const plan_buffer *b = &p->buf[v];
-        if (b->home != PLAN_ARENA || b->def > p->peak_step || b->last_use < p->peak_step) continue;
-        if (b->in_place_of >= 0 && p->buf[b->in_place_of].last_use >= p->peak_step) continue;
-        mem->peak_buffers[n++] = (compile_live_buffer){v, b->bytes, f->values[v].def};
-    }
-    mem->npeak = n;
-    /* the peak kernel uses the scratch block when its live bytes count it
-       (plan_reserve_scratch): control flow, a dot written over its lhs */
-    size_t listed = 0;
-    for (int k = 0; k < n; k++) listed += (mem->peak_buffers[k].bytes + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
-    bool uses_scratch = p->scratch_bytes && p->peak_step < p->nsteps &&
-                        p->temp_live[p->peak_step] >= listed + p->scratch_bytes;
-    mem->peak_scratch_bytes = uses_scratch ? p->scratch_bytes : 0;
-    return DIAG_OK;
-}
-
-/* Arena buffers live at the plan's peak step, largest first (then by id). */
-static int by_bytes_desc(const void *a, const void *b) {
-    const compile_live_buffer *x = a, *y = b;
-    if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
-    return x->value - y->value;
-}
-
-/* The error when the budget cannot be met: the smallest peak reached (the
- * plan p) and the largest buffers live there. */
-static int budget_error(const ir_func *f, const plan *p, const compile_options *o, double flops, diag *d) {
-    compile_memory live = {0};
-    if (collect_peak_buffers(f, p, &live)) return diag_nomem(d);
-    qsort(live.peak_buffers, (size_t)live.npeak, sizeof *live.peak_buffers, by_bytes_desc);
-    char list[640] = "";
-    size_t used = 0;
-    for (int i = 0; i < live.npeak && i < 6 && used < sizeof list; i++) {
-        char ty[96];
-        ir_value_id v = live.peak_buffers[i].value;
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%%v%d %s", i ? ", " : "", v,
-                                 ir_type_str(&f->values[v].type, ty, sizeof ty));
-    }
-    if (live.npeak > 6 && used < sizeof list) snprintf(list + used, sizeof list - used, " and %d more", live.npeak - 6);
-    mem_free(live.peak_buffers);
-    return diag_set(d, DIAG_INVALID,
-                    "memory budget of %zu bytes cannot be met by @%s: the smallest peak reached is %zu bytes "
-                    "(arguments %zu + outputs %zu + arena %zu, recomputing %.4g FLOPs); live at its peak: %s",
-                    o->memory_budget_bytes, f->name, plan_peak(p), p->argument_bytes, p->output_bytes,
-                    p->arena_bytes, flops, live.npeak ? list : "no arena buffers");
-}
-
 /* The residuals and what remat chose move from the state to the memory report. */
 static void keep_remat_choice(compile_memory *mem, compile_state *st) {
     mem->recompute_flops = st->recompute_flops;
@@ -297,20 +240,6 @@ static void keep_remat_choice(compile_memory *mem, compile_state *st) {
     mem->residual_kept = st->keep;
     st->remat = (remat_info){0};
     st->keep = NULL;
-}
-
-static int measure(compiled *c, const compile_state *st) {
-    const plan *p = &c->plan;
-    compile_memory *mem = &c->memory;
-    mem->argument_bytes = p->argument_bytes;
-    mem->output_bytes = p->output_bytes;
-    mem->alias_bytes = p->alias_bytes;
-    mem->temp_bytes = p->arena_bytes;
-    mem->code_bytes = c->backend->code_bytes(c->code);
-    mem->lower_bound_bytes = p->lower_bound_bytes;
-    mem->fused_away_bytes = st->unfused_bytes > st->fused_bytes ? st->unfused_bytes - st->fused_bytes : 0;
-    mem->peak_bytes = p->arena_bytes + p->argument_bytes + p->output_bytes - p->alias_bytes;
-    return collect_peak_buffers(c->func, p, mem);
 }
 
 /* ---- control flow: the regions' sub-programs (regions.c) run these passes ---------- */
@@ -335,10 +264,12 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     plan_options po = planner_options(o);
     if (!rc) rc = plan_func(c->func, &po, &c->plan, d);
     if (!rc) rc = regions_reserve_scratch(c->func, &c->plan, &cg, true, d);
-    if (!rc && o->memory_budget_bytes && plan_peak(&c->plan) > o->memory_budget_bytes)
-        rc = budget_error(c->func, &c->plan, o, st.recompute_flops, d);
+    if (!rc && o->memory_budget_bytes && report_peak_bytes(&c->plan) > o->memory_budget_bytes)
+        rc = report_budget_error(c->func, &c->plan, o->memory_budget_bytes, st.recompute_flops, d);
     if (!rc) rc = c->backend->build(c->func, &c->plan, &cg, &c->code, d);
-    if (!rc && measure(c, &st)) rc = diag_nomem(d);
+    if (!rc && report_measure(c->func, &c->plan, c->backend->code_bytes(c->code), st.unfused_bytes, st.fused_bytes,
+                              &c->memory))
+        rc = diag_nomem(d);
     keep_remat_choice(&c->memory, &st);
     if (rc) {
         compiled_free(c);
