@@ -16,6 +16,7 @@
 #include "../ir/ir.h"
 #include "../plan/plan.h"
 #include "../remat/remat.h"
+#include "../report/memory.h"
 
 typedef struct compile_options {
     codegen_options codegen;
@@ -29,34 +30,6 @@ typedef struct compile_options {
     const char *dump_after;           /* NULL: no dumps */
     FILE *dump_to;                    /* NULL: stderr */
 } compile_options;
-
-/* A buffer live at the planned peak. */
-typedef struct compile_live_buffer {
-    ir_value_id value;
-    size_t bytes;
-    const ir_op *producer;   /* the kernel that writes it (in the compiled function) */
-} compile_live_buffer;
-
-/* The memory an executable needs; every figure is exact, not estimated. */
-typedef struct compile_memory {
-    size_t argument_bytes;
-    size_t output_bytes;
-    size_t alias_bytes;        /* outputs held in donated arguments */
-    size_t temp_bytes;         /* the arena, exactly what the runtime allocates for it */
-    size_t code_bytes;         /* the loaded shared object */
-    size_t lower_bound_bytes;  /* live-set lower bound of the chosen schedule */
-    size_t fused_away_bytes;   /* intermediates the unfused program would materialise, minus ours */
-    size_t peak_bytes;         /* temp + arguments + outputs - aliased */
-    int peak_step;             /* kernel index where the arena is fullest */
-    int npeak;                 /* buffers live at the peak */
-    compile_live_buffer *peak_buffers;
-    size_t peak_scratch_bytes; /* the scratch block (plan_reserve_scratch: control flow, row blocks)
-                                  when the peak kernel uses it, else 0 */
-    double recompute_flops;    /* what remat added to the backward part */
-    int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
-    remat_residual *residuals;
-    bool *residual_kept;       /* residual_kept[i]: saved; else recomputed */
-} compile_memory;
 
 typedef struct compiled {
     ir_module *module;          /* owns the compiled (fused, scheduled) function */

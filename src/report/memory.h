@@ -1,11 +1,45 @@
 /* report/memory: the memory report of a compiled function, read from its
  * plan (private to the driver; report.h's presentations read only the
- * public curve type). Every figure is exact, not estimated. */
+ * public curve type). Every figure is exact, not estimated. The report's
+ * types live here, below the driver that fills them (compile.h includes
+ * this header, never the other way). */
 #ifndef REPORT_MEMORY_H
 #define REPORT_MEMORY_H
+#include <stdbool.h>
 #include <stddef.h>
 
-#include "../compile/compile.h"
+#include "../ir/ir.h"
+#include "../plan/plan.h"
+#include "../remat/remat.h"
+#include "../util/diag.h"
+
+/* A buffer live at the planned peak. */
+typedef struct compile_live_buffer {
+    ir_value_id value;
+    size_t bytes;
+    const ir_op *producer;   /* the kernel that writes it (in the compiled function) */
+} compile_live_buffer;
+
+/* The memory an executable needs; every figure is exact, not estimated. */
+typedef struct compile_memory {
+    size_t argument_bytes;
+    size_t output_bytes;
+    size_t alias_bytes;        /* outputs held in donated arguments */
+    size_t temp_bytes;         /* the arena, exactly what the runtime allocates for it */
+    size_t code_bytes;         /* the loaded shared object */
+    size_t lower_bound_bytes;  /* live-set lower bound of the chosen schedule */
+    size_t fused_away_bytes;   /* intermediates the unfused program would materialise, minus ours */
+    size_t peak_bytes;         /* temp + arguments + outputs - aliased */
+    int peak_step;             /* kernel index where the arena is fullest */
+    int npeak;                 /* buffers live at the peak */
+    compile_live_buffer *peak_buffers;
+    size_t peak_scratch_bytes; /* the scratch block (plan_reserve_scratch: control flow, row blocks)
+                                  when the peak kernel uses it, else 0 */
+    double recompute_flops;    /* what remat added to the backward part */
+    int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
+    remat_residual *residuals;
+    bool *residual_kept;       /* residual_kept[i]: saved; else recomputed */
+} compile_memory;
 
 /* The peak a plan states: arguments + outputs + temp - aliased. */
 size_t report_peak_bytes(const plan *p);
