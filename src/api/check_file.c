@@ -127,26 +127,44 @@ static void check_compile_options(const aj_check_options *opts, compile_options 
     api_compile_options(opts->compile ? opts->compile : &strict, co);
 }
 
+/* A function compiled for checking: a clone of its module with calls
+ * inlined and (when asked) its value checks moved out as extra results. */
+typedef struct check_build {
+    ir_module *clone;
+    compiled *c;
+    ir_op **checks;   /* the extracted check ops, in order */
+    int nchecks;
+} check_build;
+
+static void check_build_free(check_build *b) {
+    compiled_free(b->c);
+    for (int k = 0; k < b->nchecks; k++) ir_op_free(b->checks[k]);
+    mem_free(b->checks);
+    ir_module_free(b->clone);
+    *b = (check_build){0};
+}
+
+static int check_build_compile(check_build *b, const ir_module *m, const ir_func *f, const aj_check_options *opts,
+                               bool extract_checks, diag *d) {
+    *b = (check_build){0};
+    compile_options co;
+    check_compile_options(opts, &co);
+    if (!(b->clone = ir_module_clone(m))) return diag_nomem(d);
+    ir_func *g = ir_module_find(b->clone, f->name);
+    int code = pass_inline_calls(b->clone, g, d);
+    if (!code && extract_checks) code = pass_extract_checks(g, &b->checks, &b->nchecks, d);
+    if (!code) code = compile_func(b->clone, g, &co, &b->c, d);
+    return code;
+}
+
 /* Compiles the entry with its checks moved out as extra results, runs it
  * and applies the checks to those results. */
 static int run_compiled(const ir_module *m, const ir_func *entry, const aj_check_options *opts,
                         eval_checks *checks, diag *d) {
-    compile_options co;
-    check_compile_options(opts, &co);
-    ir_module *clone = ir_module_clone(m);
-    if (!clone) return diag_nomem(d);
-    ir_func *f = ir_module_find(clone, entry->name);
-    ir_op **ops = NULL;
-    int n = 0;
-    compiled *c = NULL;
-    int code = pass_inline_calls(clone, f, d);
-    if (!code) code = pass_extract_checks(f, &ops, &n, d);
-    if (!code) code = compile_func(clone, f, &co, &c, d);
-    if (!code) code = run_executable(c, ops, n, timeout_of(opts), checks, d);
-    compiled_free(c);
-    for (int k = 0; k < n; k++) ir_op_free(ops[k]);
-    mem_free(ops);
-    ir_module_free(clone);
+    check_build b;
+    int code = check_build_compile(&b, m, entry, opts, true, d);
+    if (!code) code = run_executable(b.c, b.checks, b.nchecks, timeout_of(opts), checks, d);
+    check_build_free(&b);
     return code;
 }
 
@@ -197,17 +215,10 @@ static const ir_func *mixed_checks(const ir_module *m) {
 /* Compiles f on its own (calls inlined) and compares its figures. */
 static int check_compile_results(const ir_module *m, const ir_func *f, const aj_check_options *opts,
                                  eval_checks *checks, diag *d) {
-    compile_options co;
-    check_compile_options(opts, &co);
-    ir_module *clone = ir_module_clone(m);
-    if (!clone) return diag_nomem(d);
-    ir_func *g = ir_module_find(clone, f->name);
-    compiled *c = NULL;
-    int code = pass_inline_calls(clone, g, d);
-    if (!code) code = compile_func(clone, g, &co, &c, d);
-    if (!code) compare_figures(f, c, checks);
-    compiled_free(c);
-    ir_module_free(clone);
+    check_build b;
+    int code = check_build_compile(&b, m, f, opts, false, d);
+    if (!code) compare_figures(f, b.c, checks);
+    check_build_free(&b);
     return code;
 }
 
