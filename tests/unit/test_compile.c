@@ -270,51 +270,6 @@ TEST(big_streamed_kernels_match_the_evaluator) {
     aj_module_destroy(m);
 }
 
-/* Three tanh layers of one width: h1 dies when h2 is made, before the
- * output is written, so it lives in the output buffer and the arena holds
- * h2 alone (XLA plans the same); the results equal the evaluator's. */
-static const char *mlp_text =
-    "func.func @main(%x: tensor<16x32xf32>, %w: tensor<32x32xf32>) -> tensor<16x32xf32> {\n"
-    "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>\n"
-    "  %h1 = stablehlo.tanh %a1 : tensor<16x32xf32>\n"
-    "  %a2 = stablehlo.dot_general %h1, %w, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>\n"
-    "  %h2 = stablehlo.tanh %a2 : tensor<16x32xf32>\n"
-    "  %a3 = stablehlo.dot_general %h2, %w, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>\n"
-    "  func.return %a3 : tensor<16x32xf32>\n"
-    "}\n";
-
-TEST(temporaries_live_in_outputs_not_yet_written) {
-    aj_module *m;
-    EXPECT_EQ_INT(aj_module_parse(mlp_text, strlen(mlp_text), "mlp.mlir", &m), AJ_OK);
-    if (!m) return;
-    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = 1};
-    aj_executable *e;
-    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
-    aj_array *in[2], *got, *want;
-    const int64_t xd[2] = {16, 32}, wd[2] = {32, 32};
-    aj_array_create(AJ_F32, 2, xd, &in[0]);
-    aj_array_create(AJ_F32, 2, wd, &in[1]);
-    for (int k = 0; k < 2; k++) {
-        float *p = aj_array_data(in[k]);
-        for (int64_t i = 0; i < aj_array_numel(in[k]); i++) p[i] = (float)((i * 37 + k * 11) % 23 - 11) / 40.0f;
-    }
-    if (e) {
-        aj_memory_stats s;
-        EXPECT_EQ_INT(aj_executable_memory(e, &s), AJ_OK);
-        EXPECT_EQ_INT(s.temp_bytes, 16 * 32 * 4);   /* h2 only: h1 is in the output */
-        EXPECT_EQ_INT(s.temp_bytes, s.arena_allocated_bytes);
-        EXPECT_EQ_INT(aj_executable_run(e, 2, in, 1, &got), AJ_OK);
-        EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
-        EXPECT_EQ_INT(memcmp(aj_array_data(got), aj_array_data(want), 16 * 32 * 4), 0);
-        aj_array_destroy(got);
-        aj_array_destroy(want);
-        aj_executable_destroy(e);
-    }
-    aj_array_destroy(in[0]);
-    aj_array_destroy(in[1]);
-    aj_module_destroy(m);
-}
-
 /* The memory picture: each curve's peak is the figure the analysis reports
  * (planned and measured: peak_bytes; eager: eager_peak_bytes). */
 static aj_status draw_softmax(aj_executable *e, const char *path) {
@@ -588,7 +543,8 @@ TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
  * written over the last, and a block of rows in the scratch block: 3000 x 96
  * floats and 682 rows of them (mlp_deep, 4096 x 256: 4 MiB + 256 KiB). A
  * chain of 2000 rows is too short to share in blocks of 682: two activation
- * buffers then (tests/programs/compile/dot_chain_short.mlir). */
+ * buffers then (tests/programs/compile/dot_chain_short.mlir; the 3000-row
+ * chain in strict order is dot_chain_long.mlir). */
 static const char *dot_chain_text =
     "func.func @main(%x: tensor<ROWSx96xf32>, %w: tensor<96x96xf32>) -> tensor<f32> {\n"
     "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
@@ -614,6 +570,8 @@ static char *dot_chain(int rows) {
     return t;
 }
 
+/* Fast mode; strict order (the figure, and the sum bit for bit) is
+ * tests/programs/compile/dot_chain_long.mlir. */
 TEST(a_dot_chain_keeps_one_activation_buffer) {
     char *text = dot_chain(3000);
     const int64_t xd[2] = {3000, 96}, wd[2] = {96, 96};
@@ -621,14 +579,12 @@ TEST(a_dot_chain_keeps_one_activation_buffer) {
     aj_array_create(AJ_F32, 2, xd, &in[0]);
     aj_array_create(AJ_F32, 2, wd, &in[1]);
     fill_inputs(in, 2, 0.0173f);
-    for (int strict = 0; strict < 2; strict++) {
-        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict};
-        aj_memory_stats st = {0};
-        /* fast: the sum of 96000 terms is reassociated, the evaluator's runs in order */
-        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, strict ? 0 : 1e-3, &st), 0);
-        EXPECT_EQ_INT(st.temp_bytes, 3000 * 96 * 4 + 682 * 96 * 4);
-        EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
-    }
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_memory_stats st = {0};
+    /* the sum of 96000 terms is reassociated, the evaluator's runs in order */
+    EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, 1e-3, &st), 0);
+    EXPECT_EQ_INT(st.temp_bytes, 3000 * 96 * 4 + 682 * 96 * 4);
+    EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
     free(text);
     aj_array_destroy(in[0]);
     aj_array_destroy(in[1]);
@@ -683,7 +639,9 @@ TEST(a_dot_writes_over_its_donated_lhs) {
 }
 
 /* The scratch block of the dot over h1 goes where g, not yet made, will
- * be: the arena holds h and g at the peak and nothing more. */
+ * be: the arena holds h and g at the peak and nothing more
+ * (tests/programs/compile/scratch_gap.mlir checks that and the values);
+ * compiled below with allocations failing. */
 static const char *scratch_gap_text =
     "func.func @main(%x: tensor<3000x96xf32>, %w: tensor<96x96xf32>, %v: tensor<96x384xf32>) -> tensor<f32> {\n"
     "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<3000x96xf32>, tensor<96x96xf32>) -> tensor<3000x96xf32>\n"
@@ -695,22 +653,6 @@ static const char *scratch_gap_text =
     "  %s = stablehlo.reduce(%g init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<3000x384xf32>, tensor<f32>) -> tensor<f32>\n"
     "  func.return %s : tensor<f32>\n"
     "}\n";
-
-TEST(the_scratch_block_fills_a_gap) {
-    const int64_t dims[3][2] = {{3000, 96}, {96, 96}, {96, 384}};
-    aj_array *in[3];
-    for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 2, dims[k], &in[k]);
-    fill_inputs(in, 3, 0.0173f);
-    /* Strict order, compared bit for bit: the sum of 1.15M products cancels
-     * to about -7, so in fast mode the rounding of BLIS's kernels (which
-     * differ by CPU) moves it by more than any fixed tolerance says. */
-    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = 1};
-    aj_memory_stats st = {0};
-    EXPECT_EQ_INT(run_against_evaluator(scratch_gap_text, &o, in, 3, 1, 0, &st), 0);
-    EXPECT_EQ_INT(st.temp_bytes, 3000 * 96 * 4 + 3000 * 384 * 4);
-    EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
-    for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
-}
 
 /* f64: the BLIS form calls dgemm; strict order matches bit for bit. */
 static const char *dot_f64_text =
@@ -806,7 +748,6 @@ int main(void) {
     RUN(random_graphs_match_the_evaluator_bit_for_bit);
     RUN(memory_analysis_is_true);
     RUN(big_streamed_kernels_match_the_evaluator);
-    RUN(temporaries_live_in_outputs_not_yet_written);
     RUN(the_memory_picture_is_true_and_rejects_bad_requests);
     RUN(the_caches_hit);
     RUN(bad_compile_options_are_reported);
@@ -814,7 +755,6 @@ int main(void) {
     RUN(dots_write_over_their_dying_lhs_by_blocks_of_rows);
     RUN(a_dot_chain_keeps_one_activation_buffer);
     RUN(a_dot_writes_over_its_donated_lhs);
-    RUN(the_scratch_block_fills_a_gap);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(compiling_survives_failing_allocations);
     aj_clear_caches(cache_dir);
