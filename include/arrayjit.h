@@ -511,7 +511,8 @@ typedef struct aj_compile_options {
                                takes (the more budget, never more FLOPs); compiling fails,
                                naming the smallest peak reached and what is live there, when
                                nothing fits */
-    const char *dump_after; /* print the IR after this pass ("all" for every pass) */
+    const char *dump_after; /* print what this stage of the driver made ("all": every stage; see
+                               the README: the IR passes, regions, contract, plan, build, measure) */
     FILE *dump_to;          /* where; NULL: stderr */
     double timeout_seconds; /* 0: no limit; else each run of the executable stops its while
                                loops once it has run this long and fails with AJ_ERR_TIMEOUT

@@ -134,6 +134,10 @@ add_test(NAME cli_inputs COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/inputs.sh $<TARGE
 # deep reducer region and nested ifs: results or clear errors, never a stack overflow.
 add_test(NAME cli_deep COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/deep.sh $<TARGET_FILE:arrayjit_cli>)
 set_tests_properties(cli_deep PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
+# --dump-after for every stage of the driver: the IR, the contract, the plan, the source, the figures.
+add_test(NAME cli_dump COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/dump.sh $<TARGET_FILE:arrayjit_cli>
+  ${CMAKE_SOURCE_DIR}/bench/programs/softmax.mlir)
+set_tests_properties(cli_dump PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.
 # The demo's bar: 60 s on this machine's optimised build (sanitizers slow it).

@@ -2,9 +2,11 @@
  * caller's module is never changed), runs the passes in order, plans memory,
  * generates code, and measures what the executable will need.
  *
- * The pass list in compile.c is the pipeline; `dump_after` names a pass
- * ("inline", "fold", "simplify", "cse", "remat", "dce", "strip_barriers", "fuse",
- * "schedule") after which the IR is printed to dump_to, or "all". */
+ * The stage table in compile.c is the pipeline; `dump_after` names a stage
+ * ("inline", "fold", "simplify", "cse", "remat", "dce", "strip_barriers",
+ * "fuse", "schedule": the IR; "regions": the sub-programs' IR; "contract",
+ * "plan": as text; "build": the C source; "measure": the figures) after
+ * which its result is printed to dump_to, or "all". */
 #ifndef COMPILE_H
 #define COMPILE_H
 #include <stdbool.h>
@@ -37,7 +39,7 @@ typedef struct compiled {
     plan plan;
     /* The sub-programs of control-flow kernels, children first (codegen.h),
      * with their plans and captures (owned). */
-    codegen_subprogram *subs;
+    contract_subprogram *subs;
     int nsubs, cap_subs;
     const codegen_backend *backend;
     codegen_module *code;
@@ -66,6 +68,4 @@ void compiled_free(compiled *c);
  * "file:line:col: stablehlo.while: timed out after N s". Returns DIAG_TIMEOUT. */
 int compiled_timeout_error(const compiled *c, int loop, double seconds, diag *d);
 
-/* The names of the passes, in order, NULL-terminated (for --dump-after help). */
-const char *const *compile_pass_names(void);
 #endif

@@ -1,15 +1,15 @@
 /* regions.c: the sub-programs of control-flow kernels.
  *
- * A while, if or case kernel (codegen_is_control_kernel) runs its regions
+ * A while, if or case kernel (contract_is_control_kernel) runs its regions
  * as sub-programs: each region is outlined into a function of the module
  * (pass_outline_region), run through the same passes (its own control flow
  * compiled first, recursively) and planned on its own. A while body gets
  * its loop values donated, so that the plan writes a new value over the
- * old one where nothing reads the old one later. Each function's plan then
- * reserves one scratch block, the largest any of its control-flow kernels
- * needs (codegen_control_scratch), live at their steps: the temporaries of
- * a loop body are planned once, inside the enclosing arena, and reused on
- * every iteration. Sub-programs are listed children first, the order in
+ * old one where nothing reads the old one later. Each function's contract
+ * then asks, for each of its control-flow kernels, for the scratch their
+ * sub-programs take (contract_control_layout), which its plan places: the
+ * temporaries of a loop body are planned once, inside the enclosing arena,
+ * and reused on every iteration. Sub-programs are listed children first, the order in
  * which the emitter writes them. */
 #include "regions.h"
 
@@ -20,13 +20,13 @@
 #include "../passes/passes.h"
 #include "../util/mem.h"
 
-static int add_sub(compiled *c, const codegen_subprogram *s, diag *d) {
+static int add_sub(compiled *c, const contract_subprogram *s, diag *d) {
     if (mem_grow((void **)&c->subs, &c->cap_subs, c->nsubs + 1, sizeof *c->subs)) return diag_nomem(d);
     c->subs[c->nsubs++] = *s;
     return DIAG_OK;
 }
 
-static void free_sub(codegen_subprogram *s) {
+static void free_sub(contract_subprogram *s) {
     plan *p = (plan *)s->p;
     plan_free(p);
     mem_free(p);
@@ -45,32 +45,16 @@ codegen_options regions_codegen_options(const compiled *c, const compile_options
     return cg;
 }
 
-int regions_reserve_scratch(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d) {
-    const ir_block *body = f->body;
-    bool *uses = mem_calloc((size_t)body->nops + 1, sizeof *uses);
-    if (!uses) return diag_nomem(d);
-    size_t bytes = codegen_block_scratch(f, p, cg, uses);
-    for (int s = 0; control && s < body->nops; s++) {
-        if (!codegen_is_control_kernel(body->ops[s])) continue;
-        size_t need = codegen_control_scratch(f, s, cg);
-        uses[s] = true;
-        if (need > bytes) bytes = need;
-    }
-    int rc = bytes ? plan_reserve_scratch(p, bytes, uses, d) : DIAG_OK;
-    mem_free(uses);
-    return rc;
-}
-
-static int reserve_scratch(const compiled *c, const ir_func *f, plan *p, const compile_options *o, diag *d) {
-    codegen_options cg = regions_codegen_options(c, o);
-    return regions_reserve_scratch(f, p, &cg, true, d);
+/* The contract of g, whose control-flow kernels' sub-programs c holds. */
+static int make_contract(const compiled *c, const ir_func *g, const compile_options *o, contract *k, diag *d) {
+    contract_options co = {.strict_order = o->codegen.strict_order, .subs = c->subs, .nsubs = c->nsubs};
+    return contract_func(g, &co, k, d);
 }
 
 /* Plans a while body with its first n parameters (the loop values)
  * donated, keeping only donations that put result j over parameter j:
  * one that put it over another loop value would leave the values swapped. */
-static int plan_body(const ir_func *g, int n, const compile_options *o, plan *p, uint64_t *in_place, diag *d) {
-    plan_options po = {.strict_order = o->codegen.strict_order};
+static int plan_body(const ir_func *g, int n, plan_options po, plan *p, uint64_t *in_place, diag *d) {
     uint64_t donated = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
     const ir_op *ret = g->body->ops[g->body->nops - 1];
     for (;;) {
@@ -105,7 +89,7 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
     char *name = mem_alloc(name_size);
     if (!name) return diag_nomem(d);
     snprintf(name, name_size, "%s.k%d.r%d", f->name, step, region);
-    codegen_subprogram s = {.parent = f, .step = step, .region = region};
+    contract_subprogram s = {.parent = f, .step = step, .region = region};
     ir_func *g = NULL;
     ir_value_id *captures = NULL;
     plan *p = mem_calloc(1, sizeof *p);
@@ -115,12 +99,14 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
     if (!rc) rc = passes(c->module, g, o, d);
     if (!rc) rc = regions_compile(c, g, o, passes, d);
     bool body = root->code == IR_WHILE && region == 1, planned = false;
+    contract k = {0};
+    if (!rc) rc = make_contract(c, g, o, &k, d);
     if (!rc) {
-        plan_options po = {.strict_order = o->codegen.strict_order};
-        rc = body ? plan_body(g, root->nin, o, p, &s.in_place, d) : plan_func(g, &po, p, d);
+        plan_options po = {.strict_order = o->codegen.strict_order, .no_runs = o->codegen.threads > 1, .kernels = &k};
+        rc = body ? plan_body(g, root->nin, po, p, &s.in_place, d) : plan_func(g, &po, p, d);
         planned = rc == DIAG_OK;
     }
-    if (!rc) rc = reserve_scratch(c, g, p, o, d);
+    contract_free(&k);
     s.f = g, s.p = p, s.captures = captures;
     if (!rc) rc = add_sub(c, &s, d);
     if (rc) {
@@ -134,7 +120,7 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
 int regions_compile(compiled *c, ir_func *f, const compile_options *o, regions_passes_fn passes, diag *d) {
     for (int s = 0; s < f->body->nops; s++) {
         const ir_op *op = f->body->ops[s];
-        if (!codegen_is_control_kernel(op)) continue;
+        if (!contract_is_control_kernel(op)) continue;
         for (int r = 0; r < op->regions[0]->ops[0]->nregions; r++) {
             int rc = compile_region(c, f, s, r, o, passes, d);
             if (rc) return rc;

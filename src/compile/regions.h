@@ -12,17 +12,11 @@
 typedef int (*regions_passes_fn)(ir_module *m, ir_func *f, const compile_options *o, diag *d);
 
 /* Compiles every region of f's control-flow kernels into c->subs, children
- * first, each run through `passes` and planned with its scratch reserved. */
+ * first, each run through `passes`, given its contract and planned. */
 int regions_compile(compiled *c, ir_func *f, const compile_options *o, regions_passes_fn passes, diag *d);
 
 /* The codegen options of o with the sub-programs compiled so far. */
 codegen_options regions_codegen_options(const compiled *c, const compile_options *o);
-
-/* After f is planned: one scratch block for its runs' block-local values
- * and its dots written over their lhs (codegen_block_scratch) and, with
- * `control`, for its control-flow kernels, whose sub-programs cg lists
- * (never used at once: kernels run one at a time). */
-int regions_reserve_scratch(const ir_func *f, plan *p, const codegen_options *cg, bool control, diag *d);
 
 /* Frees c's sub-programs, their plans and captures. */
 void regions_free(compiled *c);

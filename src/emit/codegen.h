@@ -39,22 +39,6 @@ struct codegen_run {
 
 typedef void (*codegen_entry)(char *arena, void *const *args, void *const *outs, codegen_run *run);
 
-/* A region of a control-flow kernel (while, if, case) compiled as a
- * function of its own (src/compile/compile.c): its parameters are the
- * region's arguments, then the values the region reads from outside (its
- * captures, values of the parent); it runs in the parent's scratch block
- * (plan_reserve_scratch). */
-typedef struct codegen_subprogram {
-    const ir_func *parent;       /* the function whose kernel runs it */
-    int step;                    /* the kernel: parent->body->ops[step] */
-    int region;                  /* the region of the kernel's op it computes */
-    const ir_func *f;
-    const plan *p;
-    const ir_value_id *captures; /* ncaptures values of parent */
-    int ncaptures;
-    uint64_t in_place;           /* a while body: bit j, result j is written over argument j */
-} codegen_subprogram;
-
 typedef struct codegen_options {
     const char *cc;          /* compiler command; NULL: "gcc" */
     const char *cflags;      /* NULL: "-O3 -march=native" */
@@ -68,23 +52,9 @@ typedef struct codegen_options {
     const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/arrayjit or ~/.cache/arrayjit */
     bool no_blas;            /* dot kernels as plain loops, never BLIS (the backend sets it
                                 where libblis.so.4 cannot be loaded) */
-    const codegen_subprogram *subs;   /* every sub-program, children before parents */
+    const contract_subprogram *subs;  /* every sub-program, children before parents */
     int nsubs;
 } codegen_options;
-
-/* The scratch bytes the control-flow kernel at parent's body step `step`
- * needs, as its emitter lays them out: the largest arena of its
- * sub-programs, then, for a while, a next-state buffer per loop value its
- * body does not write in place and a byte for the condition. */
-size_t codegen_control_scratch(const ir_func *parent, int step, const codegen_options *o);
-/* The scratch bytes that f's row-blocked runs keep block-local values in
- * (emit_c.c) and that its dot kernels written over their lhs compute their
- * blocks of rows in (emit_dot.c), marking the steps of those kernels in uses
- * (nops entries); 0 when none. Share the plan's scratch block with control
- * flow: kernels run one at a time. */
-size_t codegen_block_scratch(const ir_func *f, const plan *p, const codegen_options *o, bool *uses);
-/* Whether op is a control-flow kernel: an opaque fusion of a while, if or case. */
-bool codegen_is_control_kernel(const ir_op *op);
 
 typedef struct codegen_module codegen_module;
 

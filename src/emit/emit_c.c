@@ -25,45 +25,18 @@
 
 /* ---- where values live ---------------------------------------------------------- */
 
-typedef enum storage_kind { IN_ARGS, IN_ARENA, IN_OUTS, IN_STATIC } storage_kind;
-
-typedef struct storage {
-    storage_kind kind;
-    int index;             /* ARGS, OUTS: which; STATIC: the value id */
-    size_t offset, bytes;  /* ARENA, OUTS: the byte range (an output's own value: all of it) */
-} storage;
-
 /* The bytes of one row (one index of dim 0) of v; 0 for scalars. */
 static size_t row_bytes(emit_ctx *cx, ir_value_id v) {
     const ir_type *t = ec_type(cx, v);
     return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
 }
 
-static int storage_of(emit_ctx *cx, ir_value_id v, storage *s) {
-    const plan_buffer *b = &cx->p->buf[v];
-    if (cx->block_slot && cx->block_slot[v].bytes) {
-        *s = (storage){IN_ARENA, 0, cx->p->scratch_offset + cx->block_slot[v].offset, cx->block_slot[v].bytes};
-        return DIAG_OK;
-    }
-    switch (b->home) {
-    case PLAN_PARAM: case PLAN_DONATED: *s = (storage){IN_ARGS, b->index, 0, 0}; return DIAG_OK;
-    case PLAN_ARENA: *s = (storage){IN_ARENA, 0, b->offset, b->bytes}; return DIAG_OK;
-    case PLAN_OUTPUT: case PLAN_IN_OUTPUT: *s = (storage){IN_OUTS, b->index, b->offset, b->bytes}; return DIAG_OK;
-    case PLAN_CONSTANT: *s = (storage){IN_STATIC, v, 0, 0}; return DIAG_OK;
-    default: return ec_fail(cx, DIAG_INVALID, "the plan gives value %%%d no buffer", v);
-    }
-}
-
-static bool overlaps(const storage *a, const storage *b) {
-    if (a->kind != b->kind) return false;
-    if (a->kind != IN_ARENA && a->index != b->index) return false;
-    if (a->kind != IN_ARENA && a->kind != IN_OUTS) return true;
-    return a->bytes && b->bytes && a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
-}
-
-bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b) {
-    storage sa = {0}, sb = {0};
-    return !storage_of(cx, a, &sa) && !storage_of(cx, b, &sb) && overlaps(&sa, &sb);
+/* v's storage: its block slot while its run is emitted blocked, else its home. */
+static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
+    if (cx->block_slot[v].bytes)
+        return (plan_storage){PLAN_IN_ARENA, 0, cx->p->scratch_offset + cx->block_slot[v].offset,
+                              cx->block_slot[v].bytes};
+    return plan_storage_of(cx->p, v);
 }
 
 /* ---- kernels --------------------------------------------------------------------- */
@@ -71,9 +44,11 @@ bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b) {
 /* Kernels that get the arena after their buffers: control flow (its
  * sub-programs run in the scratch block) and a dot written over its lhs
  * (its blocks of rows pass through the scratch block). */
-static bool takes_arena(emit_ctx *cx, const ir_op *op) {
-    return codegen_is_control_kernel(op) || ex_dot_rows_in_place(cx, op, NULL) >= 0;
+static bool takes_arena(emit_ctx *cx, int step) {
+    return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step);
 }
+
+static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
 
 static int check_fusion(emit_ctx *cx, const ir_op *op) {
     const ir_block *b = op->nregions == 1 ? op->regions[0] : NULL;
@@ -96,16 +71,17 @@ static int check_fusion(emit_ctx *cx, const ir_op *op) {
  * when no other pointer of the kernel that one of them writes overlaps it. */
 static void restrict_flags(emit_ctx *cx, const ir_op *op, bool *ok) {
     int n = op->nin + op->nout;
-    storage s[n];
+    plan_storage s[n];
     for (int j = 0; j < n; j++) {
-        ok[j] = storage_of(cx, j < op->nin ? op->in[j] : op->out[j - op->nin], &s[j]) == DIAG_OK;
+        s[j] = storage_of(cx, j < op->nin ? op->in[j] : op->out[j - op->nin]);
+        ok[j] = s[j].space != PLAN_IN_NONE;
     }
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            if (i != j && (i >= op->nin || j >= op->nin) && overlaps(&s[i], &s[j])) ok[j] = false;
+            if (i != j && (i >= op->nin || j >= op->nin) && plan_storage_overlaps(&s[i], &s[j])) ok[j] = false;
 }
 
-static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **names) {
+static const char *kernel_params(emit_ctx *cx, const ir_op *op, int step, const char **names) {
     int n = op->nin + op->nout;
     bool ok[n];
     restrict_flags(cx, op, ok);
@@ -121,8 +97,8 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, const char **nam
                   ok[j] ? "restrict " : "", names[j]);
     }
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
-    else if (takes_arena(cx, op))
-        sb_printf(&b, "%schar *arena%s", n ? ", " : "", codegen_is_control_kernel(op) ? ", aj_run *run" : "");
+    else if (takes_arena(cx, step))
+        sb_printf(&b, "%schar *arena%s", n ? ", " : "", is_control(cx, step) ? ", aj_run *run" : "");
     else if (n == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
@@ -153,7 +129,7 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     const ir_block *region = op->regions[0];
     const char *names[op->nin + op->nout + 1];
     cx->next_local = 0;   /* local names say nothing about the step: kernels alike print alike */
-    const char *params = kernel_params(cx, op, names);
+    const char *params = kernel_params(cx, op, step, names);
     if (cx->rc) return cx->rc;
     static const char *const kinds[] = {"loop", "reduce", "dot", "opaque"};
     size_t start = cx->code.len;
@@ -164,7 +140,7 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     size_t text = cx->code.len + strlen(kernel_decl) + strlen(name);   /* kernels are at indent 0 */
     ec_open(cx, "%s%s(%s)", kernel_decl, name, params);
     for (int i = 0; i < op->nin; i++) cx->buffer[region->args[i]] = names[i];
-    ex_kernel k = {op, region, region->ops[region->nops - 1], names + op->nin};
+    ex_kernel k = {op, region, region->ops[region->nops - 1], names + op->nin, step};
     switch (op->a.fusion_kind) {
     case IR_FUSION_LOOP: emit_loop_kernel(cx, &k); break;
     case IR_FUSION_REDUCE: emit_reduce_kernel(cx, &k); break;
@@ -295,7 +271,7 @@ static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, boo
     const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(t->dtype));
     /* a block-local value is indexed by absolute row: its slot, shifted back
        by the block's first row (as an integer: the pointer lies before the arena) */
-    if (cx->block_slot && cx->block_slot[v].bytes)
+    if (cx->block_slot[v].bytes)
         return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
                       cx->p->scratch_offset + cx->block_slot[v].offset, row_bytes(cx, v));
     switch (b->home) {
@@ -324,8 +300,8 @@ static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int ste
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
-    else if (takes_arena(cx, op))
-        sb_printf(&b, "%sarena%s", op->nin + op->nout ? ", " : "", codegen_is_control_kernel(op) ? ", run" : "");
+    else if (takes_arena(cx, step))
+        sb_printf(&b, "%sarena%s", op->nin + op->nout ? ", " : "", is_control(cx, step) ? ", run" : "");
     ec_line(cx, "%s(%s);", ec_kernels_name(cx->kernels, cx->kernel_of[step]), ec_take(cx, &b));
 }
 
@@ -354,165 +330,12 @@ static void copy_outputs(emit_ctx *cx, entry_part *part) {
 
 /* ---- row blocking -------------------------------------------------------------------
  *
- * Consecutive loop and reduce kernels whose index spaces share a first dim
- * of N rows, and that read what the others of the run write only row by row
- * (row i of a value only while computing row i), run block by block: the
- * entry loops over blocks of rows and calls every kernel of the run on each,
- * so a block written by one kernel is still in cache when the next reads it
- * (softmax: one pass over memory instead of four). The per-element
- * arithmetic is unchanged. A loop kernel of the run prefetches the next
- * block's rows of the values the run reads from outside (run_prefetch,
- * emit_ctx.row_prefetch), so memory works while it computes. */
-
-enum { ROW_BLOCK_BYTES = 128 << 10 };   /* per value, a block's rows */
-
-/* N, the first dim of a kernel's index space, when it is blockable; else 0. */
-static int64_t kernel_rows(emit_ctx *cx, const ir_op *op, int64_t *row_elems) {
-    if (op->code != IR_FUSION || op->nregions != 1 || op->nout < 1) return 0;
-    if (op->a.fusion_kind != IR_FUSION_LOOP && op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
-    const ir_type *t = ec_type(cx, op->out[0]);
-    if (t->rank < 1 || t->dims[0] < 2) return 0;
-    for (int i = 1; i < op->nout; i++) {
-        const ir_type *u = ec_type(cx, op->out[i]);
-        if (u->rank < 1 || u->dims[0] != t->dims[0]) return 0;
-    }
-    int64_t elems = 1;
-    for (int d = 1; d < t->rank; d++) elems *= t->dims[d];
-    const ir_block *r = op->regions[0];
-    for (int i = 0; i < r->nops; i++) {
-        const ir_op *o = r->ops[i];
-        if (o->code != IR_REDUCE) continue;
-        if (op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
-        const ir_type *in = ec_type(cx, o->in[0]);
-        if (in->rank < 1 || in->dims[0] != t->dims[0]) return 0;
-        for (int k = 0; k < o->a.dims.n; k++)
-            if (o->a.dims.v[k] == 0) return 0;
-    }
-    *row_elems = elems;
-    return t->dims[0];
-}
-
-/* Whether the kernel reads operand `arg` (a region argument) only at the row
- * it computes: every op that depends on it keeps the first dim. */
-static bool reads_by_row(emit_ctx *cx, const ir_op *op, int arg, int64_t n, bool *dep) {
-    const ir_block *r = op->regions[0];
-    bool ok = true;
-    dep[r->args[arg]] = true;
-    for (int i = 0; i < r->nops && ok; i++) {
-        const ir_op *o = r->ops[i];
-        bool d = false;
-        for (int k = 0; k < o->nin; k++) d |= dep[o->in[k]];
-        if (!d) continue;
-        ir_op_kind kind = ir_op_kind_of(o->code);
-        const ir_type *out = o->nout ? ec_type(cx, o->out[0]) : NULL;
-        bool rows = out && out->rank >= 1 && out->dims[0] == n;
-        switch (o->code) {
-        case IR_RETURN: break;
-        case IR_REDUCE:
-            for (int k = 0; k < o->nin / 2; k++) ok &= !dep[o->in[o->nin / 2 + k]];   /* not as an init */
-            break;
-        case IR_BROADCAST_IN_DIM: ok = rows && o->a.dims.n >= 1 && o->a.dims.v[0] == 0; break;
-        case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: ok = rows; break;
-        default: ok = rows && (kind == IR_KIND_UNARY || kind == IR_KIND_BINARY); break;
-        }
-        for (int k = 0; k < o->nout; k++) dep[o->out[k]] = true;
-    }
-    for (int i = 0; i < r->nops; i++)
-        for (int k = 0; k < r->ops[i]->nout; k++) dep[r->ops[i]->out[k]] = false;
-    dep[r->args[arg]] = false;
-    return ok;
-}
-
-/* Two values in one storage that a run may share: both produced by it, row
- * for row at the same place. */
-static bool same_rows(emit_ctx *cx, ir_value_id a, const storage *sa, ir_value_id b, const storage *sb) {
-    return sa->kind == sb->kind && sa->offset == sb->offset && row_bytes(cx, a) == row_bytes(cx, b);
-}
-
-/* At most this many kernels in a run: a block stays in cache across the
- * 64th kernel as across the 65th, and each kernel joining a run is checked
- * against every kernel of it, so the bound keeps find_runs linear in the
- * body (a 10^4-op chain of row kernels took minutes without it). */
-enum { ROW_RUN_MAX = 64 };
-
-/* Value w, written by a kernel of a run, and value v, read or written by a
- * kernel of it, may share storage only when both are produced by the run,
- * row for row at the same place. */
-static bool storage_pair_ok(emit_ctx *cx, ir_value_id w, ir_value_id v, const bool *produced) {
-    storage sw = {0}, sv = {0};
-    if (v == w) return true;
-    if (storage_of(cx, w, &sw) || storage_of(cx, v, &sv)) return false;
-    return !overlaps(&sw, &sv) || (produced[v] && same_rows(cx, w, &sw, v, &sv));
-}
-
-/* storage_pair_ok for w and every value op o reads or writes. */
-static bool writes_beside(emit_ctx *cx, ir_value_id w, const ir_op *o, const bool *produced) {
-    for (int k = 0; k < o->nin + o->nout; k++)
-        if (!storage_pair_ok(cx, w, k < o->nin ? o->in[k] : o->out[k - o->nin], produced)) return false;
-    return true;
-}
-
-/* Whether body op j can join the run [first, j) of N rows (j == first:
- * start it), whose results produced[] marks: it reads them only row by row,
- * and the pairs of values it adds pass storage_pair_ok (the pairs within
- * [first, j) passed already; marking j's results produced only relaxes
- * them). On success j's results are marked too. */
-static bool run_extends(emit_ctx *cx, int first, int j, int64_t n, bool *produced, bool *dep) {
-    const ir_op *op = cx->f->body->ops[j];
-    for (int k = 0; k < op->nin; k++)
-        if (produced[op->in[k]] && !reads_by_row(cx, op, k, n, dep)) return false;
-    for (int k = 0; k < op->nout; k++) produced[op->out[k]] = true;
-    bool ok = true;
-    for (int i = first; i <= j && ok; i++) {
-        const ir_op *o = cx->f->body->ops[i];
-        for (int a = 0; a < op->nout && ok; a++) ok = writes_beside(cx, op->out[a], o, produced);
-        for (int a = 0; a < o->nout && ok && i < j; a++) ok = writes_beside(cx, o->out[a], op, produced);
-    }
-    if (!ok)
-        for (int k = 0; k < op->nout; k++) produced[op->out[k]] = false;
-    return ok;
-}
-
-/* run[i]: the last op of the run that op i starts (i itself when none). */
-static void find_runs(emit_ctx *cx, int *run, int64_t *rows) {
-    const ir_block *body = cx->f->body;
-    for (int i = 0; i < body->nops; i++) run[i] = i, rows[i] = 0;
-    if (cx->o->threads > 1) return;
-    bool *produced = mem_calloc((size_t)cx->f->nvalues, 2 * sizeof(bool));
-    if (!produced) return;
-    for (int i = 0; i < body->nops; i++) {
-        int64_t e, n = kernel_rows(cx, body->ops[i], &e);
-        if (!n) continue;
-        int last = i;
-        if (!run_extends(cx, i, i, n, produced, produced + cx->f->nvalues)) continue;   /* its own pairs */
-        while (last + 1 < body->nops && last + 1 - i < ROW_RUN_MAX && kernel_rows(cx, body->ops[last + 1], &e) == n &&
-               run_extends(cx, i, last + 1, n, produced, produced + cx->f->nvalues))
-            last++;
-        for (int j = i; j <= last; j++)
-            for (int k = 0; k < body->ops[j]->nout; k++) produced[body->ops[j]->out[k]] = false;
-        if (last > i) {
-            run[i] = last, rows[i] = n;
-            i = last;
-        }
-    }
-    mem_free(produced);
-}
-
-/* Rows per block of the run [first, last] of n rows: ROW_BLOCK_BYTES of
- * its widest value. */
-static int64_t run_block(emit_ctx *cx, int first, int last, int64_t n) {
-    const ir_block *body = cx->f->body;
-    size_t widest = 1;
-    for (int j = first; j <= last; j++)
-        for (int k = 0; k < body->ops[j]->nin + body->ops[j]->nout; k++) {
-            const ir_op *o = body->ops[j];
-            ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
-            const ir_type *t = ec_type(cx, v);
-            if (t->rank >= 1 && t->dims[0] == n && row_bytes(cx, v) > widest) widest = row_bytes(cx, v);
-        }
-    int64_t block = (int64_t)(ROW_BLOCK_BYTES / widest);
-    return block < 1 ? 1 : block;
-}
+ * The plan's runs (plan.h, plan_run) are emitted block by block of rows:
+ * the entry loops over blocks and calls every kernel of the run on each. A
+ * loop kernel of the run prefetches the next block's rows of the values the
+ * run reads from outside (run_prefetch, emit_ctx.row_prefetch), so memory
+ * works while it computes. A run whose kernels' loops do not fit the form
+ * (emit_body) is emitted plainly instead, its block slots unused. */
 
 /* Whether ops [first, last) of the body read or write v. */
 static bool run_touches(const ir_block *body, int first, int last, ir_value_id v, bool outputs_only) {
@@ -564,81 +387,32 @@ static uint64_t run_prefetch(emit_ctx *cx, int first, int last, int j) {
     return bits;
 }
 
-/* ---- block-local values ---------------------------------------------------------------
- * In fast mode, an intermediate the plan put in an output buffer (an
- * in-place chain that ends in the output: softmax's exp(x - max) under its
- * final divide), big enough for streaming stores and read only by the later
- * kernels of its row-blocked run, lives instead in a slot of the plan's
- * scratch block that holds one block of its rows. The output's lines are
- * then written once, by the run's last kernel, with streaming stores,
- * rather than fetched from memory to be written, read back and written
- * again. The driver reserves the slots (codegen_block_scratch) before the
- * code is emitted; a run that is not emitted blocked uses none. */
-
-/* Whether only ops (first, last] of the run read v (not the return, no copy). */
-static bool read_only_in_run(emit_ctx *cx, int def, int last, ir_value_id v) {
-    const ir_block *body = cx->f->body;
-    for (int j = 0; j < body->nops; j++) {
-        if (j > def && j <= last) continue;
-        for (int k = 0; k < body->ops[j]->nin; k++)
-            if (body->ops[j]->in[k] == v) return false;
-    }
-    for (int c = 0; c < cx->p->ncopies; c++)
-        if (cx->p->copies[c].from == v) return false;
-    return true;
-}
-
-static bool block_local(emit_ctx *cx, int def, int last, int64_t n, ir_value_id v) {
-    const ir_type *t = ec_type(cx, v);
-    plan_home home = cx->p->buf[v].home;
-    return !cx->o->strict_order && (home == PLAN_OUTPUT || home == PLAN_IN_OUTPUT) && t->dtype == IR_F32 &&
-           t->rank >= 1 && t->dims[0] == n && ir_type_bytes(t) >= EC_STREAM_MIN_BYTES &&
-           read_only_in_run(cx, def, last, v);
-}
-
-/* The bytes of the block-local values of the run [first, last] of n rows;
- * with slots, also gives each its slot. */
-static size_t run_block_locals(emit_ctx *cx, int first, int last, int64_t n, struct ec_block_slot *slots) {
-    const ir_block *body = cx->f->body;
-    int64_t block = run_block(cx, first, last, n);
-    size_t used = 0;
-    for (int j = first; j <= last; j++)
-        for (int r = 0; r < body->ops[j]->nout; r++) {
-            ir_value_id v = body->ops[j]->out[r];
-            if (!block_local(cx, j, last, n, v)) continue;
-            size_t bytes = ((size_t)block * row_bytes(cx, v) + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
-            if (slots) slots[v] = (struct ec_block_slot){used, bytes};
-            used += bytes;
-        }
-    return used;
-}
-
-static void drop_block_locals(emit_ctx *cx, int first, int last) {
+static void drop_block_slots(emit_ctx *cx, int first, int last) {
     for (int j = first; j <= last; j++)
         for (int r = 0; r < cx->f->body->ops[j]->nout; r++)
-            cx->block_slot[cx->f->body->ops[j]->out[r]] = (struct ec_block_slot){0, 0};
+            cx->block_slot[cx->f->body->ops[j]->out[r]] = (plan_slot){0, 0};
 }
 
 /* The parts, then the entry that calls them: every kernel call in body
- * order (a row-blocked run, [i, run[i]] of rows[i] rows, in its loop over
+ * order (a row-blocked run of the plan, [i, runs[i].last], in its loop over
  * blocks), the constants' copies, and the plan's copies into outs[]. */
-static void emit_entry(emit_ctx *cx, const int *run, const int64_t *rows) {
+static void emit_entry(emit_ctx *cx, const plan_run *runs) {
     const ir_block *body = cx->f->body;
     entry_part part;
     if (open_parts(cx, &part)) return;
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
-        if (rows[i]) {
-            int64_t block = run_block(cx, i, run[i], rows[i]);
-            part_room(cx, &part, run[i] - i + 1);
-            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows[i], block);
+        const plan_run *run = &runs[i];
+        if (run->rows) {
+            part_room(cx, &part, run->last - i + 1);
+            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", run->rows, run->block);
             ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
-                    block, rows[i], block, rows[i]);
-            cx->row_n = rows[i];
-            for (int j = i; j <= run[i]; j++) call_kernel(cx, &part, body->ops[j], j);
+                    run->block, run->rows, run->block, run->rows);
+            cx->row_n = run->rows;
+            for (int j = i; j <= run->last; j++) call_kernel(cx, &part, body->ops[j], j);
             cx->row_n = 0;
             ec_close(cx);
-            i = run[i];
+            i = run->last;
         } else if (op->code == IR_FUSION) {
             part_room(cx, &part, 1);
             call_kernel(cx, &part, op, i);
@@ -657,64 +431,62 @@ static void emit_entry(emit_ctx *cx, const int *run, const int64_t *rows) {
     ec_close(cx);
 }
 
+/* Emits a run of the plan blocked; false (the code it wrote taken back)
+ * when a kernel's loops do not take the form (one rows loop, done once). */
+static bool emit_run(emit_ctx *cx, int first, const plan_run *run) {
+    const ir_block *body = cx->f->body;
+    size_t mark = cx->code.len;
+    int kernels = ec_kernels_count(cx->kernels);
+    bool good = true;
+    for (int j = first; j <= run->last && good && !cx->rc; j++) {
+        cx->row_n = run->rows;
+        cx->row_elems = cx->p->kernels.k[j].row_elems;
+        cx->row_indent = cx->indent + 1;
+        cx->row_opens = cx->row_done = 0;
+        cx->row_block = run->block;
+        cx->row_prefetch = run_prefetch(cx, first, run->last, j);
+        emit_kernel(cx, body->ops[j], j);
+        good = cx->row_opens == 1 && cx->row_done == 1;
+    }
+    cx->row_n = 0;
+    cx->row_prefetch = 0;
+    if (good || cx->rc) return true;
+    cx->code.len = mark;
+    if (cx->code.s) cx->code.s[mark] = 0;
+    ec_kernels_truncate(cx->kernels, kernels);
+    drop_block_slots(cx, first, run->last);
+    return false;
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
-    int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
-    int64_t *rows = mem_alloc(sizeof(int64_t) * (size_t)(body->nops + 1));
-    if (!run || !rows) {
-        mem_free(run);
-        mem_free(rows);
-        return diag_nomem(cx->d);
-    }
-    find_runs(cx, run, rows);
+    plan_run *runs = mem_alloc(sizeof *runs * (size_t)(body->nops + 1));
+    if (!runs) return diag_nomem(cx->d);
+    memcpy(runs, cx->p->runs, sizeof *runs * (size_t)body->nops);
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
-        if (rows[i]) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
-            size_t mark = cx->code.len;
-            int kernels = ec_kernels_count(cx->kernels);
-            if (run_block_locals(cx, i, run[i], rows[i], NULL) <= cx->p->scratch_bytes)
-                run_block_locals(cx, i, run[i], rows[i], cx->block_slot);
-            bool good = true;
-            for (int j = i; j <= run[i] && good && !cx->rc; j++) {
-                int64_t e;
-                cx->row_n = kernel_rows(cx, body->ops[j], &e);
-                cx->row_elems = e;
-                cx->row_indent = cx->indent + 1;
-                cx->row_opens = cx->row_done = 0;
-                cx->row_block = run_block(cx, i, run[i], rows[i]);
-                cx->row_prefetch = run_prefetch(cx, i, run[i], j);
-                emit_kernel(cx, body->ops[j], j);
-                good = cx->row_opens == 1 && cx->row_done == 1;
-            }
-            cx->row_n = 0;
-            cx->row_prefetch = 0;
-            if (good || cx->rc) {
-                i = run[i];
+        if (runs[i].rows) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
+            if (emit_run(cx, i, &runs[i])) {
+                i = runs[i].last;
                 continue;
             }
-            cx->code.len = mark;
-            if (cx->code.s) cx->code.s[mark] = 0;
-            ec_kernels_truncate(cx->kernels, kernels);
-            drop_block_locals(cx, i, run[i]);
-            rows[i] = 0;
-            for (int j = i + 1; j <= run[i]; j++) run[j] = j, rows[j] = 0;
-            run[i] = i;
+            for (int j = i; j <= runs[i].last; j++) runs[j] = (plan_run){j, 0, 0};
         }
         if (op->code == IR_FUSION) emit_kernel(cx, op, i);
         else if (op->code != IR_CONSTANT && op->code != IR_RETURN)
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
                        "constants, fusions and the return)");
     }
-    emit_entry(cx, run, rows);
-    mem_free(run);
-    mem_free(rows);
+    emit_entry(cx, runs);
+    mem_free(runs);
     return cx->rc;
 }
 
 /* ---- assembling the source -------------------------------------------------------------- */
 
 static int check_inputs(const ir_func *f, const plan *p, diag *d) {
-    if (!f || !f->body || !p || !p->buf || p->nvalues != f->nvalues)
+    if (!f || !f->body || !p || !p->buf || !p->runs || !p->slots || p->nvalues != f->nvalues ||
+        p->nsteps != f->body->nops || p->kernels.nsteps != p->nsteps)
         return diag_set(d, DIAG_INVALID, "emit: the plan does not belong to the function");
     for (int i = 0; i < p->ncopies; i++)
         if (p->copies[i].from < 0 || p->copies[i].from >= f->nvalues)
@@ -768,14 +540,15 @@ static int open_ctx(emit_ctx *cx, diag *d) {
     cx->kernel_of = mem_calloc((size_t)cx->f->body->nops + 1, sizeof(int));
     cx->buffer = mem_calloc((size_t)cx->f->nvalues, sizeof(const char *));
     cx->buffer_read = mem_calloc((size_t)cx->f->nvalues, sizeof(bool));
-    cx->block_slot = mem_calloc((size_t)cx->f->nvalues + 1, sizeof *cx->block_slot);
+    cx->block_slot = mem_alloc(((size_t)cx->f->nvalues + 1) * sizeof *cx->block_slot);
+    if (cx->block_slot) memcpy(cx->block_slot, cx->p->slots, (size_t)cx->f->nvalues * sizeof *cx->block_slot);
     return cx->kernels && cx->kernel_of && cx->buffer && cx->buffer_read && cx->block_slot ? DIAG_OK : diag_nomem(d);
 }
 
 /* Sub-program i (its kernels and its static entry, named with its own
  * prefix) joins cx's declarations, ahead of every kernel that calls it. */
 static int emit_subprogram(emit_ctx *cx, int i) {
-    const codegen_subprogram *s = &cx->o->subs[i];
+    const contract_subprogram *s = &cx->o->subs[i];
     int rc = check_inputs(s->f, s->p, cx->d);
     if (rc) return rc;
     emit_ctx sub = {.f = s->f, .p = s->p, .o = cx->o, .d = cx->d, .nested = true, .next_global = cx->next_global,
@@ -811,33 +584,6 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
     if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp};
     free_ctx(&cx);
     return rc;
-}
-
-size_t codegen_block_scratch(const ir_func *f, const plan *p, const codegen_options *o, bool *uses) {
-    static const codegen_options defaults = {0};
-    diag d = {0};
-    emit_ctx cx = {.f = f, .p = p, .o = o ? o : &defaults, .d = &d, .prefix = "aj_"};
-    const ir_block *body = f->body;
-    int *run = mem_alloc(sizeof(int) * (size_t)(body->nops + 1));
-    int64_t *rows = mem_alloc(sizeof(int64_t) * (size_t)(body->nops + 1));
-    size_t need = 0;
-    if (run && rows) find_runs(&cx, run, rows);
-    for (int i = 0; run && rows && i < body->nops; i++) {
-        if (!rows[i]) continue;
-        size_t bytes = run_block_locals(&cx, i, run[i], rows[i], NULL);
-        for (int j = i; bytes && j <= run[i]; j++) uses[j] = true;
-        if (bytes > need) need = bytes;
-        i = run[i];
-    }
-    for (int i = 0; run && rows && i < body->nops; i++) {
-        size_t bytes = 0;
-        if (ex_dot_rows_in_place(&cx, body->ops[i], &bytes) < 0) continue;
-        uses[i] = true;
-        if (bytes > need) need = bytes;
-    }
-    mem_free(run);
-    mem_free(rows);
-    return need;
 }
 
 int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,

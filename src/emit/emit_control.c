@@ -1,7 +1,7 @@
 /* emit_control.c: the emitters of control-flow kernels (while, if, case).
  *
  * Each region of the kernel's op was compiled as a sub-program
- * (codegen_options.subs, src/compile/compile.c): a function whose
+ * (codegen_options.subs, src/compile/regions.c): a function whose
  * parameters are the region's arguments and then its captures, with its
  * own kernels and plan, emitted into the same source with a static entry
  * aj_s<i>_entry(arena, args, outs, run) (emit_c.c). The kernel calls those
@@ -9,7 +9,7 @@
  *
  *   while   the kernel's results hold the loop values: they start as the
  *           operands; then, until cond says false, body runs on them. A
- *           result the body writes in place (donated, see compile.c) goes
+ *           result the body writes in place (donated, see regions.c) goes
  *           straight over its loop value; the others go to next-state
  *           buffers and are copied back after the body. Between cond and
  *           body the loop asks the run context whether to stop (aj_stop,
@@ -19,8 +19,8 @@
  *   if/case the branch the selector names (case: the last one when out of
  *           range) writes the kernel's results.
  *
- * Everything else lives in the scratch block the parent's plan reserved
- * (plan_reserve_scratch), laid out by control_layout: the sub-programs'
+ * Everything else lives in the scratch block of the parent's plan, laid
+ * out as the contract says (contract_control_layout): the sub-programs'
  * arena (the largest of them; they run one at a time), then the
  * next-state buffers and the condition's byte. */
 #include <inttypes.h>
@@ -28,76 +28,12 @@
 #include "../util/mem.h"
 #include "emit_internal.h"
 
-enum { MAX_BRANCHES = 64 };
-
-bool codegen_is_control_kernel(const ir_op *op) {
-    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_OPAQUE || op->nregions != 1) return false;
-    const ir_block *r = op->regions[0];
-    if (r->nops != 2) return false;
-    ir_opcode c = r->ops[0]->code;
-    return c == IR_WHILE || c == IR_IF || c == IR_CASE;
-}
-
-static size_t align_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
-
-typedef struct control_layout {
-    int nbranches;                 /* regions of the op */
-    int sub[MAX_BRANCHES];         /* per region: its index in o->subs */
-    size_t bytes;                  /* the whole block */
-    size_t pred;                   /* while: the condition's byte */
-} control_layout;
-
-/* The kernel at parent's step `step`: its op, its sub-programs and the
- * scratch layout; next[j] (when not NULL) gets the offset of loop value
- * j's next-state buffer, or SIZE_MAX when the body writes it in place.
- * False when a region has no sub-program. */
-static bool control_layout_of(const ir_func *parent, int step, const codegen_options *o, control_layout *l,
-                              size_t *next) {
-    const ir_op *root = parent->body->ops[step]->regions[0]->ops[0];
-    *l = (control_layout){.nbranches = root->nregions};
-    if (root->nregions > MAX_BRANCHES) return false;
-    size_t arena = 0;
-    for (int r = 0; r < root->nregions; r++) {
-        l->sub[r] = -1;
-        for (int i = 0; i < o->nsubs; i++) {
-            const codegen_subprogram *s = &o->subs[i];
-            if (s->parent == parent && s->step == step && s->region == r) l->sub[r] = i;
-        }
-        if (l->sub[r] < 0) return false;
-        size_t a = align_up(o->subs[l->sub[r]].p->arena_bytes);
-        if (a > arena) arena = a;
-    }
-    l->bytes = arena;
-    if (root->code != IR_WHILE) return true;
-    uint64_t in_place = o->subs[l->sub[1]].in_place;
-    for (int j = 0; j < root->nout; j++) {
-        bool kept = j < 64 && (in_place >> j & 1);
-        if (next) next[j] = kept ? SIZE_MAX : l->bytes;
-        if (!kept) l->bytes += align_up(ir_type_bytes(&parent->values[root->out[j]].type));
-    }
-    l->pred = l->bytes;
-    l->bytes += 1;
-    return true;
-}
-
-size_t codegen_control_scratch(const ir_func *parent, int step, const codegen_options *o) {
-    control_layout l;
-    return control_layout_of(parent, step, o, &l, NULL) ? l.bytes : 0;
-}
-
 /* ---- emitting ----------------------------------------------------------------- */
-
-/* The body step of the kernel being emitted. */
-static int step_of(const emit_ctx *cx, const ex_kernel *k) {
-    for (int s = 0; s < cx->f->body->nops; s++)
-        if (cx->f->body->ops[s] == k->fusion) return s;
-    return -1;
-}
 
 /* "void *name[] = {first..., captures..., 0};": a sub-program's arguments,
  * its region's arguments first (given) and then its captures (the
  * kernel's own arguments). */
-static const char *args_array(emit_ctx *cx, const ir_op *root, const codegen_subprogram *s, const char *const *first,
+static const char *args_array(emit_ctx *cx, const ir_op *root, const contract_subprogram *s, const char *const *first,
                               int nfirst) {
     sbuf b = {0};
     for (int i = 0; i < nfirst; i++) sb_printf(&b, "(void *)%s, ", first[i]);
@@ -117,10 +53,10 @@ static const char *args_array(emit_ctx *cx, const ir_op *root, const codegen_sub
 
 static const char *entry_of(emit_ctx *cx, int sub) { return ec_str(cx, "aj_s%d_entry", sub); }
 
-static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const control_layout *l,
+static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const contract_control *l,
                       const size_t *next, const char *scratch) {
     int n = root->nout;
-    const codegen_subprogram *cond = &cx->o->subs[l->sub[0]], *body = &cx->o->subs[l->sub[1]];
+    const contract_subprogram *cond = &cx->o->subs[l->sub[0]], *body = &cx->o->subs[l->sub[1]];
     for (int j = 0; j < n; j++) eo_copy(cx, k->out[j], eo_in(cx, root, j), ec_type(cx, root->out[j]));
     const char **state = (const char **)k->out;
     const char *cargs = args_array(cx, root, cond, state, n), *bargs = args_array(cx, root, body, state, n);
@@ -147,7 +83,7 @@ static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const
 
 /* if: region 0 when the predicate holds, else region 1; case: the indexed
  * branch, the last one for an index out of range. */
-static int emit_branches(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const control_layout *l,
+static int emit_branches(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const contract_control *l,
                          const char *scratch) {
     const char *sel = eo_in(cx, root, 0), *branch = ec_fresh(cx, "aj_branch");
     int last = l->nbranches - 1;
@@ -170,15 +106,14 @@ static int emit_branches(emit_ctx *cx, const ex_kernel *k, const ir_op *root, co
 }
 
 int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
-    int step = step_of(cx, k);
-    control_layout l;
+    contract_control l;
     size_t *next = mem_alloc((size_t)root->nout * sizeof *next + 1);
     if (!next) return cx->rc = diag_nomem(cx->d);
-    if (step < 0 || !control_layout_of(cx->f, step, cx->o, &l, next)) {
+    if (!contract_control_layout(cx->f, k->step, cx->o->subs, cx->o->nsubs, &l, next)) {
         mem_free(next);
         return ec_fail_op(cx, DIAG_UNSUPPORTED, root,
                           "unsupported in compiled code: its regions were not compiled (more than %d branches?)",
-                          MAX_BRANCHES);
+                          CONTRACT_MAX_BRANCHES);
     }
     if (l.bytes > cx->p->scratch_bytes) {
         mem_free(next);

@@ -30,12 +30,12 @@
  * output buffer of the result it is (or of an epilogue result of its shape
  * that reads it only at its own index), and an elementwise epilogue (bias,
  * activation) then runs over that buffer in place. An epilogue that is an
- * affine update of an operand W by the product (fuse_dot_affine_update:
- * w - 0.01 * grad) is instead the gemm's beta: C = W, copied into the output
+ * affine update of an operand W by the product (contract strategy
+ * DOT_AFFINE: w - 0.01 * grad) is instead the gemm's beta: C = W, copied into the output
  * unless the output is W's buffer (donated W, updated in place).
  *
- * A result the plan writes over the dot's lhs (fuse_dot_rows_in_place: an
- * MLP layer h' = tanh(h @ W) over h) runs block of rows by block of rows
+ * A result the plan writes over the dot's lhs (plan_dot_over_lhs: an MLP
+ * layer h' = tanh(h @ W) over h) runs block of rows by block of rows
  * through the plan's scratch block, in either mode (emit_rows_in_place).
  *
  * Everything else (strict mode: BLIS does not add in the evaluator's order;
@@ -47,7 +47,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../fuse/fuse.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
@@ -336,52 +335,30 @@ static bool find_dot(emit_ctx *cx, const ir_op *op, void *ctx) {
 /* ---- the affine update W' = beta * W + alpha * dot --------------------------------------------- */
 
 /* An SGD step (w - 0.01 * grad) as one gemm with C = W: the output gets W
- * (no copy when the planner put it in W's buffer, which
- * fuse_can_write_in_place allows in fast mode only for this shape), then
- * gemm adds alpha * A.B with beta. BLIS rounds alpha * (A.B) + beta * W in
- * its own way, not as the evaluator's round(W - round(c * round(A.B))): a
- * few ULP apart, which fast mode allows. No other epilogue op runs. */
+ * (no copy when the planner put it in W's buffer, which the contract
+ * allows in fast mode only for this strategy), then gemm adds alpha * A.B
+ * with beta. BLIS rounds alpha * (A.B) + beta * W in its own way, not as
+ * the evaluator's round(W - round(c * round(A.B))): a few ULP apart, which
+ * fast mode allows. No other epilogue op runs. */
 static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g) {
-    fuse_dot_affine m;
-    if (!fuse_dot_affine_update(cx->f, k->fusion, &m) || m.dot != dot || m.operand >= k->region->nargs) return false;
-    ir_value_id w = k->region->args[m.operand];
+    const contract_kernel *m = &cx->p->kernels.k[k->step];
+    if (m->strategy != CONTRACT_DOT_AFFINE || m->affine_operand >= k->region->nargs) return false;
+    ir_value_id w = k->region->args[m->affine_operand];
     if (!cx->buffer[w]) return false;
     const ir_type *t = ec_type(cx, k->ret->in[0]);
     const char *ct = ec_ctype(t->dtype), *out = k->out[0], *src = ex_buffer(cx, w);
     if (ir_type_bytes(t) > 0)
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
                 ir_type_bytes(t));
-    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m.alpha), ec_str(cx, "(%s)%a", ct, m.beta), false);
+    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), false);
     return true;
 }
 
 /* ---- in place over the lhs, block of rows by block of rows ------------------------------------ */
 
-/* The plan lets a result share the buffer of a dot's lhs only where
- * fuse_dot_rows_in_place allows it (no other in-place rule does), so the
- * emitter follows the plan's storage rather than asking again. */
-int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
-    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_DOT || op->nregions != 1) return -1;
-    const ir_block *b = op->regions[0];
-    const ir_op *dot = NULL;
-    for (int k = 0; k < b->nops && !dot; k++)
-        if (b->ops[k]->code == IR_DOT_GENERAL) dot = b->ops[k];
-    for (int i = 0; dot && i < op->nin && i < b->nargs; i++) {
-        if (b->args[i] != dot->in[0]) continue;
-        for (int r = 0; r < op->nout; r++) {
-            if (!ec_storage_overlaps(cx, op->out[r], op->in[i])) continue;
-            size_t row;
-            int64_t block = fuse_dot_row_block(cx->f, op, r, &row);
-            if (scratch) *scratch = (size_t)block * row;
-            return r;
-        }
-    }
-    return -1;
-}
-
-/* Result `over` shares the lhs's buffer (fuse_dot_rows_in_place). The
- * kernel runs block of rows by block of rows, in increasing order, with a
- * block in the plan's scratch block (aj_rows: indexed by absolute row, as
+/* A result shares the lhs's buffer (w, the contract's overwrite the plan
+ * took). The kernel runs block of w->rows_block rows by block, in
+ * increasing order, with a block in the plan's scratch block (aj_rows: indexed by absolute row, as
  * the pointer is shifted back by the block's first row):
  *  - BLIS: the gemm writes the block's product there; the epilogue then
  *    stores every result at its own rows, `over` too: the gemm has read
@@ -393,18 +370,19 @@ int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch) {
  * Either way, the bytes written belong to lhs rows the kernel has done
  * with, and each element is computed as the unblocked kernel computes it
  * (the same loop, or the same gemm on fewer rows). */
-static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g, int over) {
+static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g,
+                              const contract_overwrite *w) {
+    int over = w->result;
     if (g && gemm_target(cx, k, dot) < 0) g = NULL;   /* an epilogue that reads the product elsewhere */
     if (cx->rc) return cx->rc;
     const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
-    size_t row;
-    int64_t rows = t->dims[0], block = fuse_dot_row_block(cx->f, k->fusion, over, &row);
-    if (cx->p->scratch_bytes < (size_t)block * row)
+    int64_t rows = t->dims[0], block = w->rows_block;
+    if (cx->p->scratch_bytes < w->rows_scratch)
         return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot written over its lhs needs a scratch "
-                          "block of %zu bytes, the plan has %zu", (size_t)block * row, cx->p->scratch_bytes);
+                          "block of %zu bytes, the plan has %zu", w->rows_scratch, cx->p->scratch_bytes);
     const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) out[r] = r == over && !g ? "aj_rows" : k->out[r];
-    ex_kernel blocked = {k->fusion, k->region, k->ret, out};
+    ex_kernel blocked = {k->fusion, k->region, k->ret, out, k->step};
     ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows, block);
     ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", block,
             rows, block, rows);
@@ -440,10 +418,9 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc) return cx->rc;
     bool blis = single && dot && blis_applies(cx, dot, &g);
-    int over = ex_dot_rows_in_place(cx, k->fusion, NULL);
-    if (over >= 0 && !dot)
-        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
-    if (over >= 0) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
+    const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
+    if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
+    if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
     if (!blis) return emit_result_loop(cx, k, NULL);
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);

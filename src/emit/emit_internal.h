@@ -148,13 +148,10 @@ typedef struct emit_ctx {
     int64_t row_block;
     uint64_t row_prefetch;
     /* Per value id: a value kept for one block of rows in the plan's scratch
-       block (emit_c.c, "block-local values"); bytes 0: none. */
-    struct ec_block_slot { size_t offset, bytes; } *block_slot;
+       block (plan_scratch.c, "block-local values"), while its run is emitted
+       blocked; bytes 0: none. */
+    plan_slot *block_slot;
 } emit_ctx;
-
-/* Streaming stores (emit_loop.c) write f32 results of at least this many
- * bytes; block-local values (emit_c.c) serve them. */
-enum { EC_STREAM_MIN_BYTES = 32 << 20 };
 
 /* A string owned by the context; "?" after an allocation failure, which
  * sets cx->rc (never NULL). */
@@ -211,12 +208,6 @@ extern const char emit_prelude_blis[];
 extern const char emit_prelude_stream[];
 /* aj_fast_expf's definitions where the prelude only declares it (AJ_VECTOR_EXP). */
 extern const char emit_prelude_exp[];
-
-/* ---- emit_c.c ------------------------------------------------------------------------ */
-
-/* Whether the plan puts top-level values a and b in storage that shares a
- * byte. */
-bool ec_storage_overlaps(emit_ctx *cx, ir_value_id a, ir_value_id b);
 
 /* ---- emit_reuse.c: kernels emitted once ---------------------------------------------
  *
@@ -346,6 +337,7 @@ typedef struct ex_kernel {
     const ir_block *region;
     const ir_op *ret;           /* the region's RETURN */
     const char **out;           /* per result: the output pointer's name */
+    int step;                   /* the body step it computes */
 } ex_kernel;
 
 /* At the start of a chunk of `chunk` elements at offset off (an element
@@ -383,7 +375,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k);
  *    (copies, swaps) may be moved as T;
  *  - in place: where ir_op_updated_operand(root, r) = j, result r may be
  *    the very buffer of operand j (the plan decides; see
- *    fuse_can_write_in_place). The emitter copies operand j into result r
+ *    contract.c). The emitter copies operand j into result r
  *    with eo_copy (which does nothing when the pointers are equal) and then
  *    writes only the updated elements; it must never read operand j after
  *    writing result r other than through result r;
@@ -440,8 +432,4 @@ int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* dot_general's result at index ix: a loop over the contracting dims that
  * accumulates in the evaluator's order and type. */
 const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
-/* A dot kernel the plan writes over its lhs (fuse_dot_rows_in_place): the
- * result that shares the lhs's buffer, or -1; *scratch (may be NULL) gets
- * the bytes of the scratch block it computes its rows in. */
-int ex_dot_rows_in_place(emit_ctx *cx, const ir_op *op, size_t *scratch);
 #endif

@@ -136,7 +136,7 @@ static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
 }
 
 /* Which results to store with streaming stores, 16 elements at a time: in
- * fast mode, on one thread, f32 results of at least EC_STREAM_MIN_BYTES that
+ * fast mode, on one thread, f32 results of at least PLAN_STREAM_MIN_BYTES that
  * nothing reads afterwards (a program's outputs, written once), when the
  * innermost loop's extent (and, for a row-blocked flat loop, a row) is a
  * multiple of 16, and that share no storage with the kernel's other
@@ -152,7 +152,7 @@ static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, co
     for (int r = 0; r < k->ret->nin; r++) {
         if (skip && skip[r]) continue;
         const ir_type *t = ec_type(cx, k->fusion->out[r]);
-        if (t->dtype != IR_F32 || ir_type_bytes(t) < EC_STREAM_MIN_BYTES) continue;
+        if (t->dtype != IR_F32 || ir_type_bytes(t) < PLAN_STREAM_MIN_BYTES) continue;
         /* in place (softmax's divide): the lines are in the cache already, and
            a streaming store to one costs its write-back (22 against 27 ms) */
         if (r >= 64 || !(cx->results_alone >> r & 1)) continue;
@@ -174,7 +174,7 @@ static uint64_t streamed_operands(emit_ctx *cx, const ex_kernel *k, const ir_typ
     uint64_t bits = 0;
     for (int i = 0; i < k->fusion->nin && i < 64; i++) {
         const ir_type *t = ec_type(cx, k->fusion->in[i]);
-        if (ir_type_numel(t) == ir_type_numel(s) && ir_type_bytes(t) >= EC_STREAM_MIN_BYTES) bits |= (uint64_t)1 << i;
+        if (ir_type_numel(t) == ir_type_numel(s) && ir_type_bytes(t) >= PLAN_STREAM_MIN_BYTES) bits |= (uint64_t)1 << i;
     }
     return bits;
 }

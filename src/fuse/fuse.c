@@ -117,12 +117,6 @@ static int marks_init(fz_marks *m, int n) {
 
 bool fz_is_check(const ir_op *op) { return ir_op_kind_of(op->code) == IR_KIND_CHECK; }
 
-static bool is_elementwise(ir_opcode c) {
-    ir_op_kind k = ir_op_kind_of(c);
-    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE ||
-           c == IR_SELECT || c == IR_CLAMP || c == IR_REDUCE_PRECISION;
-}
-
 static bool is_index_op(ir_opcode c) {
     switch (c) {
     case IR_BROADCAST_IN_DIM: case IR_RESHAPE: case IR_TRANSPOSE: case IR_SLICE:
@@ -134,7 +128,7 @@ static bool is_index_op(ir_opcode c) {
     }
 }
 
-static bool is_loop_fusible(ir_opcode c) { return is_elementwise(c) || is_index_op(c); }
+static bool is_loop_fusible(ir_opcode c) { return ir_op_is_elementwise(c) || is_index_op(c); }
 
 bool fuse_is_opaque(ir_opcode c) {
     return !is_loop_fusible(c) && c != IR_CONSTANT && c != IR_REDUCE && c != IR_DOT_GENERAL && c != IR_CALL &&
@@ -158,41 +152,10 @@ static bool is_cheap(ir_opcode c) { return is_loop_fusible(c) && !is_expensive(c
 
 static bool same_shape(const ir_type *a, const ir_type *b) { return ir_type_same_shape(a, b); }
 
-static bool strictly_increasing(const ir_ints *dims) {
-    for (int i = 1; i < dims->n; i++)
-        if (dims->v[i] <= dims->v[i - 1]) return false;
-    return true;
-}
-
-/* Result dim i reads operand dim perm[i]; the element order is kept when
- * the dims of size > 1 keep their relative order. */
-static bool transpose_keeps_order(const ir_type *operand, const ir_ints *perm) {
-    int64_t last = -1;
-    for (int i = 0; i < perm->n; i++) {
-        int64_t d = perm->v[i];
-        if (d < 0 || d >= operand->rank || operand->dims[d] == 1) continue;
-        if (d < last) return false;
-        last = d;
-    }
-    return true;
-}
-
-bool fz_reads_at_linear_index(const ir_func *f, const ir_op *c, int j) {
-    const ir_type *in = fz_type(f, c->in[j]), *out = fz_type(f, c->out[0]);
-    if (is_elementwise(c->code)) return same_shape(in, out);
-    switch (c->code) {
-    case IR_RESHAPE: return true;
-    case IR_BITCAST_CONVERT: return same_shape(in, out);
-    case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out) && strictly_increasing(&c->a.dims);
-    case IR_TRANSPOSE: return transpose_keeps_order(in, &c->a.dims);
-    default: return false;
-    }
-}
-
 /* Each element of operand j is read for at most one result element. */
 static bool reads_each_element_once(const ir_func *f, const ir_op *c, int j) {
     const ir_type *in = fz_type(f, c->in[j]), *out = fz_type(f, c->out[0]);
-    if (is_elementwise(c->code)) return same_shape(in, out);
+    if (ir_op_is_elementwise(c->code)) return same_shape(in, out);
     switch (c->code) {
     case IR_RESHAPE: case IR_TRANSPOSE: case IR_REVERSE: case IR_SLICE: case IR_CONCATENATE: return true;
     case IR_PAD: case IR_DYNAMIC_SLICE: return j == 0;   /* injective; the others are scalars */
@@ -458,7 +421,7 @@ static int note_reader(fz_state *st, fz_sites *s, const ir_op *c, int j, const f
     case FZ_LEAF:
         return add_target(st, s, pl, FZ_LEAF, false, false);
     default:
-        return add_target(st, s, pl, pl->space, pl->linear && fz_reads_at_linear_index(st->f, c, j),
+        return add_target(st, s, pl, pl->space, pl->linear && ir_op_reads_at_linear_index(st->f, c, j),
                           pl->once && reads_each_element_once(st->f, c, j));
     }
 }
@@ -509,7 +472,7 @@ static bool dot_epilogue_fits(fz_state *st, int g, int p, bool apply) {
             downstream |= q >= 0 && fz_marked(&st->op_marks, q);
         }
         if (downstream) {
-            if (!is_elementwise(m->code) || !same_shape(fz_type(st->f, m->out[0]), &grp->shape)) return false;
+            if (!ir_op_is_elementwise(m->code) || !same_shape(fz_type(st->f, m->out[0]), &grp->shape)) return false;
             fz_mark(&st->op_marks, pl->op);
         } else if (m->code != IR_BROADCAST_IN_DIM || fz_is_result(st, g, m->out[0])) {
             return false;
@@ -581,7 +544,7 @@ static bool recompute_operand_ok(const fz_state *st, ir_value_id v, int reader, 
     if (q < 0 || depth >= MAX_RECOMPUTE_DEPTH) return false;
     const ir_op *op = fz_op(st, q);
     if (op->code == IR_BROADCAST_IN_DIM) return leaf_source_ok(st, op->in[0], q, g, depth + 1, v);
-    if (!is_cheap(op->code) || !is_elementwise(op->code) || op->nout != 1 ||
+    if (!is_cheap(op->code) || !ir_op_is_elementwise(op->code) || op->nout != 1 ||
         !same_shape(fz_type(st->f, v), &st->groups[g].shape))
         return false;
     for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++)
@@ -596,7 +559,7 @@ static bool recompute_operand_ok(const fz_state *st, ir_value_id v, int reader, 
  * another kernel: every operand is recomputable in g at no memory cost. */
 static bool recomputable_in_dot(const fz_state *st, int p, int g) {
     const ir_op *op = fz_op(st, p);
-    if (!is_cheap(op->code) || !is_elementwise(op->code) || op->nout != 1 ||
+    if (!is_cheap(op->code) || !ir_op_is_elementwise(op->code) || op->nout != 1 ||
         !same_shape(fz_type(st->f, op->out[0]), &st->groups[g].shape))
         return false;
     for (int j = 0; j < op->nin; j++)
@@ -860,210 +823,7 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d) {
     return rc;
 }
 
-/* ---- queries ------------------------------------------------------------------------- */
-
-/* Every read of block argument `arg` in b, and of what is computed from it
- * along the way, is at the linear iteration index (so a result element
- * may overwrite the argument's element of the same index); op `except`
- * (may be NULL) is left out, it reads arg in its own way. */
-static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg, const ir_op *except) {
-    bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
-    if (!derived) return false;   /* no answer without memory: the safe one */
-    derived[arg] = true;
-    bool ok = true;
-    for (int i = 0; ok && i + 1 < b->nops; i++) {
-        const ir_op *op = b->ops[i];
-        bool reads = false;
-        for (int j = 0; ok && op != except && j < op->nin; j++) {
-            if (!derived[op->in[j]]) continue;
-            reads = true;
-            ok = op->nregions == 0 && fz_reads_at_linear_index(f, op, j);
-        }
-        for (int j = 0; ok && reads && j < op->nout; j++) derived[op->out[j]] = true;
-    }
-    mem_free(derived);
-    return ok;
-}
-
-/* v is a one-element f32/f64 constant made in the region, or a
- * broadcast_in_dim of one (a splat): its finite value in *x. */
-static bool scalar_constant(const ir_func *f, ir_value_id v, double *x) {
-    const ir_op *op = f->values[v].def;
-    if (op && op->code == IR_BROADCAST_IN_DIM) op = f->values[op->in[0]].def;
-    if (!op || op->code != IR_CONSTANT || !op->a.data || ir_type_numel(fz_type(f, op->out[0])) != 1) return false;
-    ir_dtype t = fz_type(f, op->out[0])->dtype;
-    if (t == IR_F32) {
-        float g;
-        memcpy(&g, op->a.data, sizeof g);
-        *x = g;
-    } else if (t == IR_F64) {
-        memcpy(x, op->a.data, sizeof *x);
-    } else {
-        return false;
-    }
-    return *x - *x == 0;   /* finite */
-}
-
-/* t is the dot's result (scale 1) or multiply(splat c, dot) either way round (scale c). */
-static bool dot_term(const ir_func *f, const ir_op *dot, ir_value_id t, double *scale) {
-    if (t == dot->out[0]) {
-        *scale = 1;
-        return true;
-    }
-    const ir_op *op = f->values[t].def;
-    if (!op || op->code != IR_MULTIPLY) return false;
-    for (int side = 0; side < 2; side++)
-        if (op->in[side] == dot->out[0] && scalar_constant(f, op->in[1 - side], scale)) return true;
-    return false;
-}
-
-static int block_arg_index(const ir_block *b, ir_value_id v) {
-    for (int i = 0; i < b->nargs; i++)
-        if (b->args[i] == v) return i;
-    return -1;
-}
-
-bool fuse_dot_affine_update(const ir_func *f, const ir_op *fusion, fuse_dot_affine *m) {
-    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_DOT || fusion->nregions != 1 ||
-        fusion->nout != 1)
-        return false;
-    const ir_block *b = fusion->regions[0];
-    if (b->nops < 2 || b->ops[b->nops - 1]->code != IR_RETURN || b->ops[b->nops - 1]->nin != 1) return false;
-    const ir_op *dot = NULL;
-    for (int k = 0; k + 1 < b->nops; k++) {
-        const ir_op *op = b->ops[k];
-        switch (op->code) {
-        case IR_DOT_GENERAL:
-            if (dot) return false;
-            dot = op;
-            break;
-        case IR_CONSTANT: case IR_BROADCAST_IN_DIM: case IR_MULTIPLY: case IR_ADD: case IR_SUBTRACT: break;
-        default: return false;
-        }
-    }
-    ir_value_id top = b->ops[b->nops - 1]->in[0];
-    const ir_type *t = fz_type(f, top);
-    const ir_op *u = f->values[top].def;
-    if (!dot || !u || (u->code != IR_ADD && u->code != IR_SUBTRACT) || (t->dtype != IR_F32 && t->dtype != IR_F64) ||
-        !ir_type_eq(fz_type(f, dot->out[0]), t))
-        return false;
-    for (int side = 0; side < 2; side++) {
-        int arg = block_arg_index(b, u->in[side]);
-        double scale;
-        if (arg < 0 || !ir_type_eq(fz_type(f, u->in[side]), t) || !dot_term(f, dot, u->in[1 - side], &scale))
-            continue;
-        *m = (fuse_dot_affine){.dot = dot, .operand = arg, .alpha = scale, .beta = 1};
-        if (u->code == IR_SUBTRACT && side == 0) m->alpha = -scale;      /* W - s*dot */
-        else if (u->code == IR_SUBTRACT) m->beta = -1;                  /* s*dot - W */
-        return true;
-    }
-    return false;
-}
-
-/* A REDUCE kernel's result r is computed in its epilogue (it depends on a
- * reduce), after the reductions of its element are done. */
-static bool computed_after_reductions(const ir_func *f, const ir_block *b, ir_value_id v) {
-    bool *after = mem_calloc((size_t)f->nvalues, sizeof *after);
-    if (!after) return false;
-    for (int k = 0; k + 1 < b->nops; k++) {
-        const ir_op *op = b->ops[k];
-        bool d = op->code == IR_REDUCE;
-        for (int j = 0; j < op->nin && !d; j++) d = after[op->in[j]];
-        for (int j = 0; j < op->nout; j++) after[op->out[j]] = d;
-    }
-    bool ok = after[v];
-    mem_free(after);
-    return ok;
-}
-
-/* How many times the ops of b (and of their regions) read v. */
-static int reads_of(const ir_block *b, ir_value_id v) {
-    int n = 0;
-    for (int k = 0; k < b->nops; k++) {
-        const ir_op *op = b->ops[k];
-        for (int j = 0; j < op->nin; j++) n += op->in[j] == v;
-        for (int r = 0; r < op->nregions; r++) n += reads_of(op->regions[r], v);
-    }
-    return n;
-}
-
-/* An OPAQUE kernel's result r is an update of its block argument i (see
- * ir_op_updated_operand), which nothing else in the kernel reads. */
-static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
-    if (b->nops < 2) return false;
-    const ir_op *root = b->ops[b->nops - 2], *ret = b->ops[b->nops - 1];
-    for (int k = 0; k < root->nout; k++) {
-        if (root->out[k] != ret->in[r]) continue;
-        int j = ir_op_updated_operand(root, k);
-        return j >= 0 && root->in[j] == b->args[i] && reads_of(b, b->args[i]) == 1;
-    }
-    return false;
-}
-
-/* The kernel's one dot_general, or NULL (none, or several). */
-static const ir_op *only_dot(const ir_block *b) {
-    const ir_op *dot = NULL;
-    for (int k = 0; k < b->nops; k++) {
-        if (b->ops[k]->code != IR_DOT_GENERAL) continue;
-        if (dot) return NULL;
-        dot = b->ops[k];
-    }
-    return dot;
-}
-
-/* The bytes of a row (an index of the first dim) of v. */
-static size_t row_bytes(const ir_func *f, ir_value_id v) {
-    const ir_type *t = fz_type(f, v);
-    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
-}
-
-int64_t fuse_dot_row_block(const ir_func *f, const ir_op *fusion, int r, size_t *row) {
-    const ir_op *dot = fusion->nregions == 1 ? only_dot(fusion->regions[0]) : NULL;
-    size_t a = row_bytes(f, fusion->out[r]), d = dot ? row_bytes(f, dot->out[0]) : 0;
-    *row = a > d ? a : d;
-    int64_t rows = fz_type(f, fusion->out[r])->dims[0];
-    int64_t block = *row ? (int64_t)(FUSE_DOT_ROW_BLOCK_BYTES / *row) : rows;
-    if (block < FUSE_DOT_ROW_BLOCK_MIN_ROWS) block = FUSE_DOT_ROW_BLOCK_MIN_ROWS;
-    return block < rows ? block : rows;
-}
-
-bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i) {
-    if (fusion->code != IR_FUSION || fusion->a.fusion_kind != IR_FUSION_DOT || fusion->nregions != 1) return false;
-    const ir_block *b = fusion->regions[0];
-    if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
-    fuse_dot_affine m;
-    const ir_op *dot = only_dot(b);
-    if (!dot || dot->in[0] != b->args[i] || fuse_dot_affine_update(f, fusion, &m)) return false;
-    const ir_type *lhs = fz_type(f, dot->in[0]), *out = fz_type(f, fusion->out[r]);
-    const ir_attrs *a = &dot->a;
-    if (lhs->rank != 2 || a->lhs_batch.n != 0 || a->lhs_contract.n != 1 || a->lhs_contract.v[0] != 1 ||
-        lhs->dims[0] < 2 || out->rank < 1 || out->dims[0] != lhs->dims[0])
-        return false;
-    size_t out_row = row_bytes(f, fusion->out[r]), lhs_row = row_bytes(f, dot->in[0]), block_row;
-    if (fuse_dot_row_block(f, fusion, r, &block_row) > lhs->dims[0] / FUSE_DOT_ROW_BLOCKS_MIN) return false;
-    if (out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs))   /* a residual: h + tanh(h @ W) */
-        return read_only_at_linear_index(f, b, b->args[i], dot);
-    return out_row < lhs_row && reads_of(b, b->args[i]) == 1;
-}
-
-bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order) {
-    if (fusion->code != IR_FUSION || fusion->nregions != 1) return false;
-    const ir_block *b = fusion->regions[0];
-    if (r < 0 || r >= fusion->nout || i < 0 || i >= fusion->nin || i >= b->nargs) return false;
-    if (fusion->a.fusion_kind == IR_FUSION_OPAQUE) return opaque_updates_in_place(b, r, i);
-    if (fuse_dot_rows_in_place(f, fusion, r, i)) return true;
-    const ir_type *in = fz_type(f, b->args[i]), *out = fz_type(f, fusion->out[r]);
-    if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
-        return false;
-    if (!read_only_at_linear_index(f, b, b->args[i], NULL)) return false;
-    fuse_dot_affine m;
-    switch (fusion->a.fusion_kind) {
-    case IR_FUSION_LOOP: return true;
-    case IR_FUSION_REDUCE: return computed_after_reductions(f, b, b->ops[b->nops - 1]->in[r]);
-    case IR_FUSION_DOT: return strict_order || (fuse_dot_affine_update(f, fusion, &m) && m.operand == i);
-    default: return false;
-    }
-}
+/* ---- what fusion removed ------------------------------------------------------------ */
 
 static bool is_returned(const ir_op *ret, ir_value_id v) {
     for (int i = 0; i < ret->nin; i++)

@@ -86,96 +86,15 @@ typedef struct fuse_options {
  *    operand, and every value its regions read from outside, is a block
  *    argument (constants too are read from memory).
  * An expensive op (exp, log, tanh, pow, sqrt, trigonometry, ...) is in a
- * kernel only where each of its elements is computed at most once. */
+ * kernel only where each of its elements is computed at most once. What
+ * each kernel may write in place, and how its code computes it, is for
+ * src/contract to say. */
 int fuse_func(ir_func *f, const fuse_options *o, diag *d);
-
-/* True when kernel `fusion` may write its result r into the buffer of its
- * operand i (the planner calls this only when operand i dies there and has
- * r's byte size), for code generated in strict_order (codegen_options) or
- * fast mode. Always: every read of operand i inside the kernel is at the
- * same element index the kernel writes r at (no broadcast, transpose,
- * slice, reverse, reshape-with-reordering, reduction or dot_general reads
- * it). "The same index" is the row-major linear index: reads through
- * elementwise ops, reshapes, and broadcasts or transposes that only add,
- * drop or move unit dims qualify. Then, by kind:
- *  - LOOP: yes. The emitted loop reads all it needs of an element before
- *    storing any result element at that index (one loop computing every
- *    result: emit_result_loop).
- *  - REDUCE: when r is computed in the epilogue (depends on a reduce). The
- *    emitter (emit_reduce.c) folds all of an output element's inputs into
- *    accumulators, then evaluates every result at that element and only
- *    then stores them, so operand i (read by the epilogue only) is read
- *    before its element is overwritten. The bias update of an SGD step,
- *    b - 0.01 * sum(...), is this case.
- *  - DOT, strict order: yes. The naive contraction computes each element's
- *    sum, then the epilogue at that element (reading operand i there), then
- *    stores (emit_result_loop again; fast mode's non-BLIS cases too).
- *  - DOT, fast: only when fuse_dot_affine_update matches with operand i as
- *    W. The BLIS path writes the whole product into the output before any
- *    other epilogue runs, which would destroy W; the affine update instead
- *    runs as one gemm with beta (C = beta*W + alpha*A.B, C holding W).
- *  - OPAQUE (any mode): when r is an update of operand i
- *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
- *    reads operand i nowhere else. Its emitter must then work with r's
- *    buffer equal to operand i's (it copies the operand only when the
- *    pointers differ, then writes the updated elements).
- *  - DOT, any mode, in place over the dot's lhs: when fuse_dot_rows_in_place
- *    holds (the one exception to "every read at the same index").
- * The check that "every read is at the same index" above is skipped for
- * OPAQUE kernels: the op's own rule replaces it. */
-bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i, bool strict_order);
-
-/* A DOT kernel whose result r may be written over its operand i, the lhs of
- * its one dot_general, block of rows by block of rows: the lhs is [M, K]
- * with no batch dims and contracts its last dim, so row m of the result
- * (its first dim is M) depends on lhs row m only; a result row takes no
- * more bytes than an lhs row; M holds at least FUSE_DOT_ROW_BLOCKS_MIN
- * blocks of fuse_dot_row_block rows (else the scratch block would cost
- * about what the overwrite saves); the kernel is no affine update
- * (fuse_dot_affine_update keeps its own in-place form); and the rest of the
- * kernel reads the lhs only at the element it computes, and only when
- * result and lhs rows hold the same elements (a residual h + tanh(h @ W)).
- * The code generator (emit_dot.c) then computes each block of rows [a, b),
- * in increasing order, through a scratch block and stores it into the
- * result's rows [a, b) once the block's lhs rows are read: the bytes it
- * overwrites lie in lhs rows below b, which nothing reads any more. */
-bool fuse_dot_rows_in_place(const ir_func *f, const ir_op *fusion, int r, int i);
-
-/* The rows of a block of that form, and in *row the bytes of one row of
- * its scratch block (the wider of the dot's product and result r):
- * FUSE_DOT_ROW_BLOCK_BYTES of rows, but at least FUSE_DOT_ROW_BLOCK_MIN_ROWS
- * rows, and at most M. The gemm of each block repacks the whole rhs, a cost
- * against its arithmetic of about 1/rows: mlp_deep (4096 x 256 by 256 x 256,
- * 32 layers) ran 17% slower than unblocked with blocks of 128 rows, 8% with
- * 256, 3% with 512 and 1024. */
-int64_t fuse_dot_row_block(const ir_func *f, const ir_op *fusion, int r, size_t *row);
-
-#define FUSE_DOT_ROW_BLOCK_BYTES (256 << 10)
-#define FUSE_DOT_ROW_BLOCK_MIN_ROWS 256
-#define FUSE_DOT_ROW_BLOCKS_MIN 4
 
 /* Ops that are not loop-shaped and get a kernel of their own: everything
  * but constants, elementwise and index ops, reduce, dot_general, checks,
  * calls, returns and fusions. */
 bool fuse_is_opaque(ir_opcode c);
-
-/* A DOT kernel whose only result is an affine update of an operand W by
- * its product: W - c*dot, W + c*dot, c*dot - W, (c*dot on either side of
- * an add, c on either side of the multiply, or no multiply: c = 1), with W
- * a block argument of the result's type (f32 or f64) and c a finite
- * one-element constant in the region (splat: constant + broadcast_in_dim).
- * The region holds nothing else but constants and broadcasts. Result =
- * beta * W + alpha * dot. The code generator's BLIS path computes it as one
- * gemm with C = W (copied into the output first unless the output already
- * is W's buffer): fast mode only, its rounding differs from the evaluator's
- * (round(dot), round(c * that), round(W - that)) by a few ULP. */
-typedef struct fuse_dot_affine {
-    const ir_op *dot;      /* the dot_general in the region */
-    int operand;           /* W's block argument index (= operand index of the fusion) */
-    double alpha, beta;    /* beta is 1 or -1; alpha is +-c, exact in the result type */
-} fuse_dot_affine;
-
-bool fuse_dot_affine_update(const ir_func *f, const ir_op *fusion, fuse_dot_affine *m);
 
 /* Bytes of intermediate values (top-level results that are neither function
  * results nor parameters) that f materialises: run before and after fusion,

@@ -105,12 +105,6 @@ int fz_place_in(const fz_state *st, int op, int g, bool want_leaf);
  * a check reads it, or an op placed in another group does. */
 bool fz_is_result(const fz_state *st, int g, ir_value_id v);
 
-/* Reading operand j, op c's result element at linear (row-major) index k
- * reads the operand's element at linear index k: elementwise on a
- * same-shape operand, reshape, and broadcasts and transposes that keep the
- * order of elements. */
-bool fz_reads_at_linear_index(const ir_func *f, const ir_op *c, int j);
-
 /* Writes every group as an IR_FUSION op and rebuilds the body (fuse_build.c). */
 int fz_build(fz_state *st);
 #endif

@@ -140,6 +140,43 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     }
 }
 
+bool ir_op_is_elementwise(ir_opcode c) {
+    ir_op_kind k = ir_op_kind_of(c);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE ||
+           c == IR_SELECT || c == IR_CLAMP || c == IR_REDUCE_PRECISION;
+}
+
+static bool strictly_increasing(const ir_ints *dims) {
+    for (int i = 1; i < dims->n; i++)
+        if (dims->v[i] <= dims->v[i - 1]) return false;
+    return true;
+}
+
+/* Result dim i reads operand dim perm[i]; the element order is kept when
+ * the dims of size > 1 keep their relative order. */
+static bool transpose_keeps_order(const ir_type *operand, const ir_ints *perm) {
+    int64_t last = -1;
+    for (int i = 0; i < perm->n; i++) {
+        int64_t d = perm->v[i];
+        if (d < 0 || d >= operand->rank || operand->dims[d] == 1) continue;
+        if (d < last) return false;
+        last = d;
+    }
+    return true;
+}
+
+bool ir_op_reads_at_linear_index(const ir_func *f, const ir_op *op, int j) {
+    const ir_type *in = &f->values[op->in[j]].type, *out = &f->values[op->out[0]].type;
+    if (ir_op_is_elementwise(op->code)) return ir_type_same_shape(in, out);
+    switch (op->code) {
+    case IR_RESHAPE: return true;
+    case IR_BITCAST_CONVERT: return ir_type_same_shape(in, out);
+    case IR_BROADCAST_IN_DIM: return ir_type_numel(in) == ir_type_numel(out) && strictly_increasing(&op->a.dims);
+    case IR_TRANSPOSE: return transpose_keeps_order(in, &op->a.dims);
+    default: return false;
+    }
+}
+
 /* ---- windows ---------------------------------------------------------------- */
 
 enum { WINDOW_LIMIT = 1 << 30 };   /* keeps every product of the window arithmetic in int64 */

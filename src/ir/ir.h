@@ -280,6 +280,12 @@ struct ir_op {
  * the operand's buffer when the operand dies there (plan: in place). */
 int ir_op_updated_operand(const ir_op *op, int r);
 
+/* Whether op is elementwise: unary, binary, convert, compare, select,
+ * clamp, reduce_precision (each result element from the operands' elements
+ * at its index, broadcasting none). */
+bool ir_op_is_elementwise(ir_opcode c);
+
+
 /* A block: arguments, then ops; the last op is IR_RETURN. */
 struct ir_block {
     int nargs;
@@ -370,6 +376,11 @@ typedef struct ir_func {
     int nexpects;
     ir_expect *expects;          /* owned; in source order; not cloned (see ir_expect) */
 } ir_func;
+
+/* Whether op (of f) reads operand j only at the row-major linear index of
+ * the result element it computes: elementwise ops on one shape, reshapes,
+ * and broadcasts or transposes that only add, drop or move unit dims. */
+bool ir_op_reads_at_linear_index(const ir_func *f, const ir_op *op, int j);
 
 typedef struct ir_module {
     char *name;           /* may be NULL */

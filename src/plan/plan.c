@@ -13,13 +13,15 @@
  *   place_in_outputs    temporaries that die before an output is first written
  *                       move into that output's buffer when the arena shrinks
  *   measure_live_bytes  temp_live, peak_step and the lower bound
+ *   plan_place_scratch  row-blocked runs, block-local slots, the scratch block
+ *                       (plan_scratch.c)
  *   plan_check          the invariants, verified on the finished plan
  *
  * Sizes: every interval's bytes are rounded up to PLAN_ALIGN, and the sum of
  * all of them is checked to fit in a size_t before packing. Both packers only
  * ever place a buffer below the sum of the sizes placed so far, so no offset,
  * end or live-byte sum computed after that check can overflow. */
-#include "plan.h"
+#include "plan_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,7 +29,6 @@
 #include <string.h>
 
 #include "../analysis/liveness.h"
-#include "../fuse/fuse.h"
 #include "../util/mem.h"
 
 /* ---- sizes ------------------------------------------------------------------ */
@@ -76,15 +77,15 @@ typedef struct planner {
 
 static bool is_arena(const plan *p, ir_value_id v) { return p->buf[v].home == PLAN_ARENA; }
 
-/* True when kernel `op` may write its result r over operand value u: it is a
- * fusion, u is an operand, and every operand position holding u allows it (a
- * value passed twice is read through both block arguments). */
-static bool kernel_may_overwrite(const ir_func *f, const ir_op *op, int r, ir_value_id u, bool strict_order) {
-    if (op->code != IR_FUSION) return false;
+/* True when the kernel at step s may write its result r over operand value
+ * u: u is an operand, and the contract allows it at every operand position
+ * holding u (a value passed twice is read through both block arguments). */
+static bool kernel_may_overwrite(const ir_func *f, const plan *p, int s, int r, ir_value_id u) {
+    const ir_op *op = f->body->ops[s];
     bool operand = false;
     for (int i = 0; i < op->nin; i++) {
         if (op->in[i] != u) continue;
-        if (!fuse_can_write_in_place(f, op, r, i, strict_order)) return false;
+        if (!contract_overwrite_of(&p->kernels, s, r, i)) return false;
         operand = true;
     }
     return operand;
@@ -153,8 +154,7 @@ static ir_value_id chain_head(const plan *p, ir_value_id u) {
 static bool written_after_parameter(const ir_func *f, const plan *p, ir_value_id h, ir_value_id a) {
     const ir_value *val = &f->values[h];
     int def = p->buf[h].def, last = p->buf[a].last_use;
-    return def > last ||
-           (def == last && val->def && kernel_may_overwrite(f, val->def, val->def_index, a, p->strict_order));
+    return def > last || (def == last && val->def && kernel_may_overwrite(f, p, def, val->def_index, a));
 }
 
 
@@ -245,7 +245,7 @@ static bool can_take_operand(const planner *pl, const ir_op *op, int s, int r, i
     if (!is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
     for (int other = 0; other < op->nout; other++)
         if (p->buf[op->out[other]].in_place_of == u) return false;
-    return kernel_may_overwrite(pl->f, op, r, u, pl->opts.strict_order);
+    return kernel_may_overwrite(pl->f, p, s, r, u);
 }
 
 /* Points v's in-place chain (v and the operands it overwrote, back to the
@@ -910,6 +910,18 @@ static int check_input(const ir_func *f, diag *d) {
     return DIAG_OK;
 }
 
+/* The plan keeps its own copy of the contract it is made from (the code
+ * generator reads it there); without one it makes one. */
+static int take_contract(planner *pl) {
+    if (!pl->opts.kernels)
+        return contract_func(pl->f, &(contract_options){.strict_order = pl->opts.strict_order}, &pl->p->kernels,
+                             pl->d);
+    if (pl->opts.kernels->nsteps != pl->p->nsteps)
+        return diag_set(pl->d, DIAG_INVALID, "internal error: the kernel contract of @%s has %d steps, not %d",
+                        pl->f->name ? pl->f->name : "?", pl->opts.kernels->nsteps, pl->p->nsteps);
+    return contract_copy(pl->opts.kernels, &pl->p->kernels, pl->d);
+}
+
 static int run_stages(planner *pl) {
     plan *p = pl->p;
     int rc = check_input(pl->f, pl->d);
@@ -920,11 +932,13 @@ static int run_stages(planner *pl) {
     pl->live = live_ranges(pl->f);
     p->buf = mem_calloc((size_t)p->nvalues + 1, sizeof *p->buf);
     if (!pl->live || !p->buf) return diag_nomem(pl->d);
-    if ((rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
+    if ((rc = take_contract(pl)) || (rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
     link_in_place(pl, PLAN_ARENA);
     link_in_place(pl, PLAN_OUTPUT);
     link_in_place(pl, PLAN_DONATED);
-    if ((rc = collect_intervals(pl)) || (rc = place_temporaries(pl)) || (rc = measure_live_bytes(pl))) return rc;
+    if ((rc = collect_intervals(pl)) || (rc = place_temporaries(pl)) || (rc = measure_live_bytes(pl)) ||
+        (rc = plan_place_scratch(pl->f, &pl->opts, p, pl->d)))
+        return rc;
     return plan_check(pl->f, p, pl->d);
 }
 
@@ -942,71 +956,13 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     return rc;
 }
 
-/* A byte range of the arena. */
-typedef struct span {
-    size_t lo, hi;
-} span;
-
-static int by_start(const void *a, const void *b) {
-    const span *x = a, *y = b;
-    return x->lo < y->lo ? -1 : x->lo > y->lo;
-}
-
-/* The lowest offset where `aligned` bytes share none with an arena buffer
- * live at a step in uses: a gap those steps leave (the block then costs no
- * arena), else past the last of those buffers. Aligned, as offsets and
- * sizes are. */
-static int scratch_place(const plan *p, size_t aligned, const bool *uses, size_t *at, diag *d) {
-    int *before = mem_calloc((size_t)p->nsteps + 1, sizeof *before);   /* use steps below s */
-    span *live = mem_calloc((size_t)p->nvalues + 1, sizeof *live);
-    if (!before || !live) {
-        mem_free(before);
-        mem_free(live);
-        return diag_nomem(d);
-    }
-    for (int s = 0; s < p->nsteps; s++) before[s + 1] = before[s] + uses[s];
-    int n = 0;
-    for (int v = 0; v < p->nvalues; v++) {
-        const plan_buffer *b = &p->buf[v];
-        size_t end = 0;
-        if (!is_arena(p, v) || b->bytes == 0 || before[b->last_use + 1] == before[b->def]) continue;
-        align_bytes(b->bytes, &end);   /* inside the arena: plan_check saw it */
-        live[n++] = (span){b->offset, b->offset + end};
-    }
-    qsort(live, (size_t)n, sizeof *live, by_start);
-    size_t cursor = 0;
-    for (int k = 0; k < n && !(live[k].lo >= cursor && live[k].lo - cursor >= aligned); k++)
-        if (live[k].hi > cursor) cursor = live[k].hi;
-    *at = cursor;
-    mem_free(before);
-    mem_free(live);
-    return DIAG_OK;
-}
-
-int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d) {
-    size_t offset = 0, aligned = 0;
-    if (!align_bytes(bytes, &aligned))
-        return diag_set(d, DIAG_INVALID, "a scratch block of %zu bytes passes SIZE_MAX", bytes);
-    int rc = scratch_place(p, aligned, uses, &offset, d);
-    if (rc) return rc;
-    if (offset > SIZE_MAX - aligned)
-        return diag_set(d, DIAG_INVALID, "the arena with a scratch block of %zu bytes passes SIZE_MAX", bytes);
-    p->scratch_offset = offset;
-    p->scratch_bytes = bytes;
-    if (offset + aligned > p->arena_bytes) p->arena_bytes = offset + aligned;
-    for (int s = 0; s < p->nsteps; s++) {
-        if (!uses[s]) continue;
-        p->temp_live[s] += aligned;
-        if (p->temp_live[s] > p->lower_bound_bytes) p->lower_bound_bytes = p->temp_live[s];
-        if (p->temp_live[s] > p->temp_live[p->peak_step]) p->peak_step = s;
-    }
-    return DIAG_OK;
-}
-
 void plan_free(plan *p) {
     if (!p) return;
     mem_free(p->buf);
     mem_free(p->copies);
     mem_free(p->temp_live);
+    mem_free(p->runs);
+    mem_free(p->slots);
+    contract_free(&p->kernels);
     memset(p, 0, sizeof *p);
 }

@@ -2,9 +2,10 @@
  *
  * Temporaries live at offsets in ONE arena, sized here at compile time and
  * allocated once per executable. Liveness comes from analysis/liveness.h
- * for the body's current order. A kernel writes a result in place into an
- * operand that dies there when fuse_can_write_in_place allows (for the
- * options' strict_order) and the sizes match. Offsets come from best-fit packing, tried size-ordered and
+ * for the body's current order. The planner reads the kernel contract
+ * (src/contract) and nothing else about kernels: a kernel writes a result
+ * in place into an operand that dies there when the contract allows it and
+ * the sizes match, and the scratch the contract asks for is placed here. Offsets come from best-fit packing, tried size-ordered and
  * lifetime-ordered; the smaller arena wins. Function results are written
  * straight into the caller's output buffers; a result that is a parameter
  * or a constant, or is returned twice, is copied there after the last step.
@@ -16,10 +17,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "../contract/contract.h"
 #include "../ir/ir.h"
 
 #define PLAN_ALIGN 64   /* every arena offset is a multiple of this */
+
+/* The smallest f32 result worth streaming stores (the code generator's
+ * rule, emit_loop.c): a block-local value of a run is at least this big. */
+#define PLAN_STREAM_MIN_BYTES (32 << 20)
 
 typedef enum plan_home {
     PLAN_NONE,       /* not a top-level buffer (values inside regions) */
@@ -51,11 +58,30 @@ typedef struct plan_copy {
     ir_value_id from;
 } plan_copy;
 
+/* A row-blocked run (plan_scratch.c): consecutive LOOP and REDUCE kernels
+ * whose index spaces share a first dim of `rows` rows and that read what
+ * the others of the run write only row by row. The entry loops over
+ * blocks of `block` rows and calls every kernel of the run on each, so a
+ * block one kernel writes is still in cache when the next reads it
+ * (softmax: one pass over memory instead of four). */
+typedef struct plan_run {
+    int last;                /* the run's last step; its first step's own index when none */
+    int64_t rows, block;     /* 0 when the step starts no run */
+} plan_run;
+
+/* A block-local value of a run: one block of its rows in the scratch
+ * block, at scratch_offset + offset (bytes 0: none). */
+typedef struct plan_slot {
+    size_t offset, bytes;
+} plan_slot;
+
 typedef struct plan_options {
     uint64_t donated;        /* bit i: parameter i's buffer may be overwritten */
     bool strict_donation;    /* an unusable donation is an error (else a warning) */
-    bool strict_order;       /* the code is generated in strict order (codegen_options):
-                                passed to fuse_can_write_in_place */
+    bool strict_order;       /* the code is generated in strict order (codegen_options) */
+    bool no_runs;            /* no row-blocked runs (the code runs loops on several threads) */
+    const contract *kernels; /* the kernel contract; NULL: the planner makes one (no
+                                sub-programs: control flow takes no scratch) */
 } plan_options;
 
 typedef struct plan {
@@ -73,27 +99,46 @@ typedef struct plan {
     size_t *temp_live;           /* temp_live[s]: arena bytes live during step s (sizes rounded
                                     up to PLAN_ALIGN, in-place chains once, as the lower bound) */
     int peak_step;               /* a step where temp_live is largest */
-    size_t scratch_offset, scratch_bytes;  /* plan_reserve_scratch's block; 0 bytes if none */
+    /* One scratch block, for what the kernels ask of it (they run one at a
+       time): control flow's sub-programs, dots over their lhs, block-local
+       values of runs; 0 bytes if none. */
+    size_t scratch_offset, scratch_bytes;
+    contract kernels;            /* the contract it was made from (a copy) */
+    plan_run *runs;              /* per step */
+    plan_slot *slots;            /* per value */
     char warning[256];           /* e.g. a donation that could not be used; "" if none */
     bool strict_order;           /* plan_options.strict_order it was made for (plan_check) */
 } plan;
 
-/* Plans f (o may be NULL: no donation). On failure *p holds nothing to free
+/* Plans f (o may be NULL: no donation, fast mode, a contract of its own). On failure *p holds nothing to free
  * and the status is DIAG_NOMEM, DIAG_INVALID for an unusable strict donation,
  * a donated bit past the parameters or temporaries whose sizes add up past
  * SIZE_MAX, or DIAG_INVALID "internal error" when
  * the finished plan fails plan_check (always run). A DONATED result's output
  * position is its first occurrence in the RETURN. */
 int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d);
-/* Reserves one scratch block of `bytes`, used by the kernels at the steps
- * marked in uses[0..nsteps) (control-flow kernels run their sub-programs
- * there, a dot written over its lhs its blocks of rows;
- * src/compile/compile.c): at the lowest offset where it shares no byte
- * with a buffer live at one of those steps, in a gap they leave or past
- * them (the arena grows where it must); those steps count it as live.
- * DIAG_INVALID when the arena would pass SIZE_MAX; DIAG_NOMEM. */
-int plan_reserve_scratch(plan *p, size_t bytes, const bool *uses, diag *d);
 void plan_free(plan *p);
+
+/* The plan as text, comment lines (for --dump-after plan). */
+void plan_print(FILE *out, const ir_func *f, const plan *p);
+
+/* Where a value's bytes are, as the generated code addresses them. */
+typedef enum plan_space { PLAN_IN_ARGS, PLAN_IN_ARENA, PLAN_IN_OUTS, PLAN_IN_STATIC, PLAN_IN_NONE } plan_space;
+typedef struct plan_storage {
+    plan_space space;
+    int index;             /* ARGS, OUTS: which; STATIC: the value id */
+    size_t offset, bytes;  /* ARENA, OUTS: the byte range (an output's own value: all of it) */
+} plan_storage;
+
+/* v's storage by its home (a block slot not counted). */
+plan_storage plan_storage_of(const plan *p, ir_value_id v);
+/* Whether two storages share a byte (an argument, static data: the same one). */
+bool plan_storage_overlaps(const plan_storage *a, const plan_storage *b);
+
+/* The overwrite of the contract by which the DOT kernel at `step` writes a
+ * result over its lhs block of rows by block, where the plan put the two
+ * in one buffer; NULL when it does not run so. */
+const contract_overwrite *plan_dot_over_lhs(const plan *p, const ir_func *f, int step);
 
 /* Verifies a plan's invariants: arena offsets aligned and inside arena_bytes;
  * no two arena buffers live at one step share a byte unless one is written

@@ -105,6 +105,18 @@ typedef struct remat_candidates {
 int remat_candidates_make(const remat_info *r, remat_candidates *out, diag *d);
 void remat_candidates_free(remat_candidates *c);
 
+/* The memory budget's choice. measure(ctx, choice, &peak, d) gives the
+ * true peak of f under one keep-set (the driver runs the later passes and
+ * the planner on a copy). Every candidate is measured; of the Pareto
+ * frontier of (peak, recompute FLOPs) the point with the fewest FLOPs whose
+ * peak fits `budget` is chosen, else the smallest peak (the driver then
+ * reports that nothing fits). The frontier does not depend on the budget,
+ * so a larger budget never costs more FLOPs and a smaller one never gives a
+ * larger peak. The choice goes to keep (nresiduals flags) and *group. */
+typedef int (*remat_measure_fn)(void *ctx, const remat_choice *choice, size_t *peak, diag *d);
+int remat_choose_under_budget(const ir_func *f, const remat_info *r, size_t budget, remat_measure_fn measure,
+                              void *ctx, bool *keep, int *group, diag *d);
+
 /* The cost model above, for one op. */
 double remat_op_flops(const ir_func *f, const ir_op *op);
 #endif

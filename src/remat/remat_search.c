@@ -1,5 +1,7 @@
 /* remat_search.c: the family of keep-sets a memory budget chooses among
- * (remat_candidates; the driver measures each one's true peak). */
+ * (remat_candidates), and the choice among them (remat_choose_under_budget;
+ * the driver measures each one's true peak). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/mem.h"
@@ -116,4 +118,54 @@ void remat_candidates_free(remat_candidates *c) {
     mem_free(c->keep);
     mem_free(c->group);
     *c = (remat_candidates){0};
+}
+
+/* ---- the choice under a budget ------------------------------------------------------ */
+
+typedef struct point {
+    size_t peak;
+    double flops;
+    int row;
+} point;
+
+static int by_peak_then_flops(const void *a, const void *b) {
+    const point *x = a, *y = b;
+    if (x->peak != y->peak) return x->peak < y->peak ? -1 : 1;
+    if (x->flops != y->flops) return x->flops < y->flops ? -1 : 1;
+    return x->row - y->row;
+}
+
+/* The Pareto frontier of pts (sorted in place): peaks rising, FLOPs
+ * strictly falling. Returns its length; the frontier is pts[0..n). */
+static int pareto_frontier(point *pts, int n) {
+    qsort(pts, (size_t)n, sizeof *pts, by_peak_then_flops);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (kept == 0 || pts[i].flops < pts[kept - 1].flops) pts[kept++] = pts[i];
+    return kept;
+}
+
+int remat_choose_under_budget(const ir_func *f, const remat_info *r, size_t budget, remat_measure_fn measure,
+                              void *ctx, bool *keep, int *group, diag *d) {
+    remat_candidates cand = {0};
+    int rc = remat_candidates_make(r, &cand, d);
+    point *pts = rc ? NULL : mem_alloc(((size_t)cand.n + 1) * sizeof *pts);
+    if (!rc && !pts) rc = diag_nomem(d);
+    for (int c = 0; c < cand.n && !rc; c++) {
+        remat_choice choice = {&cand.keep[(size_t)c * r->nresiduals], cand.group[c]};
+        pts[c] = (point){.row = c};
+        rc = remat_recompute_flops(f, r, &choice, &pts[c].flops, d);
+        if (!rc) rc = measure(ctx, &choice, &pts[c].peak, d);
+    }
+    if (!rc) {
+        int n = pareto_frontier(pts, cand.n);
+        int pick = 0;
+        for (int i = 0; i < n; i++)
+            if (pts[i].peak <= budget) pick = i;
+        memcpy(keep, &cand.keep[(size_t)pts[pick].row * r->nresiduals], (size_t)r->nresiduals);
+        *group = cand.group[pts[pick].row];
+    }
+    mem_free(pts);
+    remat_candidates_free(&cand);
+    return rc;
 }

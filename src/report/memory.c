@@ -29,7 +29,7 @@ static int collect_peak_buffers(const ir_func *f, const plan *p, compile_memory 
     }
     mem->npeak = n;
     /* the peak kernel uses the scratch block when its live bytes count it
-       (plan_reserve_scratch): control flow, a dot written over its lhs */
+       (plan_scratch.c): control flow, a dot written over its lhs, block slots */
     size_t listed = 0;
     for (int k = 0; k < n; k++) listed += (mem->peak_buffers[k].bytes + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
     bool uses_scratch = p->scratch_bytes && p->peak_step < p->nsteps &&
@@ -77,4 +77,10 @@ int report_measure(const ir_func *f, const plan *p, size_t code_bytes, size_t un
     mem->fused_away_bytes = unfused_bytes > fused_bytes ? unfused_bytes - fused_bytes : 0;
     mem->peak_bytes = report_peak_bytes(p);
     return collect_peak_buffers(f, p, mem);
+}
+
+void report_print(FILE *out, const compile_memory *m) {
+    fprintf(out, "//   temp %zu, lower bound %zu, arguments %zu, outputs %zu, aliased %zu, peak %zu, code %zu, "
+            "fused away %zu, peak at step %d\n", m->temp_bytes, m->lower_bound_bytes, m->argument_bytes,
+            m->output_bytes, m->alias_bytes, m->peak_bytes, m->code_bytes, m->fused_away_bytes, m->peak_step);
 }

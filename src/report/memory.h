@@ -7,6 +7,7 @@
 #define REPORT_MEMORY_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../ir/ir.h"
 #include "../plan/plan.h"
@@ -33,13 +34,16 @@ typedef struct compile_memory {
     int peak_step;             /* kernel index where the arena is fullest */
     int npeak;                 /* buffers live at the peak */
     compile_live_buffer *peak_buffers;
-    size_t peak_scratch_bytes; /* the scratch block (plan_reserve_scratch: control flow, row blocks)
+    size_t peak_scratch_bytes; /* the scratch block (plan_scratch.c: control flow, row blocks)
                                   when the peak kernel uses it, else 0 */
     double recompute_flops;    /* what remat added to the backward part */
     int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
     remat_residual *residuals;
     bool *residual_kept;       /* residual_kept[i]: saved; else recomputed */
 } compile_memory;
+
+/* The figures as one comment line (for --dump-after measure). */
+void report_print(FILE *out, const compile_memory *mem);
 
 /* The peak a plan states: arguments + outputs + temp - aliased. */
 size_t report_peak_bytes(const plan *p);

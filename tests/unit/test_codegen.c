@@ -183,13 +183,15 @@ static void plan_simple(const ir_func *f, plan *p) {
         if (b->home == PLAN_ARENA) *b = (plan_buffer){PLAN_OUTPUT, r, 0, b->bytes, 0, 0, -1};
         else p->copies[p->ncopies++] = (plan_copy){r, ret->in[r]};
     }
+    /* no runs, no block slots, the kernels' contract */
+    p->nsteps = f->body->nops;
+    p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
+    for (int s = 0; s < p->nsteps; s++) p->runs[s] = (plan_run){s, 0, 0};
+    p->slots = mem_calloc((size_t)f->nvalues + 1, sizeof *p->slots);
+    diag d = {0};
+    EXPECT_EQ_INT(contract_func(f, NULL, &p->kernels, &d), DIAG_OK);
 }
 
-static void plan_release(plan *p) {
-    mem_free(p->buf);
-    mem_free(p->copies);
-    *p = (plan){0};
-}
 
 /* ---- inputs -------------------------------------------------------------------- */
 
@@ -297,7 +299,7 @@ typedef struct compiled_fn {
 
 static void compiled_free(compiled_fn *c) {
     if (c->code) codegen_c_backend.release(c->code);
-    plan_release(&c->p);
+    plan_free(&c->p);
     if (c->fused) ir_module_free(c->fused);
     if (c->m) ir_module_free(c->m);
     *c = (compiled_fn){0};
@@ -1145,7 +1147,7 @@ TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
         EXPECT_EQ_INT(emit_c_source(f, &p, NULL, &src, &len, &d), DIAG_UNSUPPORTED);
         EXPECT_CONTAINS(d.msg, expect[i]);
         EXPECT(src == NULL);
-        plan_release(&p);
+        plan_free(&p);
         ir_module_free(m);
     }
     /* an op outside any kernel; a plan for another function */
@@ -1161,7 +1163,7 @@ TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
     EXPECT_CONTAINS(d.msg, "outside a kernel");
     p.nvalues--;
     EXPECT_EQ_INT(emit_c_source(f, &p, NULL, &src, &len, &d), DIAG_INVALID);
-    plan_release(&p);
+    plan_free(&p);
     ir_module_free(m);
 }
 
@@ -1194,7 +1196,7 @@ TEST(emission_survives_failing_allocations) {
             if (rc != DIAG_NOMEM || ++failures > 100000) break;
         }
         EXPECT(failures > 10);
-        plan_release(&p);
+        plan_free(&p);
         ir_module_free(m);
     }
 }

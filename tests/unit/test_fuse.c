@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "contract/contract.h"
 #include "fuse/fuse.h"
 #include "passes/passes.h"
 #include "program_fixture.h"
@@ -615,6 +616,27 @@ TEST(expensive_ops_are_not_fused_through_broadcasts) {
     fused_free(&r);
 }
 
+/* Whether the contract of f lets the kernel at step s write result r over operand j. */
+static bool may_overwrite(const ir_func *f, int s, int r, int j, bool strict_order) {
+    contract k;
+    diag d = {0};
+    if (contract_func(f, &(contract_options){.strict_order = strict_order}, &k, &d)) return false;
+    bool yes = contract_overwrite_of(&k, s, r, j) != NULL;
+    contract_free(&k);
+    return yes;
+}
+
+/* The contract's record of the kernel at step s (a copy). */
+static contract_kernel kernel_contract(const ir_func *f, int s) {
+    contract k;
+    diag d = {0};
+    contract_kernel out = {0};
+    if (contract_func(f, NULL, &k, &d)) return out;
+    out = k.k[s];
+    contract_free(&k);
+    return out;
+}
+
 TEST(in_place_only_where_every_read_is_at_the_written_index) {
     fused r = fuse_program(
         "func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3x2xf32>) {\n"
@@ -635,7 +657,7 @@ TEST(in_place_only_where_every_read_is_at_the_written_index) {
         for (int j = 0; j < fu->nin; j++) {
             bool is_x = fu->in[j] == r.f->body->args[0];
             /* b = x*x + reverse(y): x is read in place, y is not; c = -transpose(x): x is not. */
-            EXPECT_EQ_INT(fuse_can_write_in_place(r.f, fu, 0, j, false), returns_b && is_x);
+            EXPECT_EQ_INT(may_overwrite(r.f, i, 0, j, false), returns_b && is_x);
         }
     }
     fused_free(&r);
@@ -647,7 +669,7 @@ TEST(in_place_only_where_every_read_is_at_the_written_index) {
          * neither reads the broadcast row statistics at its index. */
         for (int j = 0; j < fu->nin; j++) {
             bool full = ir_type_eq(&s.f->values[fu->in[j]].type, &s.f->values[fu->out[0]].type);
-            EXPECT_EQ_INT(fuse_can_write_in_place(s.f, fu, 0, j, false), fu->a.fusion_kind == IR_FUSION_LOOP && full);
+            EXPECT_EQ_INT(may_overwrite(s.f, i, 0, j, false), fu->a.fusion_kind == IR_FUSION_LOOP && full);
         }
     }
     fused_free(&s);
@@ -681,15 +703,15 @@ TEST(dot_and_reduce_updates_write_in_place_over_their_parameter) {
     for (int i = 0; i < r.f->body->nops; i++) {
         const ir_op *fu = r.f->body->ops[i];
         if (fu->code != IR_FUSION) continue;
-        fuse_dot_affine m;
-        bool affine = fuse_dot_affine_update(r.f, fu, &m);
+        contract_kernel m = kernel_contract(r.f, i);
+        bool affine = m.strategy == CONTRACT_DOT_AFFINE;
         for (int j = 0; j < fu->nin; j++) {
             ir_value_id u = fu->in[j];
-            bool fast = fuse_can_write_in_place(r.f, fu, 0, j, false);
-            bool strict = fuse_can_write_in_place(r.f, fu, 0, j, true);
+            bool fast = may_overwrite(r.f, i, 0, j, false);
+            bool strict = may_overwrite(r.f, i, 0, j, true);
             if (u == arg[0]) {
                 seen |= 1;
-                EXPECT(affine && m.operand == j && m.alpha == (double)-0.01f && m.beta == 1);
+                EXPECT(affine && m.affine_operand == j && m.alpha == (double)-0.01f && m.beta == 1);
                 EXPECT(fast && strict);
             } else if (u == arg[1]) {
                 seen |= 2;

@@ -5,32 +5,9 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "fuse/fuse.h"
 #include "ir_fixture.h"
 #include "plan/plan.h"
 #include "testing.h"
-
-/* TEMPORARY until src/fuse/fuse.c lands: a weak stand-in that the real
- * definition overrides. It follows the contract in fuse.h closely enough for
- * these kernels: a loop kernel may overwrite operand i with result r when
- * they have one shape and block argument i is read only by elementwise ops
- * (or returned). */
-__attribute__((weak)) bool fuse_can_write_in_place(const ir_func *f, const ir_op *fusion, int r, int i,
-                                                   bool strict_order) {
-    (void)strict_order;
-    if (fusion->a.fusion_kind != IR_FUSION_LOOP) return false;
-    const ir_block *body = fusion->regions[0];
-    ir_value_id arg = body->args[i], res = body->ops[body->nops - 1]->in[r];
-    if (!ir_type_same_shape(&f->values[arg].type, &f->values[res].type)) return false;
-    for (int k = 0; k < body->nops; k++) {
-        const ir_op *op = body->ops[k];
-        bool elementwise = ir_op_kind_of(op->code) == IR_KIND_UNARY || ir_op_kind_of(op->code) == IR_KIND_BINARY ||
-                           op->code == IR_RETURN;
-        for (int j = 0; j < op->nin; j++)
-            if (op->in[j] == arg && !elementwise) return false;
-    }
-    return true;
-}
 
 /* ---- building kernels ------------------------------------------------------------ */
 

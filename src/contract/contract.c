@@ -1,0 +1,538 @@
+/* contract.c: each kernel's strategy, its in-place rules, its rows and its
+ * scratch (contract.h).
+ *
+ * In place. Result r of a kernel may overwrite its operand i (the planner
+ * asks only when operand i dies there and has r's byte size) when every
+ * read of operand i inside the kernel is at the element index the kernel
+ * writes r at: no broadcast, transpose, slice, reverse,
+ * reshape-with-reordering, reduction or dot_general reads it. "The same
+ * index" is the row-major linear index: reads through elementwise ops,
+ * reshapes, and broadcasts or transposes that only add, drop or move unit
+ * dims qualify (ir_op_reads_at_linear_index). Then, by strategy:
+ *  - LOOP: yes. The emitted loop reads all it needs of an element before
+ *    storing any result element at that index (one loop computing every
+ *    result: emit_result_loop).
+ *  - REDUCE: when r is computed in the epilogue (depends on a reduce). The
+ *    emitter (emit_reduce.c) folds all of an output element's inputs into
+ *    accumulators, then evaluates every result at that element and only
+ *    then stores them, so operand i (read by the epilogue only) is read
+ *    before its element is overwritten. The bias update of an SGD step,
+ *    b - 0.01 * sum(...), is this case.
+ *  - DOT, strict order: yes. The naive contraction computes each element's
+ *    sum, then the epilogue at that element (reading operand i there), then
+ *    stores (emit_result_loop again; fast mode's non-BLIS cases too).
+ *  - DOT, fast: no. The BLIS path writes the whole product into the output
+ *    before any other epilogue runs, which would destroy operand i.
+ *  - DOT_AFFINE: over W, in either mode: the gemm runs with C = W
+ *    (C = beta*W + alpha*A.B), the naive loop reads W at the element only.
+ *  - OPAQUE, CONTROL: when r is an update of operand i
+ *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
+ *    reads operand i nowhere else; the op's own rule replaces the index
+ *    rule. Its emitter works with r's buffer equal to operand i's (it
+ *    copies the operand only when the pointers differ).
+ *  - DOT over its lhs, any mode: see "Over the lhs" (the one exception to
+ *    "every read at the same index"). */
+#include "contract.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "../plan/plan.h"
+#include "../util/mem.h"
+
+static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->values[v].type; }
+
+/* ---- reads -------------------------------------------------------------------- */
+
+/* Every read of block argument `arg` in b, and of what is computed from it
+ * along the way, is at the linear iteration index (so a result element
+ * may overwrite the argument's element of the same index); op `except`
+ * (may be NULL) is left out, it reads arg in its own way. */
+static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg, const ir_op *except) {
+    bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
+    if (!derived) return false;   /* no answer without memory: the safe one */
+    derived[arg] = true;
+    bool ok = true;
+    for (int i = 0; ok && i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        bool reads = false;
+        for (int j = 0; ok && op != except && j < op->nin; j++) {
+            if (!derived[op->in[j]]) continue;
+            reads = true;
+            ok = op->nregions == 0 && ir_op_reads_at_linear_index(f, op, j);
+        }
+        for (int j = 0; ok && reads && j < op->nout; j++) derived[op->out[j]] = true;
+    }
+    mem_free(derived);
+    return ok;
+}
+
+/* How many times the ops of b (and of their regions) read v. */
+static int reads_of(const ir_block *b, ir_value_id v) {
+    int n = 0;
+    for (int k = 0; k < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        for (int j = 0; j < op->nin; j++) n += op->in[j] == v;
+        for (int r = 0; r < op->nregions; r++) n += reads_of(op->regions[r], v);
+    }
+    return n;
+}
+
+/* A REDUCE kernel's result value v is computed in its epilogue (it depends
+ * on a reduce), after the reductions of its element are done. */
+static bool computed_after_reductions(const ir_func *f, const ir_block *b, ir_value_id v) {
+    bool *after = mem_calloc((size_t)f->nvalues, sizeof *after);
+    if (!after) return false;
+    for (int k = 0; k + 1 < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        bool d = op->code == IR_REDUCE;
+        for (int j = 0; j < op->nin && !d; j++) d = after[op->in[j]];
+        for (int j = 0; j < op->nout; j++) after[op->out[j]] = d;
+    }
+    bool ok = after[v];
+    mem_free(after);
+    return ok;
+}
+
+/* An OPAQUE kernel's result r is an update of its block argument i (see
+ * ir_op_updated_operand), which nothing else in the kernel reads. */
+static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
+    if (b->nops < 2) return false;
+    const ir_op *root = b->ops[b->nops - 2], *ret = b->ops[b->nops - 1];
+    for (int k = 0; k < root->nout; k++) {
+        if (root->out[k] != ret->in[r]) continue;
+        int j = ir_op_updated_operand(root, k);
+        return j >= 0 && root->in[j] == b->args[i] && reads_of(b, b->args[i]) == 1;
+    }
+    return false;
+}
+
+/* ---- the affine update ----------------------------------------------------------
+ * A DOT kernel whose only result is an affine update of an operand W by
+ * its product: W - c*dot, W + c*dot, c*dot - W, (c*dot on either side of
+ * an add, c on either side of the multiply, or no multiply: c = 1), with W
+ * a block argument of the result's type (f32 or f64) and c a finite
+ * one-element constant in the region (splat: constant + broadcast_in_dim).
+ * The region holds nothing else but constants and broadcasts. Result =
+ * beta * W + alpha * dot. The BLIS path computes it as one gemm with C = W
+ * (copied into the output first unless the output already is W's buffer):
+ * fast mode only, its rounding differs from the evaluator's (round(dot),
+ * round(c * that), round(W - that)) by a few ULP. */
+
+/* v is a one-element f32/f64 constant made in the region, or a
+ * broadcast_in_dim of one (a splat): its finite value in *x. */
+static bool scalar_constant(const ir_func *f, ir_value_id v, double *x) {
+    const ir_op *op = f->values[v].def;
+    if (op && op->code == IR_BROADCAST_IN_DIM) op = f->values[op->in[0]].def;
+    if (!op || op->code != IR_CONSTANT || !op->a.data || ir_type_numel(type_of(f, op->out[0])) != 1) return false;
+    ir_dtype t = type_of(f, op->out[0])->dtype;
+    if (t == IR_F32) {
+        float g;
+        memcpy(&g, op->a.data, sizeof g);
+        *x = g;
+    } else if (t == IR_F64) {
+        memcpy(x, op->a.data, sizeof *x);
+    } else {
+        return false;
+    }
+    return *x - *x == 0;   /* finite */
+}
+
+/* t is the dot's result (scale 1) or multiply(splat c, dot) either way round (scale c). */
+static bool dot_term(const ir_func *f, const ir_op *dot, ir_value_id t, double *scale) {
+    if (t == dot->out[0]) {
+        *scale = 1;
+        return true;
+    }
+    const ir_op *op = f->values[t].def;
+    if (!op || op->code != IR_MULTIPLY) return false;
+    for (int side = 0; side < 2; side++)
+        if (op->in[side] == dot->out[0] && scalar_constant(f, op->in[1 - side], scale)) return true;
+    return false;
+}
+
+static int block_arg_index(const ir_block *b, ir_value_id v) {
+    for (int i = 0; i < b->nargs; i++)
+        if (b->args[i] == v) return i;
+    return -1;
+}
+
+/* Fills k's affine fields and returns true when the DOT kernel is one. */
+static bool affine_update(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
+    if (fusion->nout != 1) return false;
+    const ir_block *b = fusion->regions[0];
+    if (b->nops < 2 || b->ops[b->nops - 1]->code != IR_RETURN || b->ops[b->nops - 1]->nin != 1) return false;
+    const ir_op *dot = NULL;
+    for (int i = 0; i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        switch (op->code) {
+        case IR_DOT_GENERAL:
+            if (dot) return false;
+            dot = op;
+            break;
+        case IR_CONSTANT: case IR_BROADCAST_IN_DIM: case IR_MULTIPLY: case IR_ADD: case IR_SUBTRACT: break;
+        default: return false;
+        }
+    }
+    ir_value_id top = b->ops[b->nops - 1]->in[0];
+    const ir_type *t = type_of(f, top);
+    const ir_op *u = f->values[top].def;
+    if (!dot || !u || (u->code != IR_ADD && u->code != IR_SUBTRACT) || (t->dtype != IR_F32 && t->dtype != IR_F64) ||
+        !ir_type_eq(type_of(f, dot->out[0]), t))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        int arg = block_arg_index(b, u->in[side]);
+        double scale;
+        if (arg < 0 || !ir_type_eq(type_of(f, u->in[side]), t) || !dot_term(f, dot, u->in[1 - side], &scale))
+            continue;
+        k->affine_operand = arg;
+        k->alpha = scale, k->beta = 1;
+        if (u->code == IR_SUBTRACT && side == 0) k->alpha = -scale;      /* W - s*dot */
+        else if (u->code == IR_SUBTRACT) k->beta = -1;                  /* s*dot - W */
+        return true;
+    }
+    return false;
+}
+
+/* ---- over the lhs ---------------------------------------------------------------
+ * A DOT kernel whose result r may be written over its operand i, the lhs of
+ * its one dot_general, block of rows by block of rows: the lhs is [M, K]
+ * with no batch dims and contracts its last dim, so row m of the result
+ * (its first dim is M) depends on lhs row m only; a result row takes no
+ * more bytes than an lhs row; M holds at least CONTRACT_DOT_ROW_BLOCKS_MIN
+ * blocks; the kernel is no affine update (which keeps its own in-place
+ * form); and the rest of the kernel reads the lhs only at the element it
+ * computes, and only when result and lhs rows hold the same elements (a
+ * residual h + tanh(h @ W)). The code generator (emit_dot.c) then computes
+ * each block of rows [a, b), in increasing order, through the scratch
+ * block and stores it into the result's rows [a, b) once the block's lhs
+ * rows are read: the bytes it overwrites lie in lhs rows below b, which
+ * nothing reads any more. */
+
+/* The kernel's one dot_general, or NULL (none, or several). */
+static const ir_op *only_dot(const ir_block *b) {
+    const ir_op *dot = NULL;
+    for (int k = 0; k < b->nops; k++) {
+        if (b->ops[k]->code != IR_DOT_GENERAL) continue;
+        if (dot) return NULL;
+        dot = b->ops[k];
+    }
+    return dot;
+}
+
+/* The bytes of a row (an index of the first dim) of v. */
+static size_t row_bytes(const ir_func *f, ir_value_id v) {
+    const ir_type *t = type_of(f, v);
+    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
+}
+
+/* The rows of a block of result r, and in *row the bytes of one row of its
+ * scratch (the wider of the dot's product and result r). */
+static int64_t dot_row_block(const ir_func *f, const ir_op *fusion, const ir_op *dot, int r, size_t *row) {
+    size_t a = row_bytes(f, fusion->out[r]), d = row_bytes(f, dot->out[0]);
+    *row = a > d ? a : d;
+    int64_t rows = type_of(f, fusion->out[r])->dims[0];
+    int64_t block = *row ? (int64_t)(CONTRACT_DOT_ROW_BLOCK_BYTES / *row) : rows;
+    if (block < CONTRACT_DOT_ROW_BLOCK_MIN_ROWS) block = CONTRACT_DOT_ROW_BLOCK_MIN_ROWS;
+    return block < rows ? block : rows;
+}
+
+/* The block of rows result r runs in over operand i, or 0 when it may not. */
+static int64_t rows_over_lhs(const ir_func *f, const ir_op *fusion, const contract_kernel *k, int r, int i,
+                             size_t *scratch) {
+    const ir_block *b = fusion->regions[0];
+    const ir_op *dot = only_dot(b);
+    if (k->strategy != CONTRACT_DOT || !dot || i >= b->nargs || dot->in[0] != b->args[i]) return 0;
+    const ir_type *lhs = type_of(f, dot->in[0]), *out = type_of(f, fusion->out[r]);
+    const ir_attrs *a = &dot->a;
+    if (lhs->rank != 2 || a->lhs_batch.n != 0 || a->lhs_contract.n != 1 || a->lhs_contract.v[0] != 1 ||
+        lhs->dims[0] < 2 || out->rank < 1 || out->dims[0] != lhs->dims[0])
+        return 0;
+    size_t out_row = row_bytes(f, fusion->out[r]), lhs_row = row_bytes(f, dot->in[0]), block_row;
+    int64_t block = dot_row_block(f, fusion, dot, r, &block_row);
+    if (block > lhs->dims[0] / CONTRACT_DOT_ROW_BLOCKS_MIN) return 0;
+    bool ok = out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs)   /* a residual: h + tanh(h @ W) */
+                  ? read_only_at_linear_index(f, b, b->args[i], dot)
+                  : out_row < lhs_row && reads_of(b, b->args[i]) == 1;
+    *scratch = (size_t)block * block_row;
+    return ok ? block : 0;
+}
+
+/* ---- in place ------------------------------------------------------------------- */
+
+/* Whether result r may overwrite operand i under the rules at the top. */
+static bool may_overwrite(const ir_func *f, const ir_op *fusion, const contract_kernel *k, int r, int i,
+                          bool strict_order) {
+    const ir_block *b = fusion->regions[0];
+    if (i >= b->nargs) return false;
+    if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL) return opaque_updates_in_place(b, r, i);
+    const ir_type *in = type_of(f, b->args[i]), *out = type_of(f, fusion->out[r]);
+    if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
+        return false;
+    if (!read_only_at_linear_index(f, b, b->args[i], NULL)) return false;
+    switch (k->strategy) {
+    case CONTRACT_LOOP: return true;
+    case CONTRACT_REDUCE: return computed_after_reductions(f, b, b->ops[b->nops - 1]->in[r]);
+    case CONTRACT_DOT: return strict_order;
+    case CONTRACT_DOT_AFFINE: return strict_order || k->affine_operand == i;
+    default: return false;
+    }
+}
+
+static int add_overwrite(contract *c, int *cap, contract_overwrite w, diag *d) {
+    if (mem_grow((void **)&c->overwrites, cap, c->noverwrites + 1, sizeof *c->overwrites)) return diag_nomem(d);
+    c->overwrites[c->noverwrites++] = w;
+    return DIAG_OK;
+}
+
+/* The pairs of the kernel at step s, appended to c->overwrites. */
+static int note_overwrites(const ir_func *f, const ir_op *fusion, contract *c, int s, int *cap, bool strict,
+                           diag *d) {
+    contract_kernel *k = &c->k[s];
+    k->first_overwrite = c->noverwrites;
+    for (int r = 0; r < fusion->nout; r++)
+        for (int i = 0; i < fusion->nin; i++) {
+            contract_overwrite w = {r, i, 0, 0};
+            w.rows_block = rows_over_lhs(f, fusion, k, r, i, &w.rows_scratch);
+            if (!w.rows_block) w.rows_scratch = 0;
+            if (!w.rows_block && !may_overwrite(f, fusion, k, r, i, strict)) continue;
+            int rc = add_overwrite(c, cap, w, d);
+            if (rc) return rc;
+        }
+    k->noverwrites = c->noverwrites - k->first_overwrite;
+    return DIAG_OK;
+}
+
+const contract_overwrite *contract_overwrite_of(const contract *c, int step, int r, int i) {
+    if (step < 0 || step >= c->nsteps) return NULL;
+    const contract_kernel *k = &c->k[step];
+    for (int n = 0; n < k->noverwrites; n++) {
+        const contract_overwrite *w = &c->overwrites[k->first_overwrite + n];
+        if (w->result == r && w->operand == i) return w;
+    }
+    return NULL;
+}
+
+/* ---- rows ------------------------------------------------------------------------
+ * A LOOP or REDUCE kernel may run by blocks of rows with its neighbours
+ * (the planner's runs, plan.h) when its results share a first dim of at
+ * least 2 rows and no reduction runs across that dim. */
+
+static int64_t kernel_rows(const ir_func *f, const ir_op *op, int64_t *row_elems) {
+    if (op->nout < 1) return 0;
+    if (op->a.fusion_kind != IR_FUSION_LOOP && op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
+    const ir_type *t = type_of(f, op->out[0]);
+    if (t->rank < 1 || t->dims[0] < 2) return 0;
+    for (int i = 1; i < op->nout; i++) {
+        const ir_type *u = type_of(f, op->out[i]);
+        if (u->rank < 1 || u->dims[0] != t->dims[0]) return 0;
+    }
+    int64_t elems = 1;
+    for (int d = 1; d < t->rank; d++) elems *= t->dims[d];
+    const ir_block *r = op->regions[0];
+    for (int i = 0; i < r->nops; i++) {
+        const ir_op *o = r->ops[i];
+        if (o->code != IR_REDUCE) continue;
+        if (op->a.fusion_kind != IR_FUSION_REDUCE) return 0;
+        const ir_type *in = type_of(f, o->in[0]);
+        if (in->rank < 1 || in->dims[0] != t->dims[0]) return 0;
+        for (int k = 0; k < o->a.dims.n; k++)
+            if (o->a.dims.v[k] == 0) return 0;
+    }
+    *row_elems = elems;
+    return t->dims[0];
+}
+
+/* Whether the kernel reads operand `arg` (a region argument) only at the row
+ * it computes: every op that depends on it keeps the first dim of n rows.
+ * dep: nvalues flags, false on entry and on return. */
+static bool reads_by_row(const ir_func *f, const ir_op *op, int arg, int64_t n, bool *dep) {
+    const ir_block *r = op->regions[0];
+    bool ok = true;
+    dep[r->args[arg]] = true;
+    for (int i = 0; i < r->nops && ok; i++) {
+        const ir_op *o = r->ops[i];
+        bool d = false;
+        for (int k = 0; k < o->nin; k++) d |= dep[o->in[k]];
+        if (!d) continue;
+        ir_op_kind kind = ir_op_kind_of(o->code);
+        const ir_type *out = o->nout ? type_of(f, o->out[0]) : NULL;
+        bool rows = out && out->rank >= 1 && out->dims[0] == n;
+        switch (o->code) {
+        case IR_RETURN: break;
+        case IR_REDUCE:
+            for (int k = 0; k < o->nin / 2; k++) ok &= !dep[o->in[o->nin / 2 + k]];   /* not as an init */
+            break;
+        case IR_BROADCAST_IN_DIM: ok = rows && o->a.dims.n >= 1 && o->a.dims.v[0] == 0; break;
+        case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: ok = rows; break;
+        default: ok = rows && (kind == IR_KIND_UNARY || kind == IR_KIND_BINARY); break;
+        }
+        for (int k = 0; k < o->nout; k++) dep[o->out[k]] = true;
+    }
+    for (int i = 0; i < r->nops; i++)
+        for (int k = 0; k < r->ops[i]->nout; k++) dep[r->ops[i]->out[k]] = false;
+    dep[r->args[arg]] = false;
+    return ok;
+}
+
+static void note_rows(const ir_func *f, const ir_op *fusion, contract *c, int s, bool *dep) {
+    contract_kernel *k = &c->k[s];
+    k->first_operand = c->nflags;
+    c->nflags += fusion->nin;
+    if (!(k->rows = kernel_rows(f, fusion, &k->row_elems))) return;
+    for (int i = 0; i < fusion->nin && i < fusion->regions[0]->nargs; i++)
+        c->by_row[k->first_operand + i] = reads_by_row(f, fusion, i, k->rows, dep);
+}
+
+/* ---- control flow ------------------------------------------------------------------ */
+
+bool contract_is_control_kernel(const ir_op *op) {
+    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_OPAQUE || op->nregions != 1) return false;
+    const ir_block *r = op->regions[0];
+    if (r->nops != 2) return false;
+    ir_opcode c = r->ops[0]->code;
+    return c == IR_WHILE || c == IR_IF || c == IR_CASE;
+}
+
+static size_t align_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
+
+bool contract_control_layout(const ir_func *parent, int step, const contract_subprogram *subs, int nsubs,
+                             contract_control *l, size_t *next) {
+    const ir_op *root = parent->body->ops[step]->regions[0]->ops[0];
+    *l = (contract_control){.nbranches = root->nregions};
+    if (root->nregions > CONTRACT_MAX_BRANCHES) return false;
+    size_t arena = 0;
+    for (int r = 0; r < root->nregions; r++) {
+        l->sub[r] = -1;
+        for (int i = 0; i < nsubs; i++) {
+            const contract_subprogram *s = &subs[i];
+            if (s->parent == parent && s->step == step && s->region == r) l->sub[r] = i;
+        }
+        if (l->sub[r] < 0) return false;
+        size_t a = align_up(subs[l->sub[r]].p->arena_bytes);
+        if (a > arena) arena = a;
+    }
+    l->bytes = arena;
+    if (root->code != IR_WHILE) return true;
+    uint64_t in_place = subs[l->sub[1]].in_place;
+    for (int j = 0; j < root->nout; j++) {
+        bool kept = j < 64 && (in_place >> j & 1);
+        if (next) next[j] = kept ? SIZE_MAX : l->bytes;
+        if (!kept) l->bytes += align_up(ir_type_bytes(type_of(parent, root->out[j])));
+    }
+    l->pred = l->bytes;
+    l->bytes += 1;
+    return true;
+}
+
+/* ---- the stage ---------------------------------------------------------------------- */
+
+static contract_strategy strategy_of(const ir_func *f, const ir_op *op, contract_kernel *k) {
+    if (op->code != IR_FUSION || op->nregions != 1) return CONTRACT_NONE;
+    switch (op->a.fusion_kind) {
+    case IR_FUSION_LOOP: return CONTRACT_LOOP;
+    case IR_FUSION_REDUCE: return CONTRACT_REDUCE;
+    case IR_FUSION_DOT: return affine_update(f, op, k) ? CONTRACT_DOT_AFFINE : CONTRACT_DOT;
+    case IR_FUSION_OPAQUE: return contract_is_control_kernel(op) ? CONTRACT_CONTROL : CONTRACT_OPAQUE;
+    default: return CONTRACT_NONE;
+    }
+}
+
+static int fill(const ir_func *f, const contract_options *o, contract *c, diag *d) {
+    const ir_block *body = f->body;
+    size_t flags = 0;
+    for (int s = 0; s < body->nops; s++) flags += (size_t)body->ops[s]->nin;
+    c->by_row = mem_calloc(flags + 1, sizeof *c->by_row);
+    bool *dep = mem_calloc((size_t)f->nvalues + 1, sizeof *dep);
+    int rc = c->by_row && dep ? DIAG_OK : diag_nomem(d), cap = 0;
+    for (int s = 0; s < body->nops && !rc; s++) {
+        const ir_op *op = body->ops[s];
+        contract_kernel *k = &c->k[s];
+        k->affine_operand = -1;
+        k->strategy = strategy_of(f, op, k);
+        if (k->strategy == CONTRACT_NONE) continue;
+        rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
+        note_rows(f, op, c, s, dep);
+        contract_control l;
+        if (k->strategy == CONTRACT_CONTROL && contract_control_layout(f, s, o->subs, o->nsubs, &l, NULL))
+            k->scratch = l.bytes;
+    }
+    mem_free(dep);
+    return rc;
+}
+
+int contract_func(const ir_func *f, const contract_options *o, contract *c, diag *d) {
+    static const contract_options defaults = {0};
+    if (!o) o = &defaults;
+    memset(c, 0, sizeof *c);
+    c->nsteps = f->body->nops;
+    c->strict_order = o->strict_order;
+    c->k = mem_calloc((size_t)c->nsteps + 1, sizeof *c->k);
+    int rc = c->k ? fill(f, o, c, d) : diag_nomem(d);
+    if (rc) contract_free(c);
+    return rc;
+}
+
+int contract_copy(const contract *src, contract *dst, diag *d) {
+    *dst = *src;
+    dst->k = mem_alloc(((size_t)src->nsteps + 1) * sizeof *dst->k);
+    dst->overwrites = mem_alloc(((size_t)src->noverwrites + 1) * sizeof *dst->overwrites);
+    dst->by_row = mem_alloc(((size_t)src->nflags + 1) * sizeof *dst->by_row);
+    if (!dst->k || !dst->overwrites || !dst->by_row) {
+        contract_free(dst);
+        return diag_nomem(d);
+    }
+    memcpy(dst->k, src->k, (size_t)src->nsteps * sizeof *dst->k);
+    memcpy(dst->overwrites, src->overwrites, (size_t)src->noverwrites * sizeof *dst->overwrites);
+    memcpy(dst->by_row, src->by_row, (size_t)src->nflags * sizeof *dst->by_row);
+    return DIAG_OK;
+}
+
+void contract_free(contract *c) {
+    if (!c) return;
+    mem_free(c->k);
+    mem_free(c->overwrites);
+    mem_free(c->by_row);
+    memset(c, 0, sizeof *c);
+}
+
+/* ---- as text --------------------------------------------------------------------------- */
+
+static const char *strategy_name(contract_strategy s) {
+    switch (s) {
+    case CONTRACT_LOOP: return "loop";
+    case CONTRACT_REDUCE: return "reduce";
+    case CONTRACT_DOT: return "dot";
+    case CONTRACT_DOT_AFFINE: return "dot_affine";
+    case CONTRACT_OPAQUE: return "opaque";
+    case CONTRACT_CONTROL: return "control";
+    default: return "none";
+    }
+}
+
+/* "step 3 dot_affine (W = operand 1, alpha -0.01, beta 1): result 0 over operand 1;
+ *  rows 4096 x 256, by row {0, 2}; scratch 1024" */
+void contract_print(FILE *out, const ir_func *f, const contract *c) {
+    for (int s = 0; s < c->nsteps; s++) {
+        const contract_kernel *k = &c->k[s];
+        if (k->strategy == CONTRACT_NONE) continue;
+        fprintf(out, "//   step %d %s", s, strategy_name(k->strategy));
+        if (k->strategy == CONTRACT_DOT_AFFINE)
+            fprintf(out, " (W = operand %d, alpha %g, beta %g)", k->affine_operand, k->alpha, k->beta);
+        for (int n = 0; n < k->noverwrites; n++) {
+            const contract_overwrite *w = &c->overwrites[k->first_overwrite + n];
+            fprintf(out, "%s result %d over operand %d", n ? "," : ":", w->result, w->operand);
+            if (w->rows_block)
+                fprintf(out, " (blocks of %" PRId64 " rows, %zu bytes of scratch)", w->rows_block, w->rows_scratch);
+        }
+        if (k->rows) {
+            fprintf(out, "; rows %" PRId64 " x %" PRId64 ", by row {", k->rows, k->row_elems);
+            const ir_op *op = f->body->ops[s];
+            for (int i = 0, first = 1; i < op->nin; i++)
+                if (c->by_row[k->first_operand + i]) fprintf(out, first ? "%d" : ", %d", i), first = 0;
+            fprintf(out, "}");
+        }
+        if (k->scratch) fprintf(out, "; scratch %zu", k->scratch);
+        fprintf(out, "\n");
+    }
+}

@@ -1,0 +1,140 @@
+/* contract: what each kernel of a scheduled, fused function will do, decided
+ * once, as data the planner and the code generator read.
+ *
+ * For every step of the body the contract records the kernel's strategy
+ * (how its code computes it), which operand each result may overwrite, the
+ * first dim it may run by blocks of rows in, and the scratch it needs. The
+ * planner (src/plan) decides from it alone what shares a buffer and where
+ * scratch lives; the code generator (src/emit) prints what was decided.
+ * Neither asks fusion (src/fuse) anything: the rules of a kernel's shape
+ * live here.
+ *
+ * A new strategy is one more value of contract_strategy, filled in by
+ * contract.c, and one emitter. */
+#ifndef CONTRACT_H
+#define CONTRACT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../ir/ir.h"
+
+typedef enum contract_strategy {
+    CONTRACT_NONE,        /* not a kernel: a constant, a check, the return */
+    CONTRACT_LOOP,        /* one loop over the result shape, every result per element */
+    CONTRACT_REDUCE,      /* reductions with a prologue and an epilogue (fuse.h, "Kernel shapes") */
+    CONTRACT_DOT,         /* one dot_general and its epilogue: a BLIS gemm into a result (fast
+                             mode, f32/f64, when each role's dims merge) or a naive contraction */
+    CONTRACT_DOT_AFFINE,  /* W' = beta * W + alpha * dot: in fast mode one gemm with C = W */
+    CONTRACT_OPAQUE,      /* one op with its own emitter (scatter, sort, ...) and a prologue */
+    CONTRACT_CONTROL,     /* while, if or case: runs its regions' sub-programs in scratch */
+} contract_strategy;
+
+/* A region of a control-flow kernel (while, if, case) compiled as a
+ * function of its own (src/compile/regions.c): its parameters are the
+ * region's arguments, then the values the region reads from outside (its
+ * captures, values of the parent); it runs in the parent's scratch block. */
+typedef struct contract_subprogram {
+    const ir_func *parent;       /* the function whose kernel runs it */
+    int step;                    /* the kernel: parent->body->ops[step] */
+    int region;                  /* the region of the kernel's op it computes */
+    const ir_func *f;
+    const struct plan *p;
+    const ir_value_id *captures; /* ncaptures values of parent */
+    int ncaptures;
+    uint64_t in_place;           /* a while body: bit j, result j is written over argument j */
+} contract_subprogram;
+
+/* Result `result` may be written into the buffer of operand `operand`
+ * (when that operand dies at the kernel and has the result's byte size).
+ * rows_block > 0: the operand is the lhs of the kernel's dot, which then
+ * runs block of rows_block rows by block, each through rows_scratch bytes
+ * of scratch (contract.c, "Over the lhs"). */
+typedef struct contract_overwrite {
+    int result, operand;
+    int64_t rows_block;
+    size_t rows_scratch;
+} contract_overwrite;
+
+typedef struct contract_kernel {
+    contract_strategy strategy;
+    int first_overwrite, noverwrites;   /* its pairs in contract.overwrites */
+    /* DOT_AFFINE: W is operand affine_operand; result = beta * W + alpha * dot */
+    int affine_operand;
+    double alpha, beta;
+    /* LOOP and REDUCE kernels that may run by blocks of rows with their
+     * neighbours: the first dim of their index space (0: they may not),
+     * the elements of one row; by_row[first_operand + k]: operand k is
+     * read only at the row being computed. */
+    int64_t rows, row_elems;
+    int first_operand;              /* its operands' flags in contract.by_row */
+    /* CONTROL: the scratch its sub-programs and loop state take (0 when
+     * the contract was made without sub-programs). */
+    size_t scratch;
+} contract_kernel;
+
+typedef struct contract {
+    int nsteps;                     /* = body->nops */
+    contract_kernel *k;             /* per step */
+    int noverwrites;
+    contract_overwrite *overwrites;
+    int nflags;
+    bool *by_row;
+    bool strict_order;              /* the code generator's mode it was made for */
+} contract;
+
+typedef struct contract_options {
+    bool strict_order;              /* codegen_options.strict_order: what may be overwritten
+                                       depends on the order the code computes in */
+    const contract_subprogram *subs;   /* the sub-programs compiled so far (control scratch) */
+    int nsubs;
+} contract_options;
+
+/* The contract of f's kernels (o may be NULL: fast mode, no sub-programs).
+ * DIAG_OK or DIAG_NOMEM; on failure *c holds nothing to free. */
+int contract_func(const ir_func *f, const contract_options *o, contract *c, diag *d);
+/* A copy of src in *dst; DIAG_NOMEM. */
+int contract_copy(const contract *src, contract *dst, diag *d);
+void contract_free(contract *c);
+
+/* The pair that lets kernel `step` write its result r over its operand
+ * i, or NULL. */
+const contract_overwrite *contract_overwrite_of(const contract *c, int step, int r, int i);
+
+/* The contract as text, a line per kernel (for --dump-after contract). */
+void contract_print(FILE *out, const ir_func *f, const contract *c);
+
+/* Whether op is a control-flow kernel: an opaque fusion of a while, if or case. */
+bool contract_is_control_kernel(const ir_op *op);
+
+/* The scratch layout of the control-flow kernel at parent's step `step`:
+ * the largest arena of its sub-programs (they run one at a time), then,
+ * for a while, a next-state buffer per loop value its body does not write
+ * in place and a byte for the condition. */
+enum { CONTRACT_MAX_BRANCHES = 64 };
+typedef struct contract_control {
+    int nbranches;                          /* regions of the op */
+    int sub[CONTRACT_MAX_BRANCHES];         /* per region: its index in subs */
+    size_t bytes;                           /* the whole block */
+    size_t pred;                            /* while: the condition's byte */
+} contract_control;
+
+/* Fills *l, and next[j] (when not NULL) with the offset of loop value j's
+ * next-state buffer, SIZE_MAX when the body writes it in place. False when
+ * a region has no sub-program in subs (or there are too many). */
+bool contract_control_layout(const ir_func *parent, int step, const contract_subprogram *subs, int nsubs,
+                             contract_control *l, size_t *next);
+
+/* The rows of the block a dot written over its lhs runs in, and in *row
+ * the bytes of one row of its scratch: CONTRACT_DOT_ROW_BLOCK_BYTES of rows,
+ * but at least CONTRACT_DOT_ROW_BLOCK_MIN_ROWS, and at most M. The gemm of
+ * each block repacks the whole rhs, a cost against its arithmetic of about
+ * 1/rows: mlp_deep (4096 x 256 by 256 x 256, 32 layers) ran 17% slower than
+ * unblocked with blocks of 128 rows, 8% with 256, 3% with 512 and 1024. A
+ * kernel runs so only when M holds at least CONTRACT_DOT_ROW_BLOCKS_MIN
+ * blocks (else the scratch block would cost about what the overwrite saves). */
+#define CONTRACT_DOT_ROW_BLOCK_BYTES (256 << 10)
+#define CONTRACT_DOT_ROW_BLOCK_MIN_ROWS 256
+#define CONTRACT_DOT_ROW_BLOCKS_MIN 4
+#endif

@@ -1,0 +1,29 @@
+#!/bin/sh
+# --dump-after names every stage of the driver and prints what it made:
+# each stage's header once (all: every stage in table order); the kernel
+# contract and the memory plan of a softmax (bench/programs/softmax.mlir:
+# three row kernels, the divide written over exp(x - max), one run of all
+# three); the C source after build; the figures after measure; an unknown
+# stage is an error naming it.
+#   usage: dump.sh ARRAYJIT SOFTMAX.mlir
+set -u
+cli=$1 prog=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$cli" mem "$prog" --no-cache --dump-after=all > /dev/null 2> "$dir/all" || fail "dump-after=all"
+headers=$(grep '^// ----- ' "$dir/all" | sed 's/^\/\/ ----- //; s/^IR after //' | tr '\n' ' ')
+want="inline fold simplify cse remat dce strip_barriers fuse schedule regions contract plan build measure "
+[ "$headers" = "$want" ] || fail "stages dumped: $headers"
+
+dump() { "$cli" mem "$prog" --no-cache --dump-after="$1" 2>&1 >/dev/null; }
+dump contract | grep -q '^//   step 2 loop: result 0 over operand 1; rows 4096 x 4096, by row {0, 1}$' ||
+    fail "contract: $(dump contract)"
+dump plan | grep -q '^//   run of steps 0\.\.2: 4096 rows in blocks of 8$' || fail "plan: $(dump plan)"
+dump build | grep -q '^void aj_entry(char \*arena' || fail "build: no entry in the source"
+dump measure | grep -q '^//   temp 163840, lower bound 163840, arguments 67108864, outputs 67108864' ||
+    fail "measure: $(dump measure)"
+"$cli" mem "$prog" --dump-after=frobnicate > "$dir/out" 2>&1 && fail "an unknown stage was accepted"
+grep -q "no stage named 'frobnicate'" "$dir/out" || fail "unknown stage: $(cat "$dir/out")"
+echo ok
