@@ -61,12 +61,16 @@ aj_status aj_module_verify(aj_module *m) {
     return AJ_OK;
 }
 
+/* Parse and verification errors quote their source line, with a caret. */
 aj_status aj_module_parse(const char *text, size_t len, const char *filename, aj_module **out) {
     diag d = {0};
     ir_module **mods;
     int nmods;
-    if (front_parse(filename ? filename : "<input>", text, len, &mods, &nmods, &d))
+    const char *file = filename ? filename : "<input>";
+    if (front_parse(file, text, len, &mods, &nmods, &d)) {
+        diag_quote_source(&d, file, text, len);
         return api_fail_diag(&d);
+    }
     if (nmods != 1) {
         front_free_modules(mods, nmods);
         return api_fail(AJ_ERR_INVALID, "%s: expected one module, found %d `// -----` chunks",
@@ -79,10 +83,10 @@ aj_status aj_module_parse(const char *text, size_t len, const char *filename, aj
     }
     m->ir = mods[0];
     mem_free(mods);
-    aj_status st = aj_module_verify(m);
-    if (st) {
+    if (ir_verify_module(m->ir, &d)) {
         aj_module_destroy(m);
-        return st;
+        diag_quote_source(&d, file, text, len);
+        return api_fail_diag(&d);
     }
     *out = m;
     return AJ_OK;

@@ -4,6 +4,7 @@
  * The numeric codes equal the public aj_status values. */
 #ifndef DIAG_H
 #define DIAG_H
+#include <stddef.h>
 
 enum {
     DIAG_OK = 0,
@@ -24,4 +25,15 @@ typedef struct diag {
 int diag_set(diag *d, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int diag_nomem(diag *d);
+
+/* When d's message starts with "FILE:LINE:COL:" (file as given), appends
+ * that line of the source text (len bytes) and a caret under its column,
+ * as chibicc's verror_at shows them:
+ *     t.mlir:2:8: unknown op 'stablehlo.frobnicate'
+ *         %a = stablehlo.frobnicate %b : tensor<f32>
+ *              ^
+ * A line longer than 100 bytes is shown around the column; control bytes
+ * are shown as '?'. Anything else (no location, another file, a place
+ * past the text) leaves the message as it is. */
+void diag_quote_source(diag *d, const char *file, const char *text, size_t len);
 #endif

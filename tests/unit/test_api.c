@@ -150,9 +150,23 @@ TEST(parse_errors_are_located) {
     aj_module *m = NULL;
     const char *text = "func.func @main() {\n  %a = stablehlo.frobnicate %b : tensor<f32>\n}\n";
     EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_ERR_INVALID);
-    EXPECT_CONTAINS(aj_last_error(), "t.mlir:2:");
-    EXPECT_CONTAINS(aj_last_error(), "frobnicate");
+    EXPECT_CONTAINS(aj_last_error(), "t.mlir:2:8: unknown op 'stablehlo.frobnicate'\n"
+                                     "      %a = stablehlo.frobnicate %b : tensor<f32>\n"
+                                     "           ^");
     EXPECT(m == NULL);
+    /* a verification error quotes its line too; a long line around the column */
+    const char *wrong = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                        "  %a = stablehlo.add %x, %x : tensor<5xf32>\n  return %a : tensor<4xf32>\n}\n";
+    EXPECT_EQ_INT(aj_module_parse(wrong, strlen(wrong), "v.mlir", &m), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "\n      %a = stablehlo.add %x, %x : tensor<5xf32>\n                         ^");
+    char lng[600];
+    snprintf(lng, sizeof lng, "func.func @main() {\n  %%s = stablehlo.constant dense<0.0> : tensor<f32>%*s%%t = stablehlo.frob %%s"
+             " : tensor<f32>%*s\n}\n", 150, "", 150, "");
+    EXPECT_EQ_INT(aj_module_parse(lng, strlen(lng), "l.mlir", &m), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "l.mlir:2:");
+    EXPECT_CONTAINS(aj_last_error(), "\n    ...");
+    EXPECT_CONTAINS(aj_last_error(), "%t = stablehlo.frob");
+    EXPECT_CONTAINS(aj_last_error(), "   ^");
     EXPECT_EQ_INT(aj_module_load("/nonexistent/x.mlir", &m), AJ_ERR_IO);
     EXPECT_CONTAINS(aj_last_error(), "/nonexistent/x.mlir");
 }
