@@ -44,10 +44,6 @@ void api_checkpoint_key(FILE *out, const ir_module *m);
 struct compile_options;
 void api_compile_options(const aj_compile_options *o, struct compile_options *c);
 
-/* The kernels of a compiled function: its body's fusion ops (constants and
- * the return are none), as `mem` reports and check.expect_kernels counts. */
-int api_kernel_count(const ir_func *f);
-
 /* Checks the arrays given for f's parameters: count, type, not donated. */
 aj_status api_check_inputs(const ir_func *f, int nin, aj_array *const *in);
 

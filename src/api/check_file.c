@@ -178,7 +178,7 @@ static uint64_t figure_of(const compiled *c, ir_figure fig) {
     case IR_FIGURE_ALIAS: return m->alias_bytes;
     case IR_FIGURE_LOWER_BOUND: return m->lower_bound_bytes;
     case IR_FIGURE_FUSED_AWAY: return m->fused_away_bytes;
-    case IR_FIGURE_KERNELS: return (uint64_t)api_kernel_count(c->func);
+    case IR_FIGURE_KERNELS: return (uint64_t)report_kernel_count(c->func);
     case IR_NFIGURES: break;
     }
     return 0;   /* not reached: the parser makes no other figure */

@@ -382,120 +382,9 @@ aj_status aj_executable_memory(aj_executable *e, aj_memory_stats *out) {
     return AJ_OK;
 }
 
-static const char *value_label(const ir_func *f, ir_value_id v, char *buf, size_t size) {
-    if (f->values[v].name) snprintf(buf, size, "%%%s", f->values[v].name);
-    else snprintf(buf, size, "%%v%d", v);
-    return buf;
-}
-
-/* The ops a kernel fused, as "stablehlo.exponential+stablehlo.add+...". */
-static void kernel_summary(const ir_op *k, char *buf, size_t size) {
-    size_t used = 0;
-    buf[0] = 0;
-    const ir_block *b = k && k->code == IR_FUSION ? k->regions[0] : NULL;
-    if (!b) {
-        snprintf(buf, size, "%s", k ? ir_op_name(k->code) : "?");
-        return;
-    }
-    for (int i = 0; i < b->nops && used + 1 < size; i++) {
-        if (b->ops[i]->code == IR_RETURN || b->ops[i]->code == IR_CONSTANT) continue;
-        const char *name = ir_op_name(b->ops[i]->code);
-        if (strncmp(name, "stablehlo.", 10) == 0) name += 10;
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "+" : "", name);
-    }
-}
-
-int api_kernel_count(const ir_func *f) {
-    int n = 0;
-    for (int i = 0; i < f->body->nops; i++) n += f->body->ops[i]->code == IR_FUSION;
-    return n;
-}
-
-static void report_text(aj_executable *e, const aj_memory_stats *s, FILE *out) {
-    const compile_memory *m = &e->c->memory;
-    const ir_func *f = e->c->func;
-    fprintf(out, "memory of @%s (%d kernels)\n", f->name, api_kernel_count(f));
-    fprintf(out, "  arguments      %12zu bytes\n", s->argument_bytes);
-    fprintf(out, "  outputs        %12zu bytes\n", s->output_bytes);
-    fprintf(out, "  aliased        %12zu bytes (outputs in donated arguments)\n", s->alias_bytes);
-    fprintf(out, "  temporaries    %12zu bytes (one arena)\n", s->temp_bytes);
-    fprintf(out, "  lower bound    %12zu bytes (live set of the schedule)\n", s->lower_bound_bytes);
-    fprintf(out, "  code           %12zu bytes\n", s->code_bytes);
-    fprintf(out, "  fused away     %12zu bytes (intermediates fusion did not materialise)\n",
-            s->fused_away_bytes);
-    fprintf(out, "  peak           %12zu bytes (temporaries + arguments + outputs - aliased)\n",
-            s->peak_bytes);
-    fprintf(out, "  eager peak     %12zu bytes (the reference evaluator, op by op)\n", s->eager_peak_bytes);
-    fprintf(out, "  at the arena's peak (kernel %d), live:\n", m->peak_step);
-    for (int i = 0; i < m->npeak; i++) {
-        char label[64], ops[256];
-        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
-        char ty[128];
-        fprintf(out, "    %-10s %s %12zu bytes, made by %s\n",
-                value_label(f, m->peak_buffers[i].value, label, sizeof label),
-                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
-                m->peak_buffers[i].bytes, ops);
-    }
-    if (m->peak_scratch_bytes)
-        fprintf(out, "    scratch    %12zu bytes, the scratch block (control flow, blocks of rows)\n", m->peak_scratch_bytes);
-    if (m->nresiduals)
-        fprintf(out, "  residuals      %12zu bytes saved (%d values), %" PRIu64 " FLOPs recomputed\n",
-                s->saved_residual_bytes, s->saved_residuals, s->recompute_flops);
-    if (e->c->warning[0]) fprintf(out, "  warning: %s\n", e->c->warning);
-}
-
-/* Where a residual's producer came from: "file:line:col", or "". */
-static const char *residual_where(const remat_residual *r, char *buf, size_t size) {
-    buf[0] = 0;
-    if (r->loc.file) snprintf(buf, size, "%s:%d:%d", r->loc.file, r->loc.line, r->loc.col);
-    return buf;
-}
-
 aj_status aj_executable_print_residuals(aj_executable *e, FILE *out) {
-    const compile_memory *m = &e->c->memory;
-    fprintf(out, "residuals of @%s: %d (%.6g FLOPs recomputed)\n", e->c->func->name, m->nresiduals,
-            m->recompute_flops);
-    for (int i = 0; i < m->nresiduals; i++) {
-        const remat_residual *r = &m->residuals[i];
-        char ty[128], where[512];
-        fprintf(out, "  %-10s %%%-6d %-24s %12zu bytes, made by %s %s\n",
-                m->residual_kept[i] ? "saved" : "recomputed", r->value, ir_type_str(&r->type, ty, sizeof ty),
-                r->bytes, ir_op_name(r->producer), residual_where(r, where, sizeof where));
-    }
+    report_print_residuals(out, e->c->func, &e->c->memory);
     return ferror(out) ? api_fail(AJ_ERR_IO, "writing the residuals failed") : AJ_OK;
-}
-
-static void report_json(aj_executable *e, const aj_memory_stats *s, FILE *out) {
-    const compile_memory *m = &e->c->memory;
-    const ir_func *f = e->c->func;
-    fprintf(out, "{\"function\": \"%s\", \"kernels\": %d, \"argument_bytes\": %zu, \"output_bytes\": %zu, "
-            "\"alias_bytes\": %zu, \"temp_bytes\": %zu, \"code_bytes\": %zu, \"lower_bound_bytes\": %zu, "
-            "\"fused_away_bytes\": %zu, \"eager_peak_bytes\": %zu, \"peak_bytes\": %zu, "
-            "\"recompute_flops\": %llu, \"arena_allocated_bytes\": %zu, \"compile_seconds\": %.4f, \"cache_hit\": %s, "
-            "\"peak_kernel\": %d, \"peak_buffers\": [",
-            f->name, f->body->nops - 1, s->argument_bytes, s->output_bytes, s->alias_bytes,
-            s->temp_bytes, s->code_bytes, s->lower_bound_bytes, s->fused_away_bytes,
-            s->eager_peak_bytes, s->peak_bytes, (unsigned long long)s->recompute_flops,
-            s->arena_allocated_bytes, s->compile_seconds,
-            s->cache_hit ? "true" : "false", m->peak_step);
-    for (int i = 0; i < m->npeak; i++) {
-        char label[64], ops[256], ty[128];
-        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
-        fprintf(out, "%s{\"value\": \"%s\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\"}",
-                i ? ", " : "", value_label(f, m->peak_buffers[i].value, label, sizeof label),
-                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
-                m->peak_buffers[i].bytes, ops);
-    }
-    fprintf(out, "], \"peak_scratch_bytes\": %zu, \"saved_residuals\": %d, \"saved_residual_bytes\": %zu, \"residuals\": [",
-            m->peak_scratch_bytes, s->saved_residuals, s->saved_residual_bytes);
-    for (int i = 0; i < m->nresiduals; i++) {
-        char ty[128];
-        fprintf(out, "%s{\"value\": \"%%%d\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\", "
-                "\"saved\": %s}", i ? ", " : "", m->residuals[i].value,
-                ir_type_str(&m->residuals[i].type, ty, sizeof ty), m->residuals[i].bytes,
-                ir_op_name(m->residuals[i].producer), m->residual_kept[i] ? "true" : "false");
-    }
-    fprintf(out, "]}\n");
 }
 
 /* ---- the memory picture ------------------------------------------------------------ */
@@ -524,7 +413,7 @@ static aj_status planned_curve(aj_executable *e, aj_memory_curve *c) {
     size_t base = m->argument_bytes + m->output_bytes - m->alias_bytes;
     for (int s = 0; s < c->nsteps; s++) {
         c->bytes[s] = base + cc->plan.temp_live[s];
-        kernel_summary(body->ops[s], c->labels[s], CURVE_LABEL_MAX);
+        report_kernel_summary(body->ops[s], c->labels[s], CURVE_LABEL_MAX);
     }
     c->name = "compiled";
     c->peak_step = m->peak_step < c->nsteps ? m->peak_step : 0;
@@ -532,9 +421,9 @@ static aj_status planned_curve(aj_executable *e, aj_memory_curve *c) {
     size_t used = 0;
     for (int i = 0; i < m->npeak && used + 1 < CURVE_NOTE_MAX; i++) {
         char label[64], ty[128], ops[128];
-        kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
+        report_kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
         used += (size_t)snprintf(c->peak_note + used, CURVE_NOTE_MAX - used, "%s%s %s (%s)",
-                                 i ? ", " : "", value_label(cc->func, m->peak_buffers[i].value, label, sizeof label),
+                                 i ? ", " : "", report_value_label(cc->func, m->peak_buffers[i].value, label, sizeof label),
                                  ir_type_str(&cc->func->values[m->peak_buffers[i].value].type, ty, sizeof ty), ops);
     }
     return AJ_OK;
@@ -615,8 +504,8 @@ aj_status aj_executable_report(aj_executable *e, FILE *out, int json) {
     aj_memory_stats s;
     aj_status st = aj_executable_memory(e, &s);
     if (st) return st;
-    if (json) report_json(e, &s, out);
-    else report_text(e, &s, out);
+    if (json) report_print_json(out, e->c->func, &e->c->memory, &s);
+    else report_print_text(out, e->c->func, &e->c->memory, &s, e->c->warning);
     return ferror(out) ? api_fail(AJ_ERR_IO, "writing the memory report failed") : AJ_OK;
 }
 

@@ -482,9 +482,9 @@ int contract_copy(const contract *src, contract *dst, diag *d) {
         contract_free(dst);
         return diag_nomem(d);
     }
-    memcpy(dst->k, src->k, (size_t)src->nsteps * sizeof *dst->k);
-    memcpy(dst->overwrites, src->overwrites, (size_t)src->noverwrites * sizeof *dst->overwrites);
-    memcpy(dst->by_row, src->by_row, (size_t)src->nflags * sizeof *dst->by_row);
+    if (src->nsteps) memcpy(dst->k, src->k, (size_t)src->nsteps * sizeof *dst->k);
+    if (src->noverwrites) memcpy(dst->overwrites, src->overwrites, (size_t)src->noverwrites * sizeof *dst->overwrites);
+    if (src->nflags) memcpy(dst->by_row, src->by_row, (size_t)src->nflags * sizeof *dst->by_row);
     return DIAG_OK;
 }
 

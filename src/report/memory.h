@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "arrayjit.h"
 #include "../ir/ir.h"
 #include "../plan/plan.h"
 #include "../remat/remat.h"
@@ -41,6 +42,23 @@ typedef struct compile_memory {
     remat_residual *residuals;
     bool *residual_kept;       /* residual_kept[i]: saved; else recomputed */
 } compile_memory;
+
+/* The kernels of a compiled function: its body's fusion ops (constants and
+ * the return are none), as `mem` reports and check.expect_kernels counts. */
+int report_kernel_count(const ir_func *f);
+
+/* A value as the report names it: "%name", or "%v<id>". */
+const char *report_value_label(const ir_func *f, ir_value_id v, char *buf, size_t size);
+/* The ops a kernel fused, as "exponential+add+..." (stablehlo. dropped). */
+void report_kernel_summary(const ir_op *k, char *buf, size_t size);
+
+/* The report as text (warning: the plan's, "" or NULL for none), as one
+ * line of JSON, and the residuals with what remat chose (memory_text.c).
+ * s: the public figures, eager peak and arena included. */
+void report_print_text(FILE *out, const ir_func *f, const compile_memory *m, const aj_memory_stats *s,
+                       const char *warning);
+void report_print_json(FILE *out, const ir_func *f, const compile_memory *m, const aj_memory_stats *s);
+void report_print_residuals(FILE *out, const ir_func *f, const compile_memory *m);
 
 /* The figures as one comment line (for --dump-after measure). */
 void report_print(FILE *out, const compile_memory *mem);

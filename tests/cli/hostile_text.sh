@@ -104,6 +104,11 @@ for position in func module target op_attr func_attr config; do
     cases=$((cases + 1))
 done
 
+# mem --json escapes a function's name: the report stays one JSON object.
+printf 'func.func @"a\\"b\\\\n"(%%x: tensor<4xf32>) -> tensor<4xf32> {\n  %%a = stablehlo.negate %%x : tensor<4xf32>\n  return %%a : tensor<4xf32>\n}\n' > "$dir/json.mlir"
+json=$("$cli" mem "$dir/json.mlir" --json --func 'a"b\n' 2>&1)
+printf "%s\n" "$json" | grep -q '^{"function": "a\\"b\\\\n", "kernels": 1,' || fail "mem --json of a quoted name: $json"
+
 kept=$(ls "$dir/kept" | wc -l)
 [ "$kept" -gt 0 ] || fail "the compiler wrapper kept no source"
 if grep -l 'pwn(' "$dir/kept"/*.c >/dev/null; then
