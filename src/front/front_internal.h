@@ -262,12 +262,127 @@ int fr_parse_conv_dims(parser *p, ir_attrs *out);          /* [b, 0, f]x[0, i, o
 /* Reads a TK_SYMBOL's name without '@' into a fresh string. */
 int fr_symbol_name(parser *p, const token *t, char **out);
 
-/* ---- ops (fr_parse_op.c) ------------------------------------------------------------- */
+/* ---- ops (parse_op.c) ---------------------------------------------------------------- */
 
 /* Parses one op statement into p->block. */
 int fr_parse_op(parser *p);
 /* Adds a block argument of type t to b and binds its name. */
 int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
+
+/* ---- what the op parsers share (parse_op.c) ---------------------------------------------
+ *
+ *   parse_op.c             operands, signatures, fr_emit, regions, the generic
+ *                          form, the op names, the statement
+ *   parse_op_elementwise.c elementwise ops, convert, reshape, clamp,
+ *                          reduce_precision, select, compare
+ *   parse_op_shape.c       constant, iota, broadcast_in_dim, transpose, reverse,
+ *                          slice, concatenate
+ *   parse_op_index.c       pad, dynamic_slice, get_dimension_size,
+ *                          optimization_barrier
+ *   parse_op_linalg.c      dot_general, cholesky, triangular_solve
+ *   parse_op_reduce.c      reduce
+ *   parse_op_control.c     call, return, while, sort
+ *   parse_op_window.c      convolution; reduce_window's, select_and_scatter's
+ *                          and convolution's windows
+ *   parse_op_check.c       the checks and custom_call
+ *
+ * A pretty-form parser runs after the op's name and fills an op_desc; the
+ * statement then emits it (reduce and while emit it themselves, to parse
+ * their regions into the op, and set *op). */
+
+typedef struct operand {
+    ir_value_id id;
+    token tok; /* the use, for messages */
+} operand;
+
+typedef struct op_desc {
+    ir_opcode code;
+    cursor at; /* start of the statement: the op's location */
+    int nin, cap_in;
+    operand *in;
+    typelist out; /* result types */
+    ir_attrs a;   /* moved into the op by fr_emit() */
+} op_desc;
+
+void fr_op_desc_free(op_desc *d);
+int fr_push_operand(parser *p, op_desc *d, operand o);
+/* One `%name` use, appended to d's operands. */
+int fr_parse_operand(parser *p, op_desc *d);
+/* Consumes a ',' only when the token after it has kind k. */
+bool fr_comma_then(parser *p, tok_kind k);
+/* `%a, %b, ...`: one or more operands; a ',' not followed by a value is left. */
+int fr_parse_operands(parser *p, op_desc *d);
+/* `(` operands? `)` */
+int fr_parse_paren_operands(parser *p, op_desc *d);
+int fr_skip_attr_dict(parser *p);
+/* Signatures: a value used with the type it was defined with; every operand
+ * of type t; operand i of type types[i]. */
+int fr_check_operand_type(parser *p, const operand *o, const ir_type *want);
+int fr_check_all_operands(parser *p, const op_desc *d, const ir_type *t);
+int fr_check_operand_types(parser *p, const op_desc *d, const ir_type *types, int n);
+/* `: (T, ...) -> R` or `: (T, ...) -> (R, ...)`: operand and result types. */
+int fr_sig_functional(parser *p, op_desc *d);
+/* `: T` (every operand and the one result have type T) or a function type. */
+int fr_sig_same(parser *p, op_desc *d);
+/* Operand types only, no results: `: T, ...` (return, expect_close). */
+int fr_sig_operand_list(parser *p, op_desc *d);
+/* Appends the op to the current block, moving d's attributes into it. */
+ir_op *fr_emit(parser *p, op_desc *d);
+/* `%name: type loc?` */
+int fr_parse_typed_arg(parser *p, token *name, ir_type *t);
+/* `{` (label)? statement* `}` into b; with allow_label false the caller has
+ * bound the arguments. */
+int fr_parse_region(parser *p, ir_block *b, bool allow_label);
+/* `word = [ints]`, `word = N` */
+int fr_parse_named_list(parser *p, const char *word, ir_ints *out);
+int fr_parse_named_int(parser *p, const char *word, int64_t *out);
+/* An optional integer attribute, `dflt` when absent. */
+int fr_read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out);
+
+/* ---- each op family's syntax (parse_op_*.c) ----------------------------------------------- */
+
+int fr_parse_same_typed(parser *p, op_desc *d);   /* parse_op_elementwise.c */
+int fr_parse_reduce_precision(parser *p, op_desc *d);
+int fr_parse_select(parser *p, op_desc *d);
+int fr_parse_compare(parser *p, op_desc *d);
+int fr_read_precision_bits(parser *p, const attr_list *attrs, op_desc *d);
+
+int fr_parse_constant(parser *p, op_desc *d);     /* parse_op_shape.c */
+int fr_parse_iota(parser *p, op_desc *d);
+int fr_parse_with_dims(parser *p, op_desc *d);    /* broadcast_in_dim, transpose, reverse */
+int fr_parse_slice(parser *p, op_desc *d);
+int fr_parse_concatenate(parser *p, op_desc *d);
+
+int fr_parse_pad(parser *p, op_desc *d);          /* parse_op_index.c */
+int fr_parse_dynamic_slice(parser *p, op_desc *d);
+int fr_parse_get_dimension_size(parser *p, op_desc *d);
+int fr_parse_optimization_barrier(parser *p, op_desc *d);
+
+int fr_parse_dot_general(parser *p, op_desc *d);  /* parse_op_linalg.c */
+int fr_parse_cholesky(parser *p, op_desc *d);
+int fr_read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs);
+
+int fr_parse_reduce(parser *p, op_desc *d, ir_op **op);   /* parse_op_reduce.c */
+
+int fr_parse_call(parser *p, op_desc *d);         /* parse_op_control.c */
+int fr_parse_return(parser *p, op_desc *d);
+int fr_parse_while(parser *p, op_desc *d, ir_op **op);
+int fr_read_sort_attrs(parser *p, op_desc *d, const attr_list *attrs);
+
+int fr_parse_convolution(parser *p, op_desc *d);  /* parse_op_window.c */
+int fr_read_window_attrs(parser *p, op_desc *d, const attr_list *attrs);   /* reduce_window, select_and_scatter */
+int fr_read_conv_attrs(parser *p, op_desc *d, const attr_list *attrs);
+
+int fr_parse_expect(parser *p, op_desc *d);       /* parse_op_check.c: expect_eq, expect_almost_eq */
+int fr_parse_expect_close(parser *p, op_desc *d);
+int fr_parse_expect_const(parser *p, op_desc *d); /* the _const forms */
+int fr_parse_custom_call(parser *p, op_desc *d);
+/* Sets d's code (and defaults) from a custom_call target that names a
+ * check; DIAG_UNSUPPORTED for any other target. */
+int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, cursor at);
+/* Emits the expected value (the literal at `literal`, taking *data) as a
+ * constant and makes it the check's second operand. */
+int fr_add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data);
 
 /* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
 

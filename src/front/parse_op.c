@@ -8,8 +8,13 @@
  *
  * Each pretty op has its own syntax, given above its parse function. Both
  * syntaxes fill an op_desc (operands as written, result types, attributes),
- * which emit() turns into an ir_op in the current block. Operand types
- * written in a signature must equal the types of the values used. */
+ * which fr_emit() turns into an ir_op in the current block. Operand types
+ * written in a signature must equal the types of the values used.
+ *
+ * This file holds what every op shares: operands, signatures, fr_emit(),
+ * regions, the generic form and its attribute dictionary, the op names and
+ * the statement. The pretty syntaxes are by op family in parse_op_*.c
+ * (see front_internal.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,21 +23,7 @@
 
 /* ---- op descriptions ------------------------------------------------------------------- */
 
-typedef struct operand {
-    ir_value_id id;
-    token tok; /* the use, for messages */
-} operand;
-
-typedef struct op_desc {
-    ir_opcode code;
-    cursor at; /* start of the statement: the op's location */
-    int nin, cap_in;
-    operand *in;
-    typelist out; /* result types */
-    ir_attrs a;   /* moved into the op by emit() */
-} op_desc;
-
-static void op_desc_free(op_desc *d) {
+void fr_op_desc_free(op_desc *d) {
     mem_free(d->in);
     fr_typelist_free(&d->out);
     ir_attrs_free(&d->a);
@@ -49,23 +40,23 @@ typedef struct results {
     result_group *v;
 } results;
 
-static int push_operand(parser *p, op_desc *d, operand o) {
+int fr_push_operand(parser *p, op_desc *d, operand o) {
     if (mem_grow((void **)&d->in, &d->cap_in, d->nin + 1, sizeof(operand))) return fr_nomem(p);
     d->in[d->nin++] = o;
     return 0;
 }
 
 /* Parses one `%name` use and appends it to d's operands. */
-static int parse_operand(parser *p, op_desc *d) {
+int fr_parse_operand(parser *p, op_desc *d) {
     operand o = {.tok = p->tok};
     if (!at(p, TK_VALUE)) return fr_expected(p, "an operand such as %0");
-    if (fr_lookup_value(p, &p->tok, &o.id) || push_operand(p, d, o)) return -1;
+    if (fr_lookup_value(p, &p->tok, &o.id) || fr_push_operand(p, d, o)) return -1;
     next(p);
     return 0;
 }
 
 /* Consumes a ',' only when the token after it has kind k. */
-static bool comma_then(parser *p, tok_kind k) {
+bool fr_comma_then(parser *p, tok_kind k) {
     if (!at(p, TK_COMMA)) return false;
     pstate s = fr_save(p);
     next(p);
@@ -75,21 +66,21 @@ static bool comma_then(parser *p, tok_kind k) {
 }
 
 /* `%a, %b, ...`: one or more operands; a ',' not followed by a value is left. */
-static int parse_operands(parser *p, op_desc *d) {
-    if (parse_operand(p, d)) return -1;
-    while (comma_then(p, TK_VALUE))
-        if (parse_operand(p, d)) return -1;
+int fr_parse_operands(parser *p, op_desc *d) {
+    if (fr_parse_operand(p, d)) return -1;
+    while (fr_comma_then(p, TK_VALUE))
+        if (fr_parse_operand(p, d)) return -1;
     return 0;
 }
 
 /* `(` operands? `)` */
-static int parse_paren_operands(parser *p, op_desc *d) {
+int fr_parse_paren_operands(parser *p, op_desc *d) {
     if (expect(p, TK_LPAREN, "'(' before the operands")) return -1;
     if (accept(p, TK_RPAREN)) return 0;
-    return parse_operands(p, d) || expect(p, TK_RPAREN, "')' after the operands");
+    return fr_parse_operands(p, d) || expect(p, TK_RPAREN, "')' after the operands");
 }
 
-static int skip_attr_dict(parser *p) {
+int fr_skip_attr_dict(parser *p) {
     attr_list ignored = {0};
     int rc = fr_parse_optional_attr_dict(p, &ignored);
     fr_attr_list_free(&ignored);
@@ -99,7 +90,7 @@ static int skip_attr_dict(parser *p) {
 /* ---- signatures ------------------------------------------------------------------------ */
 
 /* Checks that a value is used with the type it was defined with. */
-static int check_operand_type(parser *p, const operand *o, const ir_type *want) {
+int fr_check_operand_type(parser *p, const operand *o, const ir_type *want) {
     const ir_type *have = ir_value_type(p->fn, o->id);
     if (ir_type_eq(have, want)) return 0;
     char h[96], w[96];
@@ -109,48 +100,48 @@ static int check_operand_type(parser *p, const operand *o, const ir_type *want) 
 }
 
 /* Checks that every operand has type t. */
-static int check_all_operands(parser *p, const op_desc *d, const ir_type *t) {
+int fr_check_all_operands(parser *p, const op_desc *d, const ir_type *t) {
     for (int i = 0; i < d->nin; i++)
-        if (check_operand_type(p, &d->in[i], t)) return -1;
+        if (fr_check_operand_type(p, &d->in[i], t)) return -1;
     return 0;
 }
 
 /* Checks that operand i has type types[i] for each operand. */
-static int check_operand_types(parser *p, const op_desc *d, const ir_type *types, int n) {
+int fr_check_operand_types(parser *p, const op_desc *d, const ir_type *types, int n) {
     if (n != d->nin)
         return fr_error(p, d->at, "the signature gives %d operand type%s for %d operand%s", n, n == 1 ? "" : "s",
                         d->nin, d->nin == 1 ? "" : "s");
     for (int i = 0; i < n; i++)
-        if (check_operand_type(p, &d->in[i], &types[i])) return -1;
+        if (fr_check_operand_type(p, &d->in[i], &types[i])) return -1;
     return 0;
 }
 
 /* `: (T, ...) -> R` or `: (T, ...) -> (R, ...)`: operand and result types. */
-static int sig_functional(parser *p, op_desc *d) {
+int fr_sig_functional(parser *p, op_desc *d) {
     typelist ins = {0};
     int rc = expect(p, TK_COLON, "':' before the op's type") || fr_parse_function_type(p, &ins, &d->out) ||
-             check_operand_types(p, d, ins.v, ins.n);
+             fr_check_operand_types(p, d, ins.v, ins.n);
     fr_typelist_free(&ins);
     return rc;
 }
 
 /* `: T` (every operand and the one result have type T) or a function type. */
-static int sig_same(parser *p, op_desc *d) {
+int fr_sig_same(parser *p, op_desc *d) {
     if (expect(p, TK_COLON, "':' before the op's type")) return -1;
     if (at(p, TK_LPAREN)) {
         typelist ins = {0};
-        int rc = fr_parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
+        int rc = fr_parse_function_type(p, &ins, &d->out) || fr_check_operand_types(p, d, ins.v, ins.n);
         fr_typelist_free(&ins);
         return rc;
     }
     ir_type t;
-    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, &d->out, &t) || check_all_operands(p, d, &t);
+    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, &d->out, &t) || fr_check_all_operands(p, d, &t);
 }
 
 /* Operand types only, no results: `: T, ...` (return, expect_close). */
-static int sig_operand_list(parser *p, op_desc *d) {
+int fr_sig_operand_list(parser *p, op_desc *d) {
     typelist ts = {0};
-    int rc = fr_parse_type_list(p, &ts) || check_operand_types(p, d, ts.v, ts.n);
+    int rc = fr_parse_type_list(p, &ts) || fr_check_operand_types(p, d, ts.v, ts.n);
     fr_typelist_free(&ts);
     return rc;
 }
@@ -165,7 +156,7 @@ static int expected_results(const op_desc *d) {
 }
 
 /* Appends the op to the current block, moving d's attributes into it. */
-static ir_op *emit(parser *p, op_desc *d) {
+ir_op *fr_emit(parser *p, op_desc *d) {
     const char *name = ir_op_name(d->code);
     int arity = ir_op_arity(d->code);
     if (arity >= 0 && d->nin != arity) {
@@ -224,7 +215,7 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
 /* ---- regions ------------------------------------------------------------------------------ */
 
 /* `%name: type loc?` */
-static int parse_typed_arg(parser *p, token *name, ir_type *t) {
+int fr_parse_typed_arg(parser *p, token *name, ir_type *t) {
     *name = p->tok;
     return expect(p, TK_VALUE, "an argument name") || expect(p, TK_COLON, "':' after the argument name") ||
            fr_parse_tensor_type(p, t) || fr_skip_loc(p);
@@ -237,7 +228,7 @@ static int parse_block_label(parser *p, ir_block *b) {
         do {
             token name;
             ir_type t;
-            if (parse_typed_arg(p, &name, &t) || fr_bind_block_arg(p, b, &name, &t)) return -1;
+            if (fr_parse_typed_arg(p, &name, &t) || fr_bind_block_arg(p, b, &name, &t)) return -1;
         } while (accept(p, TK_COMMA));
         if (expect(p, TK_RPAREN, "')' after the block arguments")) return -1;
     }
@@ -246,7 +237,7 @@ static int parse_block_label(parser *p, ir_block *b) {
 
 /* `{` (label)? statement* `}` into b. Names defined inside go out of scope
  * at the '}'. With allow_label false the caller has bound the arguments. */
-static int parse_region(parser *p, ir_block *b, bool allow_label) {
+int fr_parse_region(parser *p, ir_block *b, bool allow_label) {
     if (p->depth >= FRONT_MAX_DEPTH) return fr_error(p, p->tok.at, "regions nested deeper than %d", FRONT_MAX_DEPTH);
     if (expect(p, TK_LBRACE, "'{' before the region")) return -1;
     int mark = fr_scope_mark(p);
@@ -268,631 +259,29 @@ static int parse_region(parser *p, ir_block *b, bool allow_label) {
     return rc ? -1 : 0;
 }
 
-/* ---- pretty forms -------------------------------------------------------------------------- */
-
-static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out);
-
-/* `[` start `:` limit (`:` stride)? (`,` ...)* `]` */
-static int parse_slice_ranges(parser *p, ir_attrs *a) {
-    int64_t start[IR_MAX_RANK], limit[IR_MAX_RANK], stride[IR_MAX_RANK];
-    int n = 0;
-    if (expect(p, TK_LBRACKET, "'[' before the slice ranges")) return -1;
-    if (!at(p, TK_RBRACKET)) {
-        do {
-            if (n == IR_MAX_RANK)
-                return fr_unsupported(p, p->tok.at, "unsupported slice of rank above %d", IR_MAX_RANK);
-            stride[n] = 1;
-            if (fr_parse_int64(p, &start[n], "a slice start") || expect(p, TK_COLON, "':' after the slice start") ||
-                fr_parse_int64(p, &limit[n], "a slice limit"))
-                return -1;
-            if (accept(p, TK_COLON) && fr_parse_int64(p, &stride[n], "a slice stride")) return -1;
-            n++;
-        } while (accept(p, TK_COMMA));
-    }
-    if (expect(p, TK_RBRACKET, "']' after the slice ranges")) return -1;
-    if (ir_ints_set(&a->start, n, start) || ir_ints_set(&a->limit, n, limit) || ir_ints_set(&a->stride, n, stride))
-        return fr_nomem(p);
-    return 0;
-}
+/* ---- pretty forms: shared pieces ------------------------------------------------------------ */
 
 /* `word = [ints]` */
-static int parse_named_list(parser *p, const char *word, ir_ints *out) {
+int fr_parse_named_list(parser *p, const char *word, ir_ints *out) {
     char what[64];
     snprintf(what, sizeof what, "'%s'", word);
     return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, out);
 }
 
 /* `word = N` */
-static int parse_named_int(parser *p, const char *word, int64_t *out) {
+int fr_parse_named_int(parser *p, const char *word, int64_t *out) {
     char what[64];
     snprintf(what, sizeof what, "'%s'", word);
     return expect_word(p, word, what) || expect(p, TK_EQUAL, "'='") || fr_parse_int64(p, out, "an integer");
 }
 
-/* Elementwise ops, convert, reshape, clamp: `%a, ... attr-dict? : T` or `: (T, ...) -> R`. */
-static int parse_same_typed(parser *p, op_desc *d) {
-    return parse_operands(p, d) || skip_attr_dict(p) || sig_same(p, d);
-}
-
-/* `attr-dict? dense<...> : T` */
-static int parse_constant(parser *p, op_desc *d) {
-    ir_type t;
-    if (skip_attr_dict(p)) return -1;
-    if (at_word(p, "dense")) return fr_parse_dense(p, &t, &d->a.data) || fr_typelist_push(p, &d->out, &t);
-    if (at_word(p, "dense_resource") || at_word(p, "sparse") || at_word(p, "array"))
-        return fr_unsupported(p, p->tok.at, "unsupported constant form %.*s<...>", (int)p->tok.len, p->tok.s);
-    return fr_expected(p, "a dense<...> literal");
-}
-
-/* `dim = N attr-dict? : T` */
-static int parse_iota(parser *p, op_desc *d) {
-    return parse_named_int(p, "dim", &d->a.axis) || skip_attr_dict(p) || sig_same(p, d);
-}
-
-/* broadcast_in_dim, transpose: `%x, dims = [..] attr-dict? : (T) -> R`; reverse: `... : T`. */
-static int parse_with_dims(parser *p, op_desc *d) {
-    return parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'dims'") || parse_named_list(p, "dims", &d->a.dims) ||
-           skip_attr_dict(p) || sig_same(p, d);
-}
-
-/* `%x, format = e5m10 attr-dict? : T`: the word after '=' is e<N>m<M>. */
-static int parse_reduce_precision(parser *p, op_desc *d) {
-    if (parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'format'") ||
-        expect_word(p, "format", "'format'") || expect(p, TK_EQUAL, "'='"))
-        return -1;
-    int e, m, used = 0;
-    char word[32];
-    snprintf(word, sizeof word, "%.*s", (int)(p->tok.len < 31 ? p->tok.len : 31), p->tok.s);
-    if (!at(p, TK_IDENT) || sscanf(word, "e%dm%d%n", &e, &m, &used) != 2 || (size_t)used != p->tok.len)
-        return fr_expected(p, "a format such as e5m10 (exponent and mantissa bits)");
-    d->a.exponent_bits = e;
-    d->a.mantissa_bits = m;
-    next(p);
-    return skip_attr_dict(p) || sig_same(p, d);
-}
-
-/* `%x [0:2, 1:3:2] attr-dict? : (T) -> R` */
-static int parse_slice(parser *p, op_desc *d) {
-    return parse_operand(p, d) || parse_slice_ranges(p, &d->a) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `%a, %b, dim = N attr-dict? : (A, B) -> R` (or `: T` when all types agree) */
-static int parse_concatenate(parser *p, op_desc *d) {
-    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'dim'") || parse_named_int(p, "dim", &d->a.axis) ||
-           skip_attr_dict(p) || sig_same(p, d);
-}
-
-/* `%p, %a, %b attr-dict? : P, T` or `: (P, A, B) -> R` */
-static int parse_select(parser *p, op_desc *d) {
-    if (parse_operands(p, d) || skip_attr_dict(p) || expect(p, TK_COLON, "':' before the op's type")) return -1;
-    typelist ts = {0};
-    int rc;
-    if (at(p, TK_LPAREN)) {
-        rc = fr_parse_function_type(p, &ts, &d->out) || check_operand_types(p, d, ts.v, ts.n);
-    } else {
-        rc = fr_parse_type_list(p, &ts);
-        if (!rc && ts.n != 2) rc = fr_error(p, d->at, "expected a predicate type and a result type");
-        if (!rc) {
-            ir_type operands[3] = {ts.v[0], ts.v[1], ts.v[1]};
-            rc = fr_typelist_push(p, &d->out, &ts.v[1]) || check_operand_types(p, d, operands, 3);
-        }
-    }
-    fr_typelist_free(&ts);
-    return rc;
-}
-
-/* `DIR, %a, %b (, TYPE)? attr-dict? : (A, B) -> R` */
-static int parse_compare(parser *p, op_desc *d) {
-    if (fr_parse_cmp_dir(p, &d->a.cmp) || expect(p, TK_COMMA, "',' after the comparison direction") ||
-        parse_operands(p, d))
-        return -1;
-    if (accept(p, TK_COMMA) && fr_parse_cmp_type(p, &d->a.cmp_type)) return -1;
-    return skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `[..] x [..]` */
-static int parse_dims_pair(parser *p, ir_ints *lhs, ir_ints *rhs) {
-    return expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lhs) || expect_word(p, "x", "'x' between the lists") ||
-           fr_parse_int_list(p, rhs);
-}
-
-/* `%a, %b (, batching_dims = [..] x [..])? (, contracting_dims = [..] x [..])?
- *  (, precision = [..])? (, algorithm = <..>)? attr-dict? : (A, B) -> R`.
- * precision and algorithm do not change results in this implementation. */
-static int parse_dot_general(parser *p, op_desc *d) {
-    if (parse_operands(p, d)) return -1;
-    while (accept(p, TK_COMMA)) {
-        int rc;
-        if (accept_word(p, "batching_dims"))
-            rc = parse_dims_pair(p, &d->a.lhs_batch, &d->a.rhs_batch);
-        else if (accept_word(p, "contracting_dims"))
-            rc = parse_dims_pair(p, &d->a.lhs_contract, &d->a.rhs_contract);
-        else if (accept_word(p, "precision") || accept_word(p, "algorithm"))
-            rc = expect(p, TK_EQUAL, "'='") ||
-                 (at(p, TK_LBRACKET) || at(p, TK_LESS) ? fr_skip_balanced(p) : fr_expected(p, "'[' or '<'"));
-        else
-            rc = fr_expected(p, "batching_dims, contracting_dims, precision or algorithm");
-        if (rc) return -1;
-    }
-    return skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `%x, %pad, low = [..], high = [..], interior = [..] attr-dict? : (X, P) -> R` */
-static int parse_pad(parser *p, op_desc *d) {
-    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'low'") ||
-           parse_named_list(p, "low", &d->a.low) || expect(p, TK_COMMA, "',' before 'high'") ||
-           parse_named_list(p, "high", &d->a.high) || expect(p, TK_COMMA, "',' before 'interior'") ||
-           parse_named_list(p, "interior", &d->a.interior) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `%x, %i0, ..., sizes = [..] attr-dict? : (X, I, ...) -> R` */
-static int parse_dynamic_slice(parser *p, op_desc *d) {
-    return parse_operands(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
-           parse_named_list(p, "sizes", &d->a.sizes) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `%x, dim = N attr-dict? : (X) -> R` */
-static int parse_get_dimension_size(parser *p, op_desc *d) {
-    return parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'dim'") ||
-           parse_named_int(p, "dim", &d->a.axis) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `%a, %b attr-dict? : A, B`: each result has its operand's type. */
-static int parse_optimization_barrier(parser *p, op_desc *d) {
-    if (parse_operands(p, d) || skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types")) return -1;
-    if (at(p, TK_LPAREN)) {
-        typelist ins = {0};
-        int rc = fr_parse_function_type(p, &ins, &d->out) || check_operand_types(p, d, ins.v, ins.n);
-        fr_typelist_free(&ins);
-        return rc;
-    }
-    if (sig_operand_list(p, d)) return -1;
-    for (int i = 0; i < d->nin; i++)
-        if (fr_typelist_push(p, &d->out, ir_value_type(p->fn, d->in[i].id))) return -1;
-    return 0;
-}
-
-/* `@f(%a, ...) attr-dict? : (A, ...) -> R` */
-static int parse_call(parser *p, op_desc *d) {
-    if (!at(p, TK_SYMBOL)) return fr_expected(p, "the callee such as @f");
-    if (fr_symbol_name(p, &p->tok, &d->a.callee)) return -1;
-    next(p);
-    return parse_paren_operands(p, d) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* `(%a, ... : T, ...)?` */
-static int parse_return(parser *p, op_desc *d) {
-    if (!at(p, TK_VALUE)) return skip_attr_dict(p);
-    return parse_operands(p, d) || skip_attr_dict(p) || expect(p, TK_COLON, "':' before the returned types") ||
-           sig_operand_list(p, d);
-}
-
-/* `, tolerance = F (: f64)?` if present. A ':' followed by `tensor` is the
- * op's signature, not the tolerance's type. */
-static int parse_optional_tolerance(parser *p, ir_attrs *a) {
-    if (!comma_then(p, TK_IDENT)) return 0;
-    if (expect_word(p, "tolerance", "'tolerance'") || expect(p, TK_EQUAL, "'='") ||
-        fr_parse_double(p, &a->tolerance, "a tolerance"))
-        return -1;
-    if (!at(p, TK_COLON)) return 0;
-    pstate colon = fr_save(p);
-    next(p);
-    if (at(p, TK_IDENT) && !at_word(p, "tensor"))
-        next(p);
-    else
-        fr_restore(p, &colon);
-    return 0;
-}
-
-/* Reads `tolerance` from an attribute dictionary, if present. */
-static int parse_dict_tolerance(parser *p, ir_attrs *a) {
-    attr_list attrs = {0};
-    int rc = fr_parse_optional_attr_dict(p, &attrs);
-    const attr_ref *t = rc ? NULL : fr_attr_find(&attrs, "tolerance");
-    if (t) rc = fr_attr_read_float(p, t, &a->tolerance);
-    fr_attr_list_free(&attrs);
-    return rc;
-}
-
-/* expect_eq: `%a, %b attr-dict? : T`; expect_almost_eq: `%a, %b (, tolerance = F)? attr-dict? : T` */
-static int parse_expect(parser *p, op_desc *d) {
-    if (parse_operands(p, d)) return -1;
-    if (d->code == IR_CHECK_ALMOST_EQ) {
-        d->a.tolerance = 1e-4;
-        if (parse_optional_tolerance(p, &d->a) || parse_dict_tolerance(p, &d->a)) return -1;
-    } else if (skip_attr_dict(p)) {
-        return -1;
-    }
-    ir_type t;
-    return expect(p, TK_COLON, "':' before the operand type") || fr_parse_tensor_type(p, &t) ||
-           check_all_operands(p, d, &t);
-}
-
-/* `%a, %b, max_ulp_difference = N (, min_ulp_difference = M)? : attr-dict? A, B` */
-static int parse_expect_close(parser *p, op_desc *d) {
-    if (parse_operands(p, d) || expect(p, TK_COMMA, "',' before max_ulp_difference") ||
-        expect_word(p, "max_ulp_difference", "'max_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
-        fr_parse_uint64(p, &d->a.max_ulp, "the maximum ULP difference"))
-        return -1;
-    if (accept(p, TK_COMMA) &&
-        (expect_word(p, "min_ulp_difference", "'min_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
-         fr_parse_uint64(p, &d->a.min_ulp, "the minimum ULP difference")))
-        return -1;
-    return skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types") || skip_attr_dict(p) ||
-           sig_operand_list(p, d);
-}
-
-/* Emits the expected value (the literal at `literal`, taking *data) as a
- * constant and makes it the check's second operand. */
-static int add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data) {
-    op_desc c = {.code = IR_CONSTANT, .at = d->at};
-    c.a.data = *data;
-    *data = NULL;
-    int rc = fr_typelist_push(p, &c.out, t);
-    ir_op *op = rc ? NULL : emit(p, &c);
-    op_desc_free(&c);
-    return op ? push_operand(p, d, (operand){op->out[0], *literal}) : -1;
-}
-
-/* expect_eq_const: `%a, dense<..> : T attr-dict?`;
- * expect_almost_eq_const: `%a, dense<..> : T (, tolerance = F)? attr-dict?` */
-static int parse_expect_const(parser *p, op_desc *d) {
-    ir_type t;
-    void *data = NULL;
-    if (parse_operand(p, d) || expect(p, TK_COMMA, "',' before the expected value")) return -1;
-    token literal = p->tok;
-    if (!at_word(p, "dense")) return fr_expected(p, "a dense<...> literal");
-    if (fr_parse_dense(p, &t, &data)) return -1;
-    int rc = check_operand_type(p, &d->in[0], &t) || add_expected_constant(p, d, &literal, &t, &data);
-    mem_free(data);
-    if (rc) return -1;
-    if (d->code != IR_CHECK_ALMOST_EQ) return skip_attr_dict(p);
-    d->a.tolerance = 1e-4;
-    return parse_optional_tolerance(p, &d->a) || parse_dict_tolerance(p, &d->a);
-}
-
-/* The check a custom_call target names, with the defaults of the reference
- * interpreter's custom_call form; false for any other target. */
-static bool custom_call_check(const char *target, op_desc *d) {
-    if (strcmp(target, "check.expect_eq") == 0) {
-        d->code = IR_CHECK_EQ;
-    } else if (strcmp(target, "check.expect_almost_eq") == 0) {
-        d->code = IR_CHECK_ALMOST_EQ;
-        d->a.tolerance = 1e-3;
-    } else if (strcmp(target, "check.expect_close") == 0) {
-        d->code = IR_CHECK_CLOSE;
-        d->a.max_ulp = 3;
-        d->a.min_ulp = 0;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-static int check_custom_call_target(parser *p, op_desc *d, const char *target, cursor at) {
-    if (!custom_call_check(target, d)) return fr_unsupported(p, at, "unsupported custom_call @%.100s", target);
-    return 0;
-}
-
-/* `@target(%a, ...) attr-dict? : (A, ...) -> ()` for the check targets. */
-static int parse_custom_call(parser *p, op_desc *d) {
-    if (!at(p, TK_SYMBOL)) return fr_expected(p, "the call target such as @check.expect_eq");
-    cursor target_at = p->tok.at;
-    char *target;
-    if (fr_symbol_name(p, &p->tok, &target)) return -1;
-    int rc = check_custom_call_target(p, d, target, target_at);
-    mem_free(target);
-    if (rc) return -1;
-    next(p);
-    return parse_paren_operands(p, d) || skip_attr_dict(p) || sig_functional(p, d);
-}
-
-/* The reduce operands `(%x init: %c) (, (%y init: %d))*`, inputs first. */
-static int parse_reduce_operands(parser *p, op_desc *d) {
-    op_desc inits = {0};
-    int rc = 0;
-    do {
-        rc = expect(p, TK_LPAREN, "'(' before a reduce input") || parse_operand(p, d) ||
-             expect_word(p, "init", "'init'") || expect(p, TK_COLON, "':' after 'init'") || parse_operand(p, &inits) ||
-             expect(p, TK_RPAREN, "')' after the init value");
-    } while (!rc && accept(p, TK_COMMA));
-    for (int i = 0; !rc && i < inits.nin; i++) rc = push_operand(p, d, inits.in[i]);
-    op_desc_free(&inits);
-    return rc ? -1 : 0;
-}
-
-/* The compact reducer: one binary op on two scalars of the first input's
- * element type, whose result the region returns (as MLIR builds it). */
-static int build_compact_reducer(parser *p, ir_op *reduce, ir_opcode inner) {
-    ir_block *b = ir_op_add_region(reduce);
-    if (!b) return fr_nomem(p);
-    ir_type scalar = ir_type_scalar(ir_value_type(p->fn, reduce->in[0])->dtype);
-    ir_value_id args[2] = {ir_block_add_arg(p->fn, b, &scalar), ir_block_add_arg(p->fn, b, &scalar)};
-    if (args[0] < 0 || args[1] < 0) return fr_nomem(p);
-    ir_op *op = ir_op_append(p->fn, b, inner, 2, args, 1, &scalar);
-    ir_op *ret = op ? ir_op_append(p->fn, b, IR_RETURN, 1, op->out, 0, NULL) : NULL;
-    if (!ret) return fr_nomem(p);
-    op->loc = ret->loc = reduce->loc;
-    return 0;
-}
-
-/* One `(%a: T, %b: T)` pair of reducer arguments. */
-typedef struct reducer_pair {
-    token name[2];
-    ir_type type[2];
-} reducer_pair;
-
-/* `reducer (%a0: T, %b0: T) (%a1: T, %b1: T) ... { ... }`: the block takes
- * the first of every pair, then the second of every pair (a0, a1, b0, b1). */
-static int parse_reducer_region(parser *p, ir_op *reduce) {
-    ir_block *b = ir_op_add_region(reduce);
-    if (!b) return fr_nomem(p);
-    int mark = fr_scope_mark(p), n = 0, cap = 0;
-    reducer_pair *pairs = NULL;
-    int rc = expect_word(p, "reducer", "'reducer' or 'applies'");
-    while (!rc && accept(p, TK_LPAREN)) {
-        if (mem_grow((void **)&pairs, &cap, n + 1, sizeof(reducer_pair))) {
-            rc = fr_nomem(p);
-            break;
-        }
-        reducer_pair *r = &pairs[n++];
-        rc = parse_typed_arg(p, &r->name[0], &r->type[0]) || expect(p, TK_COMMA, "',' between the pair") ||
-             parse_typed_arg(p, &r->name[1], &r->type[1]) || expect(p, TK_RPAREN, "')' after the pair");
-    }
-    for (int half = 0; half < 2 && !rc; half++)
-        for (int i = 0; i < n && !rc; i++) rc = fr_bind_block_arg(p, b, &pairs[i].name[half], &pairs[i].type[half]);
-    mem_free(pairs);
-    if (!rc) rc = parse_region(p, b, false);
-    fr_scope_pop(p, mark);
-    return rc ? -1 : 0;
-}
-
-/* `(%x init: %c), ... (applies OP)? across dimensions = [..] attr-dict? : (..) -> R`
- * then, without `applies`, the reducer region. */
-static int parse_reduce(parser *p, op_desc *d, ir_op **op) {
-    ir_opcode inner = IR_ADD;
-    bool compact = false;
-    if (parse_reduce_operands(p, d)) return -1;
-    if (accept_word(p, "applies")) {
-        cursor inner_at = p->tok.at;
-        if (!at(p, TK_IDENT) && !at(p, TK_STRING)) return fr_expected(p, "the op the reduce applies");
-        token t = p->tok;
-        if (t.kind == TK_STRING) t.s++, t.len -= 2;
-        if (!ir_op_from_name(t.s, t.len, &inner) || ir_op_kind_of(inner) != IR_KIND_BINARY)
-            return fr_error(p, inner_at, "reduce applies %.*s, which is not a binary elementwise op", shown(t.len),
-                            t.s);
-        next(p);
-        compact = true;
-    }
-    if (expect_word(p, "across", "'across'") || parse_named_list(p, "dimensions", &d->a.dims) || skip_attr_dict(p) ||
-        sig_functional(p, d) || !(*op = emit(p, d)))
-        return -1;
-    return compact ? build_compact_reducer(p, *op, inner) : parse_reducer_region(p, *op);
-}
-
-/* One region of the pretty while, after `word`: its arguments are the
- * loop-carried values, named as in the op's header. */
-static int parse_while_region(parser *p, ir_op *op, const token *names, const char *word) {
-    char what[32];
-    snprintf(what, sizeof what, "'%s'", word);
-    if (expect_word(p, word, what)) return -1;
-    ir_block *b = ir_op_add_region(op);
-    if (!b) return fr_nomem(p);
-    int mark = fr_scope_mark(p);
-    int rc = 0;
-    for (int i = 0; !rc && i < op->nin; i++) {
-        ir_type t = *ir_value_type(p->fn, op->in[i]);   /* a copy: adding the argument may move the table */
-        rc = fr_bind_block_arg(p, b, &names[i], &t);
-    }
-    if (!rc) rc = parse_region(p, b, false);
-    fr_scope_pop(p, mark);
-    return rc ? -1 : 0;
-}
-
-/* `(%arg = %init, ...) attr-dict? : T, ... cond { ... } do { ... }`; the
- * results have the operands' types. */
-static int parse_while(parser *p, op_desc *d, ir_op **op) {
-    token *names = NULL;
-    int cap = 0, rc = expect(p, TK_LPAREN, "'(' before the loop-carried values");
-    if (!rc && !accept(p, TK_RPAREN)) {
-        do {
-            if (mem_grow((void **)&names, &cap, d->nin + 1, sizeof *names)) {
-                rc = fr_nomem(p);
-                break;
-            }
-            names[d->nin] = p->tok;
-            rc = expect(p, TK_VALUE, "a loop-carried value's name") || expect(p, TK_EQUAL, "'=' after its name") ||
-                 parse_operand(p, d);
-        } while (!rc && accept(p, TK_COMMA));
-        if (!rc) rc = expect(p, TK_RPAREN, "')' after the loop-carried values");
-    }
-    if (!rc) rc = skip_attr_dict(p);
-    if (!rc && d->nin) {
-        typelist ts = {0};
-        rc = expect(p, TK_COLON, "':' before the loop-carried types") || fr_parse_type_list(p, &ts) ||
-             check_operand_types(p, d, ts.v, ts.n);
-        for (int i = 0; !rc && i < ts.n; i++) rc = fr_typelist_push(p, &d->out, &ts.v[i]);
-        fr_typelist_free(&ts);
-    }
-    if (!rc && !(*op = emit(p, d))) rc = -1;
-    if (!rc) rc = parse_while_region(p, *op, names, "cond") || parse_while_region(p, *op, names, "do");
-    mem_free(names);
-    return rc ? -1 : 0;
-}
-
-/* `[[lo, hi], ...]` into a flat list. */
-static int parse_pad_pairs(parser *p, ir_ints *out) {
-    int64_t v[2 * IR_MAX_RANK];
-    int n = 0;
-    if (expect(p, TK_LBRACKET, "'[' before the padding")) return -1;
-    if (!at(p, TK_RBRACKET)) {
-        do {
-            if (n == 2 * IR_MAX_RANK) return fr_unsupported(p, p->tok.at, "unsupported padding of rank above %d", IR_MAX_RANK);
-            if (expect(p, TK_LBRACKET, "'[' before a padding pair") || fr_parse_int64(p, &v[n], "the low padding") ||
-                expect(p, TK_COMMA, "',' in the padding pair") || fr_parse_int64(p, &v[n + 1], "the high padding") ||
-                expect(p, TK_RBRACKET, "']' after a padding pair"))
-                return -1;
-            n += 2;
-        } while (accept(p, TK_COMMA));
-    }
-    if (expect(p, TK_RBRACKET, "']' after the padding")) return -1;
-    return ir_ints_set(out, n, v) ? fr_nomem(p) : 0;
-}
-
-/* `reverse = [..]` of the pretty window: every entry false (or 0). */
-static int parse_no_reversal(parser *p) {
-    cursor at_list = p->tok.at;
-    bool any = false;
-    if (expect(p, TK_LBRACKET, "'[' before the reversal flags")) return -1;
-    if (!at(p, TK_RBRACKET)) {
-        do {
-            int64_t flag = 0;
-            if (accept_word(p, "true")) flag = 1;
-            else if (!accept_word(p, "false") && fr_parse_int64(p, &flag, "a reversal flag")) return -1;
-            any |= flag != 0;
-        } while (accept(p, TK_COMMA));
-    }
-    if (expect(p, TK_RBRACKET, "']' after the reversal flags")) return -1;
-    return any ? fr_unsupported(p, at_list, "unsupported convolution window reversal") : 0;
-}
-
-/* `{stride = [..], pad = [[..], ..], lhs_dilate = [..], rhs_dilate = [..], reverse = [..]}` */
-static int parse_conv_window(parser *p, ir_attrs *a) {
-    if (expect(p, TK_LBRACE, "'{' before the window")) return -1;
-    if (accept(p, TK_RBRACE)) return 0;
-    do {
-        int rc;
-        if (accept_word(p, "stride")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_strides);
-        else if (accept_word(p, "pad")) rc = expect(p, TK_EQUAL, "'='") || parse_pad_pairs(p, &a->padding);
-        else if (accept_word(p, "lhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->base_dil);
-        else if (accept_word(p, "rhs_dilate")) rc = expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &a->win_dil);
-        else if (accept_word(p, "reverse")) rc = expect(p, TK_EQUAL, "'='") || parse_no_reversal(p);
-        else rc = fr_expected(p, "stride, pad, lhs_dilate, rhs_dilate or reverse");
-        if (rc) return -1;
-    } while (accept(p, TK_COMMA));
-    return expect(p, TK_RBRACE, "'}' after the window");
-}
-
-/* `(%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {..} attr-dict? : (A, B) -> R`;
- * the dictionary gives feature_group_count and batch_group_count (default 1). */
-static int parse_convolution(parser *p, op_desc *d) {
-    if (parse_paren_operands(p, d) || expect_word(p, "dim_numbers", "'dim_numbers'") || expect(p, TK_EQUAL, "'='") ||
-        fr_parse_conv_dims(p, &d->a))
-        return -1;
-    if (accept(p, TK_COMMA) &&
-        (expect_word(p, "window", "'window'") || expect(p, TK_EQUAL, "'='") || parse_conv_window(p, &d->a)))
-        return -1;
-    attr_list attrs = {0};
-    int rc = fr_parse_optional_attr_dict(p, &attrs) ||
-             read_optional_int(p, &attrs, "feature_group_count", 1, &d->a.feature_groups) ||
-             read_optional_int(p, &attrs, "batch_group_count", 1, &d->a.batch_groups);
-    fr_attr_list_free(&attrs);
-    return rc || sig_functional(p, d) ? -1 : 0;
-}
-
-/* `%a, lower = true attr-dict? : T` (lower defaults to false). */
-static int parse_cholesky(parser *p, op_desc *d) {
-    if (parse_operand(p, d)) return -1;
-    if (accept(p, TK_COMMA)) {
-        int64_t lower;
-        if (expect_word(p, "lower", "'lower'") || expect(p, TK_EQUAL, "'='")) return -1;
-        if (accept_word(p, "true")) lower = 1;
-        else if (accept_word(p, "false")) lower = 0;
-        else return fr_expected(p, "true or false");
-        d->a.lower = lower != 0;
-    }
-    return skip_attr_dict(p) || sig_same(p, d);
-}
-
 /* ---- generic form ------------------------------------------------------------------------------ */
 
-/* reduce_precision's exponent_bits and mantissa_bits (i32 attributes). */
-static int read_precision_bits(parser *p, const attr_list *attrs, op_desc *d) {
-    const attr_ref *a;
-    int64_t e, m;
-    if (!(a = fr_attr_require(p, attrs, "exponent_bits", d->at)) || fr_attr_read_int(p, a, &e) ||
-        !(a = fr_attr_require(p, attrs, "mantissa_bits", d->at)) || fr_attr_read_int(p, a, &m))
-        return -1;
-    if (e < INT32_MIN || e > INT32_MAX || m < INT32_MIN || m > INT32_MAX)
-        return fr_error(p, d->at, "exponent_bits or mantissa_bits out of range");
-    d->a.exponent_bits = (int)e;
-    d->a.mantissa_bits = (int)m;
-    return 0;
-}
-
-/* Reads an optional integer list attribute (absent: left empty). */
-static int read_optional_ints(parser *p, const attr_list *attrs, const char *name, ir_ints *out) {
-    const attr_ref *a = fr_attr_find(attrs, name);
-    return a ? fr_attr_read_ints(p, a, out) : 0;
-}
-
-/* reduce_window and select_and_scatter: the window. */
-static int read_window_attrs(parser *p, op_desc *d, const attr_list *attrs) {
-    const attr_ref *a;
-    ir_attrs *x = &d->a;
-    return !(a = fr_attr_require(p, attrs, "window_dimensions", d->at)) || fr_attr_read_ints(p, a, &x->win_dims) ||
-           read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
-           read_optional_ints(p, attrs, "base_dilations", &x->base_dil) ||
-           read_optional_ints(p, attrs, "window_dilations", &x->win_dil) ||
-           read_optional_ints(p, attrs, "padding", &x->padding);
-}
-
 /* Reads an optional integer attribute, `dflt` when absent. */
-static int read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out) {
+int fr_read_optional_int(parser *p, const attr_list *attrs, const char *name, int64_t dflt, int64_t *out) {
     const attr_ref *a = fr_attr_find(attrs, name);
     *out = dflt;
     return a ? fr_attr_read_int(p, a, out) : 0;
-}
-
-/* window_reversal = [true...] flips the kernel; JAX never emits it. */
-static int reject_window_reversal(parser *p, const attr_ref *a, cursor at) {
-    ir_ints flips = {0};
-    if (fr_attr_read_ints(p, a, &flips)) return -1;
-    bool any = false;
-    for (int i = 0; i < flips.n; i++) any |= flips.v[i] != 0;
-    mem_free(flips.v);
-    return any ? fr_unsupported(p, at, "unsupported convolution window_reversal") : 0;
-}
-
-/* convolution: dimension numbers, window, groups; precision_config does not
- * change results here. */
-static int read_conv_attrs(parser *p, op_desc *d, const attr_list *attrs) {
-    const attr_ref *a;
-    ir_attrs *x = &d->a;
-    if (!(a = fr_attr_require(p, attrs, "dimension_numbers", d->at)) || fr_attr_read_conv_dims(p, a, x)) return -1;
-    if ((a = fr_attr_find(attrs, "window_reversal")) && reject_window_reversal(p, a, a->name.at)) return -1;
-    return read_optional_ints(p, attrs, "window_strides", &x->win_strides) ||
-           read_optional_ints(p, attrs, "padding", &x->padding) ||
-           read_optional_ints(p, attrs, "lhs_dilation", &x->base_dil) ||
-           read_optional_ints(p, attrs, "rhs_dilation", &x->win_dil) ||
-           read_optional_int(p, attrs, "feature_group_count", 1, &x->feature_groups) ||
-           read_optional_int(p, attrs, "batch_group_count", 1, &x->batch_groups);
-}
-
-/* sort: `dimension` (default -1, counted from the end, stored from the
- * front) and `is_stable` (default false). */
-static int read_sort_attrs(parser *p, op_desc *d, const attr_list *attrs) {
-    const attr_ref *a;
-    if (read_optional_int(p, attrs, "dimension", -1, &d->a.axis)) return -1;
-    if ((a = fr_attr_find(attrs, "is_stable")) && fr_attr_read_bool(p, a, &d->a.is_stable)) return -1;
-    int rank = d->nin ? ir_value_type(p->fn, d->in[0].id)->rank : 0;
-    if (d->a.axis < 0 && d->a.axis >= -rank) d->a.axis += rank;
-    return 0;
-}
-
-/* A boolean attribute that must be present. */
-static int read_required_bool(parser *p, op_desc *d, const attr_list *attrs, const char *name, bool *out) {
-    const attr_ref *a = fr_attr_require(p, attrs, name, d->at);
-    return !a || fr_attr_read_bool(p, a, out);
-}
-
-/* triangular_solve: left_side, lower, unit_diagonal, transpose_a. */
-static int read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs) {
-    const attr_ref *a;
-    return read_required_bool(p, d, attrs, "left_side", &d->a.left_side) ||
-           read_required_bool(p, d, attrs, "lower", &d->a.lower) ||
-           read_required_bool(p, d, attrs, "unit_diagonal", &d->a.unit_diagonal) ||
-           !(a = fr_attr_require(p, attrs, "transpose_a", d->at)) || fr_attr_read_transpose(p, a, &d->a.transpose_a);
 }
 
 /* Sets d's attributes from the generic dictionary for ops that have any. */
@@ -918,10 +307,10 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_MAP:
     case IR_REDUCE: return !(a = fr_attr_require(p, attrs, "dimensions", d->at)) || fr_attr_read_ints(p, a, &x->dims);
     case IR_REDUCE_WINDOW:
-    case IR_SELECT_AND_SCATTER: return read_window_attrs(p, d, attrs);
-    case IR_CONVOLUTION: return read_conv_attrs(p, d, attrs);
-    case IR_SORT: return read_sort_attrs(p, d, attrs);
-    case IR_TRIANGULAR_SOLVE: return read_triangular_solve_attrs(p, d, attrs);
+    case IR_SELECT_AND_SCATTER: return fr_read_window_attrs(p, d, attrs);
+    case IR_CONVOLUTION: return fr_read_conv_attrs(p, d, attrs);
+    case IR_SORT: return fr_read_sort_attrs(p, d, attrs);
+    case IR_TRIANGULAR_SOLVE: return fr_read_triangular_solve_attrs(p, d, attrs);
     case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
@@ -940,7 +329,7 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_DOT_GENERAL:
         return !(a = fr_attr_require(p, attrs, "dot_dimension_numbers", d->at)) || fr_attr_read_dot_dims(p, a, x);
     case IR_CALL: return !(a = fr_attr_require(p, attrs, "callee", d->at)) || fr_attr_read_symbol(p, a, &x->callee);
-    case IR_REDUCE_PRECISION: return read_precision_bits(p, attrs, d);
+    case IR_REDUCE_PRECISION: return fr_read_precision_bits(p, attrs, d);
     case IR_PAD:
         return !(a = fr_attr_require(p, attrs, "edge_padding_low", d->at)) || fr_attr_read_ints(p, a, &x->low) ||
                !(a = fr_attr_require(p, attrs, "edge_padding_high", d->at)) || fr_attr_read_ints(p, a, &x->high) ||
@@ -983,7 +372,7 @@ typedef enum op_special {
 /* The legacy forms as the ops they stand for. broadcast's sizes were read
  * into dims; the operand's dims go after them. */
 static int lower_legacy(parser *p, op_desc *d, op_special sp) {
-    if (d->nin < 1) return 0;   /* emit() reports the arity */
+    if (d->nin < 1) return 0;   /* fr_emit() reports the arity */
     const ir_type *x = ir_value_type(p->fn, d->in[0].id);
     if (sp == SP_LEGACY_DOT) {
         if (x->rank < 1) return fr_error(p, d->at, "stablehlo.dot needs operands of rank 1 or 2");
@@ -1013,7 +402,7 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
         char *target = NULL;
         if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
             return -1;
-        int rc = check_custom_call_target(p, d, target, a->value.tok.at);
+        int rc = fr_check_custom_call_target(p, d, target, a->value.tok.at);
         mem_free(target);
         return rc;
     }
@@ -1021,7 +410,7 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
     void *data = NULL;
     if (d->nin != 1) return fr_error(p, d->at, "expected one operand besides the value attribute, found %d", d->nin);
     if (!(a = fr_attr_require(p, attrs, "value", d->at)) || fr_attr_read_dense(p, a, &t, &data)) return -1;
-    int rc = check_operand_type(p, &d->in[0], &t) || add_expected_constant(p, d, &a->value.tok, &t, &data);
+    int rc = fr_check_operand_type(p, &d->in[0], &t) || fr_add_expected_constant(p, d, &a->value.tok, &t, &data);
     mem_free(data);
     if (rc || d->code != IR_CHECK_ALMOST_EQ) return rc ? -1 : 0;
     d->a.tolerance = 1e-4;
@@ -1040,7 +429,7 @@ static int parse_generic_regions(parser *p, ir_op *op) {
             return fr_error(p, p->tok.at, "%s takes %d region%s", name, want, want == 1 ? "" : "s");
         ir_block *b = ir_op_add_region(op);
         if (!b) return fr_nomem(p);
-        if (parse_region(p, b, true)) return -1;
+        if (fr_parse_region(p, b, true)) return -1;
     } while (accept(p, TK_COMMA));
     if (want > 0 && op->nregions != want)
         return fr_error(p, start, "%s takes %d regions, found %d", name, want, op->nregions);
@@ -1054,7 +443,7 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
     attr_list attrs = {0};
     pstate regions = {0};
     bool has_regions = false;
-    int rc = parse_paren_operands(p, d);
+    int rc = fr_parse_paren_operands(p, d);
     if (!rc && at(p, TK_LBRACKET)) rc = fr_unsupported(p, p->tok.at, "unsupported block successors");
     if (!rc && accept(p, TK_LESS))
         rc = fr_parse_attr_dict(p, &attrs) || expect(p, TK_GREATER, "'>' after the properties");
@@ -1063,10 +452,10 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
         regions = fr_save(p);
         rc = fr_skip_balanced(p);
     }
-    if (!rc) rc = fr_parse_optional_attr_dict(p, &attrs) || sig_functional(p, d);
+    if (!rc) rc = fr_parse_optional_attr_dict(p, &attrs) || fr_sig_functional(p, d);
     if (!rc) rc = sp == SP_NONE ? read_generic_attrs(p, d, &attrs) : read_generic_special(p, d, sp, &attrs);
     fr_attr_list_free(&attrs);
-    if (rc || !(*op = emit(p, d))) return -1;
+    if (rc || !(*op = fr_emit(p, d))) return -1;
     if (!has_regions) {
         int want = ir_op_region_count(d->code);
         if (want != 0 && d->code != IR_FUSION)
@@ -1254,48 +643,48 @@ static int parse_result_names(parser *p, results *res) {
 static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
     int rc;
     if (sp == SP_EXPECT_CONST)
-        rc = parse_expect_const(p, d);
+        rc = fr_parse_expect_const(p, d);
     else if (sp == SP_CUSTOM_CALL)
-        rc = parse_custom_call(p, d);
+        rc = fr_parse_custom_call(p, d);
     else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */
-        rc = parse_dot_general(p, d) || lower_legacy(p, d, sp);
+        rc = fr_parse_dot_general(p, d) || lower_legacy(p, d, sp);
     else if (sp == SP_LEGACY_BROADCAST)   /* `%x, sizes = [..] : (X) -> R` */
-        rc = parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
-             parse_named_list(p, "sizes", &d->a.dims) || skip_attr_dict(p) || sig_functional(p, d) ||
+        rc = fr_parse_operand(p, d) || expect(p, TK_COMMA, "',' before 'sizes'") ||
+             fr_parse_named_list(p, "sizes", &d->a.dims) || fr_skip_attr_dict(p) || fr_sig_functional(p, d) ||
              lower_legacy(p, d, sp);
     else
         switch (d->code) {
-        case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : parse_constant(p, d); break;
-        case IR_IOTA: rc = parse_iota(p, d); break;
+        case IR_CONSTANT: rc = at(p, TK_LPAREN) ? parse_generic(p, d, SP_NONE, op) : fr_parse_constant(p, d); break;
+        case IR_IOTA: rc = fr_parse_iota(p, d); break;
         case IR_BROADCAST_IN_DIM:
         case IR_TRANSPOSE:
-        case IR_REVERSE: rc = parse_with_dims(p, d); break;
-        case IR_SLICE: rc = parse_slice(p, d); break;
-        case IR_REDUCE_PRECISION: rc = parse_reduce_precision(p, d); break;
-        case IR_CONCATENATE: rc = parse_concatenate(p, d); break;
-        case IR_SELECT: rc = parse_select(p, d); break;
-        case IR_COMPARE: rc = parse_compare(p, d); break;
-        case IR_DOT_GENERAL: rc = parse_dot_general(p, d); break;
-        case IR_REDUCE: return parse_reduce(p, d, op);
-        case IR_WHILE: return parse_while(p, d, op);
-        case IR_CONVOLUTION: rc = parse_convolution(p, d); break;
-        case IR_CHOLESKY: rc = parse_cholesky(p, d); break;
-        case IR_PAD: rc = parse_pad(p, d); break;
-        case IR_DYNAMIC_SLICE: rc = parse_dynamic_slice(p, d); break;
-        case IR_GET_DIMENSION_SIZE: rc = parse_get_dimension_size(p, d); break;
-        case IR_OPTIMIZATION_BARRIER: rc = parse_optimization_barrier(p, d); break;
+        case IR_REVERSE: rc = fr_parse_with_dims(p, d); break;
+        case IR_SLICE: rc = fr_parse_slice(p, d); break;
+        case IR_REDUCE_PRECISION: rc = fr_parse_reduce_precision(p, d); break;
+        case IR_CONCATENATE: rc = fr_parse_concatenate(p, d); break;
+        case IR_SELECT: rc = fr_parse_select(p, d); break;
+        case IR_COMPARE: rc = fr_parse_compare(p, d); break;
+        case IR_DOT_GENERAL: rc = fr_parse_dot_general(p, d); break;
+        case IR_REDUCE: return fr_parse_reduce(p, d, op);
+        case IR_WHILE: return fr_parse_while(p, d, op);
+        case IR_CONVOLUTION: rc = fr_parse_convolution(p, d); break;
+        case IR_CHOLESKY: rc = fr_parse_cholesky(p, d); break;
+        case IR_PAD: rc = fr_parse_pad(p, d); break;
+        case IR_DYNAMIC_SLICE: rc = fr_parse_dynamic_slice(p, d); break;
+        case IR_GET_DIMENSION_SIZE: rc = fr_parse_get_dimension_size(p, d); break;
+        case IR_OPTIMIZATION_BARRIER: rc = fr_parse_optimization_barrier(p, d); break;
         case IR_GATHER:
         case IR_SCATTER: return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                                          ir_op_name(d->code));
-        case IR_CALL: rc = parse_call(p, d); break;
-        case IR_RETURN: rc = parse_return(p, d); break;
+        case IR_CALL: rc = fr_parse_call(p, d); break;
+        case IR_RETURN: rc = fr_parse_return(p, d); break;
         case IR_CHECK_EQ:
-        case IR_CHECK_ALMOST_EQ: rc = parse_expect(p, d); break;
-        case IR_CHECK_CLOSE: rc = parse_expect_close(p, d); break;
-        default: rc = parse_same_typed(p, d); break; /* elementwise, convert, reshape, clamp */
+        case IR_CHECK_ALMOST_EQ: rc = fr_parse_expect(p, d); break;
+        case IR_CHECK_CLOSE: rc = fr_parse_expect_close(p, d); break;
+        default: rc = fr_parse_same_typed(p, d); break; /* elementwise, convert, reshape, clamp */
         }
     if (rc) return -1;
-    if (!*op && !(*op = emit(p, d))) return -1;
+    if (!*op && !(*op = fr_emit(p, d))) return -1;
     return 0;
 }
 
@@ -1323,6 +712,6 @@ int fr_parse_op(parser *p) {
     }
     if (!rc) rc = bind_results(p, &res, op, d.at) || fr_skip_loc(p);
     mem_free(res.v);
-    op_desc_free(&d);
+    fr_op_desc_free(&d);
     return rc ? -1 : 0;
 }

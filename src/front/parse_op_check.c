@@ -1,0 +1,126 @@
+/* parse_op_check.c: the checks' pretty syntax: expect_eq, expect_almost_eq,
+ * expect_close, the _const forms, and custom_call of a check target. */
+#include <string.h>
+
+#include "../util/mem.h"
+#include "front_internal.h"
+
+/* `, tolerance = F (: f64)?` if present. A ':' followed by `tensor` is the
+ * op's signature, not the tolerance's type. */
+static int parse_optional_tolerance(parser *p, ir_attrs *a) {
+    if (!fr_comma_then(p, TK_IDENT)) return 0;
+    if (expect_word(p, "tolerance", "'tolerance'") || expect(p, TK_EQUAL, "'='") ||
+        fr_parse_double(p, &a->tolerance, "a tolerance"))
+        return -1;
+    if (!at(p, TK_COLON)) return 0;
+    pstate colon = fr_save(p);
+    next(p);
+    if (at(p, TK_IDENT) && !at_word(p, "tensor"))
+        next(p);
+    else
+        fr_restore(p, &colon);
+    return 0;
+}
+
+/* Reads `tolerance` from an attribute dictionary, if present. */
+static int parse_dict_tolerance(parser *p, ir_attrs *a) {
+    attr_list attrs = {0};
+    int rc = fr_parse_optional_attr_dict(p, &attrs);
+    const attr_ref *t = rc ? NULL : fr_attr_find(&attrs, "tolerance");
+    if (t) rc = fr_attr_read_float(p, t, &a->tolerance);
+    fr_attr_list_free(&attrs);
+    return rc;
+}
+
+/* expect_eq: `%a, %b attr-dict? : T`; expect_almost_eq: `%a, %b (, tolerance = F)? attr-dict? : T` */
+int fr_parse_expect(parser *p, op_desc *d) {
+    if (fr_parse_operands(p, d)) return -1;
+    if (d->code == IR_CHECK_ALMOST_EQ) {
+        d->a.tolerance = 1e-4;
+        if (parse_optional_tolerance(p, &d->a) || parse_dict_tolerance(p, &d->a)) return -1;
+    } else if (fr_skip_attr_dict(p)) {
+        return -1;
+    }
+    ir_type t;
+    return expect(p, TK_COLON, "':' before the operand type") || fr_parse_tensor_type(p, &t) ||
+           fr_check_all_operands(p, d, &t);
+}
+
+/* `%a, %b, max_ulp_difference = N (, min_ulp_difference = M)? : attr-dict? A, B` */
+int fr_parse_expect_close(parser *p, op_desc *d) {
+    if (fr_parse_operands(p, d) || expect(p, TK_COMMA, "',' before max_ulp_difference") ||
+        expect_word(p, "max_ulp_difference", "'max_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
+        fr_parse_uint64(p, &d->a.max_ulp, "the maximum ULP difference"))
+        return -1;
+    if (accept(p, TK_COMMA) &&
+        (expect_word(p, "min_ulp_difference", "'min_ulp_difference'") || expect(p, TK_EQUAL, "'='") ||
+         fr_parse_uint64(p, &d->a.min_ulp, "the minimum ULP difference")))
+        return -1;
+    return fr_skip_attr_dict(p) || expect(p, TK_COLON, "':' before the operand types") || fr_skip_attr_dict(p) ||
+           fr_sig_operand_list(p, d);
+}
+
+/* Emits the expected value (the literal at `literal`, taking *data) as a
+ * constant and makes it the check's second operand. */
+int fr_add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data) {
+    op_desc c = {.code = IR_CONSTANT, .at = d->at};
+    c.a.data = *data;
+    *data = NULL;
+    int rc = fr_typelist_push(p, &c.out, t);
+    ir_op *op = rc ? NULL : fr_emit(p, &c);
+    fr_op_desc_free(&c);
+    return op ? fr_push_operand(p, d, (operand){op->out[0], *literal}) : -1;
+}
+
+/* expect_eq_const: `%a, dense<..> : T attr-dict?`;
+ * expect_almost_eq_const: `%a, dense<..> : T (, tolerance = F)? attr-dict?` */
+int fr_parse_expect_const(parser *p, op_desc *d) {
+    ir_type t;
+    void *data = NULL;
+    if (fr_parse_operand(p, d) || expect(p, TK_COMMA, "',' before the expected value")) return -1;
+    token literal = p->tok;
+    if (!at_word(p, "dense")) return fr_expected(p, "a dense<...> literal");
+    if (fr_parse_dense(p, &t, &data)) return -1;
+    int rc = fr_check_operand_type(p, &d->in[0], &t) || fr_add_expected_constant(p, d, &literal, &t, &data);
+    mem_free(data);
+    if (rc) return -1;
+    if (d->code != IR_CHECK_ALMOST_EQ) return fr_skip_attr_dict(p);
+    d->a.tolerance = 1e-4;
+    return parse_optional_tolerance(p, &d->a) || parse_dict_tolerance(p, &d->a);
+}
+
+/* The check a custom_call target names, with the defaults of the reference
+ * interpreter's custom_call form; false for any other target. */
+static bool custom_call_check(const char *target, op_desc *d) {
+    if (strcmp(target, "check.expect_eq") == 0) {
+        d->code = IR_CHECK_EQ;
+    } else if (strcmp(target, "check.expect_almost_eq") == 0) {
+        d->code = IR_CHECK_ALMOST_EQ;
+        d->a.tolerance = 1e-3;
+    } else if (strcmp(target, "check.expect_close") == 0) {
+        d->code = IR_CHECK_CLOSE;
+        d->a.max_ulp = 3;
+        d->a.min_ulp = 0;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, cursor at) {
+    if (!custom_call_check(target, d)) return fr_unsupported(p, at, "unsupported custom_call @%.100s", target);
+    return 0;
+}
+
+/* `@target(%a, ...) attr-dict? : (A, ...) -> ()` for the check targets. */
+int fr_parse_custom_call(parser *p, op_desc *d) {
+    if (!at(p, TK_SYMBOL)) return fr_expected(p, "the call target such as @check.expect_eq");
+    cursor target_at = p->tok.at;
+    char *target;
+    if (fr_symbol_name(p, &p->tok, &target)) return -1;
+    int rc = fr_check_custom_call_target(p, d, target, target_at);
+    mem_free(target);
+    if (rc) return -1;
+    next(p);
+    return fr_parse_paren_operands(p, d) || fr_skip_attr_dict(p) || fr_sig_functional(p, d);
+}

@@ -1,0 +1,59 @@
+/* parse_op_linalg.c: dot_general's and cholesky's pretty syntax;
+ * triangular_solve's generic attributes. */
+#include "front_internal.h"
+
+/* `[..] x [..]` */
+static int parse_dims_pair(parser *p, ir_ints *lhs, ir_ints *rhs) {
+    return expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, lhs) || expect_word(p, "x", "'x' between the lists") ||
+           fr_parse_int_list(p, rhs);
+}
+
+/* `%a, %b (, batching_dims = [..] x [..])? (, contracting_dims = [..] x [..])?
+ *  (, precision = [..])? (, algorithm = <..>)? attr-dict? : (A, B) -> R`.
+ * precision and algorithm do not change results in this implementation. */
+int fr_parse_dot_general(parser *p, op_desc *d) {
+    if (fr_parse_operands(p, d)) return -1;
+    while (accept(p, TK_COMMA)) {
+        int rc;
+        if (accept_word(p, "batching_dims"))
+            rc = parse_dims_pair(p, &d->a.lhs_batch, &d->a.rhs_batch);
+        else if (accept_word(p, "contracting_dims"))
+            rc = parse_dims_pair(p, &d->a.lhs_contract, &d->a.rhs_contract);
+        else if (accept_word(p, "precision") || accept_word(p, "algorithm"))
+            rc = expect(p, TK_EQUAL, "'='") ||
+                 (at(p, TK_LBRACKET) || at(p, TK_LESS) ? fr_skip_balanced(p) : fr_expected(p, "'[' or '<'"));
+        else
+            rc = fr_expected(p, "batching_dims, contracting_dims, precision or algorithm");
+        if (rc) return -1;
+    }
+    return fr_skip_attr_dict(p) || fr_sig_functional(p, d);
+}
+
+/* `%a, lower = true attr-dict? : T` (lower defaults to false). */
+int fr_parse_cholesky(parser *p, op_desc *d) {
+    if (fr_parse_operand(p, d)) return -1;
+    if (accept(p, TK_COMMA)) {
+        int64_t lower;
+        if (expect_word(p, "lower", "'lower'") || expect(p, TK_EQUAL, "'='")) return -1;
+        if (accept_word(p, "true")) lower = 1;
+        else if (accept_word(p, "false")) lower = 0;
+        else return fr_expected(p, "true or false");
+        d->a.lower = lower != 0;
+    }
+    return fr_skip_attr_dict(p) || fr_sig_same(p, d);
+}
+
+/* A boolean attribute that must be present. */
+static int read_required_bool(parser *p, op_desc *d, const attr_list *attrs, const char *name, bool *out) {
+    const attr_ref *a = fr_attr_require(p, attrs, name, d->at);
+    return !a || fr_attr_read_bool(p, a, out);
+}
+
+/* triangular_solve: left_side, lower, unit_diagonal, transpose_a. */
+int fr_read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    return read_required_bool(p, d, attrs, "left_side", &d->a.left_side) ||
+           read_required_bool(p, d, attrs, "lower", &d->a.lower) ||
+           read_required_bool(p, d, attrs, "unit_diagonal", &d->a.unit_diagonal) ||
+           !(a = fr_attr_require(p, attrs, "transpose_a", d->at)) || fr_attr_read_transpose(p, a, &d->a.transpose_a);
+}
