@@ -1,7 +1,17 @@
 /* ad_internal.h: what the autodiff files share (private to src/autodiff).
  *
  *   vjp.c    the driver: clone, inline, activity, the reverse walk, results
- *   rules.c  one vector-Jacobian rule per op
+ *   rules.c  the rule table (ad_rule) and the helpers the rules share; one
+ *            vector-Jacobian rule per op, by op family in rules_*.c:
+ *     rules_elementwise.c  unary and binary ops, select, clamp, convert
+ *     rules_shape.c        broadcast_in_dim, reshape, transpose, reverse,
+ *                          concatenate, slice
+ *     rules_dot.c          dot_general
+ *     rules_reduce.c       reduce
+ *     rules_index.c        pad, dynamic_slice, dynamic_update_slice, gather,
+ *                          scatter
+ *     rules_window.c       reduce_window, select_and_scatter, convolution
+ *     rules_control.c      if, case, sort
  *   unroll.c while loops on a differentiated path as straight-line code
  *   build.c  making the backward ops (each marked backward, typed by
  *            ir_infer_types, located at the primal op being differentiated)
@@ -115,4 +125,68 @@ ir_value_id ad_pad(ad_ctx *c, ir_value_id x, double value, const int64_t *low, c
                    const int64_t *interior);
 ir_value_id ad_dot_general(ad_ctx *c, ir_value_id lhs, ir_value_id rhs, const ir_ints *lhs_batch,
                            const ir_ints *rhs_batch, const ir_ints *lhs_contract, const ir_ints *rhs_contract);
+
+/* ---- what the rules share (rules.c) ---- */
+
+/* Shorthand. */
+static inline ir_value_id ad_add(ad_ctx *c, ir_value_id x, ir_value_id y) { return ad_binary(c, IR_ADD, x, y); }
+static inline ir_value_id ad_sub(ad_ctx *c, ir_value_id x, ir_value_id y) { return ad_binary(c, IR_SUBTRACT, x, y); }
+static inline ir_value_id ad_mul(ad_ctx *c, ir_value_id x, ir_value_id y) { return ad_binary(c, IR_MULTIPLY, x, y); }
+static inline ir_value_id ad_dvd(ad_ctx *c, ir_value_id x, ir_value_id y) { return ad_binary(c, IR_DIVIDE, x, y); }
+static inline ir_value_id ad_neg(ad_ctx *c, ir_value_id x) { return ad_unary(c, IR_NEGATE, x); }
+
+/* A tensor like v's, every element k. */
+ir_value_id ad_fill_like(ad_ctx *c, double k, ir_value_id v);
+
+static inline ir_value_id ad_zeros_like(ad_ctx *c, ir_value_id v) { return ad_fill_like(c, 0.0, v); }
+
+/* The cotangent of op's (only) result. */
+static inline ir_value_id ad_cotangent(const ad_ctx *c, const ir_op *op) { return c->ct[op->out[0]]; }
+
+/* Accumulates partial(c, op, i) into each active operand i. */
+typedef ir_value_id (*ad_partial_fn)(ad_ctx *c, const ir_op *op, int i);
+
+int ad_each_active_operand(ad_ctx *c, const ir_op *op, ad_partial_fn partial);
+/* The sum of all of v's elements. */
+ir_value_id ad_sum_all(ad_ctx *c, ir_value_id v);
+/* The operand's dims in neither list, ascending. */
+int ad_free_dims(int rank, const ir_ints *a, const ir_ints *b, int64_t *out);
+/* The combining op of a region that is exactly `return op(a, b)` over its
+ * two arguments (either order) of element type t; IR_RETURN for anything
+ * else. */
+ir_opcode ad_body_combiner(const ad_ctx *c, const ir_block *body, ir_dtype t);
+/* The reducer's combining op (reduce, reduce_window) over one input. */
+ir_opcode ad_reducer_op(const ad_ctx *c, const ir_op *op);
+
+/* ---- the rules, by op family (rules_*.c); ad_rule dispatches ---- */
+
+ir_value_id ad_unary_partial(ad_ctx *c, const ir_op *op, int i);   /* rules_elementwise.c */
+ir_value_id ad_binary_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_select_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_clamp_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_convert_partial(ad_ctx *c, const ir_op *op, int i);
+
+ir_value_id ad_broadcast_partial(ad_ctx *c, const ir_op *op, int i);   /* rules_shape.c */
+ir_value_id ad_reshape_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_transpose_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_reverse_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_concatenate_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_slice_partial(ad_ctx *c, const ir_op *op, int i);
+
+ir_value_id ad_dot_partial(ad_ctx *c, const ir_op *op, int i);   /* rules_dot.c */
+
+int ad_rule_reduce(ad_ctx *c, const ir_op *op);   /* rules_reduce.c */
+
+ir_value_id ad_pad_partial(ad_ctx *c, const ir_op *op, int i);   /* rules_index.c */
+ir_value_id ad_dynamic_slice_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_dynamic_update_slice_partial(ad_ctx *c, const ir_op *op, int i);
+ir_value_id ad_gather_partial(ad_ctx *c, const ir_op *op, int i);
+int ad_rule_scatter(ad_ctx *c, const ir_op *op);
+
+int ad_rule_reduce_window(ad_ctx *c, const ir_op *op);   /* rules_window.c */
+int ad_rule_select_and_scatter(ad_ctx *c, const ir_op *op);
+ir_value_id ad_convolution_partial(ad_ctx *c, const ir_op *op, int i);
+
+int ad_rule_branches(ad_ctx *c, const ir_op *op);   /* rules_control.c: if, case */
+int ad_rule_sort(ad_ctx *c, const ir_op *op);
 #endif
