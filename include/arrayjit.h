@@ -573,6 +573,31 @@ aj_status aj_executable_report(aj_executable *e, FILE *out, int json);
  * the op that made it (file:line:col when known). */
 aj_status aj_executable_print_residuals(aj_executable *e, FILE *out);
 
+/* Ahead of time: function func of m compiled under opts (as aj_compile
+ * would: the same plan and kernels) and written into directory dir (made
+ * when missing) as standalone C:
+ *   NAME.h       NAME_ARENA_BYTES, NAME_ARENA_ALIGN, each input's and
+ *                output's dtype, shape and bytes as constants, which outputs
+ *                live in donated inputs (NAME_OUTPUTj_IN_INPUT), and
+ *                int NAME_run(void *arena, const void *const *inputs, void *const *outputs);
+ *   NAME.c       the kernels and NAME_run: needs libc and libm, and BLIS
+ *                where NAME_NEEDS_BLIS (no_blas: dots as loops of our own, no
+ *                BLIS); no malloc, no writable globals: reentrant with
+ *                distinct arenas. Builds with `cc -O2 -c NAME.c`.
+ *   NAME_main.c  with with_main: a program that takes --input X.npy ...
+ *                --output Y.npy ... (as `arrayjit run`) and allocates
+ *                exactly the arena once.
+ * NAME_ARENA_BYTES is the executable's temp_bytes (aj_memory_stats). Files
+ * are written whole or not at all, never through a symlink. */
+typedef struct aj_export_options {
+    const char *name;   /* prefix of the files and symbols, a C identifier; NULL: "model" */
+    int with_main;      /* 1: also NAME_main.c */
+    int no_blas;        /* 1: dot kernels as loops; the code needs no BLIS */
+} aj_export_options;
+
+aj_status aj_export_c(aj_module *m, const char *func, const aj_compile_options *opts, const char *dir,
+                      const aj_export_options *x);
+
 /* The memory picture: bytes live at each step of a program, in order. */
 typedef enum aj_curve_kind {
     AJ_CURVE_PLANNED,   /* the executable's kernels: arguments + outputs - alias + the arena

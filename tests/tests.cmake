@@ -134,6 +134,9 @@ add_test(NAME cli_inputs COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/inputs.sh $<TARGE
 # deep reducer region and nested ifs: results or clear errors, never a stack overflow.
 add_test(NAME cli_deep COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/deep.sh $<TARGET_FILE:arrayjit_cli>)
 set_tests_properties(cli_deep PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
+# Ahead of time: exported programs built with the system compiler alone, equal to the evaluator.
+add_test(NAME aot COMMAND ${CMAKE_SOURCE_DIR}/tests/aot/aot.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR})
+set_tests_properties(aot PROPERTIES PASS_REGULAR_EXPRESSION "\nok\n$" SKIP_RETURN_CODE 77)
 # --dump-after for every stage of the driver: the IR, the contract, the plan, the source, the figures.
 add_test(NAME cli_dump COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/dump.sh $<TARGET_FILE:arrayjit_cli>
   ${CMAKE_SOURCE_DIR}/bench/programs/softmax.mlir)

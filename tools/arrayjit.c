@@ -4,6 +4,7 @@
  *   arrayjit check [--eval] PATH...     run .mlir programs that carry checks
  *   arrayjit run FILE.mlir [--grad] [--input x.npy]... [--output y.npy]...
  *   arrayjit mem FILE.mlir [--grad] [--json]   the memory analysis of the compiled program
+ *   arrayjit aot FILE.mlir -o DIR        standalone C whose arena size is a constant
  *   arrayjit print FILE.mlir             parse, verify and print the IR
  *   arrayjit clear-cache                 drop the compiled-code caches
  */
@@ -35,7 +36,12 @@ static int usage(void) {
             "      Compiles a function and prints its memory analysis; --residuals: also\n"
             "      the values the backward part saves or recomputes; --svg draws the bytes live\n"
             "      at each kernel (--compare: and at each op of an eager run) into OUT.svg.\n"
-            "  --grad (run, mem): use the gradient of the function instead (it must return one\n"
+            "  arrayjit aot FILE.mlir -o DIR [--name NAME] [--func NAME] [--grad] [--policy=NAME]\n"
+            "               [--main] [--no-blas] [COMPILE OPTIONS]\n"
+            "      Compiles a function ahead of time into DIR/NAME.h (NAME_ARENA_BYTES, shapes,\n"
+            "      NAME_run) and DIR/NAME.c (libc, libm and BLIS only; --no-blas: none);\n"
+            "      --main: also DIR/NAME_main.c, a program on .npy files. NAME: model.\n"
+            "  --grad (run, mem, aot): use the gradient of the function instead (it must return one\n"
             "      float scalar) with respect to all its float parameters; run's outputs are\n"
             "      the gradients.\n"
             "  --policy=NAME (run, mem): the forward part of the gradient (--grad, or a JAX\n"
@@ -456,6 +462,33 @@ static int cmd_mem(int argc, char **argv) {
     return rc;
 }
 
+static int cmd_aot(int argc, char **argv) {
+    const char *file = NULL, *func = "main", *dir = NULL;
+    grad_options g = {0};
+    int clear = 0;
+    aj_compile_options co = {.no_memory_cache = 1};
+    aj_export_options x = {0};
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) dir = argv[++i];
+        else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) x.name = argv[++i];
+        else if (strcmp(argv[i], "--func") == 0 && i + 1 < argc) func = argv[++i];
+        else if (strcmp(argv[i], "--main") == 0) x.with_main = 1;
+        else if (strcmp(argv[i], "--no-blas") == 0) x.no_blas = 1;
+        else if (grad_option(argv[i], &g) == 1) continue;
+        else if (argv[i][0] == '-' && compile_option(argv[i], &co, &clear) == 1) continue;
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else return usage();
+    }
+    if (!file || !dir) return usage();
+    if (clear_caches_if(clear, &co)) return 1;
+    aj_module *m;
+    if (aj_module_load(file, &m)) return fail("");
+    int rc = apply_grad_options(m, &func, &g);
+    if (!rc && aj_export_c(m, func, &co, dir, &x)) rc = fail("");
+    aj_module_destroy(m);
+    return rc;
+}
+
 static int cmd_clear_cache(int argc, char **argv) {
     aj_compile_options co = {0};
     int clear = 1;
@@ -481,6 +514,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "run") == 0) return cmd_run(argc - 2, argv + 2);
     if (strcmp(argv[1], "print") == 0) return cmd_print(argc - 2, argv + 2);
     if (strcmp(argv[1], "mem") == 0) return cmd_mem(argc - 2, argv + 2);
+    if (strcmp(argv[1], "aot") == 0) return cmd_aot(argc - 2, argv + 2);
     if (strcmp(argv[1], "clear-cache") == 0) return cmd_clear_cache(argc - 2, argv + 2);
     if (strcmp(argv[1], "demo") == 0) return demo_main(argc - 2, argv + 2);
     return usage();

@@ -93,11 +93,8 @@ double aj_array_get_f64(const aj_array *a, int64_t i) {
 
 /* ---- .npy ---------------------------------------------------------------- */
 
-static const char *npy_descr[] = {
-    [AJ_F32] = "<f4", [AJ_F64] = "<f8", [AJ_I32] = "<i4", [AJ_I64] = "<i8", [AJ_BOOL] = "|b1",
-    [AJ_F16] = "<f2", [AJ_BF16] = "<V2", [AJ_I8] = "|i1", [AJ_I16] = "<i2", [AJ_U8] = "|u1",
-    [AJ_U16] = "<u2", [AJ_U32] = "<u4", [AJ_U64] = "<u8",
-};
+/* aj_dtype and ir_dtype number the element types alike (api.h checks it). */
+static const char *npy_descr(aj_dtype t) { return ir_dtype_npy_descr((ir_dtype)t); }
 
 /* Finds the value text after 'key': in a header dict; NULL if absent. */
 static const char *npy_field(const char *header, const char *key) {
@@ -119,8 +116,8 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
         return api_fail(AJ_ERR_INVALID, "%s: malformed .npy header", path);
     int found = 0;
     for (int t = 0; t < AJ_DTYPE_COUNT && !found; t++) {
-        size_t n = strlen(npy_descr[t]);
-        if (strncmp(descr + 1, npy_descr[t], n) == 0 && descr[1 + n] == '\'') {
+        size_t n = strlen(npy_descr((aj_dtype)t));
+        if (strncmp(descr + 1, npy_descr((aj_dtype)t), n) == 0 && descr[1 + n] == '\'') {
             *dtype = (aj_dtype)t;
             found = 1;
         }
@@ -198,9 +195,9 @@ static aj_status npy_check_size(const char *path, aj_dtype dtype, int rank, cons
     npy_shape_text(rank, dims, shape, sizeof shape);
     if (overflow)
         return api_fail(AJ_ERR_INVALID, "%s: its header claims shape %s of %s, over 2^64 bytes, but the file holds "
-                        "%" PRIu64 " data bytes", path, shape, npy_descr[dtype], have);
+                        "%" PRIu64 " data bytes", path, shape, npy_descr(dtype), have);
     return api_fail(AJ_ERR_INVALID, "%s: its header claims shape %s of %s, %" PRIu64 " bytes, but the file holds "
-                    "%" PRIu64 " data bytes", path, shape, npy_descr[dtype], need, have);
+                    "%" PRIu64 " data bytes", path, shape, npy_descr(dtype), need, have);
 }
 
 /* The preamble: magic, version, header length; *hstart is where the header
@@ -262,7 +259,7 @@ aj_status aj_array_load_npy(const char *path, aj_array **out) {
 aj_status aj_array_save_npy(const aj_array *a, const char *path) {
     char header[256];
     int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                     npy_descr[a->dtype]);
+                     npy_descr(a->dtype));
     for (int i = 0; i < a->rank; i++)
         n += snprintf(header + n, sizeof header - (size_t)n, "%lld%s", (long long)a->dims[i],
                       a->rank == 1 ? "," : (i + 1 < a->rank ? ", " : ""));

@@ -129,14 +129,13 @@ static void dump_regions(FILE *out, const compile_state *st) {
 static void dump_contract(FILE *out, const compile_state *st) { contract_print(out, st->f, &st->kernels); }
 static void dump_plan(FILE *out, const compile_state *st) { plan_print(out, st->f, st->p); }
 
-/* The C backend's source (built again: the dump is for reading). */
+/* The C backend's source (emitted again: the dump is for reading). */
 static void dump_build(FILE *out, const compile_state *st) {
-    codegen_options cg = regions_codegen_options(st->c, st->o);
     char *src = NULL;
     size_t len = 0;
     diag d = {0};
     if (st->c->backend != &codegen_c_backend) fprintf(out, "// (the %s backend)\n", st->c->backend->name);
-    else if (emit_c_source(st->f, st->p, &cg, &src, &len, &d) == DIAG_OK) fwrite(src, 1, len, out);
+    else if (compiled_c_source(st->c, st->o, &src, &len, NULL, &d) == DIAG_OK) fwrite(src, 1, len, out);
     mem_free(src);
 }
 
@@ -249,6 +248,12 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     c->compile_seconds = clock_now_seconds() - start;
     *out = c;
     return DIAG_OK;
+}
+
+int compiled_c_source(const compiled *c, const compile_options *o, char **src, size_t *len, emit_c_info *info,
+                      diag *d) {
+    codegen_options cg = regions_codegen_options(c, o);
+    return emit_c_source_info(c->func, &c->plan, &cg, src, len, info, d);
 }
 
 int compiled_timeout_error(const compiled *c, int loop, double seconds, diag *d) {

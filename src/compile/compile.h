@@ -63,6 +63,10 @@ void compile_options_default(compile_options *o);
 int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
                  compiled **out, diag *d);
 void compiled_free(compiled *c);
+/* The C source of c's function as the C backend emits it under o's codegen
+ * options (src/aot sets static_entry and no_blas there). info may be NULL. */
+int compiled_c_source(const compiled *c, const compile_options *o, char **src, size_t *len, emit_c_info *info,
+                      diag *d);
 /* The error of a run of c that timed out in while loop `loop` (codegen.h's
  * codegen_run numbering: the index of its condition in c->subs):
  * "file:line:col: stablehlo.while: timed out after N s". Returns DIAG_TIMEOUT. */

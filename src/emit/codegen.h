@@ -54,6 +54,7 @@ typedef struct codegen_options {
                                 where libblis.so.4 cannot be loaded) */
     const contract_subprogram *subs;  /* every sub-program, children before parents */
     int nsubs;
+    bool static_entry;       /* the entry is static too (a file that wraps it: src/aot) */
 } codegen_options;
 
 typedef struct codegen_module codegen_module;

@@ -425,7 +425,7 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs) {
     close_part(cx, &part);
     mem_free(part.named);
     mem_free(part.order);
-    ec_open(cx, "%svoid %sentry(%s)", cx->nested ? "static " : "", cx->prefix, entry_params);
+    ec_open(cx, "%svoid %sentry(%s)", cx->nested || cx->o->static_entry ? "static " : "", cx->prefix, entry_params);
     unused_params(cx);
     for (int n = 0; n < part.n; n++) ec_line(cx, "%ssteps%d(arena, args, outs, run);", cx->prefix, n);
     ec_close(cx);

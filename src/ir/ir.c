@@ -13,24 +13,26 @@ static const struct {
     const char *name;
     size_t size;
     bool is_float, is_int, is_unsigned;
+    const char *npy;   /* the .npy descr (bf16 as two raw bytes, as ml_dtypes writes it) */
 } dtype_info[IR_DTYPE_COUNT] = {
-    [IR_F32] = {"f32", 4, true, false, false},
-    [IR_F64] = {"f64", 8, true, false, false},
-    [IR_I32] = {"i32", 4, false, true, false},
-    [IR_I64] = {"i64", 8, false, true, false},
-    [IR_I1] = {"i1", 1, false, false, true},
-    [IR_F16] = {"f16", 2, true, false, false},
-    [IR_BF16] = {"bf16", 2, true, false, false},
-    [IR_I8] = {"i8", 1, false, true, false},
-    [IR_I16] = {"i16", 2, false, true, false},
-    [IR_U8] = {"ui8", 1, false, true, true},
-    [IR_U16] = {"ui16", 2, false, true, true},
-    [IR_U32] = {"ui32", 4, false, true, true},
-    [IR_U64] = {"ui64", 8, false, true, true},
+    [IR_F32] = {"f32", 4, true, false, false, "<f4"},
+    [IR_F64] = {"f64", 8, true, false, false, "<f8"},
+    [IR_I32] = {"i32", 4, false, true, false, "<i4"},
+    [IR_I64] = {"i64", 8, false, true, false, "<i8"},
+    [IR_I1] = {"i1", 1, false, false, true, "|b1"},
+    [IR_F16] = {"f16", 2, true, false, false, "<f2"},
+    [IR_BF16] = {"bf16", 2, true, false, false, "<V2"},
+    [IR_I8] = {"i8", 1, false, true, false, "|i1"},
+    [IR_I16] = {"i16", 2, false, true, false, "<i2"},
+    [IR_U8] = {"ui8", 1, false, true, true, "|u1"},
+    [IR_U16] = {"ui16", 2, false, true, true, "<u2"},
+    [IR_U32] = {"ui32", 4, false, true, true, "<u4"},
+    [IR_U64] = {"ui64", 8, false, true, true, "<u8"},
 };
 
 size_t ir_dtype_size(ir_dtype t) { return dtype_info[t].size; }
 const char *ir_dtype_name(ir_dtype t) { return dtype_info[t].name; }
+const char *ir_dtype_npy_descr(ir_dtype t) { return dtype_info[t].npy; }
 bool ir_dtype_is_float(ir_dtype t) { return dtype_info[t].is_float; }
 bool ir_dtype_is_int(ir_dtype t) { return dtype_info[t].is_int; }
 bool ir_dtype_is_unsigned(ir_dtype t) { return dtype_info[t].is_unsigned; }

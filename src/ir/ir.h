@@ -33,6 +33,7 @@ typedef enum ir_dtype {
 
 size_t ir_dtype_size(ir_dtype t);          /* bytes per element; i1 is one byte holding 0 or 1 */
 const char *ir_dtype_name(ir_dtype t);     /* MLIR spelling: "f32", "i1", "ui8" */
+const char *ir_dtype_npy_descr(ir_dtype t);   /* .npy descr: "<f4", "|b1", "<V2" (bf16) */
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out);
 bool ir_dtype_is_float(ir_dtype t);
 bool ir_dtype_is_int(ir_dtype t);          /* signed or unsigned integer, not i1 */

@@ -195,6 +195,52 @@ TEST(text_programs_run_and_print) {
     aj_module_destroy(m);
 }
 
+/* aj_export_c writes the header whose arena constant is the executable's
+ * temp_bytes, refuses a name that is no identifier, and writes nothing for it. */
+TEST(export_c_states_the_executables_arena) {
+    const char *text =
+        "func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {\n"
+        "  %a = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] :"
+        " (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>\n"
+        "  %h = stablehlo.tanh %a : tensor<64x64xf32>\n"
+        "  %b = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] :"
+        " (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>\n"
+        "  func.return %b : tensor<64x64xf32>\n"
+        "}\n";
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "e.mlir", &m), AJ_OK);
+    if (!m) return;
+    char dir[] = "/tmp/aj_aot_XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    aj_compile_options o = {.no_memory_cache = 1};
+    aj_executable *e = NULL;
+    aj_memory_stats s = {0};
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    if (e) EXPECT_EQ_INT(aj_executable_memory(e, &s), AJ_OK);
+    EXPECT_EQ_INT(aj_export_c(m, "main", &o, dir, &(aj_export_options){.name = "net"}), AJ_OK);
+    char path[64], want[96], line[256];
+    snprintf(path, sizeof path, "%s/net.h", dir);
+    snprintf(want, sizeof want, "#define net_ARENA_BYTES ((size_t)%zu)\n", s.temp_bytes);
+    FILE *f = fopen(path, "r");
+    int found = 0;
+    while (f && fgets(line, sizeof line, f)) found |= strcmp(line, want) == 0;
+    if (f) fclose(f);
+    EXPECT(found && s.temp_bytes > 0);
+    EXPECT_EQ_INT(aj_export_c(m, "main", &o, dir, &(aj_export_options){.name = "a-b"}), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "not a C identifier");
+    snprintf(path, sizeof path, "%s/a-b.h", dir);
+    EXPECT(access(path, F_OK) != 0);
+    EXPECT_EQ_INT(aj_export_c(m, "main", &o, NULL, NULL), AJ_ERR_INVALID);
+    const char *names[] = {"net.h", "net.c"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        EXPECT_EQ_INT(remove(path), 0);
+    }
+    rmdir(dir);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
 TEST(npy_round_trip_for_every_dtype) {
     char path[] = "/tmp/aj_npy_XXXXXX";
     int fd = mkstemp(path);
@@ -358,6 +404,7 @@ int main(void) {
     RUN(builder_calls_and_dot_general_run);
     RUN(parse_errors_are_located);
     RUN(text_programs_run_and_print);
+    RUN(export_c_states_the_executables_arena);
     RUN(npy_round_trip_for_every_dtype);
     RUN(npy_errors_lose_nothing);
     RUN(check_file_passes_and_fails);
