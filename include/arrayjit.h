@@ -504,7 +504,9 @@ typedef struct aj_compile_options {
     const char *cache_dir;  /* NULL: $XDG_CACHE_HOME/arrayjit, else ~/.cache/arrayjit */
     const char *cc;         /* NULL: gcc */
     const char *cflags;     /* NULL: -O3 -march=native (and what correctness needs) */
-    uint64_t donate;        /* bit i: argument i's buffer may be reused for an output */
+    uint64_t donate;        /* bit i: argument i's buffer may be reused for an output; a
+                               program's own marks (JAX's tf.aliasing_output, jax.buffer_donor
+                               on a parameter) set bits too */
     int strict_donation;    /* 1: a donation that cannot be used is an error (else a warning) */
     size_t memory_budget_bytes; /* 0: none; else peak_bytes must fit: the backward part of a
                                gradient recomputes what it would keep, as few FLOPs as it

@@ -87,6 +87,7 @@ static int run_contract(compile_state *st, diag *d) {
 static int run_plan(compile_state *st, diag *d) {
     const compile_options *o = st->o;
     plan_options po = o->plan;
+    po.donated |= st->f->donated;                /* the caller's donations and the program's own */
     po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
     po.no_runs = o->codegen.threads > 1;
     po.kernels = &st->kernels;

@@ -211,6 +211,20 @@ int fr_bind_values(parser *p, const token *name_tok, ir_value_id first, int coun
 
 static ir_loc loc_of(const parser *p, cursor at) { return (ir_loc){p->mod_file, at.line, at.col}; }
 
+/* Whether a parameter's attributes donate it, as JAX marks donate_argnums:
+ * tf.aliasing_output = N (the result it aliases; any result of its size
+ * may take the buffer here) or jax.buffer_donor = true. The first 64
+ * parameters can be donated (plan_options.donated); later ones are not. */
+static int read_donation(parser *p, const attr_list *attrs, int index, ir_func *f) {
+    const attr_ref *alias = fr_attr_find(attrs, "tf.aliasing_output"), *donor = fr_attr_find(attrs, "jax.buffer_donor");
+    int64_t output = 0;
+    bool yes = false;
+    if (alias && fr_attr_read_int(p, alias, &output)) return -1;
+    if (donor && fr_attr_read_bool(p, donor, &yes)) return -1;
+    if ((alias || yes) && index < 64) f->donated |= UINT64_C(1) << index;
+    return 0;
+}
+
 /* `%name: type {attrs}? loc?` — one parameter, a block argument of the body. */
 static int parse_param(parser *p, ir_func *f) {
     token name = p->tok;
@@ -218,9 +232,9 @@ static int parse_param(parser *p, ir_func *f) {
         return -1;
     ir_type t;
     if (fr_parse_tensor_type(p, &t)) return -1;
-    attr_list ignored = {0};
-    int rc = fr_parse_optional_attr_dict(p, &ignored);
-    fr_attr_list_free(&ignored);
+    attr_list attrs = {0};
+    int rc = fr_parse_optional_attr_dict(p, &attrs) || read_donation(p, &attrs, f->body->nargs, f);
+    fr_attr_list_free(&attrs);
     if (rc || fr_skip_loc(p)) return -1;
     return fr_bind_block_arg(p, f->body, &name, &t);
 }

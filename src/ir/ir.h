@@ -364,6 +364,8 @@ bool ir_figure_from_name(const char *s, size_t n, ir_figure *out);
 typedef struct ir_func {
     char *name;           /* without '@'; owned */
     bool is_public;
+    uint64_t donated;     /* bit i: the program donates parameter i (JAX's tf.aliasing_output
+                             or jax.buffer_donor): its buffer may hold a result */
     int nvalues, cap_values;
     ir_value *values;
     ir_block *body;       /* args are the parameters */

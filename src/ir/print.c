@@ -491,6 +491,7 @@ static void print_func_at(FILE *out, const ir_func *f, int indent) {
         pr_print_ref(&p, f->body->args[i]);
         fputs(": ", out);
         pr_print_value_type(&p, f->body->args[i]);
+        if (i < 64 && (f->donated >> i & 1)) fputs(" {jax.buffer_donor = true}", out);
     }
     fputc(')', out);
     if (f->nresults > 0 && f->result_types) {

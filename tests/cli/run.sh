@@ -42,6 +42,14 @@ for mode in "" --eval; do
         || fail "run --grad $mode"
     cmp -s "$dir/g.npy" "$dir/want_grad.npy" || fail "gradient $mode differs"
 done
+# --repeat on a program that donates its input (JAX's tf.aliasing_output):
+# every timed run gets the input as it was, and the first run's output stands.
+printf 'func.func @main(%%x: tensor<3xf32> {tf.aliasing_output = 0 : i32}) -> tensor<3xf32> {\n  %%y = stablehlo.negate %%x : tensor<3xf32>\n  return %%y : tensor<3xf32>\n}\n' > "$dir/donating.mlir"
+"$cli" run "$dir/donating.mlir" --input "$dir/x.npy" --output "$dir/d.npy" --repeat=3 2> "$dir/err" ||
+    fail "run --repeat of a donating program: $(cat "$dir/err")"
+grep -q "^time: median .* over 3 runs$" "$dir/err" || fail "run --repeat: $(cat "$dir/err")"
+cmp -s "$dir/d.npy" "$dir/want0.npy" || fail "run --repeat of a donating program: the output differs"
+
 # A name too long for --grad's function is an error, never cut short.
 long=$(printf '%0300d' 0 | tr 0 f)
 sed "s/@main/@$long/" "$here/sum_squares.mlir" > "$dir/long.mlir"

@@ -861,7 +861,30 @@ TEST(deep_nesting_is_an_error_not_a_crash) {
     EXPECT_CONTAINS(d.msg, "t.mlir:2:");
 }
 
+/* JAX's donation marks donate parameters; the printer keeps them (so the
+ * program's text, the in-memory cache's key, differs by them). */
+TEST(jax_donation_marks_donate_parameters) {
+    ir_module *m = parse_ok(
+        "func.func @main(%a: tensor<4xf32> {tf.aliasing_output = 1 : i32}, %b: tensor<4xf32>,"
+        " %c: tensor<4xf32> {jax.buffer_donor = true, mhlo.sharding = \"{replicated}\"},"
+        " %d: tensor<4xf32> {jax.buffer_donor = false}) -> (tensor<4xf32>, tensor<4xf32>) {\n"
+        "  return %b, %a : tensor<4xf32>, tensor<4xf32>\n"
+        "}\n");
+    if (!m) return;
+    EXPECT_EQ_INT((int)m->funcs[0]->donated, 5);
+    size_t n;
+    char *text = printed(m, &n);
+    done();
+    EXPECT_CONTAINS(text, "%a: tensor<4xf32> {jax.buffer_donor = true}, %b: tensor<4xf32>, "
+                          "%c: tensor<4xf32> {jax.buffer_donor = true}, %d: tensor<4xf32>)");
+    m = parse_ok(text);
+    if (m) EXPECT_EQ_INT((int)m->funcs[0]->donated, 5);
+    done();
+    free(text);
+}
+
 int main(void) {
+    RUN(jax_donation_marks_donate_parameters);
     RUN(pretty_module_with_functions_and_calls);
     RUN(locations_point_at_ops_and_functions);
     RUN(chunks_make_one_module_each);
