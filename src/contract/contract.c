@@ -285,13 +285,16 @@ static int add_overwrite(contract *c, int *cap, contract_overwrite w, diag *d) {
     return DIAG_OK;
 }
 
-/* The pairs of the kernel at step s, appended to c->overwrites. */
+/* The pairs of the kernel at step s, appended to c->overwrites: only
+ * between a result and an operand of one byte size, the only ones a buffer
+ * can be shared by (plan.c asks no other). */
 static int note_overwrites(const ir_func *f, const ir_op *fusion, contract *c, int s, int *cap, bool strict,
                            diag *d) {
     contract_kernel *k = &c->k[s];
     k->first_overwrite = c->noverwrites;
     for (int r = 0; r < fusion->nout; r++)
         for (int i = 0; i < fusion->nin; i++) {
+            if (ir_type_bytes(type_of(f, fusion->out[r])) != ir_type_bytes(type_of(f, fusion->in[i]))) continue;
             contract_overwrite w = {r, i, 0, 0};
             w.rows_block = rows_over_lhs(f, fusion, k, r, i, &w.rows_scratch);
             if (!w.rows_block) w.rows_scratch = 0;
