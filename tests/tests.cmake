@@ -161,6 +161,14 @@ add_test(NAME bench_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/bench_bars.sh $<TARGE
 # The memory budget's bars on the 32-layer MLP's gradient.
 add_test(NAME remat_bars COMMAND ${CMAKE_SOURCE_DIR}/tests/remat_bars.sh $<TARGET_FILE:arrayjit_cli>)
 
+# `cmake --install` into a temporary prefix, then an outside program built
+# against it with pkg-config (the shared library) and with find_package
+# (shared and static), and run (skipped, 77, in the sanitizer build).
+add_test(NAME install COMMAND ${CMAKE_SOURCE_DIR}/tests/install/install.sh
+  ${CMAKE_COMMAND} ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${AJ_SANITIZE})
+set_tests_properties(install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
+  PASS_REGULAR_EXPRESSION "install: ok")
+
 # Compiled code goes to a disk cache inside the build tree, not the user's.
 # Generated code does not depend on how the library was built, so test.sh
 # lets its two builds share one (the sanitizer build then finds the
