@@ -87,7 +87,7 @@ static int run_contract(compile_state *st, diag *d) {
 static int run_plan(compile_state *st, diag *d) {
     const compile_options *o = st->o;
     plan_options po = o->plan;
-    po.donated |= st->f->donated;                /* the caller's donations and the program's own */
+    po.donated = st->f->donated;                 /* the program's donations and the caller's (compile_func) */
     po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
     po.no_runs = o->codegen.threads > 1;
     po.kernels = &st->kernels;
@@ -235,6 +235,7 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
     compile_state st = {.o = o, .c = c, .p = &c->plan};
     int rc = (c->module = ir_module_clone(m)) ? DIAG_OK : diag_nomem(d);
     if (!rc) st.m = c->module, st.f = c->func = ir_module_find(c->module, f->name);
+    if (!rc) c->func->donated |= o->plan.donated;   /* one set of donated parameters: schedule and plan read it */
     if (!rc) rc = run_stages(&st, 0, NSTAGES - 1, d);
     contract_free(&st.kernels);
     remat_info_free(&st.remat);

@@ -602,6 +602,79 @@ static int try_strategy(chooser *c, int k, diag *d) {
     return rc;
 }
 
+/* ---- donated parameters -------------------------------------------------------------
+ * A donated parameter's buffer can hold a result only when that result is
+ * written after the parameter's last read, or by the kernel that reads it
+ * last (plan.h). An order that suits the arena may update a parameter
+ * before its other readers are done (an SGD or Adam step: w' = f(w, g)
+ * ahead of the backward pass's last read of w), which costs the donation.
+ * So once an order is chosen, a kernel that reads a donated parameter and
+ * returns a value of its size moves to just after the parameter's last
+ * other reader, when nothing in between reads what it computes, and is
+ * kept there when the peak of temporaries grows by less than the
+ * parameter's bytes (what the donation saves). */
+
+static bool reads_value(const ir_op *op, ir_value_id v) {
+    for (int i = 0; i < op->nin; i++)
+        if (op->in[i] == v) return true;
+    return false;
+}
+
+/* The kernel updating parameter p: it reads p and returns a value of p's
+ * bytes; -1 if none. */
+static int updater_of(const ir_func *f, ir_value_id p) {
+    const ir_block *body = f->body;
+    size_t bytes = ir_type_bytes(&f->values[p].type);
+    for (int s = 0; s + 1 < body->nops; s++) {
+        const ir_op *op = body->ops[s];
+        if (op->code != IR_FUSION || !reads_value(op, p)) continue;
+        for (int r = 0; r < op->nout; r++)
+            if (returns_value(f, op->out[r]) && ir_type_bytes(&f->values[op->out[r]].type) == bytes) return s;
+    }
+    return -1;
+}
+
+/* Moves body op `from` to position `to` (> from), the ops between one step earlier. */
+static void move_later(ir_block *body, int from, int to) {
+    ir_op *op = body->ops[from];
+    memmove(&body->ops[from], &body->ops[from + 1], (size_t)(to - from) * sizeof *body->ops);
+    body->ops[to] = op;
+}
+
+static void move_earlier(ir_block *body, int from, int to) {
+    ir_op *op = body->ops[from];
+    memmove(&body->ops[to + 1], &body->ops[to], (size_t)(from - to) * sizeof *body->ops);
+    body->ops[to] = op;
+}
+
+/* Whether ops (first, last] read a result of op. */
+static bool read_between(const ir_block *body, const ir_op *op, int first, int last) {
+    for (int j = first + 1; j <= last; j++)
+        for (int r = 0; r < op->nout; r++)
+            if (reads_value(body->ops[j], op->out[r])) return true;
+    return false;
+}
+
+static int update_donated_last(graph *g, score *best, diag *d) {
+    ir_func *f = g->f;
+    ir_block *body = f->body;
+    for (int i = 0; i < body->nargs && i < 64; i++) {
+        if (!(f->donated >> i & 1)) continue;
+        ir_value_id p = body->args[i];
+        int u = updater_of(f, p), last = -1;
+        for (int s = 0; u >= 0 && s + 1 < body->nops; s++)
+            if (s != u && reads_value(body->ops[s], p)) last = s;
+        if (u < 0 || last < u || read_between(body, body->ops[u], u, last)) continue;
+        move_later(body, u, last);
+        score s;
+        int rc = score_body(g, &s, d);
+        if (rc) return rc;
+        if (s.temp_peak < best->temp_peak + ir_type_bytes(&f->values[p].type)) *best = s;
+        else move_earlier(body, last, u);
+    }
+    return DIAG_OK;
+}
+
 static bool wanted(const graph *g, unsigned mask, int k) {
     if (!(mask & strategies[k].bit)) return false;
     return strategies[k].bit != SCHEDULE_EXACT || g->n <= SCHEDULE_EXACT_MAX_OPS;
@@ -623,7 +696,8 @@ int schedule_func_with(ir_func *f, unsigned mask, schedule_result *r, diag *d) {
     if (!rc && !c.best_name) rc = try_strategy(&c, 0, d);   /* none ran: the source order */
     if (!rc) {
         memcpy(body->ops, c.best, nops * sizeof(ir_op *));
-        if (r) *r = (schedule_result){c.best_score.all_peak, c.best_score.temp_peak, c.best_name};
+        if (f->donated) rc = update_donated_last(&g, &c.best_score, d);
+        if (!rc && r) *r = (schedule_result){c.best_score.all_peak, c.best_score.temp_peak, c.best_name};
     }
     mem_free(c.source);
     mem_free(c.best);

@@ -12,7 +12,10 @@
  * order. Ties go to the lower peak of all top-level values, then to the
  * earlier strategy in the list above (so the source order wins any tie).
  * Constants are placed right before their first reader (they have no
- * inputs, and that gives them the shortest live range). */
+ * inputs, and that gives them the shortest live range). Where f donates
+ * parameters (ir_func.donated), a kernel updating one moves after the
+ * parameter's other readers when that costs the arena less than the
+ * donation saves (schedule.c, "donated parameters"). */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 #include <stdbool.h>
