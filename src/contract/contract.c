@@ -25,7 +25,7 @@
  *    before any other epilogue runs, which would destroy operand i.
  *  - DOT_AFFINE: over W, in either mode: the gemm runs with C = W
  *    (C = beta*W + alpha*A.B), the naive loop reads W at the element only.
- *  - OPAQUE, CONTROL: when r is an update of operand i
+ *  - OPAQUE, CONTROL, SCAN: when r is an update of operand i
  *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
  *    reads operand i nowhere else; the op's own rule replaces the index
  *    rule. Its emitter works with r's buffer equal to operand i's (it
@@ -265,7 +265,8 @@ static bool may_overwrite(const ir_func *f, const ir_op *fusion, const contract_
                           bool strict_order) {
     const ir_block *b = fusion->regions[0];
     if (i >= b->nargs) return false;
-    if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL) return opaque_updates_in_place(b, r, i);
+    if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL || k->strategy == CONTRACT_SCAN)
+        return opaque_updates_in_place(b, r, i);
     const ir_type *in = type_of(f, b->args[i]), *out = type_of(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;
@@ -428,6 +429,30 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
     return true;
 }
 
+/* ---- prefix scans ------------------------------------------------------------------ */
+
+/* The dim along which kernel op's reduce_window is a prefix scan (see
+ * CONTRACT_SCAN), or -1: one input, the result of its type, no strides or
+ * dilations, and every dim but one a window of 1 without padding. */
+static int scan_dim_of(const ir_func *f, const ir_op *op) {
+    const ir_block *b = op->regions[0];
+    const ir_op *root = b->nops == 2 ? b->ops[0] : NULL;
+    if (!root || root->code != IR_REDUCE_WINDOW || root->nin != 2) return -1;
+    const ir_type *in = type_of(f, root->in[0]);
+    ir_window w;
+    char why[200];
+    if (!ir_type_eq(in, type_of(f, root->out[0])) || !ir_window_read(root, in->rank, NULL, &w, why, sizeof why))
+        return -1;
+    int dim = -1;
+    for (int d = 0; d < in->rank; d++) {
+        if (w.stride[d] != 1 || w.base_dil[d] != 1 || w.win_dil[d] != 1 || w.hi[d] != 0) return -1;
+        if (w.size[d] == 1 && w.lo[d] == 0) continue;
+        if (dim >= 0 || w.size[d] != in->dims[d] || w.lo[d] != in->dims[d] - 1 || in->dims[d] < 2) return -1;
+        dim = d;
+    }
+    return dim;
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, contract_kernel *k) {
@@ -436,7 +461,9 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, contract
     case IR_FUSION_LOOP: return CONTRACT_LOOP;
     case IR_FUSION_REDUCE: return CONTRACT_REDUCE;
     case IR_FUSION_DOT: return affine_update(f, op, k) ? CONTRACT_DOT_AFFINE : CONTRACT_DOT;
-    case IR_FUSION_OPAQUE: return contract_is_control_kernel(op) ? CONTRACT_CONTROL : CONTRACT_OPAQUE;
+    case IR_FUSION_OPAQUE:
+        if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
+        return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
     }
 }
@@ -509,6 +536,7 @@ static const char *strategy_name(contract_strategy s) {
     case CONTRACT_DOT_AFFINE: return "dot_affine";
     case CONTRACT_OPAQUE: return "opaque";
     case CONTRACT_CONTROL: return "control";
+    case CONTRACT_SCAN: return "scan";
     default: return "none";
     }
 }
@@ -535,6 +563,7 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
                 if (c->by_row[k->first_operand + i]) fprintf(out, first ? "%d" : ", %d", i), first = 0;
             fprintf(out, "}");
         }
+        if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
         if (k->scratch) fprintf(out, "; scratch %zu", k->scratch);
         fprintf(out, "\n");
     }

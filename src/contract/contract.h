@@ -28,6 +28,10 @@ typedef enum contract_strategy {
                              mode, f32/f64, when each role's dims merge) or a naive contraction */
     CONTRACT_DOT_AFFINE,  /* W' = beta * W + alpha * dot: in fast mode one gemm with C = W */
     CONTRACT_OPAQUE,      /* one op with its own emitter (scatter, sort, ...) and a prologue */
+    CONTRACT_SCAN,        /* a reduce_window that is a prefix scan (cumsum, cumprod, cummax): its
+                             one input's window spans dim scan_dim from its start (padding
+                             n - 1 before, none after) and is 1 wide elsewhere; O(n) where the
+                             window would be O(n^2) (emit_window.c says when it runs so) */
     CONTRACT_CONTROL,     /* while, if or case: runs its regions' sub-programs in scratch */
 } contract_strategy;
 
@@ -72,6 +76,7 @@ typedef struct contract_kernel {
     /* CONTROL: the scratch its sub-programs and loop state take (0 when
      * the contract was made without sub-programs). */
     size_t scratch;
+    int scan_dim;                   /* SCAN: the dim scanned */
 } contract_kernel;
 
 typedef struct contract {

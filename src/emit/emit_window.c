@@ -99,7 +99,94 @@ static const char *region_result(emit_ctx *cx, const ir_block *b, const char *co
 
 /* ---- reduce_window ------------------------------------------------------------ */
 
+static int emit_window_fold(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* A prefix scan (the contract's SCAN: cumsum, cumprod, cummax). Output i's
+ * window is init, then n - 1 - i padding points (each init), then
+ * in[0..i], folded in that order; where reducer(init, init) is init bit
+ * for bit (0 + 0, 1 * 1, max(-inf, -inf)) the padding changes nothing and
+ * output i is output i - 1 folded with in[i]: the scan computes the very
+ * same values in O(n) instead of O(n^2), in either mode. Otherwise (an
+ * init that is not idempotent) the window path below runs, chosen at run
+ * time as the init is data. Opens the `else` the caller fills. */
+/* The index space of t with the dims in [from, to) set to 1. */
+static ir_type without_dims(const ir_type *t, int from, int to) {
+    ir_type u = *t;
+    for (int d = from; d < to; d++) u.dims[d] = 1;
+    return u;
+}
+
+/* Scan along the last dim: a line at a time, its accumulator in a local. */
+static void scan_lines(emit_ctx *cx, const ex_kernel *k, const ir_op *root, int d, const char *init) {
+    const ir_type *in = ec_type(cx, root->in[0]);
+    ir_type lines = without_dims(in, d, d + 1);
+    ex_index pos;
+    eo_loops_open(cx, &lines, &pos);
+    const char *base = ex_offset(cx, in, &pos), *acc = ec_fresh(cx, "acc"), *j = ec_fresh(cx, "j");
+    ec_line(cx, "%s %s = %s;", ec_vtype(in->dtype), acc, init);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", j, j, in->dims[d], j);
+    const char *at = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", base, j));
+    const char *x = ex_load(cx, in->dtype, eo_in(cx, root, 0), at);
+    ex_apply_reducer(cx, root->regions[0], 1, &acc, &x);
+    ex_store(cx, in->dtype, k->out[0], at, acc);
+    ec_close(cx);
+    eo_loops_close(cx, &lines);
+}
+
+/* Scan along an outer dim: row j of the result is row j - 1 (init for the
+ * first) folded with row j of the input, element by element; the rows are
+ * contiguous, so the inner loops read and write memory in order (and
+ * vectorise). Each output element is its accumulator, stored and read
+ * back exactly. */
+static void scan_rows(emit_ctx *cx, const ex_kernel *k, const ir_op *root, int d, const char *init) {
+    const ir_type *in = ec_type(cx, root->in[0]);
+    int64_t strides[IR_MAX_RANK];
+    row_major_strides(in, strides);
+    ir_type outer = without_dims(in, d, in->rank), inner = without_dims(in, 0, d + 1);
+    ex_index opos, ipos;
+    eo_loops_open(cx, &outer, &opos);
+    const char *base = ex_offset(cx, in, &opos), *j = ec_fresh(cx, "j");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", j, j, in->dims[d], j);
+    eo_loops_open(cx, &inner, &ipos);
+    const char *at = ex_local(cx, IR_I64, ec_str(cx, "%s + %s * %" PRId64 " + %s", base, j, strides[d],
+                                                 ex_offset(cx, in, &ipos)));
+    const char *acc = ec_fresh(cx, "acc");
+    ec_line(cx, "%s %s = %s;", ec_vtype(in->dtype), acc, init);
+    ec_open(cx, "if (%s > 0)", j);
+    ec_line(cx, "%s = %s;", acc, ex_element(cx, in->dtype, k->out[0], ec_str(cx, "%s - %" PRId64, at, strides[d])));
+    ec_close(cx);
+    const char *x = ex_load(cx, in->dtype, eo_in(cx, root, 0), at);
+    ex_apply_reducer(cx, root->regions[0], 1, &acc, &x);
+    ex_store(cx, in->dtype, k->out[0], at, acc);
+    eo_loops_close(cx, &inner);
+    ec_close(cx);
+    eo_loops_close(cx, &outer);
+}
+
+static void emit_scan(emit_ctx *cx, const ex_kernel *k, const ir_op *root, int d) {
+    const ir_type *in = ec_type(cx, root->in[0]);
+    ir_dtype t = in->dtype;
+    const char *init = ex_load(cx, t, eo_in(cx, root, 1), "0"), *twice = ec_fresh(cx, "twice");
+    ec_line(cx, "%s %s = %s;", ec_vtype(t), twice, init);
+    ex_apply_reducer(cx, root->regions[0], 1, &twice, &init);
+    ec_open(cx, "if (memcmp(&%s, &%s, sizeof %s) == 0)", twice, init, init);
+    if (d == in->rank - 1) scan_lines(cx, k, root, d, init);
+    else scan_rows(cx, k, root, d, init);
+    ec_close(cx);
+    ec_open(cx, "else");
+}
+
 int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    bool scan = ck->strategy == CONTRACT_SCAN && ir_type_numel(ec_type(cx, root->out[0])) > 0;
+    if (scan) emit_scan(cx, k, root, ck->scan_dim);
+    int rc = emit_window_fold(cx, k, root);
+    if (scan) ec_close(cx);
+    return rc;
+}
+
+/* Per result element, the window folded as the evaluator folds it. */
+static int emit_window_fold(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     int n = root->nin / 2;
     const ir_type *in = ec_type(cx, root->in[0]), *rt = ec_type(cx, root->out[0]);
     int64_t dims[IR_MAX_RANK];
