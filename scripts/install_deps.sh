@@ -11,14 +11,15 @@
 # SHA-256); libblis-dev (BLIS: generated matrix products call it; without
 # it they run as plain loops, many times slower); pkg-config (the install
 # test). Tests: chromium and python3 (the memory picture's test renders
-# the SVG), clang and libclang-rt-14-dev (libFuzzer).
+# the SVG), python3-venv (the Python package's tests, in a venv), clang and
+# libclang-rt-14-dev (libFuzzer).
 set -eu
 yes=0 build_only=0
 for arg in "$@"; do
     case $arg in
         -y|--yes) yes=1 ;;
         --build-only) build_only=1 ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install_deps.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -29,7 +30,7 @@ if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
 fi
 
 packages="cmake gcc make libc6-dev libblis-dev nettle-dev pkg-config"
-[ $build_only = 1 ] || packages="$packages chromium python3 clang libclang-rt-14-dev"
+[ $build_only = 1 ] || packages="$packages chromium python3 python3-venv clang libclang-rt-14-dev"
 need=""
 for pkg in $packages; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
