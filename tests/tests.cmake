@@ -48,6 +48,8 @@ set_tests_properties(header_example PROPERTIES
 # and with the evaluator.
 add_test(NAME programs COMMAND arrayjit_cli check ${CMAKE_SOURCE_DIR}/tests/programs)
 add_test(NAME programs_eval COMMAND arrayjit_cli check --eval ${CMAKE_SOURCE_DIR}/tests/programs)
+# tests/programs/fast: programs whose answers hold in fast mode too (exact in any order), run there.
+add_test(NAME programs_fast COMMAND arrayjit_cli check --fast ${CMAKE_SOURCE_DIR}/tests/programs/fast)
 
 # The public conformance suite's tier-1 files (skipped where the suite is
 # absent), compiled and with the reference evaluator.

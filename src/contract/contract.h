@@ -27,6 +27,11 @@ typedef enum contract_strategy {
     CONTRACT_DOT,         /* one dot_general and its epilogue: a BLIS gemm into a result (fast
                              mode, f32/f64, when each role's dims merge) or a naive contraction */
     CONTRACT_DOT_AFFINE,  /* W' = beta * W + alpha * dot: in fast mode one gemm with C = W */
+    CONTRACT_DOT_CONVERT, /* fast mode, an f32 dot of narrower operands (bf16, f16, i8, u8, i16,
+                             u16: each exact in f32), e.g. bf16 x int8 with
+                             preferred_element_type f32: the operands converted into
+                             `scratch` (lhs, then rhs at scratch_rhs, each in its own layout)
+                             and multiplied by sgemm, as an f32 dot is */
     CONTRACT_OPAQUE,      /* one op with its own emitter (scatter, sort, ...) and a prologue */
     CONTRACT_SCAN,        /* a reduce_window that is a prefix scan (cumsum, cumprod, cummax): its
                              one input's window spans dim scan_dim from its start (padding
@@ -74,9 +79,14 @@ typedef struct contract_kernel {
     int64_t rows, row_elems;
     int first_operand;              /* its operands' flags in contract.by_row */
     /* CONTROL: the scratch its sub-programs and loop state take (0 when
-     * the contract was made without sub-programs). */
+     * the contract was made without sub-programs); DOT_CONVERT: its
+     * operands as f32. */
     size_t scratch;
     int scan_dim;                   /* SCAN: the dim scanned */
+    size_t scratch_rhs;             /* DOT_CONVERT: the rhs's offset in its scratch */
+    int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
+                                       many (M x block and block x N in scratch, sgemm adding
+                                       each block's product); 0: both operands whole */
 } contract_kernel;
 
 typedef struct contract {
@@ -142,4 +152,8 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
 #define CONTRACT_DOT_ROW_BLOCK_BYTES (256 << 10)
 #define CONTRACT_DOT_ROW_BLOCK_MIN_ROWS 256
 #define CONTRACT_DOT_ROW_BLOCKS_MIN 4
+
+/* The K block of a DOT_CONVERT matmul: BLIS packs K in blocks of 256 to
+ * 512 anyway, so smaller costs re-packing, larger only scratch. */
+#define CONTRACT_CONVERT_BLOCK_K 256
 #endif

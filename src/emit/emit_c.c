@@ -42,10 +42,12 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
 /* ---- kernels --------------------------------------------------------------------- */
 
 /* Kernels that get the arena after their buffers: control flow (its
- * sub-programs run in the scratch block) and a dot written over its lhs
- * (its blocks of rows pass through the scratch block). */
+ * sub-programs run in the scratch block), a dot written over its lhs (its
+ * blocks of rows pass through the scratch block) and a dot of narrow
+ * operands (converted there for sgemm). */
 static bool takes_arena(emit_ctx *cx, int step) {
-    return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step);
+    return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
+           ex_dot_converts(cx, step);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }

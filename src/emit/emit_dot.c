@@ -34,6 +34,10 @@
  * DOT_AFFINE: w - 0.01 * grad) is instead the gemm's beta: C = W, copied into the output
  * unless the output is W's buffer (donated W, updated in place).
  *
+ * Fast mode's f32 dot of narrower operands (bf16 x int8, contract strategy
+ * DOT_CONVERT) converts both into f32 in the plan's scratch and takes the
+ * same path (convert_operands).
+ *
  * A result the plan writes over the dot's lhs (plan_dot_over_lhs: an MLP
  * layer h' = tanh(h @ W) over h) runs block of rows by block of rows
  * through the plan's scratch block, in either mode (emit_rows_in_place).
@@ -240,9 +244,11 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
 }
 
 /* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type);
- * rows: only the rows [aj_lo, aj_hi) of lhs and out (no batch dims). */
-static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out, const char *alpha,
-                      const char *beta, bool rows) {
+ * rows: only the rows [aj_lo, aj_hi) of lhs and out (no batch dims).
+ * operands: the lhs and rhs as arrays of the result type (NULL: the dot's
+ * own buffers). */
+static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *const *operands,
+                      const char *out, const char *alpha, const char *beta, bool rows) {
     bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
     const char *t = single ? "float" : "double";
     cx->uses_blas = true;
@@ -256,8 +262,10 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
         loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
     }
     ec_loops_open(cx, loops, g->nbatch, false, false);
-    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[0])), g, 0, bvar);
-    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, ex_buffer(cx, dot->in[1])), g, 1, bvar);
+    const char *lhs = operands ? operands[0] : ex_buffer(cx, dot->in[0]);
+    const char *rhs = operands ? operands[1] : ex_buffer(cx, dot->in[1]);
+    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, lhs), g, 0, bvar);
+    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
     const char *m = ec_str(cx, "%" PRId64, g->c.rows);
     if (rows) {
@@ -350,7 +358,7 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
     if (ir_type_bytes(t) > 0)
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
                 ir_type_bytes(t));
-    emit_gemm(cx, dot, g, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), false);
+    emit_gemm(cx, dot, g, NULL, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), false);
     return true;
 }
 
@@ -391,7 +399,7 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
             cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
     if (g) {
         bool single = t->dtype == IR_F32;
-        emit_gemm(cx, dot, g, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", true);
+        emit_gemm(cx, dot, g, NULL, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", true);
         cx->buffer[dot->out[0]] = "aj_rows";
     }
     cx->row_n = rows;
@@ -412,12 +420,91 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     return cx->rc;
 }
 
+/* ---- narrow operands through sgemm -------------------------------------------------------- */
+
+bool ex_dot_converts(const emit_ctx *cx, int step) {
+    return cx->p->kernels.k[step].strategy == CONTRACT_DOT_CONVERT && !cx->o->no_blas && !cx->o->strict_order;
+}
+
+/* DOT_CONVERT (contract.h): each operand converted, element by element in
+ * its own layout, into f32 in the plan's scratch block (so the gemm plan is
+ * the f32 dot's), named in f32[]. False, leaving the naive contraction,
+ * where the layouts do not merge into one gemm. */
+static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, gemm_plan *g, const char **f32) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g)) return false;
+    if (cx->p->scratch_bytes < ck->scratch) {
+        ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot of narrow operands needs %zu bytes of "
+                   "scratch, the plan has %zu", ck->scratch, cx->p->scratch_bytes);
+        return false;
+    }
+    size_t at[2] = {0, ck->scratch_rhs};
+    for (int i = 0; i < 2; i++) {
+        const ir_type *t = ec_type(cx, dot->in[i]);
+        const char *src = ex_buffer(cx, dot->in[i]), *n = ec_fresh(cx, "n");
+        f32[i] = ec_fresh(cx, "aj_f32_");
+        ec_line(cx, "float *%s = (float *)(arena + %zu);", f32[i], cx->p->scratch_offset + at[i]);
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", n, n, ir_type_numel(t), n);
+        ec_line(cx, "%s[%s] = (float)%s;", f32[i], n, ex_element(cx, t->dtype, src, n));
+        ec_close(cx);
+    }
+    return true;
+}
+
+/* A plain [M, K] x [K, N] of narrow operands (DOT_CONVERT with a K block
+ * KB): per block of K, lhs[:, block] and rhs[block, :] converted into the
+ * scratch and sgemm adding their product into out (row-major M x N). */
+static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const char *out) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
+    const char *lhs = ex_buffer(cx, dot->in[0]), *rhs = ex_buffer(cx, dot->in[1]);
+    const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
+    const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
+    cx->uses_blas = true;
+    ec_block(cx);
+    ec_line(cx, "float *%s = (float *)(arena + %zu), *%s = (float *)(arena + %zu);", a, cx->p->scratch_offset, b,
+            cx->p->scratch_offset + ck->scratch_rhs);
+    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
+    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
+            k0);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", i, i, m, i);
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", j, j, kn, j);
+    ec_line(cx, "%s[%s * %" PRId64 " + %s] = (float)%s;", a, i, kb, j,
+            ex_element(cx, l->dtype, lhs, ec_str(cx, "%s * %" PRId64 " + %s + %s", i, kk, k0, j)));
+    ec_close(cx);
+    ec_close(cx);
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", i, i, kn, i);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", j, j, n, j);
+    ec_line(cx, "%s[%s * %" PRId64 " + %s] = (float)%s;", b, i, n, j,
+            ex_element(cx, r->dtype, rhs, ec_str(cx, "(%s + %s) * %" PRId64 " + %s", k0, i, n, j)));
+    ec_close(cx);
+    ec_close(cx);
+    ec_line(cx, "bli_sgemm(0, 0, %" PRId64 ", %" PRId64 ", %s, &one, %s, %" PRId64 ", 1, %s, %" PRId64
+            ", 1, %s ? &one : &zero, (float *)%s, %" PRId64 ", 1);", m, n, kn, a, kb, b, n, k0, out, n);
+    ec_close(cx);
+    ec_close(cx);
+}
+
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
     bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc) return cx->rc;
     bool blis = single && dot && blis_applies(cx, dot, &g);
+    const char *f32[2], *const *operands = NULL;
+    bool blocked = false;
+    if (!blis && ex_dot_converts(cx, k->step) && cx->p->kernels.k[k->step].convert_block) {
+        blis = blocked = single && dot && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
+        if (!blis) ec_line(cx, "(void)arena;");
+    } else if (!blis && ex_dot_converts(cx, k->step)) {
+        blis = single && dot && convert_operands(cx, k, dot, &g, f32);
+        if (cx->rc) return cx->rc;
+        if (blis) operands = f32;
+        else ec_line(cx, "(void)arena;");
+    }
     const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
@@ -425,8 +512,10 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);
     if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
-    bool f32 = ec_type(cx, dot->out[0])->dtype == IR_F32;
-    emit_gemm(cx, dot, &g, k->out[target], f32 ? "1.0f" : "1.0", f32 ? "0.0f" : "0.0", false);
+    bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
+    if (blocked) emit_blocked_convert_gemm(cx, k, dot, k->out[target]);
+    else emit_gemm(cx, dot, &g, operands, k->out[target], single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0",
+                   false);
     bool skip[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
     cx->buffer[dot->out[0]] = k->out[target];

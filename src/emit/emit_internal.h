@@ -432,4 +432,7 @@ int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* dot_general's result at index ix: a loop over the contracting dims that
  * accumulates in the evaluator's order and type. */
 const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
+/* Whether the dot kernel at `step` converts narrow operands into scratch
+ * for sgemm (it then takes the arena; emit_dot.c). */
+bool ex_dot_converts(const emit_ctx *cx, int step);
 #endif
