@@ -72,7 +72,16 @@ static int usage(void) {
             "  --budget=BYTES        peak memory cap (suffix K, M or G: 2^10, 2^20, 2^30); the\n"
             "                        backward part of a gradient recomputes to fit\n"
             "  --timeout=SECONDS     (run, check; compiled or --eval) a while loop still running\n"
-            "                        after SECONDS fails the run, naming the loop\n");
+            "                        after SECONDS fails the run, naming the loop\n"
+            "environment:\n"
+            "  ARRAYJIT_THREADS=N    threads where --threads is not given (default 1)\n"
+            "  XDG_CACHE_HOME        the disk cache lives in $XDG_CACHE_HOME/arrayjit (else\n"
+            "                        ~/.cache/arrayjit; --cache-dir overrides both)\n"
+            "  TMPDIR                where sources are compiled (default /tmp)\n"
+            "  ARRAYJIT_ALLOCATOR=pool|system   the allocator (default pool; system: malloc)\n"
+            "  ARRAYJIT_PREALLOCATE=BYTES       reserve memory up front (K, M, G suffixes)\n"
+            "  ARRAYJIT_MEM_FRACTION=F          or that fraction of physical memory\n"
+            "  BLIS_ARCH_TYPE        BLIS's kernels; unset, the skx ones where the CPU has AVX-512\n");
     return 2;
 }
 

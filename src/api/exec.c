@@ -39,10 +39,22 @@ struct aj_executable {
 static aj_executable *cache_head;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The threads a compile uses: opts.threads when above 1, else
+ * ARRAYJIT_THREADS (1 to 1024), else 1. One thread is the default, not all
+ * cores as XLA's: today's parallel loops and BLIS threads lose on most
+ * programs and on a busy machine (issue 13, item 5, is the fix). */
+static int effective_threads(const aj_compile_options *o) {
+    if (o->threads > 1) return o->threads;
+    const char *env = getenv("ARRAYJIT_THREADS");
+    char *end;
+    long n = env && *env ? strtol(env, &end, 10) : 1;
+    return env && *env && !*end && n >= 1 && n <= 1024 ? (int)n : 1;
+}
+
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {
     return snprintf(buf, size, "\n// options: strict=%d threads=%d nofuse=%d nofold=%d cc=%s cflags=%s "
                     "donate=%" PRIu64 " strictdonate=%d budget=%zu timeout=%a\n",
-                    o->strict_order, o->threads, o->no_fusion, o->no_folding, o->cc ? o->cc : "",
+                    o->strict_order, effective_threads(o), o->no_fusion, o->no_folding, o->cc ? o->cc : "",
                     o->cflags ? o->cflags : "", o->donate, o->strict_donation, o->memory_budget_bytes,
                     o->timeout_seconds);
 }
@@ -126,7 +138,7 @@ aj_status aj_clear_caches(const char *cache_dir) {
 void api_compile_options(const aj_compile_options *o, compile_options *c) {
     compile_options_default(c);
     c->codegen.strict_order = o->strict_order;
-    c->codegen.threads = o->threads > 1 ? o->threads : 1;
+    c->codegen.threads = effective_threads(o);
     c->codegen.disk_cache = !o->no_disk_cache;
     c->codegen.cache_dir = o->cache_dir;
     c->codegen.cc = o->cc;

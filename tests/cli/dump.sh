@@ -4,7 +4,7 @@
 # contract and the memory plan of a softmax (bench/programs/softmax.mlir:
 # three row kernels, the divide written over exp(x - max), one run of all
 # three); the C source after build; the figures after measure; an unknown
-# stage is an error naming it.
+# stage is an error naming it; ARRAYJIT_THREADS reaches the source.
 #   usage: dump.sh ARRAYJIT SOFTMAX.mlir
 set -u
 cli=$1 prog=$2
@@ -22,6 +22,11 @@ dump contract | grep -q '^//   step 2 loop: result 0 over operand 1; rows 4096 x
     fail "contract: $(dump contract)"
 dump plan | grep -q '^//   run of steps 0\.\.2: 4096 rows in blocks of 8$' || fail "plan: $(dump plan)"
 dump build | grep -q '^void aj_entry(char \*arena' || fail "build: no entry in the source"
+# ARRAYJIT_THREADS sets the threads where --threads is not given: parallel loops in the source.
+dump build | grep -q 'omp parallel' && fail "one thread by default, yet parallel loops"
+ARRAYJIT_THREADS=2 "$cli" mem "$prog" --no-cache --dump-after=build 2>&1 >/dev/null | grep -q 'omp parallel' ||
+    fail "ARRAYJIT_THREADS=2: no parallel loop"
+"$cli" 2>&1 | grep -q '^  ARRAYJIT_THREADS=N' || fail "--help lists no ARRAYJIT_THREADS"
 dump measure | grep -q '^//   temp 163840, lower bound 163840, arguments 67108864, outputs 67108864' ||
     fail "measure: $(dump measure)"
 "$cli" mem "$prog" --dump-after=frobnicate > "$dir/out" 2>&1 && fail "an unknown stage was accepted"
