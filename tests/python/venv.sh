@@ -14,6 +14,7 @@ if ! python3 -m venv "$venv"; then
     echo "venv.sh: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2
     exit 1
 fi
+venv=$(cd "$venv" && pwd)   # absolute: used from other directories below
 "$venv/bin/python" -m pip install --disable-pip-version-check -q "$root[jax]" pytest
 # The installed package imports, from outside the tree.
 (cd / && "$venv/bin/python" -c "import arrayjit; print('venv.sh: arrayjit', arrayjit.__version__, 'in', arrayjit.__file__)")
