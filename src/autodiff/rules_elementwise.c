@@ -22,6 +22,33 @@ ir_value_id ad_unary_partial(ad_ctx *c, const ir_op *op, int i) {
     case IR_NEGATE: return ad_neg(c, g);
     case IR_RSQRT: return ad_mul(c, g, ad_mul(c, ad_fill_like(c, -0.5, y), ad_dvd(c, y, x)));   /* -y / 2x */
     case IR_SQRT: return ad_dvd(c, g, ad_mul(c, ad_fill_like(c, 2.0, y), y));
+    case IR_SINH: return ad_mul(c, g, ad_unary(c, IR_COSH, x));
+    case IR_COSH: return ad_mul(c, g, ad_unary(c, IR_SINH, x));
+    case IR_ASIN:   /* 1 / sqrt(1 - x^2) */
+        return ad_mul(c, g, ad_unary(c, IR_RSQRT, ad_sub(c, ad_fill_like(c, 1.0, x), ad_mul(c, x, x))));
+    case IR_ACOS:   /* -1 / sqrt(1 - x^2) */
+        return ad_neg(c, ad_mul(c, g, ad_unary(c, IR_RSQRT, ad_sub(c, ad_fill_like(c, 1.0, x), ad_mul(c, x, x)))));
+    case IR_ATAN: return ad_dvd(c, g, ad_add(c, ad_fill_like(c, 1.0, x), ad_mul(c, x, x)));   /* 1 / (1 + x^2) */
+    case IR_ASINH:  /* 1 / sqrt(x^2 + 1) */
+        return ad_mul(c, g, ad_unary(c, IR_RSQRT, ad_add(c, ad_mul(c, x, x), ad_fill_like(c, 1.0, x))));
+    case IR_ACOSH: {   /* 1 / sqrt((x - 1)(x + 1)), as JAX writes it */
+        ir_value_id one = ad_fill_like(c, 1.0, x);
+        return ad_mul(c, g, ad_unary(c, IR_RSQRT, ad_mul(c, ad_sub(c, x, one), ad_add(c, x, one))));
+    }
+    case IR_ATANH: {   /* 1 / ((1 - x)(1 + x)) */
+        ir_value_id one = ad_fill_like(c, 1.0, x);
+        return ad_dvd(c, g, ad_mul(c, ad_sub(c, one, x), ad_add(c, one, x)));
+    }
+    case IR_ERF:    /* 2/sqrt(pi) exp(-x^2) */
+    case IR_ERFC: { /* -2/sqrt(pi) exp(-x^2) */
+        double k = op->code == IR_ERF ? 1.1283791670955125739 : -1.1283791670955125739;
+        ir_value_id e = ad_unary(c, IR_EXPONENTIAL, ad_neg(c, ad_mul(c, x, x)));
+        return ad_mul(c, g, ad_mul(c, ad_fill_like(c, k, x), e));
+    }
+    case IR_ERF_INV:   /* sqrt(pi)/2 exp(y^2) */
+        return ad_mul(c, g, ad_mul(c, ad_fill_like(c, 0.88622692545275801365, y),
+                                   ad_unary(c, IR_EXPONENTIAL, ad_mul(c, y, y))));
+    case IR_LGAMMA: return ad_mul(c, g, ad_unary(c, IR_DIGAMMA, x));
     default: return ad_unsupported(c, "no rule for this op"), -1;
     }
 }

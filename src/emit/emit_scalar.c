@@ -46,6 +46,13 @@ static const char *libm2(emit_ctx *cx, ir_dtype t, const char *fn, const char *a
     return ec_str(cx, "%sf(%s, %s)", fn, a, b);
 }
 
+/* A double-only function (the prelude's aj_digamma, aj_erfinv, aj_lgamma):
+ * f32 calls it in double and rounds, in both modes. */
+static const char *double_only1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
+    if (t == IR_F64) return ec_str(cx, "%s(%s)", fn, x);
+    return ec_str(cx, "(float)%s((double)%s)", fn, x);
+}
+
 /* Exact operations: the f32 variant of a libm function ("floorf") or the f64 one. */
 static const char *exact1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
     return ec_str(cx, "%s%s(%s)", fn, t == IR_F32 ? "f" : "", x);
@@ -90,6 +97,19 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_SQRT: return exact1(cx, t, "sqrt", x);
     case IR_TAN: return libm1(cx, t, "tan", x);
     case IR_TANH: return fast_or_libm(cx, t, "aj_fast_tanhf", "tanh", x);
+    case IR_ACOS: return libm1(cx, t, "acos", x);
+    case IR_ACOSH: return libm1(cx, t, "acosh", x);
+    case IR_ASIN: return libm1(cx, t, "asin", x);
+    case IR_ASINH: return libm1(cx, t, "asinh", x);
+    case IR_ATAN: return libm1(cx, t, "atan", x);
+    case IR_ATANH: return libm1(cx, t, "atanh", x);
+    case IR_COSH: return libm1(cx, t, "cosh", x);
+    case IR_SINH: return libm1(cx, t, "sinh", x);
+    case IR_ERF: return libm1(cx, t, "erf", x);
+    case IR_ERFC: return libm1(cx, t, "erfc", x);
+    case IR_ERF_INV: return double_only1(cx, t, "aj_erfinv", x);
+    case IR_LGAMMA: return double_only1(cx, t, "aj_lgamma", x);
+    case IR_DIGAMMA: return double_only1(cx, t, "aj_digamma", x);
     default: return NULL;
     }
 }
@@ -105,7 +125,9 @@ static const char *half_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const ch
     static const char *const libm[IR_OPCODE_COUNT] = {
         [IR_CBRT] = "cbrt", [IR_COSINE] = "cos", [IR_EXPONENTIAL] = "exp", [IR_EXPONENTIAL_MINUS_ONE] = "expm1",
         [IR_LOG] = "log", [IR_LOG_PLUS_ONE] = "log1p", [IR_SINE] = "sin", [IR_SQRT] = "sqrt", [IR_TAN] = "tan",
-        [IR_TANH] = "tanh",
+        [IR_TANH] = "tanh", [IR_ACOS] = "acos", [IR_ACOSH] = "acosh", [IR_ASIN] = "asin", [IR_ASINH] = "asinh",
+        [IR_ATAN] = "atan", [IR_ATANH] = "atanh", [IR_COSH] = "cosh", [IR_SINH] = "sinh", [IR_ERF] = "erf",
+        [IR_ERFC] = "erfc", [IR_ERF_INV] = "aj_erfinv", [IR_LGAMMA] = "aj_lgamma", [IR_DIGAMMA] = "aj_digamma",
     };
     switch (code) {
     case IR_LOGISTIC: return ec_str(cx, "aj_logistic_%s(%s)", ec_suffix(t), x);
@@ -126,6 +148,7 @@ static const char *half_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_REMAINDER: return ec_str(cx, "fmodf(%s, %s)", a, b);   /* exact */
     case IR_POWER: return half_of_f64(cx, t, ec_str(cx, "pow((double)%s, (double)%s)", a, b));
     case IR_ATAN2: return half_of_f64(cx, t, ec_str(cx, "atan2((double)%s, (double)%s)", a, b));
+    case IR_NEXT_AFTER: return ec_str(cx, "aj_next_after_%s(%s, %s)", ec_suffix(t), a, b);   /* exact */
     default: return NULL;
     }
 }
@@ -142,6 +165,7 @@ static const char *float_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const 
     case IR_POWER: return libm2(cx, t, "pow", a, b);
     case IR_REMAINDER: return ec_str(cx, "%s(%s, %s)", t == IR_F32 ? "fmodf" : "fmod", a, b);   /* exact */
     case IR_ATAN2: return libm2(cx, t, "atan2", a, b);
+    case IR_NEXT_AFTER: return ec_str(cx, "aj_next_after_%s(%s, %s)", s, a, b);   /* exact */
     default: return NULL;
     }
 }

@@ -302,7 +302,31 @@ typedef struct op_desc {
     operand *in;
     typelist out; /* result types */
     ir_attrs a;   /* moved into the op by fr_emit() */
+    /* bind_count > 0: the statement's results are the values bind_first ..
+     * bind_first + bind_count - 1, the last of them the emitted op's (an
+     * expansion into several ops: chlo.top_k). */
+    ir_value_id bind_first;
+    int bind_count;
 } op_desc;
+
+/* Names that stand for an op with more to do than the generic parse. */
+typedef enum op_special {
+    SP_NONE,
+    SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
+    SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
+    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
+    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
+    /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
+    SP_CHLO_FIRST,
+    SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
+    SP_CHLO_IS_INF,        /* abs(x) == inf */
+    SP_CHLO_IS_POS_INF,    /* x == inf */
+    SP_CHLO_IS_NEG_INF,    /* x == -inf */
+    SP_CHLO_CONJ,          /* the identity on real types: a convert to the same type */
+    SP_CHLO_CONSTANT_LIKE, /* a scalar constant broadcast to the result */
+    SP_CHLO_BROADCAST,     /* broadcast_<op>: broadcast_in_dim of each operand, then the op */
+    SP_CHLO_TOP_K,         /* a stable sort of (x, iota) on the last dim, then slices */
+} op_special;
 
 void fr_op_desc_free(op_desc *d);
 int fr_push_operand(parser *p, op_desc *d, operand o);
@@ -326,6 +350,8 @@ int fr_sig_functional(parser *p, op_desc *d);
 int fr_sig_same(parser *p, op_desc *d);
 /* Operand types only, no results: `: T, ...` (return, expect_close). */
 int fr_sig_operand_list(parser *p, op_desc *d);
+/* After `->`: `R` or `(R, ...)`. */
+int fr_parse_result_types(parser *p, typelist *out);
 /* Appends the op to the current block, moving d's attributes into it. */
 ir_op *fr_emit(parser *p, op_desc *d);
 /* `%name: type loc?` */
@@ -383,6 +409,14 @@ int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, curso
 /* Emits the expected value (the literal at `literal`, taking *data) as a
  * constant and makes it the check's second operand. */
 int fr_add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data);
+
+/* parse_op_chlo.c: the pretty form of an expanded CHLO op (after its name),
+ * and the expansion itself, from either form's attributes (k: top_k's,
+ * from the pretty form; -1: from attrs). */
+int fr_parse_chlo(parser *p, op_desc *d, op_special sp);
+int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k);
+/* One element of type t holding v (float types) or iv (integers, i1), at dst. */
+void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst);
 
 /* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
 

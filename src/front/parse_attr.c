@@ -390,6 +390,11 @@ static void store_float(ir_dtype t, double v, uint8_t *dst) {
     }
 }
 
+void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst) {
+    if (ir_dtype_is_float(t)) store_float(t, v, dst);
+    else store_bits(t, (uint64_t)iv, dst);
+}
+
 /* An integer element: decimal or hex, range-checked the way MLIR does for a
  * signless type of w bits: 0 <= v < 2^w, or -2^(w-1) <= v < 0. */
 static int int_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t *dst) {
@@ -616,7 +621,7 @@ static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
     int rc;
-    if (at(p, TK_HASH) && tok_is(&p->tok, "#stablehlo")) {
+    if (at(p, TK_HASH) && (tok_is(&p->tok, "#stablehlo") || tok_is(&p->tok, "#chlo"))) {
         next(p);
         rc = expect(p, TK_LESS, "'<'") || expect_word(p, kind, kind);
     } else if (at(p, TK_HASH) && tok_is(&p->tok, dotted)) {

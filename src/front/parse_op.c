@@ -134,8 +134,27 @@ int fr_sig_same(parser *p, op_desc *d) {
         fr_typelist_free(&ins);
         return rc;
     }
-    ir_type t;
-    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, &d->out, &t) || fr_check_all_operands(p, d, &t);
+    /* `: T` or CHLO's `: T, ... -> R` and `: T -> (R, ...)` */
+    typelist ins = {0};
+    int rc = fr_parse_type_list(p, &ins);
+    if (!rc && accept(p, TK_ARROW)) {
+        rc = fr_parse_result_types(p, &d->out);
+        if (!rc) rc = ins.n == 1 ? fr_check_all_operands(p, d, &ins.v[0]) : fr_check_operand_types(p, d, ins.v, ins.n);
+    } else if (!rc) {
+        rc = ins.n != 1 ? fr_error(p, d->at, "expected one type, or operand types then '->' and the result type")
+                        : fr_typelist_push(p, &d->out, &ins.v[0]) || fr_check_all_operands(p, d, &ins.v[0]);
+    }
+    fr_typelist_free(&ins);
+    return rc;
+}
+
+/* After `->`: `R` or `(R, ...)`. */
+int fr_parse_result_types(parser *p, typelist *out) {
+    if (!accept(p, TK_LPAREN)) {
+        ir_type t;
+        return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t);
+    }
+    return fr_parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the result types");
 }
 
 /* Operand types only, no results: `: T, ...` (return, expect_close). */
@@ -196,13 +215,20 @@ ir_op *fr_emit(parser *p, op_desc *d) {
 
 /* Binds the statement's result names to op's results (ir_op_append gives
  * one op's results consecutive value ids). Unnamed results are allowed. */
-static int bind_results(parser *p, const results *res, const ir_op *op, cursor at) {
+static int bind_results(parser *p, const results *res, const ir_op *op, const op_desc *d) {
+    /* An expanded op whose results are other ops' (chlo.top_k): d names
+     * them, consecutive values ending with op's. */
+    int nout = d->bind_count ? d->bind_count : op->nout;
+    ir_value_id first = d->bind_count ? d->bind_first : op->nout ? op->out[0] : 0;
+    if (d->bind_count && op->out[op->nout - 1] != first + nout - 1)
+        return fr_error(p, d->at, "internal error: the expansion's results are not consecutive");
     if (res->n == 0) return 0;
-    if (res->total != op->nout)
-        return fr_error(p, at, "%s defines %d result%s, but %d name%s given", ir_op_name(op->code), op->nout,
-                        op->nout == 1 ? "" : "s", res->total, res->total == 1 ? " is" : "s are");
+    if (res->total != nout)
+        return fr_error(p, d->at, "%s defines %d result%s, but %d name%s given", ir_op_name(op->code), nout,
+                        nout == 1 ? "" : "s", res->total, res->total == 1 ? " is" : "s are");
     for (int i = 0, k = 0; i < res->n; k += res->v[i++].count)
-        if (fr_bind_values(p, &res->v[i].name, op->out[k], res->v[i].count)) return -1;
+        if (fr_bind_values(p, &res->v[i].name, d->bind_count ? first + k : op->out[k], res->v[i].count))
+            return -1;
     return 0;
 }
 
@@ -361,14 +387,6 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     }
 }
 
-typedef enum op_special {
-    SP_NONE,
-    SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
-    SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
-    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
-    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
-} op_special;
-
 /* The legacy forms as the ops they stand for. broadcast's sizes were read
  * into dims; the operand's dims go after them. */
 static int lower_legacy(parser *p, op_desc *d, op_special sp) {
@@ -394,6 +412,7 @@ static int lower_legacy(parser *p, op_desc *d, op_special sp) {
  * from attributes, and the legacy dot and broadcast. */
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
+    if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs, -1);
     if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
     if (sp == SP_LEGACY_BROADCAST)
         return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
@@ -521,56 +540,16 @@ static const char *const unsupported_ops[] = {
     "stablehlo.unary_einsum",
     "stablehlo.uniform_dequantize",
     "stablehlo.uniform_quantize",
-    "chlo.acos",
-    "chlo.acosh",
-    "chlo.asin",
-    "chlo.asinh",
-    "chlo.atan",
-    "chlo.atanh",
     "chlo.bessel_i1e",
-    "chlo.broadcast_add",
-    "chlo.broadcast_and",
-    "chlo.broadcast_atan2",
-    "chlo.broadcast_compare",
     "chlo.broadcast_complex",
-    "chlo.broadcast_divide",
-    "chlo.broadcast_maximum",
-    "chlo.broadcast_minimum",
-    "chlo.broadcast_multiply",
-    "chlo.broadcast_next_after",
-    "chlo.broadcast_or",
     "chlo.broadcast_polygamma",
-    "chlo.broadcast_power",
-    "chlo.broadcast_remainder",
-    "chlo.broadcast_select",
-    "chlo.broadcast_shift_left",
-    "chlo.broadcast_shift_right_arithmetic",
-    "chlo.broadcast_shift_right_logical",
-    "chlo.broadcast_subtract",
-    "chlo.broadcast_xor",
     "chlo.broadcast_zeta",
-    "chlo.conj",
     "chlo.constant",
-    "chlo.constant_like",
-    "chlo.cosh",
-    "chlo.digamma",
-    "chlo.erf",
-    "chlo.erf_inv",
-    "chlo.erfc",
-    "chlo.is_inf",
-    "chlo.is_neg_inf",
-    "chlo.is_pos_inf",
-    "chlo.lgamma",
     "chlo.minimum_broadcast_shapes",
     "chlo.mulhi",
-    "chlo.next_after",
     "chlo.polygamma",
     "chlo.ragged_dot",
     "chlo.scan",
-    "chlo.sinh",
-    "chlo.square",
-    "chlo.tan",
-    "chlo.top_k",
     "chlo.zeta",
     "interpreter.print",
     "interpreter.probe",
@@ -596,6 +575,33 @@ static const struct {
     {"stablehlo.custom_call", IR_CHECK_EQ, SP_CUSTOM_CALL},
     {"stablehlo.dot", IR_DOT_GENERAL, SP_LEGACY_DOT},
     {"stablehlo.broadcast", IR_BROADCAST_IN_DIM, SP_LEGACY_BROADCAST},
+    /* CHLO ops that are StableHLO ops as read (parse_op_chlo.c) */
+    {"chlo.tan", IR_TAN, SP_NONE},
+    {"chlo.square", IR_MULTIPLY, SP_CHLO_SQUARE},
+    {"chlo.is_inf", IR_COMPARE, SP_CHLO_IS_INF},
+    {"chlo.is_pos_inf", IR_COMPARE, SP_CHLO_IS_POS_INF},
+    {"chlo.is_neg_inf", IR_COMPARE, SP_CHLO_IS_NEG_INF},
+    {"chlo.conj", IR_CONVERT, SP_CHLO_CONJ},
+    {"chlo.constant_like", IR_BROADCAST_IN_DIM, SP_CHLO_CONSTANT_LIKE},
+    {"chlo.top_k", IR_SLICE, SP_CHLO_TOP_K},
+    {"chlo.broadcast_add", IR_ADD, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_and", IR_AND, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_atan2", IR_ATAN2, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_compare", IR_COMPARE, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_divide", IR_DIVIDE, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_maximum", IR_MAXIMUM, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_minimum", IR_MINIMUM, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_multiply", IR_MULTIPLY, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_next_after", IR_NEXT_AFTER, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_or", IR_OR, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_power", IR_POWER, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_remainder", IR_REMAINDER, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_select", IR_SELECT, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_shift_left", IR_SHIFT_LEFT, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_shift_right_arithmetic", IR_SHIFT_RIGHT_ARITHMETIC, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_shift_right_logical", IR_SHIFT_RIGHT_LOGICAL, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_subtract", IR_SUBTRACT, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_xor", IR_XOR, SP_CHLO_BROADCAST},
 };
 
 static bool name_is(const char *s, size_t n, const char *name) { return strlen(name) == n && memcmp(s, name, n) == 0; }
@@ -642,7 +648,9 @@ static int parse_result_names(parser *p, results *res) {
 /* The pretty syntax of op `code`, after its name. */
 static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
     int rc;
-    if (sp == SP_EXPECT_CONST)
+    if (sp >= SP_CHLO_FIRST)
+        rc = fr_parse_chlo(p, d, sp);
+    else if (sp == SP_EXPECT_CONST)
         rc = fr_parse_expect_const(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = fr_parse_custom_call(p, d);
@@ -710,7 +718,7 @@ int fr_parse_op(parser *p) {
             rc = fr_expected(p, "an op name");
         }
     }
-    if (!rc) rc = bind_results(p, &res, op, d.at) || fr_skip_loc(p);
+    if (!rc) rc = bind_results(p, &res, op, &d) || fr_skip_loc(p);
     mem_free(res.v);
     fr_op_desc_free(&d);
     return rc ? -1 : 0;

@@ -142,6 +142,8 @@ static bool is_expensive(ir_opcode c) {
     case IR_EXPONENTIAL: case IR_EXPONENTIAL_MINUS_ONE: case IR_LOG: case IR_LOG_PLUS_ONE:
     case IR_LOGISTIC: case IR_TANH: case IR_POWER: case IR_SINE: case IR_COSINE: case IR_TAN:
     case IR_ATAN2: case IR_CBRT: case IR_SQRT: case IR_RSQRT: case IR_DOT_GENERAL: case IR_REDUCE:
+    case IR_ACOS: case IR_ACOSH: case IR_ASIN: case IR_ASINH: case IR_ATAN: case IR_ATANH: case IR_COSH:
+    case IR_SINH: case IR_ERF: case IR_ERFC: case IR_ERF_INV: case IR_LGAMMA: case IR_DIGAMMA:
         return true;
     default:
         return false;

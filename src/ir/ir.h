@@ -125,6 +125,19 @@ typedef enum ir_op_kind {
     X(SQRT, "stablehlo.sqrt", IR_KIND_UNARY, 1) \
     X(TAN, "stablehlo.tan", IR_KIND_UNARY, 1) \
     X(TANH, "stablehlo.tanh", IR_KIND_UNARY, 1) \
+    X(ACOS, "chlo.acos", IR_KIND_UNARY, 1) \
+    X(ACOSH, "chlo.acosh", IR_KIND_UNARY, 1) \
+    X(ASIN, "chlo.asin", IR_KIND_UNARY, 1) \
+    X(ASINH, "chlo.asinh", IR_KIND_UNARY, 1) \
+    X(ATAN, "chlo.atan", IR_KIND_UNARY, 1) \
+    X(ATANH, "chlo.atanh", IR_KIND_UNARY, 1) \
+    X(COSH, "chlo.cosh", IR_KIND_UNARY, 1) \
+    X(SINH, "chlo.sinh", IR_KIND_UNARY, 1) \
+    X(ERF, "chlo.erf", IR_KIND_UNARY, 1) \
+    X(ERFC, "chlo.erfc", IR_KIND_UNARY, 1) \
+    X(ERF_INV, "chlo.erf_inv", IR_KIND_UNARY, 1) \
+    X(LGAMMA, "chlo.lgamma", IR_KIND_UNARY, 1) \
+    X(DIGAMMA, "chlo.digamma", IR_KIND_UNARY, 1) \
     X(ADD, "stablehlo.add", IR_KIND_BINARY, 2) \
     X(ATAN2, "stablehlo.atan2", IR_KIND_BINARY, 2) \
     X(AND, "stablehlo.and", IR_KIND_BINARY, 2) \
@@ -140,6 +153,7 @@ typedef enum ir_op_kind {
     X(SHIFT_RIGHT_LOGICAL, "stablehlo.shift_right_logical", IR_KIND_BINARY, 2) \
     X(SUBTRACT, "stablehlo.subtract", IR_KIND_BINARY, 2) \
     X(XOR, "stablehlo.xor", IR_KIND_BINARY, 2) \
+    X(NEXT_AFTER, "chlo.next_after", IR_KIND_BINARY, 2) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
     X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \

@@ -6,6 +6,7 @@
  * pretty and the generic form and prints the latter's frame. */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "print_internal.h"
 
@@ -42,6 +43,16 @@ static void print_with_op_type(printer *p, const ir_op *op) {
     print_name_and_operands(p, op);
     fputs(" : ", p->out);
     pr_print_op_type(p, op);
+}
+
+/* CHLO's elementwise ops, as CHLO prints them: "chlo.sinh %a : T -> R",
+ * "chlo.next_after %a, %b : T, T -> R" */
+static void print_chlo(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    fputs(" : ", p->out);
+    pr_print_value_types(p, op->in, op->nin);
+    fputs(" -> ", p->out);
+    pr_print_value_type(p, op->out[0]);
 }
 
 /* broadcast_in_dim, transpose: "name %a, dims = [..] : (T) -> R" */
@@ -444,7 +455,8 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
 
 op_printer pr_printer_of(ir_opcode code) {
     switch (ir_op_kind_of(code)) {
-    case IR_KIND_UNARY: case IR_KIND_BINARY: return print_with_op_type;
+    case IR_KIND_UNARY: case IR_KIND_BINARY:
+        return strncmp(ir_op_name(code), "chlo.", 5) == 0 ? print_chlo : print_with_op_type;
     case IR_KIND_CHECK: return print_check;
     default: return other_printers[code];
     }

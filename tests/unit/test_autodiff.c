@@ -238,6 +238,48 @@ TEST(unary_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+/* CHLO's elementwise ops (chlo.sinh ... chlo.erf_inv), in CHLO's syntax. */
+#define CHLO(op, T) \
+    "func.func @main(%x: " T ") -> " T " {\n  %y = chlo." op " %x : " T " -> " T "\n  return %y : " T "\n}\n"
+
+TEST(chlo_rules) {
+    static const fd_case cases[] = {
+        {"sinh", CHLO("sinh", M23), 0, 0, 0},
+        {"cosh", CHLO("cosh", M23), 0, 0, 0},
+        {"asin", CHLO("asin", M23), -0.9, 0.9, 0},
+        {"acos", CHLO("acos", M23), -0.9, 0.9, 0},
+        {"atan", CHLO("atan", M23), 0, 0, 0},
+        {"asinh", CHLO("asinh", M23), 0, 0, 0},
+        {"acosh", CHLO("acosh", M23), 1.2, 4, 0},
+        {"atanh", CHLO("atanh", M23), -0.9, 0.9, 0},
+        {"erf", CHLO("erf", M23), 0, 0, 0},
+        {"erfc", CHLO("erfc", M23), 0, 0, 0},
+        {"erf_inv", CHLO("erf_inv", M23), -0.9, 0.9, 0},
+        {"square", CHLO("square", M23), 0, 0, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* lgamma' = digamma, which has no rule itself (polygamma is not an op):
+ * the first derivative only, evaluated and compiled. */
+TEST(chlo_lgamma_rule) {
+    static const fd_case cases[] = {
+        {"lgamma+", CHLO("lgamma", M23), 0.2, 6, 0},
+        {"lgamma-", CHLO("lgamma", S), -2.9, -2.1, 0},
+    };
+    for (int i = 0; i < NCASES(cases); i++) {
+        aj_module *m = NULL;
+        uint64_t state = seed_of(cases[i].name);
+        EXPECT(aj_module_parse(cases[i].text, strlen(cases[i].text), cases[i].name, &m) == AJ_OK &&
+               aj_vjp(m, "main", 0, NULL, "vjp1") == AJ_OK);
+        EXPECT(vjp_matches_differences(m, "main", "vjp1", &cases[i], &state));
+        EXPECT(compiled_equals_evaluated(m, "vjp1", &state));
+        EXPECT(aj_vjp(m, "vjp1", 0, NULL, "vjp2") != AJ_OK);   /* digamma: no rule, a clear error */
+        EXPECT(strstr(aj_last_error(), "chlo.digamma") != NULL);
+        aj_module_destroy(m);
+    }
+}
+
 TEST(binary_rules) {
     static const fd_case cases[] = {
         {"add", BINARY("add", M23), 0, 0, 0},
@@ -1330,6 +1372,8 @@ TEST(jax_cross_check) {
 
 int main(void) {
     RUN(unary_rules);
+    RUN(chlo_rules);
+    RUN(chlo_lgamma_rule);
     RUN(binary_rules);
     RUN(selection_rules);
     RUN(convert_and_stop_rules);

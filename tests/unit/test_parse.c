@@ -735,8 +735,8 @@ TEST(unsupported_features_are_named) {
                  "t.mlir:1:18: unsupported type !stablehlo.token");
     EXPECT_ERROR("func.func @f(%a: tensor<2xi64>) {\n  %0:2 = stablehlo.rng_bit_generator %a, algorithm = THREE_FRY\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:10: unsupported op stablehlo.rng_bit_generator");
-    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.erf\"(%a) : (tensor<i32>) -> tensor<i32>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.erf");
+    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.zeta\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.zeta");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.eq(%a, %a) : (tensor<i32>, "
                  "tensor<i32>) -> tensor<i1>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.eq");

@@ -65,6 +65,19 @@ static const elementwise_case unary_cases[] = {
     {IR_SQRT, IR_F64, IR_I64, "floating-point"},
     {IR_TAN, IR_F32, IR_I32, "floating-point"},
     {IR_TANH, IR_F32, IR_I32, "floating-point"},
+    {IR_ACOS, IR_F32, IR_I32, "floating-point"},
+    {IR_ACOSH, IR_F64, IR_I64, "floating-point"},
+    {IR_ASIN, IR_F32, IR_I1, "floating-point"},
+    {IR_ASINH, IR_F16, IR_I32, "floating-point"},
+    {IR_ATAN, IR_F32, IR_I32, "floating-point"},
+    {IR_ATANH, IR_BF16, IR_I32, "floating-point"},
+    {IR_COSH, IR_F32, IR_I32, "floating-point"},
+    {IR_SINH, IR_F64, IR_I32, "floating-point"},
+    {IR_ERF, IR_F32, IR_I32, "floating-point"},
+    {IR_ERFC, IR_F32, IR_I64, "floating-point"},
+    {IR_ERF_INV, IR_F32, IR_I32, "floating-point"},
+    {IR_LGAMMA, IR_F64, IR_I32, "floating-point"},
+    {IR_DIGAMMA, IR_F32, IR_I32, "floating-point"},
 };
 
 static const elementwise_case binary_cases[] = {
@@ -83,6 +96,7 @@ static const elementwise_case binary_cases[] = {
     {IR_SHIFT_RIGHT_LOGICAL, IR_I32, IR_F32, "integer"},
     {IR_SUBTRACT, IR_F32, IR_I1, "integer or floating-point"},
     {IR_XOR, IR_I1, IR_F32, "boolean or integer"},
+    {IR_NEXT_AFTER, IR_F32, IR_I32, "floating-point"},
 };
 
 static bool listed(const elementwise_case *cases, size_t n, ir_opcode op) {
