@@ -420,6 +420,118 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     return cx->rc;
 }
 
+/* ---- the product as loops of our own ------------------------------------------------------ */
+
+/* Where no BLIS call is made (strict mode, other types, no BLIS) but the
+ * layouts merge into one matrix product per batch (plan_gemm), the product
+ * is accumulated in the target's buffer: for each block of KB of K and NB
+ * of N, every row m takes c[m, n] += a[m, k] * b[k, n] for k in the block,
+ * n innermost and contiguous in c (so the loop vectorises and b's block
+ * stays in cache across the rows), eight rows at a time (each b element
+ * loaded once for the eight). Each element still sums its products in
+ * increasing k from +0, converted and rounded as the naive contraction
+ * does (ex_dot_inline): the same values, bit for bit, in either mode. The
+ * naive loop walked b by columns for every element (a 1024^3 f32 product:
+ * CACHED_FIGURE). Result types whose values round in memory as they are
+ * computed (f32, f64, 32- and 64-bit integers) only. */
+enum { LOOP_GEMM_KB = 128, LOOP_GEMM_NB = 512, LOOP_GEMM_ROWS = 8 };
+
+static bool loop_gemm_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
+    ir_dtype t = ec_type(cx, dot->out[0])->dtype;
+    bool wide = t == IR_F32 || t == IR_F64 || t == IR_I32 || t == IR_I64 || t == IR_U32 || t == IR_U64;
+    return wide && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]] && plan_gemm(cx, dot, g);
+}
+
+/* Whether result r's buffer shares no byte with an operand of the kernel:
+ * the product is accumulated there before the epilogue reads its operands
+ * (strict mode may put a dot's result over an operand it reads elementwise). */
+static bool target_alone(emit_ctx *cx, const ex_kernel *k, int r) {
+    plan_storage t = plan_storage_of(cx->p, k->fusion->out[r]);
+    for (int i = 0; i < k->fusion->nin; i++) {
+        plan_storage u = plan_storage_of(cx->p, k->fusion->in[i]);
+        if (plan_storage_overlaps(&t, &u)) return false;
+    }
+    return true;
+}
+
+/* What the loops of one product share. */
+typedef struct loop_gemm {
+    const ir_op *dot;
+    const gemm_plan *g;
+    ir_dtype t, lt, rt;
+    const char *lhs, *rhs, *out;
+    const char *ab, *bb, *cb;   /* the batch's offsets into a, b and c */
+    const char *k0, *j0;        /* the block's first k and n */
+    const char *k1, *j1;        /* and the ends */
+} loop_gemm;
+
+/* Rows i .. i + rows - 1 of the block: for each k, the rows' lhs elements,
+ * then for each n one rhs element read for all of them. */
+static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int rows) {
+    const gemm_plan *g = p->g;
+    const char *k = ec_fresh(cx, "k"), *j = ec_fresh(cx, "j"), *l[LOOP_GEMM_ROWS];
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
+    for (int r = 0; r < rows; r++) {
+        l[r] = ex_load(cx, p->lt, p->lhs, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s * %" PRId64, p->ab, i, r,
+                                                  g->a.rs, k, g->a.cs));
+        if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
+    }
+    ec_line(cx, "#pragma GCC ivdep");
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", j, p->j0, j, p->j1, j);
+    const char *b = ex_load(cx, p->rt, p->rhs, ec_str(cx, "%s + %s * %" PRId64 " + %s * %" PRId64, p->bb, k, g->b.rs,
+                                                      j, g->b.cs));
+    if (p->rt != p->t) b = ex_local(cx, p->t, es_convert(cx, p->rt, p->t, b));
+    for (int r = 0; r < rows; r++) {
+        const char *at = ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s", p->cb, i, r, g->c.cols, j);
+        const char *product = ex_local(cx, p->t, es_binary(cx, p->dot, IR_MULTIPLY, p->t, l[r], b));
+        const char *sum = es_binary(cx, p->dot, IR_ADD, p->t, ex_element(cx, p->t, p->out, at), product);
+        if (sum) ex_store(cx, p->t, p->out, at, sum);
+    }
+    ec_close(cx);
+    ec_close(cx);
+}
+
+static void emit_loop_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out) {
+    loop_gemm p = {.dot = dot, .g = g, .t = ec_type(cx, dot->out[0])->dtype, .lt = ec_type(cx, dot->in[0])->dtype,
+                   .rt = ec_type(cx, dot->in[1])->dtype, .lhs = ex_buffer(cx, dot->in[0]),
+                   .rhs = ex_buffer(cx, dot->in[1]), .out = out};
+    int64_t m = g->c.rows, n = g->c.cols;
+    ex_loop loops[IR_MAX_RANK];
+    const char *bvar[IR_MAX_RANK];
+    for (int b = 0; b < g->nbatch; b++) {
+        bvar[b] = ec_fresh(cx, "b");
+        loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
+    }
+    ec_loops_open(cx, loops, g->nbatch, false, false);
+    p.ab = batch_pointer(cx, "0", g, 0, bvar), p.bb = batch_pointer(cx, "0", g, 1, bvar);
+    p.cb = ex_local(cx, IR_I64, batch_pointer(cx, "0", g, 2, bvar));
+    const char *i = ec_fresh(cx, "i");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", i, i, m * n, i);
+    ex_store(cx, p.t, out, ec_str(cx, "%s + %s", p.cb, i), "0");
+    ec_close(cx);
+    p.j0 = ec_fresh(cx, "nb"), p.k0 = ec_fresh(cx, "kb");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", p.j0, p.j0, n, p.j0, LOOP_GEMM_NB);
+    p.j1 = ex_local(cx, IR_I64, ec_str(cx, "%s + %d < %" PRId64 " ? %s + %d : %" PRId64, p.j0, LOOP_GEMM_NB, n, p.j0,
+                                      LOOP_GEMM_NB, n));
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", p.k0, p.k0, g->k, p.k0, LOOP_GEMM_KB);
+    p.k1 = ex_local(cx, IR_I64, ec_str(cx, "%s + %d < %" PRId64 " ? %s + %d : %" PRId64, p.k0, LOOP_GEMM_KB, g->k,
+                                      p.k0, LOOP_GEMM_KB, g->k));
+    int64_t full = m / LOOP_GEMM_ROWS * LOOP_GEMM_ROWS;
+    if (full) {
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", i, i, full, i, LOOP_GEMM_ROWS);
+        loop_gemm_rows(cx, &p, i, LOOP_GEMM_ROWS);
+        ec_close(cx);
+    }
+    if (full < m) {
+        ec_open(cx, "for (int64_t %s = %" PRId64 "; %s < %" PRId64 "; %s++)", i, full, i, m, i);
+        loop_gemm_rows(cx, &p, i, 1);
+        ec_close(cx);
+    }
+    ec_close(cx);
+    ec_close(cx);
+    ec_loops_close(cx, g->nbatch);
+}
+
 /* ---- narrow operands through sgemm -------------------------------------------------------- */
 
 bool ex_dot_converts(const emit_ctx *cx, int step) {
@@ -508,12 +620,16 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
-    if (!blis) return emit_result_loop(cx, k, NULL);
+    bool loops = !blis && single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT &&
+                 loop_gemm_applies(cx, dot, &g);
+    if (!blis && !loops) return emit_result_loop(cx, k, NULL);
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);
+    if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
     if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
     bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
-    if (blocked) emit_blocked_convert_gemm(cx, k, dot, k->out[target]);
+    if (loops) emit_loop_gemm(cx, dot, &g, k->out[target]);
+    else if (blocked) emit_blocked_convert_gemm(cx, k, dot, k->out[target]);
     else emit_gemm(cx, dot, &g, operands, k->out[target], single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0",
                    false);
     bool skip[k->ret->nin];

@@ -949,7 +949,7 @@ TEST(dot_epilogues_run_in_place_on_the_gemm_result) {
               "%s : tensor<64x64xf32>", false);
 }
 
-TEST(integer_and_mixed_dots_are_naive_loops) {
+TEST(integer_and_bool_dots_call_no_blas) {
     check_dot("tensor<8x5xi32>", "tensor<5x7xi32>", "tensor<8x7xi32>", "contracting_dims = [1] x [0]", "",
               "%d : tensor<8x7xi32>", false);
     check_dot("tensor<8x5xi1>", "tensor<5x7xi1>", "tensor<8x7xi1>", "contracting_dims = [1] x [0]", "",
@@ -1394,7 +1394,7 @@ int main(void) {
     RUN(dot_kernels_call_blis_for_any_contiguous_layout);
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
-    RUN(integer_and_mixed_dots_are_naive_loops);
+    RUN(integer_and_bool_dots_call_no_blas);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
     RUN(fast_math_accuracy);
