@@ -417,6 +417,17 @@ int fr_parse_chlo(parser *p, op_desc *d, op_special sp);
 int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k);
 /* One element of type t holding v (float types) or iv (integers, i1), at dst. */
 void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst);
+/* Appends an op of one result made by an expansion, at the statement's
+ * location (parse_op_chlo.c); NULL after reporting out of memory. */
+ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t);
+
+/* parse_op_lapack.c: the custom calls JAX's CPU lowering emits that are
+ * read as StableHLO ops: true for such a target. */
+bool fr_jax_custom_call(const char *target);
+/* Lowers d (its operands and result types read) calling target. */
+int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_list *attrs);
+/* A dictionary-valued attribute (`mhlo.backend_config = {uplo = 76 : ui8}`) into out. */
+int fr_attr_read_dict(parser *p, const attr_ref *a, attr_list *out);
 
 /* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
 

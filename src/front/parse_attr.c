@@ -700,6 +700,12 @@ int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out) {
 }
 
 
+int fr_attr_read_dict(parser *p, const attr_ref *a, attr_list *out) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    return attr_leave(p, &saved, at(p, TK_LBRACE) ? fr_parse_attr_dict(p, out) : fr_expected(p, "a dictionary"));
+}
+
 /* ---- convolution dimension numbers ------------------------------------------------------------ */
 
 /* One bracketed list of a convolution's dimension numbers: each entry names

@@ -421,7 +421,8 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
         char *target = NULL;
         if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
             return -1;
-        int rc = fr_check_custom_call_target(p, d, target, a->value.tok.at);
+        int rc = fr_jax_custom_call(target) ? fr_lower_custom_call(p, d, target, attrs)
+                                             : fr_check_custom_call_target(p, d, target, a->value.tok.at);
         mem_free(target);
         return rc;
     }

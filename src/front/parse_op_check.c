@@ -112,15 +112,23 @@ int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, curso
     return 0;
 }
 
-/* `@target(%a, ...) attr-dict? : (A, ...) -> ()` for the check targets. */
+/* `@target(%a, ...) attr-dict? : (A, ...) -> (R, ...)`: a check target, or
+ * one of JAX's that parse_op_lapack.c lowers. */
 int fr_parse_custom_call(parser *p, op_desc *d) {
     if (!at(p, TK_SYMBOL)) return fr_expected(p, "the call target such as @check.expect_eq");
     cursor target_at = p->tok.at;
     char *target;
     if (fr_symbol_name(p, &p->tok, &target)) return -1;
-    int rc = fr_check_custom_call_target(p, d, target, target_at);
+    bool jax = fr_jax_custom_call(target);
+    int rc = jax ? 0 : fr_check_custom_call_target(p, d, target, target_at);
+    attr_list attrs = {0};
+    if (!rc) {
+        next(p);
+        rc = fr_parse_paren_operands(p, d) || (jax ? fr_parse_optional_attr_dict(p, &attrs) : fr_skip_attr_dict(p)) ||
+             fr_sig_functional(p, d);
+    }
+    if (!rc && jax) rc = fr_lower_custom_call(p, d, target, &attrs);
+    fr_attr_list_free(&attrs);
     mem_free(target);
-    if (rc) return -1;
-    next(p);
-    return fr_parse_paren_operands(p, d) || fr_skip_attr_dict(p) || fr_sig_functional(p, d);
+    return rc ? -1 : 0;
 }

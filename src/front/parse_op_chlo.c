@@ -28,8 +28,7 @@
 #include "../util/mem.h"
 #include "front_internal.h"
 
-/* Appends an op of one result made by the expansion, at the statement's location. */
-static ir_op *aux(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
+ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
     ir_op *op = ir_op_append(p->fn, p->block, code, nin, in, 1, t);
     if (!op) {
         fr_nomem(p);
@@ -42,7 +41,7 @@ static ir_op *aux(parser *p, const op_desc *d, ir_opcode code, int nin, const ir
 /* A scalar constant of type t holding v (floats) or iv (integers). */
 static ir_value_id scalar_constant(parser *p, const op_desc *d, ir_dtype t, double v, int64_t iv) {
     ir_type st = ir_type_scalar(t);
-    ir_op *op = aux(p, d, IR_CONSTANT, 0, NULL, &st);
+    ir_op *op = fr_aux_op(p, d, IR_CONSTANT, 0, NULL, &st);
     if (!op) return -1;
     if (!(op->a.data = mem_calloc(1, ir_type_bytes(&st)))) return fr_nomem(p), -1;
     fr_store_number(t, v, iv, op->a.data);
@@ -53,7 +52,7 @@ static ir_value_id scalar_constant(parser *p, const op_desc *d, ir_dtype t, doub
 static ir_value_id broadcast_to(parser *p, const op_desc *d, ir_value_id x, const ir_type *shape, int n,
                                 const int64_t *dims) {
     ir_type t = ir_type_make(ir_value_type(p->fn, x)->dtype, shape->rank, shape->dims);
-    ir_op *op = aux(p, d, IR_BROADCAST_IN_DIM, 1, &x, &t);
+    ir_op *op = fr_aux_op(p, d, IR_BROADCAST_IN_DIM, 1, &x, &t);
     if (!op) return -1;
     if (ir_ints_set(&op->a.dims, n, dims)) return fr_nomem(p), -1;
     return op->out[0];
@@ -74,7 +73,7 @@ static int lower_is_inf(parser *p, op_desc *d, op_special sp) {
     if (!ir_dtype_is_float(t.dtype)) return fr_error(p, d->at, "%s needs a floating-point operand", name);
     ir_value_id x = d->in[0].id;
     if (sp == SP_CHLO_IS_INF) {
-        ir_op *abs = aux(p, d, IR_ABS, 1, &x, &t);
+        ir_op *abs = fr_aux_op(p, d, IR_ABS, 1, &x, &t);
         if (!abs) return -1;
         x = abs->out[0];
     }
@@ -165,7 +164,7 @@ static int lower_top_k(parser *p, op_desc *d, const attr_list *attrs, int64_t k)
                         (long long)x.dims[r - 1]);
     if (!ir_dtype_is_int(it.dtype)) return fr_error(p, d->at, "chlo.top_k: the indices must be integers");
     ir_type iota_t = ir_type_make(it.dtype, r, x.dims);
-    ir_op *iota = aux(p, d, IR_IOTA, 0, NULL, &iota_t);
+    ir_op *iota = fr_aux_op(p, d, IR_IOTA, 0, NULL, &iota_t);
     if (!iota) return -1;
     iota->a.axis = r - 1;
     ir_value_id in[2] = {d->in[0].id, iota->out[0]};
@@ -197,7 +196,7 @@ static int lower_top_k(parser *p, op_desc *d, const attr_list *attrs, int64_t k)
     limit[r - 1] = k;
     ir_type vt = d->out.v[0];
     ir_value_id sorted_values = sort->out[0], sorted_indices = sort->out[1];
-    ir_op *values = aux(p, d, IR_SLICE, 1, &sorted_values, &vt);
+    ir_op *values = fr_aux_op(p, d, IR_SLICE, 1, &sorted_values, &vt);
     if (!values) return -1;
     if (ir_ints_set(&values->a.start, r, zeros) || ir_ints_set(&values->a.limit, r, limit) ||
         ir_ints_set(&values->a.stride, r, ones) || ir_ints_set(&d->a.start, r, zeros) ||
