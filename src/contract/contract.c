@@ -26,7 +26,7 @@
  *    same for DOT_CONVERT (fast mode only).
  *  - DOT_AFFINE: over W, in either mode: the gemm runs with C = W
  *    (C = beta*W + alpha*A.B), the naive loop reads W at the element only.
- *  - OPAQUE, CONTROL, SCAN: when r is an update of operand i
+ *  - OPAQUE, CONTROL, SCAN, CONV_GEMM: when r is an update of operand i
  *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
  *    reads operand i nowhere else; the op's own rule replaces the index
  *    rule. Its emitter works with r's buffer equal to operand i's (it
@@ -266,7 +266,8 @@ static bool may_overwrite(const ir_func *f, const ir_op *fusion, const contract_
                           bool strict_order) {
     const ir_block *b = fusion->regions[0];
     if (i >= b->nargs) return false;
-    if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL || k->strategy == CONTRACT_SCAN)
+    if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL || k->strategy == CONTRACT_SCAN ||
+        k->strategy == CONTRACT_CONV_GEMM)
         return opaque_updates_in_place(b, r, i);
     const ir_type *in = type_of(f, b->args[i]), *out = type_of(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
@@ -489,6 +490,47 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
     return k->scratch_rhs + (size_t)ir_type_numel(r) * 4;
 }
 
+/* ---- convolution as a matrix product -------------------------------------------------- */
+
+static int64_t row_major_stride(const ir_type *t, int d) {
+    int64_t s = 1;
+    for (int i = t->rank - 1; i > d; i--) s *= t->dims[i];
+    return s;
+}
+
+/* Fast mode: the scratch of an f32 convolution run as im2col blocks and
+ * sgemm (CONTRACT_CONV_GEMM), 0 when it is not one: no batch groups, and
+ * the result's spatial dims, in order, one strided dim (each one's stride
+ * its successor's times its size), so that a block of positions is a
+ * matrix of rows. */
+static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
+    const ir_block *b = fusion->regions[0];
+    const ir_op *root = b->nops == 2 ? b->ops[0] : NULL;
+    if (!root || root->code != IR_CONVOLUTION || root->nin != 2 || root->a.batch_groups != 1) return 0;
+    const ir_type *lhs = type_of(f, root->in[0]), *rhs = type_of(f, root->in[1]), *out = type_of(f, root->out[0]);
+    if (lhs->dtype != IR_F32 || rhs->dtype != IR_F32 || out->dtype != IR_F32 || ir_type_numel(out) == 0) return 0;
+    const ir_attrs *a = &root->a;
+    int nsp = out->rank - 2;
+    int64_t positions = 1, window = 1;
+    for (int s = 0; s < nsp; s++) {
+        int d = (int)a->conv_out.v[2 + s];
+        positions *= out->dims[d];
+        window *= rhs->dims[a->conv_rhs.v[2 + s]];
+        if (s + 1 < nsp) {
+            int e = (int)a->conv_out.v[3 + s];
+            if (out->dims[d] > 1 && row_major_stride(out, d) != row_major_stride(out, e) * out->dims[e]) return 0;
+        }
+    }
+    int64_t row = rhs->dims[a->conv_rhs.v[0]] * window, groups = a->feature_groups;
+    int64_t out_per_group = out->dims[a->conv_out.v[1]] / (groups > 0 ? groups : 1);
+    int64_t rows = (int64_t)(CONTRACT_CONV_BLOCK_BYTES / (size_t)(row * 4));
+    if (rows < 1) rows = 1;
+    if (rows > positions) rows = positions;
+    k->conv_rows = rows;
+    k->scratch_rhs = align_up((size_t)(rows * row) * 4);
+    return k->scratch_rhs + (size_t)(row * out_per_group) * 4;
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
@@ -502,6 +544,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
         return CONTRACT_DOT;
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
+        if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
     }
@@ -577,6 +620,7 @@ static const char *strategy_name(contract_strategy s) {
     case CONTRACT_OPAQUE: return "opaque";
     case CONTRACT_CONTROL: return "control";
     case CONTRACT_SCAN: return "scan";
+    case CONTRACT_CONV_GEMM: return "conv_gemm";
     default: return "none";
     }
 }

@@ -33,6 +33,11 @@ typedef enum contract_strategy {
                              `scratch` (lhs, then rhs at scratch_rhs, each in its own layout)
                              and multiplied by sgemm, as an f32 dot is */
     CONTRACT_OPAQUE,      /* one op with its own emitter (scatter, sort, ...) and a prologue */
+    CONTRACT_CONV_GEMM,   /* fast mode, an f32 convolution without batch groups whose result's
+                             spatial dims merge into one stride: per group and batch element,
+                             blocks of conv_rows output positions gathered into `scratch` as
+                             rows of (input feature, window) (im2col), the group's kernel
+                             packed at scratch_rhs, and sgemm (emit_window.c) */
     CONTRACT_SCAN,        /* a reduce_window that is a prefix scan (cumsum, cumprod, cummax): its
                              one input's window spans dim scan_dim from its start (padding
                              n - 1 before, none after) and is 1 wide elsewhere; O(n) where the
@@ -84,6 +89,7 @@ typedef struct contract_kernel {
     size_t scratch;
     int scan_dim;                   /* SCAN: the dim scanned */
     size_t scratch_rhs;             /* DOT_CONVERT: the rhs's offset in its scratch */
+    int64_t conv_rows;              /* CONV_GEMM: output positions per block */
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
@@ -156,4 +162,8 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
 /* The K block of a DOT_CONVERT matmul: BLIS packs K in blocks of 256 to
  * 512 anyway, so smaller costs re-packing, larger only scratch. */
 #define CONTRACT_CONVERT_BLOCK_K 256
+
+/* The bytes of a CONV_GEMM block of im2col rows: at least one row, at most
+ * all of an image's positions; enough rows that sgemm runs near its rate. */
+#define CONTRACT_CONV_BLOCK_BYTES (1 << 20)
 #endif

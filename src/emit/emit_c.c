@@ -47,7 +47,7 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
  * operands (converted there for sgemm). */
 static bool takes_arena(emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
-           ex_dot_converts(cx, step);
+           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }

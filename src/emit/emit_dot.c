@@ -154,11 +154,18 @@ typedef struct matrix {
     int64_t rows, cols, rs, cs;
 } matrix;
 
+static bool blis_strides_ok(const matrix *x);
+
 /* A unit dim's stride is free: pick one that BLIS's stride rules accept. */
 static void settle_unit_strides(matrix *x) {
     if (x->rows <= 1 && x->cols <= 1) x->rs = x->cs = 1;
     else if (x->rows <= 1) x->rs = x->cols * x->cs;
     else if (x->cols <= 1) x->cs = x->rows * x->rs;
+}
+
+bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
+    matrix x = {rows, cols, rs, cs};
+    return blis_strides_ok(&x);
 }
 
 /* BLIS 0.9 bli_check_matrix_strides, which aborts the process when it fails. */

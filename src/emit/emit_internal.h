@@ -435,4 +435,10 @@ const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
 /* Whether the dot kernel at `step` converts narrow operands into scratch
  * for sgemm (it then takes the arena; emit_dot.c). */
 bool ex_dot_converts(const emit_ctx *cx, int step);
+/* Whether BLIS takes a rows x cols matrix of these strides (it aborts the
+ * process on one it does not). */
+bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
+/* Whether the convolution kernel at `step` runs as im2col and sgemm (it
+ * then takes the arena; emit_window.c). */
+bool ew_conv_gemm(const emit_ctx *cx, int step);
 #endif

@@ -325,6 +325,125 @@ static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window
     return acc;
 }
 
+/* ---- convolution as im2col and sgemm (contract strategy CONV_GEMM) ----------------------- */
+
+bool ew_conv_gemm(const emit_ctx *cx, int step) {
+    return cx->p->kernels.k[step].strategy == CONTRACT_CONV_GEMM && !cx->o->no_blas && !cx->o->strict_order;
+}
+
+/* The group's kernel as a matrix [(f, window offset), o], row-major, at kp. */
+static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *kp, const char *g) {
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t rs[IR_MAX_RANK];
+    row_major_strides(rhs, rs);
+    int64_t in_g = rhs->dims[a->conv_rhs.v[0]], out_g = res->dims[a->conv_out.v[1]] / a->feature_groups;
+    ir_type space = window_space(w);
+    int64_t wsize = ir_type_numel(&space);
+    const char *f = ec_fresh(cx, "f"), *o = ec_fresh(cx, "o");
+    ex_index offs;
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
+    eo_loops_open(cx, &space, &offs);
+    sbuf kat = {0};
+    sb_printf(&kat, "%s * %" PRId64 " + (%s * %" PRId64 " + %s) * %" PRId64, f, rs[a->conv_rhs.v[0]], g, out_g, o,
+              rs[a->conv_rhs.v[1]]);
+    for (int s = 0; s < nsp; s++)
+        if (strcmp(offs.at[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, offs.at[s], rs[a->conv_rhs.v[2 + s]]);
+    const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s * %" PRId64 " + %s) * %" PRId64, f, wsize,
+                                                  ex_offset(cx, &space, &offs), out_g));
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
+    ec_line(cx, "%s[%s + %s] = %s;", kp, row, o, ex_element(cx, IR_F32, eo_in(cx, root, 1), ec_take(cx, &kat)));
+    ec_close(cx);
+    eo_loops_close(cx, &space);
+    ec_close(cx);
+}
+
+/* Rows [p0, p0 + pn) of image b's im2col for group g into col: row pp
+ * holds, for each input feature f of the group and window offset, the
+ * input element the output position p0 + pp reads there (0 for padding). */
+static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *col, const char *b,
+                        const char *g, const char *p0, const char *pn) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t ls[IR_MAX_RANK];
+    row_major_strides(lhs, ls);
+    int64_t in_g = rhs->dims[a->conv_rhs.v[0]];
+    ir_type space = window_space(w);
+    int64_t wsize = ir_type_numel(&space), row = in_g * wsize;
+    const char *pp = ec_fresh(cx, "pp"), *f = ec_fresh(cx, "f"), *pos[IR_MAX_RANK], *at;
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", pp, pp, pn, pp);
+    const char *p = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", p0, pp));
+    int64_t inner = 1;
+    for (int s = nsp - 1; s >= 0; s--) {
+        int64_t n = res->dims[a->conv_out.v[2 + s]];
+        pos[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, p, inner, n));
+        inner *= n;
+    }
+    const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, b, ls[a->conv_lhs.v[0]], g,
+                                                   in_g * ls[a->conv_lhs.v[1]]));
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
+    ex_index offs;
+    eo_loops_open(cx, &space, &offs);
+    const char *inside = window_point(cx, w, pos, offs.at, &at);
+    const char *x = ex_element(cx, IR_F32, eo_in(cx, root, 0),
+                               ec_str(cx, "%s + %s * %" PRId64 " + %s", base, f, ls[a->conv_lhs.v[1]], at));
+    ec_line(cx, "%s[%s * %" PRId64 " + %s * %" PRId64 " + %s] = %s%s%s;", col, pp, row, f, wsize,
+            ex_offset(cx, &space, &offs), inside ? inside : "", inside ? " ? " : "", inside ? ec_str(cx, "%s : 0.0f", x) : x);
+    eo_loops_close(cx, &space);
+    ec_close(cx);
+    ec_close(cx);
+}
+
+/* Per group and image, blocks of conv_rows output positions: their im2col
+ * rows, then C[p, o] = rows . kernel by sgemm into the result (its spatial
+ * dims one strided dim, the contract checked). Fast mode: the sums run in
+ * BLIS's order, not the evaluator's. False (nothing emitted) where BLIS
+ * would not take the result's strides. */
+static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t os[IR_MAX_RANK];
+    row_major_strides(res, os);
+    int64_t groups = a->feature_groups, out_g = res->dims[a->conv_out.v[1]] / groups;
+    int64_t batch = res->dims[a->conv_out.v[0]], positions = 1, wsize = 1, rows = ck->conv_rows;
+    for (int s = 0; s < nsp; s++) positions *= res->dims[a->conv_out.v[2 + s]], wsize *= w->w.size[s];
+    int64_t row = rhs->dims[a->conv_rhs.v[0]] * wsize;
+    int64_t rs_c = nsp ? os[a->conv_out.v[1 + nsp]] : 1, cs_c = os[a->conv_out.v[1]];
+    if (!ex_blis_strides_ok(rows, out_g, rs_c, cs_c) || !ex_blis_strides_ok(positions - (positions - 1) / rows * rows,
+                                                                            out_g, rs_c, cs_c))
+        return false;
+    if (cx->p->scratch_bytes < ck->scratch) {
+        ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
+                   ck->scratch, cx->p->scratch_bytes);
+        return true;
+    }
+    cx->uses_blas = true;
+    const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp");
+    const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
+    ec_block(cx);
+    ec_line(cx, "float *%s = (float *)(arena + %zu), *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset, kp,
+            cx->p->scratch_offset + ck->scratch_rhs);
+    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
+    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
+    pack_kernel(cx, root, w, kp, g);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
+            positions, rows, positions, p0);
+    gather_rows(cx, root, w, col, b, g, p0, pn);
+    ec_line(cx, "bli_sgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", 1, %s, %" PRId64
+            ", 1, &zero, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64 ", %" PRId64 ", %" PRId64
+            ");", pn, out_g, row, col, row, kp, out_g, k->out[0], b, os[a->conv_out.v[0]], g, out_g * cs_c, p0, rs_c,
+            rs_c, cs_c);
+    for (int c = 0; c < 4; c++) ec_close(cx);
+    return true;
+}
+
 int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const ir_attrs *a = &root->a;
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
@@ -337,6 +456,9 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ew_window w;
     if (!window_of(cx, root, lhs, nsp, a->conv_lhs.v + 2, sizes, positions, &w) || ir_type_numel(res) == 0)
         return cx->rc;
+    bool gemm = ew_conv_gemm(cx, k->step);
+    if (gemm && emit_conv_gemm(cx, k, root, &w)) return cx->rc;
+    if (gemm) ec_line(cx, "(void)arena;");
     ex_index idx;
     eo_loops_open(cx, res, &idx);
     const char *acc = conv_element(cx, root, &w, idx.at);
