@@ -498,11 +498,37 @@ static int64_t row_major_stride(const ir_type *t, int d) {
     return s;
 }
 
+int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride) {
+    const ir_type *rhs = type_of(f, conv->in[1]);
+    const ir_attrs *a = &conv->a;
+    int n = rhs->rank - 1, role[IR_MAX_RANK];   /* roles: 0 the input feature, 1 + s window dim s */
+    for (int r = 0; r < n; r++) role[r] = r;
+    for (int i = 1; i < n; i++)   /* by the kernel dim each role is, outer first */
+        for (int j = i; j > 0 && a->conv_rhs.v[role[j] == 0 ? 0 : role[j] + 1] <
+                                      a->conv_rhs.v[role[j - 1] == 0 ? 0 : role[j - 1] + 1]; j--) {
+            int t = role[j];
+            role[j] = role[j - 1], role[j - 1] = t;
+        }
+    int64_t step = 1, kstride = 0, inner = -1;
+    bool merged = true;
+    for (int i = n - 1; i >= 0; i--) {
+        int d = (int)a->conv_rhs.v[role[i] == 0 ? 0 : role[i] + 1];
+        rstride[role[i]] = step;
+        step *= rhs->dims[d];
+        if (rhs->dims[d] == 1) continue;
+        if (inner >= 0 && row_major_stride(rhs, d) != row_major_stride(rhs, inner) * rhs->dims[inner]) merged = false;
+        if (inner < 0) kstride = row_major_stride(rhs, d);
+        inner = d;
+    }
+    return merged ? (kstride ? kstride : 1) : 0;
+}
+
 /* Fast mode: the scratch of an f32 convolution run as im2col blocks and
  * sgemm (CONTRACT_CONV_GEMM), 0 when it is not one: no batch groups, and
  * the result's spatial dims, in order, one strided dim (each one's stride
  * its successor's times its size), so that a block of positions is a
- * matrix of rows. */
+ * matrix of rows. The kernel is read in place where its row dims merge
+ * (HWIO, OIHW, the weight gradient's), else packed after the rows. */
 static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
     const ir_block *b = fusion->regions[0];
     const ir_op *root = b->nops == 2 ? b->ops[0] : NULL;
@@ -528,7 +554,10 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     if (rows > positions) rows = positions;
     k->conv_rows = rows;
     k->scratch_rhs = align_up((size_t)(rows * row) * 4);
-    return k->scratch_rhs + (size_t)(row * out_per_group) * 4;
+    int64_t rstride[IR_MAX_RANK], kstride = contract_conv_rows(f, root, rstride);
+    int64_t ostride = row_major_stride(rhs, (int)a->conv_rhs.v[1]);
+    k->conv_packed = !kstride || (kstride != 1 && ostride != 1);   /* BLIS takes a row- or column-major one */
+    return k->conv_packed ? k->scratch_rhs + (size_t)(row * out_per_group) * 4 : k->scratch_rhs;
 }
 
 /* ---- the stage ---------------------------------------------------------------------- */

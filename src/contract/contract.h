@@ -90,6 +90,8 @@ typedef struct contract_kernel {
     int scan_dim;                   /* SCAN: the dim scanned */
     size_t scratch_rhs;             /* DOT_CONVERT: the rhs's offset in its scratch */
     int64_t conv_rows;              /* CONV_GEMM: output positions per block */
+    bool conv_packed;               /* CONV_GEMM: the kernel is packed at scratch_rhs (else it is
+                                       read in place: contract_conv_rows) */
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
@@ -140,6 +142,14 @@ typedef struct contract_control {
     size_t bytes;                           /* the whole block */
     size_t pred;                            /* while: the condition's byte */
 } contract_control;
+
+/* The row order of a CONV_GEMM's im2col: the input feature and the window
+ * dims in the kernel's memory order, so that the kernel itself is the
+ * [row, output feature] matrix where those dims merge. rstride[0]: the
+ * input feature's step within a row, rstride[1 + s]: window dim s's. Returns
+ * the kernel's stride from row to row when they merge, else 0 (then the
+ * kernel is packed). */
+int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride);
 
 /* Fills *l, and next[j] (when not NULL) with the offset of loop value j's
  * next-state buffer, SIZE_MAX when the body writes it in place. False when

@@ -331,8 +331,19 @@ bool ew_conv_gemm(const emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_CONV_GEMM && !cx->o->no_blas && !cx->o->strict_order;
 }
 
-/* The group's kernel as a matrix [(f, window offset), o], row-major, at kp. */
-static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *kp, const char *g) {
+/* The im2col row position of input feature f at window offsets off[]
+ * (contract_conv_rows' order). */
+static const char *conv_row_at(emit_ctx *cx, const int64_t *rstride, const char *f, const char *const *off, int nsp) {
+    sbuf r = {0};
+    sb_printf(&r, "%s * %" PRId64, f, rstride[0]);
+    for (int s = 0; s < nsp; s++)
+        if (strcmp(off[s], "0") != 0) sb_printf(&r, " + %s * %" PRId64, off[s], rstride[1 + s]);
+    return ec_take(cx, &r);
+}
+
+/* The group's kernel as a matrix [row, o], row-major, at kp. */
+static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride, const char *kp,
+                        const char *g) {
     const ir_attrs *a = &root->a;
     const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = res->rank - 2;
@@ -350,8 +361,8 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
               rs[a->conv_rhs.v[1]]);
     for (int s = 0; s < nsp; s++)
         if (strcmp(offs.at[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, offs.at[s], rs[a->conv_rhs.v[2 + s]]);
-    const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s * %" PRId64 " + %s) * %" PRId64, f, wsize,
-                                                  ex_offset(cx, &space, &offs), out_g));
+    (void)wsize;
+    const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s) * %" PRId64, conv_row_at(cx, rstride, f, offs.at, nsp), out_g));
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
     ec_line(cx, "%s[%s + %s] = %s;", kp, row, o, ex_element(cx, IR_F32, eo_in(cx, root, 1), ec_take(cx, &kat)));
     ec_close(cx);
@@ -362,8 +373,8 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
 /* Rows [p0, p0 + pn) of image b's im2col for group g into col: row pp
  * holds, for each input feature f of the group and window offset, the
  * input element the output position p0 + pp reads there (0 for padding). */
-static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *col, const char *b,
-                        const char *g, const char *p0, const char *pn) {
+static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride, const char *col,
+                        const char *b, const char *g, const char *p0, const char *pn) {
     const ir_attrs *a = &root->a;
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = res->rank - 2;
@@ -389,8 +400,8 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     const char *inside = window_point(cx, w, pos, offs.at, &at);
     const char *x = ex_element(cx, IR_F32, eo_in(cx, root, 0),
                                ec_str(cx, "%s + %s * %" PRId64 " + %s", base, f, ls[a->conv_lhs.v[1]], at));
-    ec_line(cx, "%s[%s * %" PRId64 " + %s * %" PRId64 " + %s] = %s%s%s;", col, pp, row, f, wsize,
-            ex_offset(cx, &space, &offs), inside ? inside : "", inside ? " ? " : "", inside ? ec_str(cx, "%s : 0.0f", x) : x);
+    ec_line(cx, "%s[%s * %" PRId64 " + %s] = %s%s%s;", col, pp, row, conv_row_at(cx, rstride, f, offs.at, nsp),
+            inside ? inside : "", inside ? " ? " : "", inside ? ec_str(cx, "%s : 0.0f", x) : x);
     eo_loops_close(cx, &space);
     ec_close(cx);
     ec_close(cx);
@@ -413,8 +424,12 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     for (int s = 0; s < nsp; s++) positions *= res->dims[a->conv_out.v[2 + s]], wsize *= w->w.size[s];
     int64_t row = rhs->dims[a->conv_rhs.v[0]] * wsize;
     int64_t rs_c = nsp ? os[a->conv_out.v[1 + nsp]] : 1, cs_c = os[a->conv_out.v[1]];
-    if (!ex_blis_strides_ok(rows, out_g, rs_c, cs_c) || !ex_blis_strides_ok(positions - (positions - 1) / rows * rows,
-                                                                            out_g, rs_c, cs_c))
+    int64_t rstride[IR_MAX_RANK], ks[IR_MAX_RANK], kstride = contract_conv_rows(cx->f, root, rstride);
+    row_major_strides(rhs, ks);
+    int64_t rs_b = ck->conv_packed ? out_g : kstride, cs_b = ck->conv_packed ? 1 : ks[a->conv_rhs.v[1]];
+    if (!ex_blis_strides_ok(rows, out_g, rs_c, cs_c) ||
+        !ex_blis_strides_ok(positions - (positions - 1) / rows * rows, out_g, rs_c, cs_c) ||
+        !ex_blis_strides_ok(row, out_g, rs_b, cs_b))
         return false;
     if (cx->p->scratch_bytes < ck->scratch) {
         ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
@@ -425,21 +440,23 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp");
     const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
     ec_block(cx);
-    ec_line(cx, "float *%s = (float *)(arena + %zu), *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset, kp,
-            cx->p->scratch_offset + ck->scratch_rhs);
+    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    if (ck->conv_packed)
+        ec_line(cx, "const float *%s = (const float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
     ec_line(cx, "float one = 1.0f, zero = 0.0f;");
     ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
-    pack_kernel(cx, root, w, kp, g);
+    if (ck->conv_packed) pack_kernel(cx, root, w, rstride, ec_str(cx, "((float *)%s)", kp), g);
+    else ec_line(cx, "const float *%s = %s + %s * %" PRId64 ";", kp, eo_in(cx, root, 1), g, out_g * cs_b);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
             positions, rows, positions, p0);
-    gather_rows(cx, root, w, col, b, g, p0, pn);
-    ec_line(cx, "bli_sgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", 1, %s, %" PRId64
-            ", 1, &zero, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64 ", %" PRId64 ", %" PRId64
-            ");", pn, out_g, row, col, row, kp, out_g, k->out[0], b, os[a->conv_out.v[0]], g, out_g * cs_c, p0, rs_c,
-            rs_c, cs_c);
+    gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
+    ec_line(cx, "bli_sgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", 1, (float *)%s, %" PRId64
+            ", %" PRId64 ", &zero, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64 ", %" PRId64
+            ", %" PRId64 ");", pn, out_g, row, col, row, kp, rs_b, cs_b, k->out[0], b, os[a->conv_out.v[0]], g,
+            out_g * cs_c, p0, rs_c, rs_c, cs_c);
     for (int c = 0; c < 4; c++) ec_close(cx);
     return true;
 }
