@@ -68,6 +68,25 @@ def mlp_deep_value_and_grad(weights, x, y):
     return jax.value_and_grad(mlp_deep_loss)(weights, x, y)
 
 
+def conv_loss(params, x, labels):
+    k1, k2, w = params
+    dn = ("NHWC", "HWIO", "NHWC")
+    h = jax.nn.relu(jax.lax.conv_general_dilated(x, k1, (1, 1), "SAME", dimension_numbers=dn))
+    h = jax.nn.relu(jax.lax.conv_general_dilated(h, k2, (2, 2), "SAME", dimension_numbers=dn))
+    logits = jnp.mean(h, axis=(1, 2)) @ w
+    return -jnp.mean(jnp.sum(labels * jax.nn.log_softmax(logits), axis=-1))
+
+
+def conv_train_step(params, x, labels):
+    """A small conv net (3x3 SAME, stride 1 then 2) and its SGD step."""
+    loss, grads = jax.value_and_grad(conv_loss)(params, x, labels)
+    return loss, jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+
+
+def cumsum(x):
+    return jnp.cumsum(x, axis=1)
+
+
 def spec(*shape):
     return jax.ShapeDtypeStruct(shape, jnp.float32)
 
@@ -95,6 +114,9 @@ def programs():
                                spec(width, width), spec(width), spec(width, width), spec(width)]),
         "mlp_train_step": (mlp_train_step, [params, spec(batch, 784), spec(batch, 10)]),
         "mlp_deep": (mlp_deep_loss, deep_args(32)),
+        "conv_train_step": (conv_train_step, [(spec(3, 3, 3, 32), spec(3, 3, 32, 64), spec(64, 10)),
+                                              spec(32, 32, 32, 3), spec(32, 10)]),
+        "cumsum": (cumsum, [spec(64, 2048)]),
     }
 
 
