@@ -9,11 +9,12 @@
 # byte with the reference evaluator's (`arrayjit run --eval`). Then:
 # NAME_ARENA_BYTES equals `arrayjit mem`'s temp_bytes; NAME.o defines
 # NAME_run alone, has no writable data and calls no allocator; the main's heap is the arena, the
-# inputs and the outputs, and the run allocates nothing; a bad name and a
-# directory that is a file are clear errors.
+# inputs and the outputs, and the run allocates nothing; README's example
+# runs as written; a bad name and a directory that is a file are clear
+# errors.
 #   usage: aot.sh ARRAYJIT SOURCE_DIR
 set -u
-cli=$1 src=$2
+cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -87,6 +88,14 @@ check_program softmax "$src/tests/aot/softmax.mlir"
 
 # the donated parameters hold the new ones: the outputs say so
 grep -q '^#define train_OUTPUT1_IN_INPUT 0$' "$dir/train/train.h" || fail "train: output 1 is not in input 0"
+
+# README's example for embedders, as written (build/arrayjit and tests/ as here).
+mkdir "$dir/readme"
+sed -n '/^## Ahead of time: for embedders/,/^- `out/p' "$src/README.md" | sed -n 's/^    //p' |
+    sed "s|build/arrayjit|$cli|; s|tests/aot/|$src/tests/aot/|g" > "$dir/readme/commands.sh"
+grep -q '^gcc ' "$dir/readme/commands.sh" || fail "README: no example found"
+(cd "$dir/readme" && sh -e ./commands.sh > log 2>&1) || fail "README's example: $(cat "$dir/readme/log")"
+[ -s "$dir/readme/out/loss.npy" ] && [ -s "$dir/readme/out/b2.npy" ] || fail "README's example wrote no outputs"
 
 # bad requests
 "$cli" aot "$src/tests/aot/softmax.mlir" -o "$dir/bad" --name '2x' > "$dir/out" 2>&1 && fail "the name 2x was taken"
