@@ -457,7 +457,7 @@ TEST(sgd_updates_are_written_over_donated_parameters) {
     aj_module_destroy(m);
 }
 
-/* ---- dots written over their dying lhs (fuse_dot_rows_in_place) ---------------------
+/* ---- dots written over their dying lhs (contract.c, "over the lhs") -----------------
  * 3000 rows of 96 (384 bytes): blocks of 682 rows, the last one short. h1
  * dies in the bias-add layer (in place); h2 is read again at the end (not in
  * place); h4 adds a residual over h3 (in place); the last layer narrows to

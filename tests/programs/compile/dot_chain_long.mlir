@@ -1,6 +1,6 @@
 // A chain of tanh layers 3000 rows long ending in a sum keeps one
 // activation buffer, each layer written over the last by blocks of 682
-// rows (fuse.h, FUSE_DOT_ROW_BLOCKS_MIN), and one block of rows in the
+// rows (contract.h, CONTRACT_DOT_ROW_BLOCKS_MIN), and one block of rows in the
 // scratch block: 3000 x 96 floats and 682 x 96 floats (mlp_deep, 4096 x
 // 256: 4 MiB + 256 KiB). dot_chain_short.mlir is the chain too short to
 // share. main checks the sum (the evaluator's, bit for bit: strict order)

@@ -1,5 +1,5 @@
 // A chain of tanh layers 2000 rows long is too short to share one
-// activation buffer in blocks of 682 rows (fuse.h, FUSE_DOT_ROW_BLOCKS_MIN):
+// activation buffer in blocks of 682 rows (contract.h, CONTRACT_DOT_ROW_BLOCKS_MIN):
 // two activation buffers of 2000 x 96 floats, no scratch block.
 func.func @main(%x: tensor<2000x96xf32>, %w: tensor<96x96xf32>) -> tensor<f32> {
   check.expect_memory {temp = 1536000}   // 2 * 2000 * 96 * 4
