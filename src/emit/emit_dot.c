@@ -434,14 +434,15 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
  * is accumulated in the target's buffer: for each block of KB of K and NB
  * of N, every row m takes c[m, n] += a[m, k] * b[k, n] for k in the block,
  * n innermost and contiguous in c (so the loop vectorises and b's block
- * stays in cache across the rows), eight rows at a time (each b element
- * loaded once for the eight). Each element still sums its products in
+ * stays in cache across the rows), in tiles of eight rows by 32 columns
+ * held in registers across the block's k (each b element loaded once for
+ * the eight rows). Each element still sums its products in
  * increasing k from +0, converted and rounded as the naive contraction
  * does (ex_dot_inline): the same values, bit for bit, in either mode. The
  * naive loop walked b by columns for every element (a 1024^3 f32 product:
  * CACHED_FIGURE). Result types whose values round in memory as they are
  * computed (f32, f64, 32- and 64-bit integers) only. */
-enum { LOOP_GEMM_KB = 128, LOOP_GEMM_NB = 512, LOOP_GEMM_ROWS = 8 };
+enum { LOOP_GEMM_KB = 128, LOOP_GEMM_NB = 512, LOOP_GEMM_ROWS = 8, LOOP_GEMM_COLS = 32 };
 
 static bool loop_gemm_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
     ir_dtype t = ec_type(cx, dot->out[0])->dtype;
@@ -474,7 +475,7 @@ typedef struct loop_gemm {
 
 /* Rows i .. i + rows - 1 of the block: for each k, the rows' lhs elements,
  * then for each n one rhs element read for all of them. */
-static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int rows) {
+static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int rows, const char *from) {
     const gemm_plan *g = p->g;
     const char *k = ec_fresh(cx, "k"), *j = ec_fresh(cx, "j"), *l[LOOP_GEMM_ROWS];
     ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
@@ -484,7 +485,7 @@ static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int 
         if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
     }
     ec_line(cx, "#pragma GCC ivdep");
-    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", j, p->j0, j, p->j1, j);
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", j, from, j, p->j1, j);
     const char *b = ex_load(cx, p->rt, p->rhs, ec_str(cx, "%s + %s * %" PRId64 " + %s * %" PRId64, p->bb, k, g->b.rs,
                                                       j, g->b.cs));
     if (p->rt != p->t) b = ex_local(cx, p->t, es_convert(cx, p->rt, p->t, b));
@@ -495,6 +496,49 @@ static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int 
         if (sum) ex_store(cx, p->t, p->out, at, sum);
     }
     ec_close(cx);
+    ec_close(cx);
+}
+
+/* A tile of LOOP_GEMM_ROWS rows from i and LOOP_GEMM_COLS columns from
+ * jt: its elements held in local arrays (registers) across the block's k,
+ * loaded from the result before and stored after, so each element still
+ * adds its products in increasing k. */
+static void loop_gemm_tile(emit_ctx *cx, const loop_gemm *p, const char *i, const char *jt) {
+    const gemm_plan *g = p->g;
+    const char *acc[LOOP_GEMM_ROWS], *l[LOOP_GEMM_ROWS], *k = ec_fresh(cx, "k"), *jj = ec_fresh(cx, "jj");
+    const char *vt = ec_vtype(p->t);
+    for (int r = 0; r < LOOP_GEMM_ROWS; r++) {
+        acc[r] = ec_fresh(cx, "tile");
+        ec_line(cx, "%s %s[%d];", vt, acc[r], LOOP_GEMM_COLS);
+    }
+    ec_open(cx, "for (int64_t %s = 0; %s < %d; %s++)", jj, jj, LOOP_GEMM_COLS, jj);
+    for (int r = 0; r < LOOP_GEMM_ROWS; r++)
+        ec_line(cx, "%s[%s] = %s;", acc[r], jj, ex_element(cx, p->t, p->out, ec_str(cx, "%s + (%s + %d) * %" PRId64
+                                                                                  " + %s + %s", p->cb, i, r,
+                                                                                  g->c.cols, jt, jj)));
+    ec_close(cx);
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
+    for (int r = 0; r < LOOP_GEMM_ROWS; r++) {
+        l[r] = ex_load(cx, p->lt, p->lhs, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s * %" PRId64, p->ab, i, r,
+                                                  g->a.rs, k, g->a.cs));
+        if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
+    }
+    ec_open(cx, "for (int64_t %s = 0; %s < %d; %s++)", jj, jj, LOOP_GEMM_COLS, jj);
+    const char *b = ex_load(cx, p->rt, p->rhs, ec_str(cx, "%s + %s * %" PRId64 " + (%s + %s) * %" PRId64, p->bb, k,
+                                                      g->b.rs, jt, jj, g->b.cs));
+    if (p->rt != p->t) b = ex_local(cx, p->t, es_convert(cx, p->rt, p->t, b));
+    for (int r = 0; r < LOOP_GEMM_ROWS; r++) {
+        const char *cell = ec_str(cx, "%s[%s]", acc[r], jj);
+        const char *product = ex_local(cx, p->t, es_binary(cx, p->dot, IR_MULTIPLY, p->t, l[r], b));
+        const char *sum = es_binary(cx, p->dot, IR_ADD, p->t, cell, product);
+        if (sum) ec_line(cx, "%s = %s;", cell, sum);
+    }
+    ec_close(cx);
+    ec_close(cx);
+    ec_open(cx, "for (int64_t %s = 0; %s < %d; %s++)", jj, jj, LOOP_GEMM_COLS, jj);
+    for (int r = 0; r < LOOP_GEMM_ROWS; r++)
+        ex_store(cx, p->t, p->out, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s + %s", p->cb, i, r, g->c.cols, jt, jj),
+                 ec_str(cx, "%s[%s]", acc[r], jj));
     ec_close(cx);
 }
 
@@ -526,12 +570,17 @@ static void emit_loop_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, c
     int64_t full = m / LOOP_GEMM_ROWS * LOOP_GEMM_ROWS;
     if (full) {
         ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", i, i, full, i, LOOP_GEMM_ROWS);
-        loop_gemm_rows(cx, &p, i, LOOP_GEMM_ROWS);
+        const char *jt = ec_fresh(cx, "jt");
+        ec_line(cx, "int64_t %s = %s;", jt, p.j0);
+        ec_open(cx, "for (; %s + %d <= %s; %s += %d)", jt, LOOP_GEMM_COLS, p.j1, jt, LOOP_GEMM_COLS);
+        loop_gemm_tile(cx, &p, i, jt);
+        ec_close(cx);
+        loop_gemm_rows(cx, &p, i, LOOP_GEMM_ROWS, jt);   /* the columns past the last whole tile */
         ec_close(cx);
     }
     if (full < m) {
         ec_open(cx, "for (int64_t %s = %" PRId64 "; %s < %" PRId64 "; %s++)", i, full, i, m, i);
-        loop_gemm_rows(cx, &p, i, 1);
+        loop_gemm_rows(cx, &p, i, 1, p.j0);
         ec_close(cx);
     }
     ec_close(cx);
