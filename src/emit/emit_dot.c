@@ -250,6 +250,17 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
     return ec_take(cx, &s);
 }
 
+/* Opens a loop per batch dim of g (size > 1), its variable in bvar[b];
+ * ec_loops_close(cx, g->nbatch) closes them. */
+static void open_batch_loops(emit_ctx *cx, const gemm_plan *g, const char **bvar) {
+    ex_loop loops[IR_MAX_RANK];
+    for (int b = 0; b < g->nbatch; b++) {
+        bvar[b] = ec_fresh(cx, "b");
+        loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
+    }
+    ec_loops_open(cx, loops, g->nbatch, false, false);
+}
+
 /* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type);
  * rows: only the rows [aj_lo, aj_hi) of lhs and out (no batch dims).
  * operands: the lhs and rhs as arrays of the result type (NULL: the dot's
@@ -262,13 +273,8 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     ec_block(cx);
     ec_line(cx, "%s alpha = %s, beta = %s;", t, alpha, beta);
     ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
-    ex_loop loops[IR_MAX_RANK];
     const char *bvar[IR_MAX_RANK];
-    for (int b = 0; b < g->nbatch; b++) {
-        bvar[b] = ec_fresh(cx, "b");
-        loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
-    }
-    ec_loops_open(cx, loops, g->nbatch, false, false);
+    open_batch_loops(cx, g, bvar);
     const char *lhs = operands ? operands[0] : ex_buffer(cx, dot->in[0]);
     const char *rhs = operands ? operands[1] : ex_buffer(cx, dot->in[1]);
     const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, lhs), g, 0, bvar);
@@ -547,13 +553,8 @@ static void emit_loop_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, c
                    .rt = ec_type(cx, dot->in[1])->dtype, .lhs = ex_buffer(cx, dot->in[0]),
                    .rhs = ex_buffer(cx, dot->in[1]), .out = out};
     int64_t m = g->c.rows, n = g->c.cols;
-    ex_loop loops[IR_MAX_RANK];
     const char *bvar[IR_MAX_RANK];
-    for (int b = 0; b < g->nbatch; b++) {
-        bvar[b] = ec_fresh(cx, "b");
-        loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
-    }
-    ec_loops_open(cx, loops, g->nbatch, false, false);
+    open_batch_loops(cx, g, bvar);
     p.ab = batch_pointer(cx, "0", g, 0, bvar), p.bb = batch_pointer(cx, "0", g, 1, bvar);
     p.cb = ex_local(cx, IR_I64, batch_pointer(cx, "0", g, 2, bvar));
     const char *i = ec_fresh(cx, "i");
