@@ -883,7 +883,43 @@ TEST(jax_donation_marks_donate_parameters) {
     free(text);
 }
 
+/* JAX's custom calls that are read as ops refuse what they cannot mean,
+ * naming the target; any other target stays unsupported. */
+TEST(jax_custom_calls_refuse_malformed_forms) {
+    static const struct {
+        const char *call, *message;
+        int code;
+    } cases[] = {
+        {"%r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<f32>)",
+         "custom_call @lapack_spotrf_ffi: expected (T) -> (T, tensor<...xi32>)", DIAG_INVALID},
+        {"%r = stablehlo.custom_call @lapack_spotrf_ffi(%a) : (tensor<3x3xf32>) -> tensor<3x3xf32>",
+         "takes 1 operand and gives 2 results, found 1 and 1", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = {uplo = 88 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<i32>)", "uplo is neither L nor U", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = {uplo = 300 : ui16}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<i32>)", "uplo = 300 is no character", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = 7} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<i32>)", "expected a dictionary", DIAG_INVALID},
+        {"%r = stablehlo.custom_call @lapack_strsm_ffi(%a, %a) {mhlo.backend_config = {side = 81 : ui8}} : "
+         "(tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>", "side, uplo, trans_x or diag is out of range",
+         DIAG_INVALID},
+        {"%r = stablehlo.custom_call @Sharding(%a) : (tensor<3x3xf32>) -> tensor<9xf32>",
+         "the result's type is not the operand's", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>)",
+         "unsupported custom_call @lapack_sgetrf_ffi", DIAG_UNSUPPORTED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "func.func @main(%%a: tensor<3x3xf32>) {\n  %s\n  return\n}\n", cases[i].call);
+        diag d = {0};
+        EXPECT_EQ_INT(parse_fails(text, &d), cases[i].code);
+        EXPECT_CONTAINS(d.msg, cases[i].message);
+        EXPECT_CONTAINS(d.msg, "t.mlir:2:");
+    }
+}
+
 int main(void) {
+    RUN(jax_custom_calls_refuse_malformed_forms);
     RUN(jax_donation_marks_donate_parameters);
     RUN(pretty_module_with_functions_and_calls);
     RUN(locations_point_at_ops_and_functions);
