@@ -221,16 +221,10 @@ static const ir_op *only_dot(const ir_block *b) {
     return dot;
 }
 
-/* The bytes of a row (an index of the first dim) of v. */
-static size_t row_bytes(const ir_func *f, ir_value_id v) {
-    const ir_type *t = type_of(f, v);
-    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
-}
-
 /* The rows of a block of result r, and in *row the bytes of one row of its
  * scratch (the wider of the dot's product and result r). */
 static int64_t dot_row_block(const ir_func *f, const ir_op *fusion, const ir_op *dot, int r, size_t *row) {
-    size_t a = row_bytes(f, fusion->out[r]), d = row_bytes(f, dot->out[0]);
+    size_t a = ir_type_row_bytes(type_of(f, fusion->out[r])), d = ir_type_row_bytes(type_of(f, dot->out[0]));
     *row = a > d ? a : d;
     int64_t rows = type_of(f, fusion->out[r])->dims[0];
     int64_t block = *row ? (int64_t)(CONTRACT_DOT_ROW_BLOCK_BYTES / *row) : rows;
@@ -249,7 +243,7 @@ static int64_t rows_over_lhs(const ir_func *f, const ir_op *fusion, const contra
     if (lhs->rank != 2 || a->lhs_batch.n != 0 || a->lhs_contract.n != 1 || a->lhs_contract.v[0] != 1 ||
         lhs->dims[0] < 2 || out->rank < 1 || out->dims[0] != lhs->dims[0])
         return 0;
-    size_t out_row = row_bytes(f, fusion->out[r]), lhs_row = row_bytes(f, dot->in[0]), block_row;
+    size_t out_row = ir_type_row_bytes(out), lhs_row = ir_type_row_bytes(lhs), block_row;
     int64_t block = dot_row_block(f, fusion, dot, r, &block_row);
     if (block > lhs->dims[0] / CONTRACT_DOT_ROW_BLOCKS_MIN) return 0;
     bool ok = out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs)   /* a residual: h + tanh(h @ W) */

@@ -25,12 +25,6 @@
 
 /* ---- where values live ---------------------------------------------------------- */
 
-/* The bytes of one row (one index of dim 0) of v; 0 for scalars. */
-static size_t row_bytes(emit_ctx *cx, ir_value_id v) {
-    const ir_type *t = ec_type(cx, v);
-    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
-}
-
 /* v's storage: its block slot while its run is emitted blocked, else its home. */
 static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
     if (cx->block_slot[v].bytes)
@@ -275,7 +269,7 @@ static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, boo
        by the block's first row (as an integer: the pointer lies before the arena) */
     if (cx->block_slot[v].bytes)
         return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
-                      cx->p->scratch_offset + cx->block_slot[v].offset, row_bytes(cx, v));
+                      cx->p->scratch_offset + cx->block_slot[v].offset, ir_type_row_bytes(ec_type(cx, v)));
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)%s", ct, caller_pointer(cx, part, false, b->index));
     case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);

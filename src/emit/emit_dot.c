@@ -628,7 +628,8 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
     int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
     const char *lhs = ex_buffer(cx, dot->in[0]), *rhs = ex_buffer(cx, dot->in[1]);
-    const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
+    const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_");
+    const char *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
     const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
     cx->uses_blas = true;
     ec_block(cx);

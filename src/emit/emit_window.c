@@ -351,7 +351,6 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     row_major_strides(rhs, rs);
     int64_t in_g = rhs->dims[a->conv_rhs.v[0]], out_g = res->dims[a->conv_out.v[1]] / a->feature_groups;
     ir_type space = window_space(w);
-    int64_t wsize = ir_type_numel(&space);
     const char *f = ec_fresh(cx, "f"), *o = ec_fresh(cx, "o");
     ex_index offs;
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
@@ -361,8 +360,8 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
               rs[a->conv_rhs.v[1]]);
     for (int s = 0; s < nsp; s++)
         if (strcmp(offs.at[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, offs.at[s], rs[a->conv_rhs.v[2 + s]]);
-    (void)wsize;
-    const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s) * %" PRId64, conv_row_at(cx, rstride, f, offs.at, nsp), out_g));
+    const char *at = conv_row_at(cx, rstride, f, offs.at, nsp);
+    const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s) * %" PRId64, at, out_g));
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
     ec_line(cx, "%s[%s + %s] = %s;", kp, row, o, ex_element(cx, IR_F32, eo_in(cx, root, 1), ec_take(cx, &kat)));
     ec_close(cx);

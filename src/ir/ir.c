@@ -58,6 +58,10 @@ ir_type ir_type_make(ir_dtype dtype, int rank, const int64_t *dims) {
 
 ir_type ir_type_scalar(ir_dtype dtype) { return ir_type_make(dtype, 0, NULL); }
 
+size_t ir_type_row_bytes(const ir_type *t) {
+    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
+}
+
 int64_t ir_type_numel(const ir_type *t) {
     int64_t n = 1;
     for (int i = 0; i < t->rank; i++) n *= t->dims[i];

@@ -52,6 +52,8 @@ typedef struct ir_type {
 ir_type ir_type_make(ir_dtype dtype, int rank, const int64_t *dims);
 ir_type ir_type_scalar(ir_dtype dtype);
 int64_t ir_type_numel(const ir_type *t);
+/* The bytes of one index of t's first dim (a row); 0 for rank 0 or no rows. */
+size_t ir_type_row_bytes(const ir_type *t);
 size_t ir_type_bytes(const ir_type *t);
 bool ir_type_eq(const ir_type *a, const ir_type *b);
 bool ir_type_same_shape(const ir_type *a, const ir_type *b);

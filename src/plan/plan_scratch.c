@@ -78,12 +78,6 @@ const contract_overwrite *plan_dot_over_lhs(const plan *p, const ir_func *f, int
 enum { RUN_MAX = 64 };
 enum { RUN_BLOCK_BYTES = 128 << 10 };   /* per value, a block's rows */
 
-/* The bytes of one row (one index of dim 0) of v; 0 for scalars. */
-static size_t row_bytes(const ir_func *f, ir_value_id v) {
-    const ir_type *t = type_of(f, v);
-    return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
-}
-
 /* Value w, written by a kernel of a run, and value v, read or written by a
  * kernel of it, may share storage only when both are produced by the run,
  * row for row at the same place. */
@@ -92,7 +86,8 @@ static bool storage_pair_ok(const ir_func *f, const plan *p, ir_value_id w, ir_v
     plan_storage sw = plan_storage_of(p, w), sv = plan_storage_of(p, v);
     if (sw.space == PLAN_IN_NONE || sv.space == PLAN_IN_NONE) return false;
     return !plan_storage_overlaps(&sw, &sv) ||
-           (produced[v] && sw.space == sv.space && sw.offset == sv.offset && row_bytes(f, w) == row_bytes(f, v));
+           (produced[v] && sw.space == sv.space && sw.offset == sv.offset &&
+            ir_type_row_bytes(type_of(f, w)) == ir_type_row_bytes(type_of(f, v)));
 }
 
 /* storage_pair_ok for w and every value op o reads or writes. */
@@ -133,7 +128,7 @@ static int64_t run_block(const ir_func *f, int first, int last, int64_t n) {
         for (int k = 0; k < o->nin + o->nout; k++) {
             ir_value_id v = k < o->nin ? o->in[k] : o->out[k - o->nin];
             const ir_type *t = type_of(f, v);
-            if (t->rank >= 1 && t->dims[0] == n && row_bytes(f, v) > widest) widest = row_bytes(f, v);
+            if (t->rank >= 1 && t->dims[0] == n && ir_type_row_bytes(t) > widest) widest = ir_type_row_bytes(t);
         }
     }
     int64_t block = (int64_t)(RUN_BLOCK_BYTES / widest);
@@ -197,7 +192,7 @@ static size_t give_slots(const ir_func *f, plan *p, int first) {
         for (int r = 0; r < f->body->ops[j]->nout; r++) {
             ir_value_id v = f->body->ops[j]->out[r];
             if (!block_local(f, p, j, run->last, run->rows, v)) continue;
-            size_t bytes = aligned((size_t)run->block * row_bytes(f, v));
+            size_t bytes = aligned((size_t)run->block * ir_type_row_bytes(type_of(f, v)));
             p->slots[v] = (plan_slot){used, bytes};
             used += bytes;
         }
