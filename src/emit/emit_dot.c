@@ -479,17 +479,22 @@ typedef struct loop_gemm {
     const char *k1, *j1;        /* and the ends */
 } loop_gemm;
 
+/* lhs[i + r, k] for r < rows, in the result type, into l[]. */
+static void load_lhs(emit_ctx *cx, const loop_gemm *p, const char *i, int rows, const char *k, const char **l) {
+    for (int r = 0; r < rows; r++) {
+        l[r] = ex_load(cx, p->lt, p->lhs, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s * %" PRId64, p->ab, i, r,
+                                                  p->g->a.rs, k, p->g->a.cs));
+        if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
+    }
+}
+
 /* Rows i .. i + rows - 1 of the block: for each k, the rows' lhs elements,
  * then for each n one rhs element read for all of them. */
 static void loop_gemm_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int rows, const char *from) {
     const gemm_plan *g = p->g;
     const char *k = ec_fresh(cx, "k"), *j = ec_fresh(cx, "j"), *l[LOOP_GEMM_ROWS];
     ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
-    for (int r = 0; r < rows; r++) {
-        l[r] = ex_load(cx, p->lt, p->lhs, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s * %" PRId64, p->ab, i, r,
-                                                  g->a.rs, k, g->a.cs));
-        if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
-    }
+    load_lhs(cx, p, i, rows, k, l);
     ec_line(cx, "#pragma GCC ivdep");
     ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", j, from, j, p->j1, j);
     const char *b = ex_load(cx, p->rt, p->rhs, ec_str(cx, "%s + %s * %" PRId64 " + %s * %" PRId64, p->bb, k, g->b.rs,
@@ -524,11 +529,7 @@ static void loop_gemm_tile(emit_ctx *cx, const loop_gemm *p, const char *i, cons
                                                                                   g->c.cols, jt, jj)));
     ec_close(cx);
     ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
-    for (int r = 0; r < LOOP_GEMM_ROWS; r++) {
-        l[r] = ex_load(cx, p->lt, p->lhs, ec_str(cx, "%s + (%s + %d) * %" PRId64 " + %s * %" PRId64, p->ab, i, r,
-                                                  g->a.rs, k, g->a.cs));
-        if (p->lt != p->t) l[r] = ex_local(cx, p->t, es_convert(cx, p->lt, p->t, l[r]));
-    }
+    load_lhs(cx, p, i, LOOP_GEMM_ROWS, k, l);
     ec_open(cx, "for (int64_t %s = 0; %s < %d; %s++)", jj, jj, LOOP_GEMM_COLS, jj);
     const char *b = ex_load(cx, p->rt, p->rhs, ec_str(cx, "%s + %s * %" PRId64 " + (%s + %s) * %" PRId64, p->bb, k,
                                                       g->b.rs, jt, jj, g->b.cs));
