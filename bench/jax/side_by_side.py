@@ -1,18 +1,26 @@
 """JAX and arrayjit side by side on every program in bench/programs/.
 
-For each program, in one run on one machine: the same inputs go to
-jax.jit(f) on the CPU and to `arrayjit run` on the exported StableHLO text,
-each in its own process, and the table shows whether the outputs agree
-(with the largest error relative to the output's scale), JAX's
-memory_analysis().temp_size_in_bytes against arrayjit's temp_bytes, the peak
-RSS of each process, and the median time of one call in each.
+For each program, in one run on one machine: the same inputs go to jax.jit(f)
+on the CPU (the same jit, donation included, that exported the program) and
+to `arrayjit run` on the exported StableHLO text, each in its own process, at
+each thread count of --threads. The table shows whether the outputs agree
+(and the largest error relative to each output's scale), the memory each
+plans (JAX: memory_analysis(); arrayjit: `arrayjit mem --json`) and the
+median time of one call at each thread count, with arrayjit's time over
+JAX's.
 
     python3 -m venv .venv && .venv/bin/pip install jax numpy
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j
-    .venv/bin/python bench/jax/side_by_side.py [--runs N] [--arrayjit build/arrayjit]
+    .venv/bin/python bench/jax/side_by_side.py [--runs N] [--threads 1,2] [--arrayjit build/arrayjit] [PROGRAM...]
 
-JAX uses its default CPU settings (its thread pool may use every core);
-arrayjit compiled code runs on one thread. The tests never need jax.
+Columns: temp is the temporaries (JAX temp_size_in_bytes, arrayjit
+temp_bytes); aj bound is arrayjit's live-set lower bound (lower_bound_bytes);
+peak is arguments + outputs - aliased (donated) + temporaries (JAX, from
+memory_analysis) or arrayjit's peak_bytes. At 1 thread JAX runs under
+`taskset -c 0` and arrayjit with --threads=1; at N > 1 threads JAX runs on
+the first N cores (taskset -c 0-(N-1)) and arrayjit with --threads=N.
+A program that fails on either side prints a FAIL row with the first line of
+the error; the script goes on. The tests never need jax.
 """
 import argparse
 import json
@@ -26,130 +34,227 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
+TOLERANCE = 1e-4   # of the output's scale (its largest magnitude)
 
-# The JAX process: loads the inputs, compiles, times `runs` calls, saves the
-# outputs, prints one JSON line. Run as `python -c JAX_CHILD dir name runs`.
+# The JAX process: loads the inputs, compiles, times `runs` calls (on fresh
+# copies of the inputs when the program donates them; the copy is not
+# timed), saves the first call's outputs when asked, prints one JSON line.
+# Run as `python -c JAX_CHILD dir name runs save`.
 JAX_CHILD = r"""
-import json, os, resource, sys, time
+import json, os, sys, time
 import numpy as np
 import jax
 sys.path.insert(0, os.environ["AJ_BENCH_JAX"])
-from export_programs import programs
-folder, name, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-f, specs = programs()[name]
-leaves, tree = jax.tree_util.tree_flatten(specs)
-args = [np.load(os.path.join(folder, "in%d.npy" % i)) for i in range(len(leaves))]
-args = jax.tree_util.tree_unflatten(tree, args)
-compiled = jax.jit(f).lower(*args).compile()
-temp = compiled.memory_analysis().temp_size_in_bytes
+from export_programs import jitted, programs
+from side_by_side import load
+folder, name, runs, save = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+program = programs()[name]
+leaves, tree = jax.tree_util.tree_flatten(program.args)
+host = [load(os.path.join(folder, "in%d.npy" % i), s.dtype) for i, s in enumerate(leaves)]
+fresh = lambda: jax.tree_util.tree_unflatten(tree, [jax.device_put(x) for x in host])
+compiled = jitted(program).lower(*program.args).compile()
+mem = compiled.memory_analysis()
+args = jax.block_until_ready(fresh())
 outs = jax.block_until_ready(compiled(*args))
 times = []
 for _ in range(runs):
+    if program.donate != ():
+        args = jax.block_until_ready(fresh())
     start = time.perf_counter()
     jax.block_until_ready(compiled(*args))
     times.append((time.perf_counter() - start) * 1e3)
-for i, leaf in enumerate(jax.tree_util.tree_leaves(outs)):
-    np.save(os.path.join(folder, "jax_out%d.npy" % i), np.asarray(leaf))
-rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(json.dumps({"temp": temp, "ms": sorted(times)[len(times) // 2], "rss": rss,
-                  "nout": len(jax.tree_util.tree_leaves(outs))}))
+out_leaves = jax.tree_util.tree_leaves(outs)
+if save:
+    for i, leaf in enumerate(out_leaves):
+        np.save(os.path.join(folder, "jax_out%d.npy" % i), np.asarray(leaf))
+print(json.dumps({"temp": mem.temp_size_in_bytes, "args": mem.argument_size_in_bytes,
+                  "outs": mem.output_size_in_bytes, "alias": mem.alias_size_in_bytes,
+                  "ms": sorted(times)[len(times) // 2], "nout": len(out_leaves),
+                  "dtypes": [str(leaf.dtype) for leaf in out_leaves]}))
 """
 
 
-def make_inputs(specs, folder, seed):
-    """Random inputs for the flattened argument specs, saved as in<i>.npy."""
+class Failure(Exception):
+    """One side failed on a program: the first line of its error."""
+
+
+def load(path, dtype=None):
+    """np.load, with bf16 (saved as raw 2-byte records, '<V2') viewed as bf16."""
+    x = np.load(path)
+    if x.dtype.kind == "V" and x.dtype.itemsize == 2:
+        import ml_dtypes
+        x = x.view(dtype if dtype is not None else ml_dtypes.bfloat16)
+    return x
+
+
+def generic_inputs(rng, specs):
+    """Normal inputs; big 2-D ones (weights) scaled by 1/sqrt(rows)."""
+    import jax
+
+    def make(s):
+        x = rng.standard_normal(s.shape).astype(s.dtype)
+        if len(s.shape) == 2 and s.shape[0] >= 256:
+            x /= np.sqrt(s.shape[0])
+        return x
+    return jax.tree_util.tree_map(make, specs)
+
+
+def make_inputs(program, folder, seed):
+    """The program's inputs (its own generator, else generic_inputs), saved
+    flattened as in<i>.npy; returns how many."""
     import jax
     rng = np.random.default_rng(seed)
-    leaves = jax.tree_util.tree_leaves(specs)
-    for i, s in enumerate(leaves):
-        x = rng.standard_normal(s.shape).astype(s.dtype)
-        if len(s.shape) == 2 and s.shape[0] >= 256:   # weights: keep activations in range
-            x /= np.sqrt(s.shape[0])
+    made = (program.inputs or generic_inputs)(rng, program.args)
+    specs, arrays = jax.tree_util.tree_leaves(program.args), jax.tree_util.tree_leaves(made)
+    assert len(specs) == len(arrays), "input generator made %d leaves for %d" % (len(arrays), len(specs))
+    for i, (s, x) in enumerate(zip(specs, arrays)):
+        x = np.asarray(x)
+        assert x.shape == s.shape and x.dtype == s.dtype, "input %d: %s %s, not %s %s" % (
+            i, x.shape, x.dtype, s.shape, s.dtype)
         np.save(os.path.join(folder, "in%d.npy" % i), x)
-    return len(leaves)
+    return len(specs)
 
 
-def run_child(cmd, env=None):
-    """Runs cmd; returns (stdout, stderr); a failure stops the script."""
+def run_child(cmd, env=None, python=False):
+    """Runs cmd; returns (stdout, stderr). A failure raises Failure with the
+    first line of its error (python: the last, the exception's)."""
     proc = subprocess.run(cmd, capture_output=True, env=env, text=True)
     if proc.returncode != 0:
-        raise RuntimeError("%s failed:\n%s" % (" ".join(cmd[:3]), proc.stderr[-2000:]))
+        lines = [l.strip() for l in proc.stderr.splitlines() if l.strip() and not l.startswith("time: ")]
+        lines = lines or ["exit status %d" % proc.returncode]
+        raise Failure(lines[-1] if python else lines[0])
     return proc.stdout, proc.stderr
 
 
-def run_jax(folder, name, runs):
-    """The JAX process's JSON result (its RSS measured by itself)."""
+def cores(threads):
+    return "0" if threads == 1 else "0-%d" % (threads - 1)
+
+
+def run_jax(folder, name, runs, threads, save):
+    """The JAX process's JSON result, pinned to `threads` cores."""
     env = dict(os.environ, AJ_BENCH_JAX=HERE)
-    out, _ = run_child([sys.executable, "-c", JAX_CHILD, folder, name, str(runs)], env)
+    cmd = ["taskset", "-c", cores(threads), sys.executable, "-c", JAX_CHILD, folder, name, str(runs),
+           "1" if save else "0"]
+    try:
+        out, _ = run_child(cmd, env, python=True)
+    except Failure as e:
+        raise Failure("JAX: %s" % e)
     return json.loads(out.strip().splitlines()[-1])
 
 
-def run_arrayjit(cli, program, folder, nin, nout, runs):
-    """Times `arrayjit run` (median of `runs` calls) under /usr/bin/time for
-    its peak RSS; returns (ms, rss bytes)."""
-    cmd = ["/usr/bin/time", "-f", "maxrss_kb=%M", cli, "run", program, "--repeat=%d" % runs]
+def run_arrayjit(cli, program, folder, nin, nout, runs, threads):
+    """`arrayjit run` at --threads: the median ms of `runs` calls; writes aj_out<i>.npy."""
+    cmd = [cli, "run", program, "--repeat=%d" % runs, "--threads=%d" % threads]
     for i in range(nin):
         cmd += ["--input", os.path.join(folder, "in%d.npy" % i)]
     for i in range(nout):
         cmd += ["--output", os.path.join(folder, "aj_out%d.npy" % i)]
     _, err = run_child(cmd)
-    ms = rss = None
     for line in err.splitlines():
         if line.startswith("time: median "):
-            ms = float(line.split()[2])
-        if line.startswith("maxrss_kb="):
-            rss = int(line.split("=")[1]) * 1024
-    return ms, rss
+            return float(line.split()[2])
+    raise Failure("no 'time: median' line from arrayjit run")
 
 
-def arrayjit_temp_bytes(cli, program):
-    out = subprocess.run([cli, "mem", program, "--json"], check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)["temp_bytes"]
+def arrayjit_memory(cli, program, threads):
+    """`arrayjit mem --json`: temp_bytes, lower_bound_bytes, peak_bytes, ..."""
+    out, _ = run_child([cli, "mem", program, "--json", "--threads=%d" % threads])
+    return json.loads(out)
+
+
+def output_error(a, b):
+    """|a - b| over b's scale (its largest magnitude; exact for integers)."""
+    if a.shape != b.shape:
+        return float("inf")
+    if a.size == 0:
+        return 0.0
+    if b.dtype.kind in "biu":
+        return float(np.max(np.abs(a.astype(np.int64) - b.astype(np.int64))))
+    a, b = a.astype(np.float64), b.astype(np.float64)
+    scale = float(np.max(np.abs(b))) or 1.0
+    err = float(np.max(np.abs(a - b))) / scale
+    return float("inf") if np.isnan(err) else err
 
 
 def compare(folder, nout):
-    """(agree, max |a-b| / max(1, max |b|)) over all outputs."""
-    worst = 0.0
-    for i in range(nout):
-        a = np.load(os.path.join(folder, "aj_out%d.npy" % i)).astype(np.float64)
-        b = np.load(os.path.join(folder, "jax_out%d.npy" % i)).astype(np.float64)
-        if a.shape != b.shape:
-            return False, float("inf")
-        scale = max(1.0, float(np.max(np.abs(b))) if b.size else 1.0)
-        worst = max(worst, float(np.max(np.abs(a - b))) / scale if a.size else 0.0)
-    return worst <= 1e-4, worst
+    """(agree, worst error) over all outputs."""
+    worst = max((output_error(load(os.path.join(folder, "aj_out%d.npy" % i)),
+                              load(os.path.join(folder, "jax_out%d.npy" % i))) for i in range(nout)),
+                default=0.0)
+    return worst <= TOLERANCE, worst
 
 
 def mib(n):
     return "%.1f" % (n / 2**20)
 
 
+def jax_peak(r):
+    return r["args"] + r["outs"] - r["alias"] + r["temp"]
+
+
+def measure(cli, name, program, runs, thread_counts):
+    """One program: inputs, then JAX and arrayjit at each thread count.
+    Returns the table row's cells; a failure raises Failure."""
+    path = program_path(name)
+    with tempfile.TemporaryDirectory() as folder:
+        nin = make_inputs(program, folder, seed=len(name))
+        jax_ms, aj_ms, worst, agree = {}, {}, 0.0, True
+        for k, threads in enumerate(thread_counts):
+            result = run_jax(folder, name, runs, threads, save=k == 0)
+            if k == 0:
+                first, nout = result, result["nout"]
+            jax_ms[threads] = result["ms"]
+            try:
+                aj_ms[threads] = run_arrayjit(cli, path, folder, nin, nout, runs, threads)
+            except Failure as e:
+                raise Failure("arrayjit run: %s" % e)
+            ok, err = compare(folder, nout)
+            agree, worst = agree and ok, max(worst, err)
+    try:
+        mem = arrayjit_memory(cli, path, thread_counts[0])
+    except Failure as e:
+        raise Failure("arrayjit mem: %s" % e)
+    cells = [name, "yes" if agree else "NO", "%.2e" % worst, mib(first["temp"]), mib(mem["temp_bytes"]),
+             mib(mem["lower_bound_bytes"]), mib(jax_peak(first)), mib(mem["peak_bytes"])]
+    for threads in thread_counts:
+        cells += ["%.2f" % jax_ms[threads], "%.2f" % aj_ms[threads], "%.2f" % (aj_ms[threads] / jax_ms[threads])]
+    return cells
+
+
+def header(thread_counts):
+    cells = ["program", "agree", "max err", "JAX temp MiB", "aj temp MiB", "aj bound MiB", "JAX peak MiB",
+             "aj peak MiB"]
+    for t in thread_counts:
+        cells += ["JAX ms %dt" % t, "aj ms %dt" % t, "aj/JAX %dt" % t]
+    return cells
+
+
+def print_row(cells, widths):
+    print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--threads", default="1,2", help="thread counts, one column group each (default 1,2)")
     ap.add_argument("--arrayjit", default=os.path.join(ROOT, "build", "arrayjit"))
     ap.add_argument("names", nargs="*", help="programs to run (default: all)")
     opts = ap.parse_args()
-    if not os.access("/usr/bin/time", os.X_OK):
-        sys.exit("needs /usr/bin/time (Debian package 'time') for arrayjit's peak RSS")
+    thread_counts = [int(t) for t in opts.threads.split(",")]
     from export_programs import programs
     table = programs()
+    unknown = [n for n in opts.names if n not in table]
+    if unknown:
+        sys.exit("unknown programs: %s" % " ".join(unknown))
     names = opts.names or [n for n in table if os.path.exists(program_path(n))]
-    header = ("program", "agree", "max err", "JAX temp MiB", "aj temp MiB",
-              "JAX RSS MiB", "aj RSS MiB", "JAX ms", "aj ms")
-    print("%-16s %5s %9s %12s %11s %11s %10s %8s %8s" % header)
+    cells = header(thread_counts)
+    widths = [max(len(c), 17 if i == 0 else 7) for i, c in enumerate(cells)]
+    print_row(cells, widths)
     for name in names:
-        f, specs = table[name]
-        with tempfile.TemporaryDirectory() as folder:
-            nin = make_inputs(specs, folder, seed=len(name))
-            jax_result = run_jax(folder, name, opts.runs)
-            nout = jax_result["nout"]
-            ms, rss = run_arrayjit(opts.arrayjit, program_path(name), folder, nin, nout, opts.runs)
-            agree, err = compare(folder, nout)
-            temp = arrayjit_temp_bytes(opts.arrayjit, program_path(name))
-            print("%-16s %5s %9.2e %12s %11s %11s %10s %8.2f %8.2f" % (
-                name, "yes" if agree else "NO", err, mib(jax_result["temp"]), mib(temp),
-                mib(jax_result["rss"]), mib(rss), jax_result["ms"], ms), flush=True)
+        try:
+            print_row(measure(opts.arrayjit, name, table[name], opts.runs, thread_counts), widths)
+        except Failure as e:
+            print("%s FAIL %s" % (name.ljust(widths[0]), e), flush=True)
 
 
 def program_path(name):
