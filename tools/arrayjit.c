@@ -60,7 +60,7 @@ static int usage(void) {
             "  --no-fusion           one op per kernel\n"
             "  --threads=N           OpenMP threads for big loops\n"
             "  --dump-after=STAGE    print what STAGE made to stderr: the IR after inline, fold,\n"
-            "                        simplify, cse, remat, dce, strip_barriers, fuse, schedule;\n"
+            "                        simplify, cse, loops, remat, dce, strip_barriers, fuse, schedule;\n"
             "                        regions (sub-programs), contract, plan, build (the C\n"
             "                        source), measure; or all\n"
             "  --no-cache            neither read nor write the disk cache\n"

@@ -37,6 +37,7 @@ static int run_inline(compile_state *st, diag *d) { return pass_inline_calls(st-
 static int run_fold(compile_state *st, diag *d) { return st->o->no_fold ? DIAG_OK : pass_fold_constants(st->f, d); }
 static int run_simplify(compile_state *st, diag *d) { return pass_simplify(st->f, d); }
 static int run_cse(compile_state *st, diag *d) { return pass_cse(st->f, d); }
+static int run_loops(compile_state *st, diag *d) { return pass_while_invariants(st->f, d); }
 static int run_dce(compile_state *st, diag *d) { return pass_dce(st->f, d); }
 static int run_strip_barriers(compile_state *st, diag *d) { return pass_strip_barriers(st->f, d); }
 static int run_schedule(compile_state *st, diag *d) { return schedule_func(st->f, &st->schedule, d); }
@@ -152,6 +153,7 @@ static const struct {
     {"fold", run_fold, dump_ir, true},
     {"simplify", run_simplify, dump_ir, true},
     {"cse", run_cse, dump_ir, true},
+    {"loops", run_loops, dump_ir, true},
     {"remat", run_remat, dump_ir, true},
     {"dce", run_dce, dump_ir, true},
     {"strip_barriers", run_strip_barriers, dump_ir, true},

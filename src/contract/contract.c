@@ -27,7 +27,8 @@
  *  - DOT_AFFINE: over W, in either mode: the gemm runs with C = W
  *    (C = beta*W + alpha*A.B), the naive loop reads W at the element only.
  *  - OPAQUE, CONTROL, SCAN, CONV_GEMM: when r is an update of operand i
- *    (ir_op_updated_operand: dynamic_update_slice, scatter) and the kernel
+ *    (ir_op_updated_operand: dynamic_update_slice, scatter, a while's loop
+ *    values) and the kernel
  *    reads operand i nowhere else; the op's own rule replaces the index
  *    rule. Its emitter works with r's buffer equal to operand i's (it
  *    copies the operand only when the pointers differ).

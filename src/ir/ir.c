@@ -125,6 +125,9 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_SCATTER: return (nin - 1) / 2;
     case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
     case IR_RETURN: return 0;
+    case IR_GEQRF: return 2;
+    case IR_GETRF: case IR_SYEVD: return 3;
+    case IR_GESDD: return 5;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
 }
@@ -142,6 +145,7 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     switch (op->code) {
     case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
     case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
+    case IR_WHILE: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     default: return -1;
     }
 }

@@ -69,7 +69,21 @@ typedef enum ir_op_kind {
     IR_KIND_CHECK,     /* side-effecting check of a value against an expected one */
 } ir_op_kind;
 
-/* X(ENUM, printed name, kind, operand count or -1 when variadic) */
+/* X(ENUM, printed name, kind, operand count or -1 when variadic)
+ *
+ * The arrayjit.* LAPACK ops have no StableHLO op: they are the routines
+ * JAX's CPU custom calls run (jaxlib's lapack_{s,d}<routine>_ffi), with
+ * their operands and results as jaxlib defines them, each over a batch of
+ * f32 or f64 matrices [..., M, N] (B = the batch dims, K = min(M, N)):
+ *   getrf(a)      -> (lu: a's type, ipiv: B x K i32 (1-based), info: B i32)
+ *   geqrf(a)      -> (a: a's type (R, and the reflectors below it), tau: B x K)
+ *   orgqr(a, tau) -> q: a's type; a [..., M, N], tau [..., K'], M >= N >= K'
+ *   syevd(a)      -> (v: a's type, w: B x N, info: B i32); square; lower, lapack_mode
+ *   gesdd(a)      -> (a: a's type, s: B x K, u: B x M x (M | K), vt: B x (N | K) x N,
+ *                     info: B i32); lapack_mode
+ * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). They are
+ * computed by LAPACK itself (src/util/lapack_kernels.h), in the evaluator
+ * and in compiled code. */
 #define IR_OP_LIST(X) \
     X(CONSTANT, "stablehlo.constant", IR_KIND_OTHER, 0) \
     X(IOTA, "stablehlo.iota", IR_KIND_OTHER, 0) \
@@ -97,6 +111,11 @@ typedef enum ir_op_kind {
     X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
     X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
     X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
+    X(GETRF, "arrayjit.getrf", IR_KIND_OTHER, 1) \
+    X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, 1) \
+    X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, 2) \
+    X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, 1) \
+    X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, 1) \
     X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
     X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
     X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
@@ -250,8 +269,10 @@ typedef struct ir_attrs {
     ir_ints conv_lhs, conv_rhs, conv_out;
     int64_t feature_groups, batch_groups;  /* convolution: feature_group_count, batch_group_count */
     bool is_stable;        /* sort (sort's dimension is in axis; map's dimensions in dims) */
-    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky: lower */
+    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky, syevd: lower */
     ir_transpose transpose_a;              /* triangular_solve */
+    int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd: jobz, 'A' (full u
+                              and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros) */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
@@ -292,7 +313,8 @@ struct ir_op {
 
 /* The operand that result r of op is an updated copy of (same type; the op
  * replaces some of its elements and keeps the rest): dynamic_update_slice's
- * result 0 is operand 0, scatter's result k is operand k. -1 for every
+ * result 0 is operand 0, scatter's result k is operand k, a while's loop
+ * value k is operand k (which its iterations update). -1 for every
  * other op and result. A kernel computing such a result may write it into
  * the operand's buffer when the operand dies there (plan: in place). */
 int ir_op_updated_operand(const ir_op *op, int r);

@@ -35,6 +35,11 @@ int pass_simplify(ir_func *f, diag *d);
  * callee may hold checks). */
 int pass_cse(ir_func *f, diag *d);
 
+/* Turns each while's loop values that its body returns unchanged into
+ * captures of their operands, and the while's results for them into the
+ * operands (loops.c). */
+int pass_while_invariants(ir_func *f, diag *d);
+
 /* Removes ops whose results nobody uses, in nested regions too (checks,
  * returns and calls are kept: a callee may hold checks). */
 int pass_dce(ir_func *f, diag *d);
