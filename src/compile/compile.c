@@ -40,7 +40,18 @@ static int run_cse(compile_state *st, diag *d) { return pass_cse(st->f, d); }
 static int run_loops(compile_state *st, diag *d) { return pass_while_invariants(st->f, d); }
 static int run_dce(compile_state *st, diag *d) { return pass_dce(st->f, d); }
 static int run_strip_barriers(compile_state *st, diag *d) { return pass_strip_barriers(st->f, d); }
-static int run_schedule(compile_state *st, diag *d) { return schedule_func(st->f, &st->schedule, d); }
+/* The order with the lowest peak, then the readers an in-place update waits
+ * for moved ahead of it (which pairs exist is the contract's, of this order). */
+static int run_schedule(compile_state *st, diag *d) {
+    int rc = schedule_func(st->f, &st->schedule, d);
+    contract k;
+    contract_options co = {.strict_order = st->o->codegen.strict_order};
+    if (!rc) rc = contract_func(st->f, &co, &k, d);
+    if (rc) return rc;
+    rc = schedule_readers_before_updates(st->f, &k, d);
+    contract_free(&k);
+    return rc;
+}
 
 static int measure_candidate(void *ctx, const remat_choice *choice, size_t *peak, diag *d);
 
@@ -262,7 +273,7 @@ int compiled_c_source(const compiled *c, const compile_options *o, char **src, s
 
 int compiled_timeout_error(const compiled *c, int loop, double seconds, diag *d) {
     const contract_subprogram *s = loop >= 0 && loop < c->nsubs ? &c->subs[loop] : NULL;
-    const ir_op *op = s ? s->parent->body->ops[s->step]->regions[0]->ops[0] : NULL;
+    const ir_op *op = s ? contract_control_root(s->parent->body->ops[s->step]) : NULL;
     if (op && op->loc.file)
         return diag_set(d, DIAG_TIMEOUT, "%s:%d:%d: %s: timed out after %g s", op->loc.file, op->loc.line,
                         op->loc.col, ir_op_name(op->code), seconds);

@@ -84,7 +84,7 @@ static int plan_body(const ir_func *g, int n, plan_options po, plan *p, uint64_t
 static int compile_region(compiled *c, ir_func *f, int step, int region, const compile_options *o,
                           regions_passes_fn passes, diag *d) {
     const ir_op *kernel = f->body->ops[step];
-    const ir_op *root = kernel->regions[0]->ops[0];
+    const ir_op *root = contract_control_root(kernel);
     size_t name_size = strlen(f->name) + 32;   /* ".k<int>.r<int>": no name is cut short */
     char *name = mem_alloc(name_size);
     if (!name) return diag_nomem(d);
@@ -119,9 +119,8 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
 
 int regions_compile(compiled *c, ir_func *f, const compile_options *o, regions_passes_fn passes, diag *d) {
     for (int s = 0; s < f->body->nops; s++) {
-        const ir_op *op = f->body->ops[s];
-        if (!contract_is_control_kernel(op)) continue;
-        for (int r = 0; r < op->regions[0]->ops[0]->nregions; r++) {
+        const ir_op *root = contract_control_root(f->body->ops[s]);
+        for (int r = 0; root && r < root->nregions; r++) {
             int rc = compile_region(c, f, s, r, o, passes, d);
             if (rc) return rc;
         }

@@ -31,7 +31,9 @@
  *    values) and the kernel
  *    reads operand i nowhere else; the op's own rule replaces the index
  *    rule. Its emitter works with r's buffer equal to operand i's (it
- *    copies the operand only when the pointers differ).
+ *    copies the operand only when the pointers differ). CONTROL also: a
+ *    while's loop value over an argument its prologue reads only to
+ *    compute that value's start, at the index (while_starts_over).
  *  - DOT over its lhs, any mode: see "Over the lhs" (the one exception to
  *    "every read at the same index"). */
 #include "contract.h"
@@ -107,6 +109,40 @@ static bool opaque_updates_in_place(const ir_block *b, int r, int i) {
         return j >= 0 && root->in[j] == b->args[i] && reads_of(b, b->args[i]) == 1;
     }
     return false;
+}
+
+/* Whether value v of b is computed from block argument arg (or is it). */
+static bool derived_from(const ir_func *f, const ir_block *b, ir_value_id v, ir_value_id arg) {
+    bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
+    if (!derived) return true;   /* no answer without memory: the safe one */
+    derived[arg] = true;
+    for (int k = 0; k + 1 < b->nops; k++) {
+        const ir_op *op = b->ops[k];
+        bool reads = false;
+        for (int j = 0; j < op->nin; j++) reads |= derived[op->in[j]];
+        for (int j = 0; reads && j < op->nout; j++) derived[op->out[j]] = true;
+    }
+    bool is = derived[v];
+    mem_free(derived);
+    return is;
+}
+
+/* A CONTROL kernel's result r is a while's loop value that starts as what
+ * its prologue computes from block argument i, reading it only at the
+ * index it fills (emit_control.c fills each loop value in one pass, in
+ * order), and nothing else reads argument i: not the regions, not the
+ * other loop values' starts. (The backward scan's first cotangent,
+ * 2 * (h - y) / n, is computed over h this way.) */
+static bool while_starts_over(const ir_func *f, const ir_block *b, int r, int i) {
+    const ir_op *root = b->ops[b->nops - 2];
+    ir_value_id arg = b->args[i];
+    if (root->code != IR_WHILE || root->in[r] == arg || !read_only_at_linear_index(f, b, arg, root)) return false;
+    for (int k = 0; k < root->nregions; k++)
+        if (reads_of(root->regions[k], arg)) return false;
+    for (int k = 0; k < root->nin; k++)
+        if (k != r && derived_from(f, b, root->in[k], arg)) return false;
+    const ir_type *in = type_of(f, arg), *out = type_of(f, root->out[r]);
+    return ir_type_numel(in) == ir_type_numel(out) && ir_dtype_size(in->dtype) == ir_dtype_size(out->dtype);
 }
 
 /* ---- the affine update ----------------------------------------------------------
@@ -263,7 +299,8 @@ static bool may_overwrite(const ir_func *f, const ir_op *fusion, const contract_
     if (i >= b->nargs) return false;
     if (k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_CONTROL || k->strategy == CONTRACT_SCAN ||
         k->strategy == CONTRACT_CONV_GEMM)
-        return opaque_updates_in_place(b, r, i);
+        return opaque_updates_in_place(b, r, i) ||
+               (k->strategy == CONTRACT_CONTROL && while_starts_over(f, b, r, i));
     const ir_type *in = type_of(f, b->args[i]), *out = type_of(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;
@@ -387,19 +424,20 @@ static void note_rows(const ir_func *f, const ir_op *fusion, contract *c, int s,
 
 /* ---- control flow ------------------------------------------------------------------ */
 
-bool contract_is_control_kernel(const ir_op *op) {
-    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_OPAQUE || op->nregions != 1) return false;
+const ir_op *contract_control_root(const ir_op *op) {
+    if (op->code != IR_FUSION || op->a.fusion_kind != IR_FUSION_OPAQUE || op->nregions != 1) return NULL;
     const ir_block *r = op->regions[0];
-    if (r->nops != 2) return false;
-    ir_opcode c = r->ops[0]->code;
-    return c == IR_WHILE || c == IR_IF || c == IR_CASE;
+    const ir_op *root = r->nops >= 2 ? r->ops[r->nops - 2] : NULL;
+    return root && (root->code == IR_WHILE || root->code == IR_IF || root->code == IR_CASE) ? root : NULL;
 }
+
+bool contract_is_control_kernel(const ir_op *op) { return contract_control_root(op) != NULL; }
 
 static size_t align_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
 
 bool contract_control_layout(const ir_func *parent, int step, const contract_subprogram *subs, int nsubs,
                              contract_control *l, size_t *next) {
-    const ir_op *root = parent->body->ops[step]->regions[0]->ops[0];
+    const ir_op *root = contract_control_root(parent->body->ops[step]);
     *l = (contract_control){.nbranches = root->nregions};
     if (root->nregions > CONTRACT_MAX_BRANCHES) return false;
     size_t arena = 0;

@@ -128,8 +128,11 @@ const contract_overwrite *contract_overwrite_of(const contract *c, int step, int
 /* The contract as text, a line per kernel (for --dump-after contract). */
 void contract_print(FILE *out, const ir_func *f, const contract *c);
 
-/* Whether op is a control-flow kernel: an opaque fusion of a while, if or case. */
+/* Whether op is a control-flow kernel: an opaque fusion of a while, if or
+ * case (after the prologue computing a while's initial loop values). */
 bool contract_is_control_kernel(const ir_op *op);
+/* That while, if or case of control-flow kernel op; NULL for other ops. */
+const ir_op *contract_control_root(const ir_op *op);
 
 /* The scratch layout of the control-flow kernel at parent's step `step`:
  * the largest arena of its sub-programs (they run one at a time), then,

@@ -8,7 +8,7 @@
  * entries on pointers it owns, passing the call's run context down:
  *
  *   while   the kernel's results hold the loop values: they start as the
- *           operands; then, until cond says false, body runs on them. A
+ *           operands (copied, or computed there by the kernel's prologue); then, until cond says false, body runs on them. A
  *           result the body writes in place (donated, see regions.c) goes
  *           straight over its loop value; the others go to next-state
  *           buffers and are copied back after the body. Between cond and
@@ -53,11 +53,27 @@ static const char *args_array(emit_ctx *cx, const ir_op *root, const contract_su
 
 static const char *entry_of(emit_ctx *cx, int sub) { return ec_str(cx, "aj_s%d_entry", sub); }
 
+/* Loop value j starts as operand j: copied from its buffer (nothing when
+ * the plan put the result over it), or computed into the result by the
+ * kernel's prologue (the zeros a scan's stacked outputs start from). */
+static void start_loop_value(emit_ctx *cx, const ex_kernel *k, const ir_op *root, int j) {
+    const ir_type *t = ec_type(cx, root->out[j]);
+    if (ex_buffer(cx, root->in[j])) {
+        eo_copy(cx, k->out[j], eo_in(cx, root, j), t);
+        return;
+    }
+    if (ir_type_numel(t) == 0) return;
+    ex_index ix;
+    eo_loops_open(cx, t, &ix);
+    ex_store(cx, t->dtype, k->out[j], ex_offset(cx, t, &ix), ex_value(cx, root->in[j], &ix));
+    eo_loops_close(cx, t);
+}
+
 static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const contract_control *l,
                       const size_t *next, const char *scratch) {
     int n = root->nout;
     const contract_subprogram *cond = &cx->o->subs[l->sub[0]], *body = &cx->o->subs[l->sub[1]];
-    for (int j = 0; j < n; j++) eo_copy(cx, k->out[j], eo_in(cx, root, j), ec_type(cx, root->out[j]));
+    for (int j = 0; j < n; j++) start_loop_value(cx, k, root, j);
     const char **state = (const char **)k->out;
     const char *cargs = args_array(cx, root, cond, state, n), *bargs = args_array(cx, root, body, state, n);
     if (!cargs || !bargs) return cx->rc;

@@ -400,7 +400,8 @@ static int add_memory_reader(fz_state *st, fz_sites *s, int g) {
 }
 
 /* An opaque op that reads operand j once per element, at the index it
- * walks (scatter's updates, dynamic_update_slice's update): the ops that
+ * walks (scatter's updates, dynamic_update_slice's update, a while's
+ * initial loop values, read once into its results): the ops that
  * compute the operand may run in its kernel at that index (its prologue,
  * FZ_IN) instead of writing it to memory. Its emitter reads it through
  * ex_value (emit_internal.h). */
@@ -408,6 +409,7 @@ static bool opaque_reads_elementwise(const ir_op *c, int j) {
     switch (c->code) {
     case IR_SCATTER: return j > c->nin / 2;
     case IR_DYNAMIC_UPDATE_SLICE: return j == 1;
+    case IR_WHILE: return true;
     default: return false;
     }
 }

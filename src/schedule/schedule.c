@@ -675,6 +675,136 @@ static int update_donated_last(graph *g, score *best, diag *d) {
     return DIAG_OK;
 }
 
+/* ---- readers before an update ------------------------------------------------------
+ * A kernel may write a result over an operand only when that operand dies
+ * there (the kernel contract says which pairs its code allows; the planner
+ * decides). An order that suits the arena may put another reader of the
+ * operand after such a kernel (a loss reading h after the backward loop
+ * whose first cotangent could be computed over h), which keeps both
+ * buffers. So once an order is chosen, for each pair the operand's later
+ * readers move to just before the kernel (result and operand both
+ * temporaries: an arena buffer is what is saved), when they depend on nothing the
+ * kernel leads to and read only values already computed there, and stay
+ * when the peak of temporaries grows by less than the operand's bytes
+ * (what the shared buffer saves). */
+
+/* The state of one pass: flags over values, each set list kept so that
+ * clearing costs what setting did (a body may hold 10^4 kernels). */
+typedef struct readers_pass {
+    ir_func *f;
+    bool *in_window;     /* defined by an op from the kernel to the scan's position */
+    bool *dependent;     /* computed from the kernel's results */
+    ir_value_id *set;    /* the values flagged, to clear */
+    int nset;
+    int *reads_left;     /* value -> top-level ops at or after the pass's position reading it */
+} readers_pass;
+
+static void flag(readers_pass *rp, bool *flags, ir_value_id v) {
+    if (flags[v]) return;
+    flags[v] = true;
+    rp->set[rp->nset++] = v;
+}
+
+static void clear_flags(readers_pass *rp) {
+    for (int i = 0; i < rp->nset; i++) rp->in_window[rp->set[i]] = rp->dependent[rp->set[i]] = false;
+    rp->nset = 0;
+}
+
+static bool reads_flagged(const ir_op *op, const bool *flags) {
+    for (int i = 0; i < op->nin; i++)
+        if (flags[op->in[i]]) return true;
+    return false;
+}
+
+/* Counts op's reads out of reads_left (each value once per op). */
+static void pass_reader(readers_pass *rp, const ir_op *op) {
+    for (int i = 0; i < op->nin; i++) {
+        bool first = true;
+        for (int j = 0; j < i; j++) first &= op->in[j] != op->in[i];
+        if (first) rp->reads_left[op->in[i]]--;
+    }
+}
+
+/* Moves the readers of v after position s to just before s when they may
+ * go there (see above); returns s's new position, or -1 when a reader of v
+ * stays after s (then v cannot die at s: the caller restores the order).
+ * Stops at v's last reader: reads_left[v] counts those not yet passed
+ * (the caller passes the moved ones when it keeps the order). */
+static int move_readers_before(readers_pass *rp, int s, ir_value_id v) {
+    ir_block *body = rp->f->body;
+    const ir_op *kernel = body->ops[s];
+    int left = rp->reads_left[v] - 1;   /* the kernel reads v too */
+    for (int r = 0; r < kernel->nout; r++) flag(rp, rp->in_window, kernel->out[r]), flag(rp, rp->dependent, kernel->out[r]);
+    for (int t = s + 1; left > 0 && t + 1 < body->nops; t++) {
+        const ir_op *op = body->ops[t];
+        bool reads_v = reads_value(op, v);
+        if (reads_v && (is_check(op) || reads_flagged(op, rp->in_window))) return -1;
+        for (int r = 0; r < op->nout; r++) {
+            if (!reads_v) flag(rp, rp->in_window, op->out[r]);
+            if (reads_flagged(op, rp->dependent)) flag(rp, rp->dependent, op->out[r]);
+        }
+        if (!reads_v) continue;
+        move_earlier(body, t, s);
+        left--;
+        s++;
+    }
+    return left > 0 ? -1 : s;
+}
+
+int schedule_readers_before_updates(ir_func *f, const contract *k, diag *d) {
+    ir_block *body = f->body;
+    if (k->nsteps != body->nops) return diag_set(d, DIAG_INVALID, "schedule: the contract is of another body");
+    graph g;
+    int rc = graph_build(&g, f, d);
+    size_t nops = (size_t)body->nops, nvalues = (size_t)f->nvalues + 1;
+    readers_pass rp = {f, mem_calloc(nvalues, sizeof(bool)), mem_calloc(nvalues, sizeof(bool)),
+                       mem_alloc(nvalues * sizeof(ir_value_id)), 0, mem_calloc(nvalues, sizeof(int))};
+    int *step_of = mem_alloc(nvalues * sizeof *step_of);   /* first result -> the kernel's contract step */
+    ir_op **saved = mem_alloc(nops * sizeof *saved);
+    score best;
+    if (!rc && (!rp.in_window || !rp.dependent || !rp.set || !rp.reads_left || !step_of || !saved))
+        rc = diag_nomem(d);
+    if (!rc) rc = score_body(&g, &best, d);
+    for (int s = 0; !rc && s < (int)nops; s++) {
+        const ir_op *op = body->ops[s];
+        if (op->nout) step_of[op->out[0]] = s;
+        for (int i = 0; i < op->nin; i++) {
+            bool first = true;
+            for (int j = 0; j < i; j++) first &= op->in[j] != op->in[i];
+            rp.reads_left[op->in[i]] += first;
+        }
+    }
+    for (int s = 0; !rc && s + 1 < (int)nops; s++) {
+        const ir_op *op = body->ops[s];
+        const contract_kernel *kk = op->nout ? &k->k[step_of[op->out[0]]] : NULL;
+        for (int n = 0; !rc && kk && n < kk->noverwrites; n++) {
+            const contract_overwrite *w = &k->overwrites[kk->first_overwrite + n];
+            ir_value_id v = op->in[w->operand];
+            if (!g.temp[v] || !g.temp[op->out[w->result]] || rp.reads_left[v] < 2) continue;   /* both in the arena */
+            memcpy(saved, body->ops, nops * sizeof *saved);
+            int moved = move_readers_before(&rp, s, v);
+            clear_flags(&rp);
+            score now = best;
+            if (moved > s) rc = score_body(&g, &now, d);
+            if (moved > s && !rc && now.temp_peak < best.temp_peak + ir_type_bytes(&f->values[v].type)) {
+                best = now;
+                for (; s < moved; s++) pass_reader(&rp, body->ops[s]);
+                break;
+            }
+            if (moved != s) memcpy(body->ops, saved, nops * sizeof *saved);
+        }
+        pass_reader(&rp, body->ops[s]);
+    }
+    mem_free(rp.in_window);
+    mem_free(rp.dependent);
+    mem_free(rp.set);
+    mem_free(rp.reads_left);
+    mem_free(step_of);
+    mem_free(saved);
+    graph_free(&g);
+    return rc;
+}
+
 static bool wanted(const graph *g, unsigned mask, int k) {
     if (!(mask & strategies[k].bit)) return false;
     return strategies[k].bit != SCHEDULE_EXACT || g->n <= SCHEDULE_EXACT_MAX_OPS;

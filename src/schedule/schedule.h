@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../contract/contract.h"
 #include "../ir/ir.h"
 
 typedef struct schedule_result {
@@ -47,6 +48,13 @@ enum {
 /* schedule_func restricted to the strategies in the mask (for tests and
  * measurements); with none that runs, the source order is kept. */
 int schedule_func_with(ir_func *f, unsigned strategies, schedule_result *r, diag *d);
+
+/* After schedule_func, with the contract k of f's kernels in their current
+ * order: moves the other readers of an operand some kernel may write over
+ * to before that kernel, where that costs the arena less than the shared
+ * buffer saves (schedule.c, "readers before an update"). On failure
+ * (DIAG_NOMEM) the body is a valid order still. */
+int schedule_readers_before_updates(ir_func *f, const contract *k, diag *d);
 
 /* A value the scheduler counts: the result of a body op other than a
  * constant that the return does not read. (A live_peak include callback;
