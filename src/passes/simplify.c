@@ -31,6 +31,9 @@
  *     no other reader (each sum is the same products in the same order, and
  *     a*b == b*a exactly); the gradient of x @ w comes out of JAX in this
  *     form, and as a plain dot it can take an epilogue (the SGD update)
+ *   dot_general(transpose(x), y) (either side), the transpose keeping the
+ *     order of the free dims -> dot_general(x, y), its batch and
+ *     contracting dims renumbered (the same sums in the same order)
  *
  * Deliberately absent, because each changes a result for some input:
  * x + 0.0 and x - (-0.0) (give +0 for x = -0), x * 0 (NaN, infinities,
@@ -232,6 +235,40 @@ static void absorb_transpose_into_dot(const ir_func *f, ir_op *op, const int *us
     op->code = IR_DOT_GENERAL;
 }
 
+/* Whether the transpose perm (result dim d is operand dim perm[d]) keeps
+ * the order of dot_general operand dims that are neither batch nor
+ * contracting dims (the free dims, which give the result's order). */
+static bool keeps_free_order(const ir_ints *perm, const ir_ints *batch, const ir_ints *contract) {
+    int64_t last = -1;
+    for (int d = 0; d < perm->n; d++) {
+        bool free = true;
+        for (int i = 0; i < batch->n; i++) free &= batch->v[i] != d;
+        for (int i = 0; i < contract->n; i++) free &= contract->v[i] != d;
+        if (!free) continue;
+        if (perm->v[d] < last) return false;
+        last = perm->v[d];
+    }
+    return true;
+}
+
+/* Makes dot_general op read through a transpose of either operand that
+ * keeps the order of its free dims: the batch and contracting dims are
+ * renumbered instead (the same products summed in the same order), so the
+ * transposed copy is never made (a tied embedding's logits, h . E^T). The
+ * transpose stays for its other readers, if any. */
+static void absorb_operand_transposes(const ir_func *f, ir_op *op) {
+    for (int side = 0; side < 2; side++) {
+        if (!pass_defined_by(f, op->in[side], IR_TRANSPOSE)) continue;
+        const ir_op *t = f->values[op->in[side]].def;
+        ir_ints *batch = side ? &op->a.rhs_batch : &op->a.lhs_batch;
+        ir_ints *contract = side ? &op->a.rhs_contract : &op->a.lhs_contract;
+        if (!keeps_free_order(&t->a.dims, batch, contract)) continue;
+        for (int i = 0; i < batch->n; i++) batch->v[i] = t->a.dims.v[batch->v[i]];
+        for (int i = 0; i < contract->n; i++) contract->v[i] = t->a.dims.v[contract->v[i]];
+        op->in[side] = t->in[0];
+    }
+}
+
 static bool same_type(const ir_func *f, ir_value_id a, ir_value_id b) {
     return ir_type_eq(&f->values[a].type, &f->values[b].type);
 }
@@ -269,6 +306,9 @@ static ir_value_id simplified(const ir_func *f, ir_op *op, const int *uses) {
     case IR_BROADCAST_IN_DIM:
         merge_broadcasts(f, op);
         return same_type(f, op->in[0], out) && is_identity_permutation(&op->a.dims) ? op->in[0] : -1;
+    case IR_DOT_GENERAL:
+        absorb_operand_transposes(f, op);
+        return -1;
     case IR_SLICE: return same_type(f, x, out) && all_zero(&op->a.start) ? x : -1;
     case IR_REVERSE: return reverses_nothing(f, op) ? x : -1;
     case IR_CONCATENATE: return op->nin == 1 ? x : -1;
