@@ -120,7 +120,8 @@ static int run_build(compile_state *st, diag *d) {
 static int run_measure(compile_state *st, diag *d) {
     compiled *c = st->c;
     if (report_measure(st->f, st->p, c->backend->code_bytes(c->code), st->unfused_bytes, st->fused_bytes,
-                       &c->memory))
+                       &c->memory) ||
+        report_measure_loops(st->f, st->p, c->subs, c->nsubs, &c->memory))
         return diag_nomem(d);
     c->memory.recompute_flops = st->recompute_flops;
     c->memory.nresiduals = st->remat.nresiduals;
@@ -286,6 +287,7 @@ void compiled_free(compiled *c) {
     plan_free(&c->plan);
     regions_free(c);
     mem_free(c->memory.peak_buffers);
+    mem_free(c->memory.loops);
     mem_free(c->memory.residuals);
     mem_free(c->memory.residual_kept);
     ir_module_free(c->module);

@@ -440,7 +440,7 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
     const ir_op *root = contract_control_root(parent->body->ops[step]);
     *l = (contract_control){.nbranches = root->nregions};
     if (root->nregions > CONTRACT_MAX_BRANCHES) return false;
-    size_t arena = 0;
+    size_t arena = 0, bound = 0;
     for (int r = 0; r < root->nregions; r++) {
         l->sub[r] = -1;
         for (int i = 0; i < nsubs; i++) {
@@ -448,19 +448,24 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
             if (s->parent == parent && s->step == step && s->region == r) l->sub[r] = i;
         }
         if (l->sub[r] < 0) return false;
-        size_t a = align_up(subs[l->sub[r]].p->arena_bytes);
+        size_t a = align_up(subs[l->sub[r]].p->arena_bytes), b = align_up(subs[l->sub[r]].p->lower_bound_bytes);
         if (a > arena) arena = a;
+        if (b > bound) bound = b;
     }
     l->bytes = arena;
+    l->bound = bound;
     if (root->code != IR_WHILE) return true;
     uint64_t in_place = subs[l->sub[1]].in_place;
     for (int j = 0; j < root->nout; j++) {
         bool kept = j < 64 && (in_place >> j & 1);
         if (next) next[j] = kept ? SIZE_MAX : l->bytes;
-        if (!kept) l->bytes += align_up(ir_type_bytes(type_of(parent, root->out[j])));
+        size_t state = kept ? 0 : align_up(ir_type_bytes(type_of(parent, root->out[j])));
+        l->bytes += state;
+        l->bound += state;
     }
     l->pred = l->bytes;
     l->bytes += 1;
+    l->bound += 1;
     return true;
 }
 
@@ -628,8 +633,10 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
         rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
         note_rows(f, op, c, s, dep);
         contract_control l;
-        if (k->strategy == CONTRACT_CONTROL && contract_control_layout(f, s, o->subs, o->nsubs, &l, NULL))
+        if (k->strategy == CONTRACT_CONTROL && contract_control_layout(f, s, o->subs, o->nsubs, &l, NULL)) {
             k->scratch = l.bytes;
+            k->scratch_bound = l.bound;
+        }
     }
     mem_free(dep);
     return rc;

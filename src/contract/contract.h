@@ -87,6 +87,8 @@ typedef struct contract_kernel {
      * the contract was made without sub-programs); DOT_CONVERT: its
      * operands as f32. */
     size_t scratch;
+    size_t scratch_bound;           /* CONTROL: contract_control.bound, the least `scratch`
+                                       could be (the lower bound's share of it) */
     int scan_dim;                   /* SCAN: the dim scanned */
     size_t scratch_rhs;             /* DOT_CONVERT: the rhs's offset in its scratch */
     int64_t conv_rows;              /* CONV_GEMM: output positions per block */
@@ -143,6 +145,9 @@ typedef struct contract_control {
     int nbranches;                          /* regions of the op */
     int sub[CONTRACT_MAX_BRANCHES];         /* per region: its index in subs */
     size_t bytes;                           /* the whole block */
+    size_t bound;                           /* the block with each sub-program's live-set bound
+                                               (plan.h) in place of its arena: no plan of the
+                                               sub-programs could take less */
     size_t pred;                            /* while: the condition's byte */
 } contract_control;
 

@@ -240,8 +240,10 @@ static int scratch_place(const plan *p, size_t bytes, const bool *uses, size_t *
 }
 
 /* Places a block of `bytes` used at the steps marked in uses; those steps
- * count it as live, and the arena grows where it must. */
-static int reserve(plan *p, size_t bytes, const bool *uses, diag *d) {
+ * count it as live, and the arena grows where it must. The lower bound
+ * counts at step s only what s's kernel needs at least (least[s]): a loop
+ * its body's live set, not the largest need of any kernel. */
+static int reserve(plan *p, size_t bytes, const bool *uses, const size_t *least, diag *d) {
     size_t offset = 0, size = aligned(bytes);
     if (bytes > SIZE_MAX - (PLAN_ALIGN - 1))
         return diag_set(d, DIAG_INVALID, "a scratch block of %zu bytes passes SIZE_MAX", bytes);
@@ -254,26 +256,33 @@ static int reserve(plan *p, size_t bytes, const bool *uses, diag *d) {
     if (offset + size > p->arena_bytes) p->arena_bytes = offset + size;
     for (int s = 0; s < p->nsteps; s++) {
         if (!uses[s]) continue;
+        size_t bound = p->temp_live[s] + aligned(least[s]);
+        if (bound > p->lower_bound_bytes) p->lower_bound_bytes = bound;
         p->temp_live[s] += size;
-        if (p->temp_live[s] > p->lower_bound_bytes) p->lower_bound_bytes = p->temp_live[s];
         if (p->temp_live[s] > p->temp_live[p->peak_step]) p->peak_step = s;
     }
     return DIAG_OK;
 }
 
-/* The largest need of any kernel, marking the steps that have one. */
-static size_t needs(const ir_func *f, plan *p, bool *uses) {
+/* The largest need of any kernel, marking the steps that have one; least[s]:
+ * the least step s could do with (its need, a loop's bound: contract.h). */
+static size_t needs(const ir_func *f, plan *p, bool *uses, size_t *least) {
     size_t most = 0;
     for (int s = 0; s < p->nsteps; s++) {
-        size_t need = p->kernels.k[s].scratch;
+        const contract_kernel *k = &p->kernels.k[s];
+        size_t need = k->scratch, bound = k->strategy == CONTRACT_CONTROL ? k->scratch_bound : k->scratch;
         const contract_overwrite *w = plan_dot_over_lhs(p, f, s);
-        if (w && w->rows_scratch > need) need = w->rows_scratch;
+        if (w && w->rows_scratch > need) need = bound = w->rows_scratch;
         if (p->runs[s].rows) {
             size_t slots = give_slots(f, p, s);
-            for (int j = s; slots && j <= p->runs[s].last; j++) uses[j] = true;
+            for (int j = s; slots && j <= p->runs[s].last; j++) {
+                uses[j] = true;
+                if (slots > least[j]) least[j] = slots;
+            }
             if (slots > most) most = slots;
         }
         if (need) uses[s] = true;
+        if (bound > least[s]) least[s] = bound;
         if (need > most) most = need;
     }
     return most;
@@ -283,9 +292,11 @@ int plan_place_scratch(const ir_func *f, const plan_options *o, plan *p, diag *d
     p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
     p->slots = mem_calloc((size_t)p->nvalues + 1, sizeof *p->slots);
     bool *uses = mem_calloc((size_t)p->nsteps + 1, sizeof *uses);
-    int rc = p->runs && p->slots && uses ? find_runs(f, o, p, d) : diag_nomem(d);
-    size_t bytes = rc ? 0 : needs(f, p, uses);
-    if (!rc && bytes) rc = reserve(p, bytes, uses, d);
+    size_t *least = mem_calloc((size_t)p->nsteps + 1, sizeof *least);
+    int rc = p->runs && p->slots && uses && least ? find_runs(f, o, p, d) : diag_nomem(d);
+    size_t bytes = rc ? 0 : needs(f, p, uses, least);
+    if (!rc && bytes) rc = reserve(p, bytes, uses, least, d);
     mem_free(uses);
+    mem_free(least);
     return rc;
 }

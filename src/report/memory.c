@@ -79,6 +79,36 @@ int report_measure(const ir_func *f, const plan *p, size_t code_bytes, size_t un
     return collect_peak_buffers(f, p, mem);
 }
 
+/* The bytes of body sub-program g's results that a dynamic_update_slice
+ * kernel computes (a stacked output written a slice per iteration). */
+static size_t stacked_bytes(const ir_func *g) {
+    const ir_op *ret = g->body->ops[g->body->nops - 1];
+    size_t n = 0;
+    for (int j = 0; j < ret->nin; j++) {
+        const ir_op *def = g->values[ret->in[j]].def;
+        const ir_block *b = def && def->code == IR_FUSION ? def->regions[0] : NULL;
+        if (b && b->nops >= 2 && b->ops[b->nops - 2]->code == IR_DYNAMIC_UPDATE_SLICE)
+            n += ir_type_bytes(&g->values[ret->in[j]].type);
+    }
+    return n;
+}
+
+int report_measure_loops(const ir_func *f, const plan *p, const contract_subprogram *subs, int nsubs,
+                         compile_memory *mem) {
+    mem->nloops = 0;
+    mem->loops = mem_calloc((size_t)p->nsteps + 1, sizeof *mem->loops);
+    if (!mem->loops) return DIAG_NOMEM;
+    for (int s = 0; s < p->nsteps; s++) {
+        const ir_op *root = contract_control_root(f->body->ops[s]);
+        contract_control l;
+        if (!root || root->code != IR_WHILE || !contract_control_layout(f, s, subs, nsubs, &l, NULL)) continue;
+        compile_loop *loop = &mem->loops[mem->nloops++];
+        *loop = (compile_loop){s, root->loc, 0, stacked_bytes(subs[l.sub[1]].f), l.bytes, l.bound};
+        for (int j = 0; j < root->nout; j++) loop->value_bytes += ir_type_bytes(&f->values[root->out[j]].type);
+    }
+    return DIAG_OK;
+}
+
 void report_print(FILE *out, const compile_memory *m) {
     fprintf(out, "//   temp %zu, lower bound %zu, arguments %zu, outputs %zu, aliased %zu, peak %zu, code %zu, "
             "fused away %zu, peak at step %d\n", m->temp_bytes, m->lower_bound_bytes, m->argument_bytes,

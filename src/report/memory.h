@@ -22,6 +22,18 @@ typedef struct compile_live_buffer {
     const ir_op *producer;   /* the kernel that writes it (in the compiled function) */
 } compile_live_buffer;
 
+/* A while loop of the compiled function: what it holds while it runs. */
+typedef struct compile_loop {
+    int step;                    /* its kernel */
+    ir_loc loc;                  /* the while's */
+    size_t value_bytes;          /* its loop values, in the kernel's results */
+    size_t stacked_bytes;        /* of those, the ones its body updates by dynamic_update_slice
+                                    (a scan's stacked outputs and residuals) */
+    size_t scratch_bytes;        /* the condition's and body's arena, next-state buffers, the
+                                    condition's byte (contract.h's control layout) */
+    size_t scratch_bound_bytes;  /* the same with each sub-program's live-set bound for its arena */
+} compile_loop;
+
 /* The memory an executable needs; every figure is exact, not estimated. */
 typedef struct compile_memory {
     size_t argument_bytes;
@@ -37,6 +49,8 @@ typedef struct compile_memory {
     compile_live_buffer *peak_buffers;
     size_t peak_scratch_bytes; /* the scratch block (plan_scratch.c: control flow, row blocks)
                                   when the peak kernel uses it, else 0 */
+    int nloops;
+    compile_loop *loops;       /* the body's while kernels, in order */
     double recompute_flops;    /* what remat added to the backward part */
     int nresiduals;            /* residuals of the backward part (remat.h), when remat ran */
     remat_residual *residuals;
@@ -71,6 +85,11 @@ size_t report_peak_bytes(const plan *p);
  * fusion measured (fused_away is their difference). DIAG_OK or DIAG_NOMEM. */
 int report_measure(const ir_func *f, const plan *p, size_t code_bytes, size_t unfused_bytes, size_t fused_bytes,
                    compile_memory *mem);
+
+/* Fills mem->loops from f's plan p and its control kernels' sub-programs.
+ * DIAG_OK or DIAG_NOMEM. */
+int report_measure_loops(const ir_func *f, const plan *p, const contract_subprogram *subs, int nsubs,
+                         compile_memory *mem);
 
 /* The error when a budget of budget_bytes cannot be met: the smallest peak
  * reached (the plan p), the FLOPs recomputed there, and the largest

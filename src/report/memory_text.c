@@ -60,6 +60,14 @@ void report_print_text(FILE *out, const ir_func *f, const compile_memory *m, con
     }
     if (m->peak_scratch_bytes)
         fprintf(out, "    scratch    %12zu bytes, the scratch block (control flow, blocks of rows)\n", m->peak_scratch_bytes);
+    for (int i = 0; i < m->nloops; i++) {
+        const compile_loop *l = &m->loops[i];
+        char where[512] = "";
+        if (l->loc.file) snprintf(where, sizeof where, " at %s:%d:%d", l->loc.file, l->loc.line, l->loc.col);
+        fprintf(out, "  loop (kernel %d)%s: loop values %zu bytes (%zu of them stacked outputs), "
+                "body scratch %zu bytes (its live-set bound %zu)\n", l->step, where, l->value_bytes,
+                l->stacked_bytes, l->scratch_bytes, l->scratch_bound_bytes);
+    }
     if (m->nresiduals)
         fprintf(out, "  residuals      %12zu bytes saved (%d values), %" PRIu64 " FLOPs recomputed\n",
                 s->saved_residual_bytes, s->saved_residuals, s->recompute_flops);
@@ -110,10 +118,17 @@ void report_print_json(FILE *out, const ir_func *f, const compile_memory *m, con
     for (int i = 0; i < m->npeak; i++) {
         char label[64], ops[256], ty[128];
         report_kernel_summary(m->peak_buffers[i].producer, ops, sizeof ops);
-        fprintf(out, "%s{\"value\": \"%s\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\"}",
-                i ? ", " : "", report_value_label(f, m->peak_buffers[i].value, label, sizeof label),
-                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty),
-                m->peak_buffers[i].bytes, ops);
+        fprintf(out, "%s{\"value\": \"", i ? ", " : "");
+        json_string(out, report_value_label(f, m->peak_buffers[i].value, label, sizeof label));
+        fprintf(out, "\", \"type\": \"%s\", \"bytes\": %zu, \"made_by\": \"%s\"}",
+                ir_type_str(&f->values[m->peak_buffers[i].value].type, ty, sizeof ty), m->peak_buffers[i].bytes, ops);
+    }
+    fputs("], \"loops\": [", out);
+    for (int i = 0; i < m->nloops; i++) {
+        const compile_loop *l = &m->loops[i];
+        fprintf(out, "%s{\"kernel\": %d, \"line\": %d, \"col\": %d, \"value_bytes\": %zu, \"stacked_bytes\": %zu, "
+                "\"scratch_bytes\": %zu, \"scratch_bound_bytes\": %zu}", i ? ", " : "", l->step, l->loc.line,
+                l->loc.col, l->value_bytes, l->stacked_bytes, l->scratch_bytes, l->scratch_bound_bytes);
     }
     fprintf(out, "], \"peak_scratch_bytes\": %zu, \"saved_residuals\": %d, \"saved_residual_bytes\": %zu, \"residuals\": [",
             m->peak_scratch_bytes, s->saved_residuals, s->saved_residual_bytes);

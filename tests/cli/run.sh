@@ -5,7 +5,7 @@
 # function without one scalar result, a budget nothing fits, an unknown
 # policy or one on a function without a backward part, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
-# (which must leave nothing behind).
+# (which must leave nothing behind), and mem's report of a loop.
 #   usage: run.sh ARRAYJIT
 set -u
 cli=$1
@@ -89,4 +89,12 @@ expect_error "unknown --policy 'most'" --policy=most --input "$dir/x.npy"
 expect_error "nowhere" --input "$dir/x.npy" --output "$dir/nowhere/y0.npy" --output "$dir/y1b.npy"
 [ -e "$dir/nowhere" ] && fail "a directory appeared"
 ls "$dir" | grep -q tmp && fail "a temporary file was left behind"
+# mem reports each loop: its loop values (the stacked outputs among them),
+# its body's scratch and that scratch's live-set bound (the stacked weights
+# a scan returns unchanged are no loop value: 4 + 512 + 2048 bytes).
+"$cli" mem "$here/scan.mlir" > "$dir/mem" || fail "mem of a scan"
+grep -q "^  loop (kernel 3) at .*scan.mlir:8:3: loop values 2564 bytes (2048 of them stacked outputs), body scratch 769 bytes (its live-set bound 769)$" "$dir/mem" ||
+    fail "mem's loop line: $(grep loop "$dir/mem")"
+"$cli" mem "$here/scan.mlir" --json | grep -q '"loops": \[{"kernel": 3, "line": 8, "col": 3, "value_bytes": 2564, "stacked_bytes": 2048, "scratch_bytes": 769, "scratch_bound_bytes": 769}\]' ||
+    fail "mem --json's loops"
 echo "cli run: all passed"
