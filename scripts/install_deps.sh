@@ -9,27 +9,28 @@
 #
 # Build: cmake, gcc, make, libc6-dev; nettle-dev (the disk cache's
 # SHA-256); libblis-dev (BLIS: generated matrix products call it; without
-# it they run as plain loops, many times slower); pkg-config (the install
-# test). Tests: chromium and python3 (the memory picture's test renders
-# the SVG), python3-venv (the Python package's tests, in a venv), clang and
-# libclang-rt-14-dev (libFuzzer).
+# it they run as plain loops, many times slower); liblapack-dev (LAPACK:
+# jnp.linalg's LU, QR, eigh and SVD run it; without it they fail, naming
+# it); pkg-config (the install test). Tests: chromium and python3 (the
+# memory picture's test renders the SVG), python3-venv (the Python
+# package's tests, in a venv), clang and libclang-rt-14-dev (libFuzzer).
 set -eu
 yes=0 build_only=0
 for arg in "$@"; do
     case $arg in
         -y|--yes) yes=1 ;;
         --build-only) build_only=1 ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install_deps.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
 if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
     echo "install_deps.sh: no apt-get here; install by hand: a C11 compiler (gcc), cmake, make," >&2
-    echo "  nettle (headers and library), BLIS (libblis.so.4 and blis.h), pkg-config" >&2
+    echo "  nettle (headers and library), BLIS (libblis.so.4 and blis.h), LAPACK (liblapack.so.3), pkg-config" >&2
     exit 1
 fi
 
-packages="cmake gcc make libc6-dev libblis-dev nettle-dev pkg-config"
+packages="cmake gcc make libc6-dev libblis-dev liblapack-dev nettle-dev pkg-config"
 [ $build_only = 1 ] || packages="$packages chromium python3 python3-venv clang libclang-rt-14-dev"
 need=""
 for pkg in $packages; do

@@ -180,3 +180,7 @@ get_property(AJ_ALL_TESTS DIRECTORY PROPERTY TESTS)
 foreach(t ${AJ_ALL_TESTS})
   set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT "XDG_CACHE_HOME=${AJ_TEST_CACHE_HOME}")
 endforeach()
+
+# The LAPACK ops' unit test skips (77), saying why, where liblapack.so.3
+# cannot be loaded.
+set_tests_properties(test_lapack PROPERTIES SKIP_RETURN_CODE 77)

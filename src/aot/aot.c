@@ -49,7 +49,7 @@ static void shape_macro(sbuf *s, const char *name, const char *what, int i, cons
     sb_printf(s, "#define %s_%s%d_BYTES ((size_t)%zu)\n", name, what, i, ir_type_bytes(t));
 }
 
-static void header_text(sbuf *s, const compiled *c, const char *name, bool needs_blis) {
+static void header_text(sbuf *s, const compiled *c, const char *name, bool needs_blis, bool needs_lapack) {
     const ir_func *f = c->func;
     const compile_memory *m = &c->memory;
     sb_printf(s, "/* %s.h: a function compiled ahead of time by arrayjit (arrayjit aot).\n"
@@ -65,7 +65,11 @@ static void header_text(sbuf *s, const compiled *c, const char *name, bool needs
                  " * writes no global, so calls with distinct arenas may run at once.\n"
                  " * Returns 0, or 1 for a missing or misaligned buffer.\n"
                  " * Build with gcc: gcc -O2 -c %s.c%s. */\n",
-              name, name, name, name, name, needs_blis ? " and link -lblis -lm" : " and link -lm");
+              name, name, name, name, name,
+              needs_blis && needs_lapack ? " and link -lblis -llapack -lm"
+              : needs_blis               ? " and link -lblis -lm"
+              : needs_lapack             ? " and link -llapack -lm"
+                                         : " and link -lm");
     sb_printf(s, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n#include <stddef.h>\n\n", name, name);
     sb_printf(s, "#define %s_ARENA_BYTES ((size_t)%zu)\n", name, m->temp_bytes);
     sb_printf(s, "#define %s_ARENA_ALIGN %d\n", name, PLAN_ALIGN);
@@ -77,6 +81,7 @@ static void header_text(sbuf *s, const compiled *c, const char *name, bool needs
     sb_printf(s, "#define %s_PEAK_BYTES ((size_t)%zu)   /* arena + arguments + outputs - aliased */\n", name,
               m->peak_bytes);
     sb_printf(s, "#define %s_NEEDS_BLIS %d\n", name, needs_blis);
+    sb_printf(s, "#define %s_NEEDS_LAPACK %d\n", name, needs_lapack);
     sb_printf(s, "#define %s_NUM_INPUTS %d\n#define %s_NUM_OUTPUTS %d\n\n", name, f->body->nargs, name, f->nresults);
     for (int i = 0; i < f->body->nargs; i++) shape_macro(s, name, "INPUT", i, input_type(c, i));
     for (int j = 0; j < f->nresults; j++) {
@@ -202,7 +207,7 @@ int aot_export(const compiled *c, const compile_options *o, const char *dir, con
     if (!rc) rc = compiled_c_source(c, &so, &src, &len, &info, d);
     sbuf h = {0}, s = {0}, m = {0};
     if (!rc) {
-        header_text(&h, c, x->name, info.uses_blas);
+        header_text(&h, c, x->name, info.uses_blas, info.uses_lapack);
         source_head(&s, x->name, o->codegen.strict_order);
         sb_put(&s, src, len);
         run_text(&s, c, x->name);

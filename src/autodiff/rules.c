@@ -25,8 +25,8 @@
  * select_and_scatter (GE/LE select, add scatter), convolution (feature or
  * batch groups), if and case (a case of the branches' vjps; while loops
  * are unrolled before, see unroll.c), sort (by the sorting permutation).
- * No rule: map, triangular_solve, cholesky, multi-input reduce,
- * reduce_window and scatter.
+ * No rule: map, triangular_solve, cholesky, the LAPACK ops (getrf, geqrf,
+ * orgqr, syevd, gesdd), multi-input reduce, reduce_window and scatter.
  *
  * The rules are by op family in rules_*.c (see ad_internal.h); this file
  * keeps the helpers they share and the table (ad_rule). */

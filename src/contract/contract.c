@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "../plan/plan.h"
+#include "../util/lapack_kernels.h"
 #include "../util/mem.h"
 
 static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->values[v].type; }
@@ -598,6 +599,17 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     return k->conv_packed ? k->scratch_rhs + (size_t)(row * out_per_group) * 4 : k->scratch_rhs;
 }
 
+/* The workspace of an opaque kernel whose op is a LAPACK op (getrf, geqrf,
+ * orgqr, syevd, gesdd): one matrix in column-major order and LAPACK's work
+ * arrays, reused along the batch (src/util/lapack_kernels.h); 0 for any
+ * other kernel. */
+static size_t lapack_scratch(const ir_func *f, const ir_op *fusion) {
+    const ir_block *b = fusion->regions[0];
+    ir_lapack_call c;
+    if (b->nops != 2 || !ir_lapack_call_of(f, b->ops[0], &c)) return 0;
+    return aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows).bytes;
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
@@ -612,6 +624,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
         if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
+        if ((k->scratch = lapack_scratch(f, op))) return CONTRACT_OPAQUE;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
     }

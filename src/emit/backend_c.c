@@ -26,13 +26,18 @@
  *                       scalar loads cost little.
  * Libraries: -lm, and BLIS (-l:libblis.so.4, so that only the runtime
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
- * dot kernels are emitted as loops instead. */
+ * dot kernels are emitted as loops instead. LAPACK (-l:liblapack.so.3,
+ * src/util/lapack.h) when a kernel calls it (getrf, geqrf, orgqr, syevd,
+ * gesdd); where it cannot be loaded, such a program does not compile
+ * (DIAG_UNSUPPORTED, naming the library: there is no other way to run
+ * those kernels). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../build/build.h"
+#include "../util/lapack.h"
 #include "../util/mem.h"
 #include "codegen.h"
 
@@ -111,15 +116,29 @@ static int c_build(const ir_func *f, const plan *p, const codegen_options *given
     size_t len = 0;
     emit_c_info info = {0};
     int rc = emit_source(f, p, &o, &src, &len, &info, d);
+    char why[600], *ldflags = NULL;
+    if (!rc && info.uses_lapack && !lapack_routines(why, sizeof why))
+        rc = diag_set(d, DIAG_UNSUPPORTED, "compiled code for %s needs %s", info.lapack_op ? info.lapack_op : "LAPACK",
+                      why);
     if (!rc && !(cflags = compose_cflags(&o, &info))) rc = diag_nomem(d);
+    if (!rc) {
+        const char *lapack = info.uses_lapack ? lapack_library() : NULL;
+        size_t n = 64 + (lapack ? strlen(lapack) : 0);
+        if ((ldflags = mem_alloc(n)))
+            snprintf(ldflags, n, "%s%s%s%s-lm", info.uses_blas ? "-l:libblis.so.4 " : "", lapack ? "-l:" : "",
+                     lapack ? lapack : "", lapack ? " " : "");
+        else
+            rc = diag_nomem(d);
+    }
     codegen_module *m = rc ? NULL : mem_calloc(1, sizeof *m);
     if (!rc && !m) rc = diag_nomem(d);
     if (!rc) {
-        build_options b = {o.cc, cflags, info.uses_blas ? "-l:libblis.so.4 -lm" : "-lm", o.disk_cache, o.cache_dir};
+        build_options b = {o.cc, cflags, ldflags, o.disk_cache, o.cache_dir};
         rc = build_shared_object(src, len, "aj_entry", &b, &m->built, d);
     }
     mem_free(src);
     mem_free(cflags);
+    mem_free(ldflags);
     if (rc) {
         mem_free(m);
         return rc;

@@ -85,6 +85,8 @@ int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,
 typedef struct emit_c_info {
     bool uses_blas;          /* calls BLIS: link libblis.so.4 */
     bool uses_openmp;        /* has "omp parallel for": compile and link with -fopenmp */
+    bool uses_lapack;        /* calls LAPACK: link lapack_library() (src/util/lapack.h) */
+    const char *lapack_op;   /* then the first op that does ("arrayjit.getrf"), for messages */
 } emit_c_info;
 
 /* emit_c_source, also saying what the source needs (info may be NULL). */

@@ -1,7 +1,8 @@
 /* emit_c.c: the C source of a planned function.
  *
  * The source is: a header comment, the prelude (runtime helpers), the BLIS
- * declarations when a kernel calls it, the constants as static arrays, the
+ * declarations when a kernel calls it (LAPACK's and its kernels too), the
+ * constants as static arrays, the
  * sub-programs of control-flow kernels (each a function of its own with its
  * kernels and a static entry, names prefixed aj_s<i>_), one static function
  * per distinct fusion (aj_k<step>, named after the first step that has its
@@ -37,11 +38,11 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
 
 /* Kernels that get the arena after their buffers: control flow (its
  * sub-programs run in the scratch block), a dot written over its lhs (its
- * blocks of rows pass through the scratch block) and a dot of narrow
- * operands (converted there for sgemm). */
+ * blocks of rows pass through the scratch block), a dot of narrow
+ * operands (converted there for sgemm) and LAPACK's (its workspace). */
 static bool takes_arena(emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
-           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step);
+           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step) || el_lapack_kernel(cx, step);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
@@ -513,6 +514,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
     if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
+    if (cx->uses_lapack) sb_puts(&s, emit_prelude_lapack);
     if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
@@ -560,6 +562,8 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_openmp |= sub.uses_openmp;
         cx->uses_stream |= sub.uses_stream;
         cx->uses_sort |= sub.uses_sort;
+        cx->uses_lapack |= sub.uses_lapack;
+        if (!cx->lapack_op) cx->lapack_op = sub.lapack_op;
         cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_global = sub.next_global;
     }
@@ -577,7 +581,7 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
     for (int i = 0; !rc && i < cx.o->nsubs; i++) rc = emit_subprogram(&cx, i);
     if (!rc) rc = emit_body(&cx);
     if (!rc) rc = assemble(&cx, source, len);
-    if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp};
+    if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp, cx.uses_lapack, cx.lapack_op};
     free_ctx(&cx);
     return rc;
 }

@@ -24,6 +24,8 @@
  *                   convolution and map
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
  *   emit_linalg.c   the emitters of triangular_solve and cholesky
+ *   emit_lapack.c   the emitter of the LAPACK ops (getrf, geqrf, orgqr,
+ *                   syevd, gesdd)
  *   emit_control.c  the emitters of while, if and case, which call the
  *                   sub-programs of their regions
  *
@@ -126,6 +128,8 @@ typedef struct emit_ctx {
     bool uses_blas, uses_openmp;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
+    bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
+    const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
     uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
@@ -426,6 +430,13 @@ int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* emit_linalg.c */
 int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+
+/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, by LAPACK */
+int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+/* Whether the kernel at `step` is a LAPACK op's (it then takes the arena). */
+bool el_lapack_kernel(const emit_ctx *cx, int step);
+/* The LAPACK routines' table and the kernels (src/util/lapack_kernels.h). */
+extern const char emit_prelude_lapack[];
 
 /* ---- emit_dot.c: the naive contraction, for any kernel ------------------------------ */
 

@@ -19,6 +19,11 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_CASE] = emit_control,
     [IR_TRIANGULAR_SOLVE] = emit_triangular_solve,
     [IR_CHOLESKY] = emit_cholesky,
+    [IR_GETRF] = emit_lapack,
+    [IR_GEQRF] = emit_lapack,
+    [IR_ORGQR] = emit_lapack,
+    [IR_SYEVD] = emit_lapack,
+    [IR_GESDD] = emit_lapack,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

@@ -14,6 +14,7 @@
  *   eval_control.c     while, if, case, map, sort
  *   eval_window.c      reduce_window, select_and_scatter, convolution
  *   eval_linalg.c      triangular_solve, cholesky
+ *   eval_lapack.c      getrf, geqrf, orgqr, syevd, gesdd (by LAPACK)
  *
  * A kernel reads its operands and writes its results through an ev_frame:
  * the buffers of the values of one function activation, indexed by value
@@ -95,6 +96,7 @@ int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
 int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
 int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
 int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
+int ev_lapack(ev_frame *fr, const ir_op *op, diag *d);              /* eval_lapack.c */
 /* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
  * get_dimension_size, optimization_barrier (eval_index.c) */
 int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);

@@ -1,6 +1,8 @@
 /* parse_op_lapack.c: the custom calls JAX's CPU lowering emits, read as
- * the StableHLO ops they compute (jaxlib's lapack FFI kernels take the same
- * arguments; layouts are physical and change no value):
+ * the ops they compute (jaxlib's lapack FFI kernels, jaxlib/cpu/
+ * lapack_kernels.cc, take the same arguments; layouts are physical and
+ * change no value; T is f32 for the s routines, f64 for the d ones; B...
+ * the batch dims, K = min(M, N)):
  *
  *   @lapack_{s,d}potrf_ffi(a)        -> (cholesky(a, lower = uplo == 'L'), info)
  *       info (i32, a's batch shape): 0, or 1 where a pivot is not positive
@@ -8,10 +10,30 @@
  *   @lapack_{s,d}trsm_ffi(a, b)      -> triangular_solve(a, b): side, uplo,
  *       trans_x and diag from mhlo.backend_config ('L'/'R', 'L'/'U',
  *       'N'/'T'/'C', 'N'/'U' as their ASCII codes)
+ *   @lapack_{s,d}getrf_ffi(a [B..., M, N])
+ *                                    -> arrayjit.getrf: (lu, ipiv [B..., K] i32
+ *       (1-based, as LAPACK gives them: JAX subtracts 1), info [B...] i32)
+ *   @lapack_{s,d}geqrf_ffi(a)        -> arrayjit.geqrf: (a (R and the
+ *       reflectors), tau [B..., K])
+ *   @lapack_{s,d}orgqr_ffi(a, tau [B..., K']) -> arrayjit.orgqr: q, the shape
+ *       of a (M >= N >= K'; JAX pads a to M x M for mode='complete')
+ *   @lapack_{s,d}syevd_ffi(a [B..., N, N]) -> arrayjit.syevd: (v, w [B..., N],
+ *       info); backend_config mode ('V': eigenvectors; 'N') and uplo (the
+ *       triangle read)
+ *   @lapack_{s,d}gesdd_ffi(a)        -> arrayjit.gesdd: (a (what LAPACK left),
+ *       s [B..., K], u [B..., M, M or K], vt [B..., N or K, N], info);
+ *       backend_config mode 'A' (full), 'S' (reduced), 'N' (s alone; u
+ *       and vt zeros, of either shape: JAX asks for full_matrices' shape)
  *   @Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape,
  *   @annotate_device_placement (x)   -> x (one device: annotations only)
  *
- * Any other target stays an error naming it (parse_op_check.c). */
+ * The signature must be the kernel's exactly (else an error naming the
+ * target and the signature it takes). LAPACK itself computes the
+ * arrayjit.* ops, in the evaluator and compiled code (src/util/
+ * lapack_kernels.h); info > 0 is LAPACK's (a zero pivot, no
+ * convergence), which JAX's code after the call turns into NaNs as it
+ * does on CPU. Any other target (geev, gees, gehrd, sytrd, gesvd, geqp3,
+ * ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
 #include <string.h>
 
 #include "../util/mem.h"
@@ -33,8 +55,23 @@ static bool is_lapack(const char *target, const char *routine) {
            strncmp(target + 8, routine, n) == 0 && strcmp(target + 8 + n, "_ffi") == 0;
 }
 
+/* The LAPACK routines read as an op of their own (ir.h: arrayjit.getrf ...). */
+static const struct {
+    const char *routine;
+    ir_opcode code;
+} lapack_ops[] = {
+    {"getrf", IR_GETRF}, {"geqrf", IR_GEQRF}, {"orgqr", IR_ORGQR}, {"syevd", IR_SYEVD}, {"gesdd", IR_GESDD},
+};
+
+static int lapack_op_of(const char *target) {
+    for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++)
+        if (is_lapack(target, lapack_ops[i].routine)) return (int)i;
+    return -1;
+}
+
 bool fr_jax_custom_call(const char *target) {
-    return is_annotation(target) || is_lapack(target, "potrf") || is_lapack(target, "trsm");
+    return is_annotation(target) || is_lapack(target, "potrf") || is_lapack(target, "trsm") ||
+           lapack_op_of(target) >= 0;
 }
 
 /* The ASCII code of mhlo.backend_config's `name` (dflt when absent). */
@@ -131,6 +168,122 @@ static int lower_trsm(parser *p, op_desc *d, const char *target, const attr_list
     return 0;
 }
 
+/* ---- getrf, geqrf, orgqr, syevd, gesdd --------------------------------------------------
+ * Each becomes its op (ir.h) with the operands and results jaxlib's kernel
+ * has; the signature must be exactly that kernel's (`expected` names it). */
+
+/* The types a LAPACK call's signature is checked against. */
+typedef struct lapack_sig {
+    ir_type t;          /* operand 0: [B..., M, N] */
+    int64_t m, n, k;    /* K = min(M, N) */
+} lapack_sig;
+
+/* Operand 0 of d is a batch of matrices of the target's type (s: f32, d: f64). */
+static bool read_sig(parser *p, const op_desc *d, const char *target, lapack_sig *s) {
+    s->t = *ir_value_type(p->fn, d->in[0].id);
+    ir_dtype want = target[7] == 's' ? IR_F32 : IR_F64;
+    if (s->t.rank < 2 || s->t.dtype != want) return false;
+    s->m = s->t.dims[s->t.rank - 2], s->n = s->t.dims[s->t.rank - 1];
+    s->k = s->m < s->n ? s->m : s->n;
+    return true;
+}
+
+/* The batch dims of s, then `extra` more dims, of element type t. */
+static ir_type sig_type(const lapack_sig *s, ir_dtype t, int extra, int64_t d0, int64_t d1) {
+    ir_type r = ir_type_make(t, s->t.rank - 2, s->t.dims);
+    int64_t d[2] = {d0, d1};
+    for (int i = 0; i < extra; i++) r.dims[r.rank++] = d[i];
+    return r;
+}
+
+static bool result_is(const op_desc *d, int i, const ir_type *t) { return ir_type_eq(&d->out.v[i], t); }
+
+/* The character attribute `name` of config must be one of `allowed`. */
+static int config_choice(parser *p, const op_desc *d, const char *target, const attr_list *config, const char *name,
+                         int dflt, const char *allowed, int *out) {
+    if (config_char(p, d, config, name, dflt, out)) return -1;
+    if (*out && strchr(allowed, *out)) return 0;
+    return fr_error(p, d->at, "custom_call @%s: %s = '%c' is not one of %s", target, name, *out > 32 ? *out : '?',
+                    allowed);
+}
+
+static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_list *config, int which) {
+    static const int results[] = {3, 2, 1, 3, 5}, operands[] = {1, 1, 2, 1, 1};
+    static const char *const expected[] = {
+        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxi32>, tensor<...xi32>), K = min(M, N)",
+        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>), K = min(M, N)",
+        "(tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, M >= N >= K",
+        "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>)",
+        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "
+        "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)",
+    };
+    ir_opcode code = lapack_ops[which].code;
+    int mode = 0, uplo = 'L';
+    if (want_signature(p, d, target, operands[which], results[which])) return -1;
+    if (code == IR_SYEVD && (config_choice(p, d, target, config, "mode", 'V', "VN", &mode) ||
+                             config_choice(p, d, target, config, "uplo", 'L', "LU", &uplo)))
+        return -1;
+    if (code == IR_GESDD && config_choice(p, d, target, config, "mode", 'A', "ASN", &mode)) return -1;
+    lapack_sig s;
+    bool ok = read_sig(p, d, target, &s) && result_is(d, 0, &s.t);
+    ir_type info = sig_type(&s, IR_I32, 0, 0, 0);
+    switch (code) {
+    case IR_GETRF: {
+        ir_type ipiv = sig_type(&s, IR_I32, 1, s.k, 0);
+        ok = ok && result_is(d, 1, &ipiv) && result_is(d, 2, &info);
+        break;
+    }
+    case IR_GEQRF: {
+        ir_type tau = sig_type(&s, s.t.dtype, 1, s.k, 0);
+        ok = ok && result_is(d, 1, &tau);
+        break;
+    }
+    case IR_ORGQR: {
+        const ir_type *tau = ir_value_type(p->fn, d->in[1].id);
+        int64_t k = tau->rank ? tau->dims[tau->rank - 1] : -1;
+        ir_type want = sig_type(&s, s.t.dtype, 1, k, 0);
+        ok = ok && ir_type_eq(tau, &want) && s.m >= s.n && s.n >= k;
+        break;
+    }
+    case IR_SYEVD: {
+        ir_type w = sig_type(&s, s.t.dtype, 1, s.n, 0);
+        ok = ok && s.m == s.n && result_is(d, 1, &w) && result_is(d, 2, &info);
+        break;
+    }
+    default: {   /* gesdd */
+        ir_type sv = sig_type(&s, s.t.dtype, 1, s.k, 0);
+        ir_type uf = sig_type(&s, s.t.dtype, 2, s.m, s.m), vf = sig_type(&s, s.t.dtype, 2, s.n, s.n);
+        ir_type ur = sig_type(&s, s.t.dtype, 2, s.m, s.k), vr = sig_type(&s, s.t.dtype, 2, s.k, s.n);
+        bool full = result_is(d, 2, &uf) && result_is(d, 3, &vf);
+        bool reduced = result_is(d, 2, &ur) && result_is(d, 3, &vr);
+        ok = ok && result_is(d, 1, &sv) && result_is(d, 4, &info) &&
+             (mode == 'A' ? full : mode == 'S' ? reduced : full || reduced);
+        break;
+    }
+    }
+    if (!ok)
+        return fr_error(p, d->at, "custom_call @%s: expected %s with T = %s", target, expected[which],
+                        target[7] == 's' ? "f32" : "f64");
+    d->code = code;
+    d->a.lapack_mode = mode;
+    d->a.lower = code == IR_SYEVD && uplo == 'L';
+    return 0;
+}
+
+/* The generic form's properties of syevd (mode, lower) and gesdd (mode):
+ * `<{mode = "V", lower = true}>`, as the printer writes them. */
+int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a = fr_attr_require(p, attrs, "mode", d->at);
+    char *mode = NULL;
+    if (!a || fr_attr_read_string(p, a, &mode)) return -1;
+    bool one = strlen(mode) == 1;
+    d->a.lapack_mode = one ? (unsigned char)mode[0] : 0;
+    mem_free(mode);
+    if (!one) return fr_error(p, a->value.tok.at, "%s: mode must be one character", ir_op_name(d->code));
+    if (d->code != IR_SYEVD) return 0;
+    return !(a = fr_attr_require(p, attrs, "lower", d->at)) || fr_attr_read_bool(p, a, &d->a.lower) ? -1 : 0;
+}
+
 /* One device: the annotation is its operand (a convert to its own type,
  * which simplify removes). */
 static int lower_annotation(parser *p, op_desc *d, const char *target) {
@@ -146,7 +299,11 @@ int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_l
     attr_list config = {0};
     const attr_ref *a = fr_attr_find(attrs, "mhlo.backend_config");
     int rc = a ? fr_attr_read_dict(p, a, &config) : 0;
-    if (!rc) rc = is_lapack(target, "potrf") ? lower_potrf(p, d, target, &config) : lower_trsm(p, d, target, &config);
+    int which = lapack_op_of(target);
+    if (!rc)
+        rc = which >= 0                  ? lower_lapack(p, d, target, &config, which)
+             : is_lapack(target, "potrf") ? lower_potrf(p, d, target, &config)
+                                          : lower_trsm(p, d, target, &config);
     fr_attr_list_free(&config);
     return rc ? -1 : 0;
 }

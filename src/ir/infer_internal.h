@@ -13,7 +13,8 @@
  *                       scatter, get_dimension_size, optimization_barrier
  *   infer_control.c     while, if, case, map, sort
  *   infer_window.c      reduce_window, select_and_scatter, convolution
- *   infer_linalg.c      triangular_solve, cholesky
+ *   infer_linalg.c      triangular_solve, cholesky, getrf, geqrf, orgqr,
+ *                       syevd, gesdd
  *
  * A rule runs after the shared checks have passed (see infer.c): the
  * opcode is known, the operand, result and region counts fit it, every
@@ -122,4 +123,9 @@ int infer_rule_select_and_scatter(infer_ctx *cx);
 int infer_rule_convolution(infer_ctx *cx);
 int infer_rule_triangular_solve(infer_ctx *cx);       /* infer_linalg.c */
 int infer_rule_cholesky(infer_ctx *cx);
+int infer_rule_getrf(infer_ctx *cx);
+int infer_rule_geqrf(infer_ctx *cx);
+int infer_rule_orgqr(infer_ctx *cx);
+int infer_rule_syevd(infer_ctx *cx);
+int infer_rule_gesdd(infer_ctx *cx);
 #endif

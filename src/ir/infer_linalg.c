@@ -1,5 +1,6 @@
 /* infer_linalg.c: the type rules of linear algebra: triangular_solve,
- * cholesky. */
+ * cholesky, and the LAPACK ops getrf, geqrf, orgqr, syevd and gesdd. */
+#include "../util/lapack_kernels.h"
 #include "infer_internal.h"
 
 /* ---- rules: linear algebra ------------------------------------------------------- */
@@ -35,4 +36,144 @@ int infer_rule_cholesky(infer_ctx *cx) {
     int rc = expect_square_matrices(cx, 0, &m);
     if (!rc) cx->out[0] = *infer_operand(cx, 0);
     return rc;
+}
+
+/* ---- the LAPACK ops (ir.h) ------------------------------------------------------- */
+
+/* Operand i is a batch of f32 or f64 matrices [..., M, N] whose LAPACK
+ * call `routine` fits 32-bit integers; *b is its batch shape (the type
+ * without the matrix dims), *m and *n its sizes. */
+static int expect_lapack_matrices(const infer_ctx *cx, int i, aj_lapack_routine routine, int mode, ir_type *b,
+                                  int64_t *m, int64_t *n) {
+    const ir_type *a = infer_operand(cx, i);
+    if (a->rank < 2 || (a->dtype != IR_F32 && a->dtype != IR_F64))
+        return infer_fail(cx, "operand %d: expected f32 or f64 matrices [..., M, N], got %s", i, TT(a));
+    *m = a->dims[a->rank - 2], *n = a->dims[a->rank - 1];
+    *b = ir_type_make(a->dtype, a->rank - 2, a->dims);
+    aj_lapack_space s = aj_lapack_space_of(routine, ir_dtype_size(a->dtype), *m, *n, mode, *m, *n);
+    if (!aj_lapack_space_fits(&s, *m, *n))
+        return infer_fail(cx, "operand %d: %s is too large for LAPACK's 32-bit sizes", i, TT(a));
+    return DIAG_OK;
+}
+
+/* b's dims followed by `extra` (0, 1 or 2 of them), of element type t. */
+static ir_type batch_plus(const ir_type *b, ir_dtype t, int extra, int64_t d0, int64_t d1) {
+    ir_type r = ir_type_make(t, b->rank, b->dims);
+    int64_t d[2] = {d0, d1};
+    for (int i = 0; i < extra; i++) r.dims[r.rank++] = d[i];
+    return r;
+}
+
+/* getrf(a [..., M, N]) -> (lu, ipiv [..., min(M, N)] i32, info [...] i32) */
+int infer_rule_getrf(infer_ctx *cx) {
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GETRF, 0, &b, &m, &n);
+    if (rc) return rc;
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, IR_I32, 1, m < n ? m : n, 0);
+    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
+/* geqrf(a [..., M, N]) -> (a, tau [..., min(M, N)]) */
+int infer_rule_geqrf(infer_ctx *cx) {
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEQRF, 0, &b, &m, &n);
+    if (rc) return rc;
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, b.dtype, 1, m < n ? m : n, 0);
+    return DIAG_OK;
+}
+
+/* orgqr(a [..., M, N], tau [..., K]) -> q [..., M, N], M >= N >= K */
+int infer_rule_orgqr(infer_ctx *cx) {
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_ORGQR, 0, &b, &m, &n);
+    if (rc) return rc;
+    const ir_type *tau = infer_operand(cx, 1);
+    bool fits = tau->dtype == b.dtype && tau->rank == b.rank + 1;
+    for (int i = 0; fits && i < b.rank; i++) fits = tau->dims[i] == b.dims[i];
+    if (!fits)
+        return infer_fail(cx, "operand 1: expected a's element type and batch, and one more dim (tau), got %s",
+                          TT(tau));
+    int64_t k = tau->dims[b.rank];
+    if (!(m >= n && n >= k))
+        return infer_fail(cx, "expected M >= N >= K for a [..., M, N] and tau [..., K], got M = %lld, N = %lld, "
+                          "K = %lld", (long long)m, (long long)n, (long long)k);
+    cx->out[0] = *infer_operand(cx, 0);
+    return DIAG_OK;
+}
+
+/* syevd(a [..., N, N]) -> (v, w [..., N], info [...] i32) */
+int infer_rule_syevd(infer_ctx *cx) {
+    int mode = infer_attrs(cx)->lapack_mode;
+    if (mode != 'V' && mode != 'N') return infer_fail(cx, "mode must be V or N, got %d", mode);
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_SYEVD, mode, &b, &m, &n);
+    if (rc) return rc;
+    if (m != n)
+        return infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
+/* gesdd(a [..., M, N]) -> (a, s [..., K], u, vt, info [...] i32): mode A,
+ * u [..., M, M] and vt [..., N, N]; S, [..., M, K] and [..., K, N]; N,
+ * either (JAX asks for both, as full_matrices says), as recorded. */
+int infer_rule_gesdd(infer_ctx *cx) {
+    int mode = infer_attrs(cx)->lapack_mode;
+    if (mode != 'A' && mode != 'S' && mode != 'N') return infer_fail(cx, "mode must be A, S or N, got %d", mode);
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GESDD, mode, &b, &m, &n);
+    if (rc) return rc;
+    int64_t k = m < n ? m : n;
+    bool full = mode == 'A';
+    if (mode == 'N') {
+        ir_type u = batch_plus(&b, b.dtype, 2, m, m), vt = batch_plus(&b, b.dtype, 2, n, n);
+        full = ir_type_eq(infer_recorded(cx, 2), &u) && ir_type_eq(infer_recorded(cx, 3), &vt);
+    }
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, b.dtype, 1, k, 0);
+    cx->out[2] = batch_plus(&b, b.dtype, 2, m, full ? m : k);
+    cx->out[3] = batch_plus(&b, b.dtype, 2, full ? n : k, n);
+    cx->out[4] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
+bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
+    int routine;
+    switch (op->code) {
+    case IR_GETRF: routine = AJ_LAPACK_GETRF; break;
+    case IR_GEQRF: routine = AJ_LAPACK_GEQRF; break;
+    case IR_ORGQR: routine = AJ_LAPACK_ORGQR; break;
+    case IR_SYEVD: routine = AJ_LAPACK_SYEVD; break;
+    case IR_GESDD: routine = AJ_LAPACK_GESDD; break;
+    default: return false;
+    }
+    if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;
+    const ir_type *a = &f->values[op->in[0]].type;
+    if (a->rank < 2) return false;
+    *c = (ir_lapack_call){routine, 1, a->dims[a->rank - 2], a->dims[a->rank - 1], 0, 0, 0, ir_dtype_size(a->dtype),
+                          op->a.lapack_mode};
+    for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
+    c->k = c->m < c->n ? c->m : c->n;
+    if (op->code == IR_ORGQR) {
+        const ir_type *tau = &f->values[op->in[op->nin - 1]].type;
+        if (tau->rank < 1) return false;
+        c->k = tau->dims[tau->rank - 1];
+    }
+    if (op->code == IR_GESDD) {
+        const ir_type *u = &f->values[op->out[2]].type, *vt = &f->values[op->out[3]].type;
+        if (u->rank < 2 || vt->rank < 2) return false;
+        c->ucols = u->dims[u->rank - 1];
+        c->vtrows = vt->dims[vt->rank - 2];
+    }
+    return true;
 }

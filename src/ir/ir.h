@@ -529,6 +529,19 @@ int ir_func_set_results(ir_func *f, int n, const ir_type *types);
  * location), the operand and what was expected. */
 int ir_infer_types(const ir_func *f, const ir_op *op, ir_type *out, diag *d);
 
+/* The LAPACK call of an arrayjit.getrf, geqrf, orgqr, syevd or gesdd op:
+ * its routine (an aj_lapack_routine of src/util/lapack_kernels.h), the
+ * number of matrices, one matrix's sizes (m x n; k = min(m, n), orgqr:
+ * tau's size; gesdd's u is m x ucols and vt vtrows x n), the element's
+ * bytes and lapack_mode. False for any other op (or malformed types). */
+typedef struct ir_lapack_call {
+    int routine;
+    int64_t batch, m, n, k, ucols, vtrows;
+    size_t elem;
+    int mode;
+} ir_lapack_call;
+bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c);
+
 /* Checks one op: arity, operand definitions, inferred == recorded result
  * types, regions, and (for call) the callee's signature. */
 int ir_verify_op(const ir_module *m, const ir_func *f, const ir_op *op, diag *d);

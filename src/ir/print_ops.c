@@ -405,6 +405,14 @@ void pr_print_props(const printer *p, const ir_op *op) {
         break;
     }
     case IR_CHOLESKY: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
+    case IR_SYEVD: case IR_GESDD: {
+        /* mode = "V": the character LAPACK's jobz takes (anything else as its code) */
+        int c = a->lapack_mode;
+        if (c > 32 && c < 127 && c != '"' && c != '\\') fprintf(p->out, "mode = \"%c\"", c);
+        else fprintf(p->out, "mode = \"\\%02X\"", (unsigned)c & 0xFF);
+        if (op->code == IR_SYEVD) fprintf(p->out, ", lower = %s", a->lower ? "true" : "false");
+        break;
+    }
     default:
         print_array_prop(p, "window_dimensions", &a->win_dims, &first);
         print_array_prop(p, "window_strides", &a->win_strides, &first);
@@ -419,7 +427,7 @@ void pr_print_props(const printer *p, const ir_op *op) {
 bool pr_has_props(ir_opcode code) {
     switch (code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
-    case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY:
+    case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
         return true;
     default:
         return false;

@@ -883,8 +883,10 @@ TEST(jax_donation_marks_donate_parameters) {
     free(text);
 }
 
-/* JAX's custom calls that are read as ops refuse what they cannot mean,
- * naming the target; any other target stays unsupported. */
+/* JAX's custom calls that are read as ops refuse what they cannot mean
+ * (a signature other than jaxlib's kernel's, an attribute out of range),
+ * naming the target; so do the LAPACK ops' generic and pretty forms; any
+ * other target stays unsupported. */
 TEST(jax_custom_calls_refuse_malformed_forms) {
     static const struct {
         const char *call, *message;
@@ -906,7 +908,42 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
         {"%r = stablehlo.custom_call @Sharding(%a) : (tensor<3x3xf32>) -> tensor<9xf32>",
          "the result's type is not the operand's", DIAG_INVALID},
         {"%r:2 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>)",
-         "unsupported custom_call @lapack_sgetrf_ffi", DIAG_UNSUPPORTED},
+         "custom_call @lapack_sgetrf_ffi takes 1 operand and gives 3 results, found 1 and 2", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, "
+         "tensor<i32>)", "custom_call @lapack_sgetrf_ffi: expected (tensor<...xMxNxT>) -> (tensor<...xMxNxT>, "
+         "tensor<...xKxi32>, tensor<...xi32>), K = min(M, N) with T = f32", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, "
+         "tensor<i32>)", "with T = f64", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>)",
+         "custom_call @lapack_sgeqrf_ffi: expected (tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>)",
+         DIAG_INVALID},
+        {"%r = stablehlo.custom_call @lapack_sorgqr_ffi(%a) : (tensor<3x3xf32>) -> tensor<3x3xf32>",
+         "custom_call @lapack_sorgqr_ffi takes 2 operands and gives 1 result, found 1 and 1", DIAG_INVALID},
+        {"%r = stablehlo.custom_call @lapack_sorgqr_ffi(%a, %a) : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>",
+         "custom_call @lapack_sorgqr_ffi: expected (tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, "
+         "M >= N >= K", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%a) {mhlo.backend_config = {mode = 88 : ui8, uplo = 76 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)", "mode = 'X' is not one of VN",
+         DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%a) {mhlo.backend_config = {uplo = 70 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)", "uplo = 'F' is not one of LU",
+         DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, "
+         "tensor<3xi32>)", "custom_call @lapack_ssyevd_ffi: expected (tensor<...xNxNxT>)", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%a) {mhlo.backend_config = {mode = 79 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "mode = 'O' is not one of ASN", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%a) {mhlo.backend_config = {mode = 83 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x2xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "custom_call @lapack_sgesdd_ffi: expected", DIAG_INVALID},
+        {"%r:3 = \"arrayjit.syevd\"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)",
+         "missing attribute 'mode'", DIAG_INVALID},
+        {"%r:3 = \"arrayjit.syevd\"(%a) <{mode = \"VN\", lower = true}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, "
+         "tensor<3xf32>, tensor<i32>)", "arrayjit.syevd: mode must be one character", DIAG_INVALID},
+        {"%r:3 = arrayjit.getrf %a : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)",
+         "arrayjit.getrf has only the generic form", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgeev_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, "
+         "tensor<i32>)", "unsupported custom_call @lapack_sgeev_ffi", DIAG_UNSUPPORTED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[1024];

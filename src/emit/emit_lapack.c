@@ -1,0 +1,66 @@
+/* emit_lapack.c: the emitter of the LAPACK ops (arrayjit.getrf, geqrf,
+ * orgqr, syevd, gesdd). Each kernel is one call of the kernel the
+ * evaluator runs too (src/util/lapack_kernels.h, whose text the source
+ * then holds: emit_prelude_lapack), on the routines the object links
+ * (-l:liblapack.so.3, backend_c.c), with its workspace in the plan's
+ * scratch block (the contract asks for it: contract.c, lapack_scratch), so
+ * that results equal the evaluator's bit for bit and nothing is allocated
+ * at run time. */
+#include <inttypes.h>
+
+#include "../util/lapack_kernels.h"
+#include "emit_internal.h"
+
+const char emit_prelude_lapack[] = "\n/* ---- LAPACK (src/util/lapack_kernels.h) ---- */\n" AJ_LAPACK_TEXT "\n";
+
+bool el_lapack_kernel(const emit_ctx *cx, int step) {
+    const ir_op *op = cx->f->body->ops[step];
+    if (op->code != IR_FUSION || op->nregions != 1 || op->regions[0]->nops != 2) return false;
+    ir_lapack_call c;
+    return ir_lapack_call_of(cx->f, op->regions[0]->ops[0], &c);
+}
+
+int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    ir_lapack_call c;
+    if (!ir_lapack_call_of(cx->f, root, &c) || (c.elem != 4 && c.elem != 8))
+        return ec_fail_op(cx, DIAG_INVALID, root, "expected f32 or f64 matrices");
+    aj_lapack_space s = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
+    if (s.bytes > cx->p->scratch_bytes)
+        return ec_fail_op(cx, DIAG_INVALID, root, "internal error: LAPACK needs %zu bytes of scratch, the plan has %zu",
+                          s.bytes, cx->p->scratch_bytes);
+    cx->uses_lapack = true;
+    if (!cx->lapack_op) cx->lapack_op = ir_op_name(root->code);
+    const char *T = c.elem == 8 ? "double" : "float", p = c.elem == 8 ? 'd' : 's';
+    /* the workspace: the scratch block (the kernel gets the arena: emit_c.c) */
+    const char *w = "0", *iw = "0";
+    if (s.bytes) {
+        w = ec_str(cx, "(%s *)(arena + %zu)", T, cx->p->scratch_offset);
+        iw = ec_str(cx, "(int32_t *)(arena + %zu)", cx->p->scratch_offset + s.iwork_at);
+    }
+    const char *sizes = ec_str(cx, "%" PRId64 ", %" PRId64 ", %" PRId64, c.batch, c.m, c.n);
+    switch (root->code) {
+    case IR_GETRF:
+        ec_line(cx, "aj_getrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s);", p, eo_in(cx, root, 0), k->out[0], k->out[1],
+                k->out[2], sizes, w);
+        break;
+    case IR_GEQRF:
+        ec_line(cx, "aj_geqrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0],
+                k->out[1], sizes, w, s.lwork);
+        break;
+    case IR_ORGQR:
+        ec_line(cx, "aj_orgqr_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0),
+                eo_in(cx, root, 1), k->out[0], sizes, c.k, w, s.lwork);
+        break;
+    case IR_SYEVD:
+        ec_line(cx, "aj_syevd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %" PRId64
+                ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
+                root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork, iw, s.liwork);
+        break;
+    default:   /* gesdd */
+        ec_line(cx, "aj_gesdd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %" PRId64
+                ", %s);", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], sizes, c.mode,
+                c.ucols, c.vtrows, w, s.lwork, iw);
+        break;
+    }
+    return cx->rc;
+}

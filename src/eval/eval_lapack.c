@@ -1,0 +1,60 @@
+/* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
+ * gesdd) by LAPACK itself, found at run time (src/util/lapack.h), through
+ * the kernels generated code runs too (src/util/lapack_kernels.h), so the
+ * two agree bit for bit.
+ *
+ * The kernel's workspace (one matrix in column-major order, LAPACK's work
+ * arrays: aj_lapack_space_of) comes from the allocator for the call and is
+ * freed after it. Like the scalars of a region it is no value of the
+ * program, so the driver's statistics leave it out; compiled code takes the
+ * same bytes from the plan's scratch block, which the memory report counts.
+ * Without LAPACK the op fails with DIAG_UNSUPPORTED naming the library. */
+#include "../util/lapack.h"
+#include "../util/mem.h"
+#include "eval_internal.h"
+
+AJ_LAPACK_KERNELS
+
+#define OUT(i) ev_data(fr, op->out[i])
+#define IN(i) ev_data(fr, op->in[i])
+
+/* Runs the kernel of c's element type (f: float or double, p: s or d). */
+#define RUN_KERNEL(T, p)                                                                                              \
+    do {                                                                                                              \
+        T *w = work;                                                                                                  \
+        int32_t *iw = (int32_t *)((char *)work + space.iwork_at);                                                     \
+        switch (op->code) {                                                                                           \
+        case IR_GETRF: aj_getrf_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.m, c.n, w); break;                   \
+        case IR_GEQRF: aj_geqrf_##p(L, IN(0), OUT(0), OUT(1), c.batch, c.m, c.n, w, space.lwork); break;              \
+        case IR_ORGQR: aj_orgqr_##p(L, IN(0), IN(1), OUT(0), c.batch, c.m, c.n, c.k, w, space.lwork); break;          \
+        case IR_SYEVD:                                                                                                \
+            aj_syevd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.n, op->a.lower, op->a.lapack_mode == 'V',       \
+                         w, space.lwork, iw, space.liwork);                                                           \
+            break;                                                                                                    \
+        default:                                                                                                      \
+            aj_gesdd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c.batch, c.m, c.n, op->a.lapack_mode,      \
+                         c.ucols, c.vtrows, w, space.lwork, iw);                                                      \
+            break;                                                                                                    \
+        }                                                                                                             \
+    } while (0)
+
+int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
+    ir_type want[5];
+    int rc = ir_infer_types(fr->f, op, want, d);
+    for (int i = 0; !rc && i < op->nout; i++)
+        if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))
+            rc = ev_fail(d, DIAG_INVALID, op, "result %d does not fit", i);
+    if (rc) return rc;
+    char why[600];
+    const aj_lapack *L = lapack_routines(why, sizeof why);
+    if (!L) return ev_fail(d, DIAG_UNSUPPORTED, op, "needs %s", why);
+    ir_lapack_call c;
+    if (!ir_lapack_call_of(fr->f, op, &c)) return ev_fail(d, DIAG_INVALID, op, "is no LAPACK op");
+    aj_lapack_space space = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
+    void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
+    if (space.bytes && !work) return diag_nomem(d);
+    if (c.elem == 8) RUN_KERNEL(double, d);
+    else RUN_KERNEL(float, s);
+    mem_free(work);
+    return DIAG_OK;
+}

@@ -1,0 +1,246 @@
+/* lapack_kernels.h: the LAPACK calls behind arrayjit.getrf, geqrf, orgqr,
+ * syevd and gesdd (the ops JAX's CPU custom calls lapack_{s,d}*_ffi are
+ * read as), for the evaluator and for generated code.
+ *
+ * Each routine runs over a batch of row-major matrices, one at a time, as
+ * jaxlib's FFI kernels do (jaxlib/cpu/lapack_kernels.cc): the matrix is
+ * copied into the workspace in column-major order (the layout the custom
+ * call asks of XLA), the LAPACK routine factors it there, and the results
+ * are copied back in row-major order. The vectors (ipiv, tau, w, s) and
+ * info go straight into the results. Workspaces are the caller's: one
+ * matrix's worth, reused along the batch (aj_lapack_space_of says how much;
+ * compiled code takes it from the plan's scratch block, the evaluator from
+ * the allocator).
+ *
+ * LAPACK is reached through a table of its routines (aj_lapack): the
+ * evaluator fills it from dlsym (src/util/lapack.c), generated code with
+ * the routines it links. The code is written once, as the body of
+ * AJ_LAPACK_KERNELS: the evaluator compiles it and the C backend pastes its
+ * text (AJ_LAPACK_TEXT) into the sources that call it, so both run the very
+ * same calls on the very same workspaces and agree bit for bit. The bodies
+ * must stay free of '#' directives and of comments.
+ *
+ * The routines are reference LAPACK's Fortran interface with 32-bit
+ * integers (LP64, as Debian's liblapack3 and OpenBLAS build it), and the
+ * hidden length arguments gfortran passes after the arguments for every
+ * CHARACTER argument (size_t, each 1 here). */
+#ifndef LAPACK_KERNELS_H
+#define LAPACK_KERNELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- workspace sizes ------------------------------------------------------------------
+ * In elements, per matrix. geqrf and orgqr run blocked with a block of up
+ * to AJ_LAPACK_NB columns when lwork holds n * NB (reference LAPACK's
+ * ilaenv asks for 32; jaxlib passes the size LAPACK's workspace query
+ * gives, n * 32, and the result is the same for any lwork at least that).
+ * syevd's sizes are jaxlib's (eig::GetWorkspaceSize): LAPACK's minimum for
+ * jobz = 'V' and 'N'. gesdd's lwork is LAPACK's minimum for the mode plus
+ * m * n (which lets it take the paths that copy the matrix, as the optimal
+ * size jaxlib asks for does) and room for blocking. */
+enum { AJ_LAPACK_NB = 64 };
+
+typedef enum aj_lapack_routine {
+    AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD
+} aj_lapack_routine;
+
+/* One matrix's workspace: `elems` elements of the matrix type (the
+ * column-major matrix, gesdd's u and vt, then LAPACK's work array of lwork
+ * elements), then liwork int32s at byte `iwork_at`; `bytes` in all. */
+typedef struct aj_lapack_space {
+    int64_t elems, lwork, liwork;
+    size_t iwork_at, bytes;
+} aj_lapack_space;
+
+static inline int64_t aj_lapack_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t aj_lapack_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* The workspace of `routine` on an m x n matrix of elem-byte elements.
+ * mode: syevd's jobz ('V', 'N'), gesdd's ('A', 'S', 'N'); ucols and
+ * vtrows: gesdd's u is m x ucols and vt vtrows x n. */
+static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size_t elem, int64_t m, int64_t n,
+                                                 int mode, int64_t ucols, int64_t vtrows) {
+    aj_lapack_space s = {m * n, 0, 0, 0, 0};
+    int64_t mn = aj_lapack_min64(m, n), mx = aj_lapack_max64(m, n);
+    switch (routine) {
+    case AJ_LAPACK_GETRF: break;
+    case AJ_LAPACK_GEQRF: case AJ_LAPACK_ORGQR: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB; break;
+    case AJ_LAPACK_SYEVD:
+        s.lwork = n <= 1 ? 1 : mode == 'V' ? 1 + 6 * n + 2 * n * n : 2 * n + 1;
+        s.liwork = n <= 1 || mode != 'V' ? 1 : 3 + 5 * n;
+        break;
+    case AJ_LAPACK_GESDD: {
+        int64_t least = mode == 'N' ? 3 * mn + aj_lapack_max64(mx, 7 * mn)
+                        : mode == 'S' ? 4 * mn * mn + 7 * mn
+                                      : 4 * mn * mn + 6 * mn + mx;
+        s.lwork = least + m * n + AJ_LAPACK_NB * (m + n) + 1;
+        s.liwork = aj_lapack_max64(8 * mn, 1);
+        if (mode != 'N') s.elems += m * ucols + vtrows * n;
+        break;
+    }
+    }
+    if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
+    s.elems += s.lwork;
+    s.iwork_at = ((size_t)s.elems * elem + 7) / 8 * 8;
+    s.bytes = s.liwork ? s.iwork_at + (size_t)s.liwork * 4 : (size_t)s.elems * elem;
+    return s;
+}
+
+/* Whether LAPACK's 32-bit integers hold every size of the call. */
+static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int64_t n) {
+    const int64_t most = INT32_MAX;
+    return m <= most && n <= most && s->lwork <= most && s->liwork <= most;
+}
+
+/* ---- the routines ----------------------------------------------------------------------- */
+
+#define AJ_LAPACK_FIELDS_(T, p)                                                                               \
+    void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);                               \
+    void (*p##geqrf)(const int *, const int *, T *, const int *, T *, T *, const int *, int *);               \
+    void (*p##orgqr)(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *,    \
+                     int *);                                                                                  \
+    void (*p##syevd)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, int *, \
+                     const int *, int *, size_t, size_t);                                                     \
+    void (*p##gesdd)(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,    \
+                     const int *, T *, const int *, int *, int *, size_t);
+
+/* The table of routines: sgetrf_ ... dgesdd_. */
+#define AJ_LAPACK_DECLS                                                                                       \
+    typedef struct aj_lapack {                                                                                \
+        AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d)                                              \
+    } aj_lapack;
+
+/* The names of the table's routines, in its order. */
+#define AJ_LAPACK_NAMES                                                                                       \
+    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_"
+enum { AJ_LAPACK_NROUTINES = 10 };
+
+/* Generated code: the routines' prototypes and the table over them. */
+#define AJ_LAPACK_PROTOS_(T, p)                                                                               \
+    void p##getrf_(const int *, const int *, T *, const int *, int *, int *);                                 \
+    void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);                 \
+    void p##orgqr_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *); \
+    void p##syevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, int *,   \
+                   const int *, int *, size_t, size_t);                                                       \
+    void p##gesdd_(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,      \
+                   const int *, T *, const int *, int *, int *, size_t);
+#define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
+                           .p##syevd = p##syevd_, .p##gesdd = p##gesdd_
+#define AJ_LAPACK_LINKED                                                                                      \
+    AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d)                                                  \
+    static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d)};
+
+/* ---- the kernels -------------------------------------------------------------------------
+ * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
+ *   getrf(a [m, n]) -> lu [m, n], ipiv [min(m, n)] (1-based), info
+ *   geqrf(a [m, n]) -> a [m, n] (R above the diagonal, reflectors below), tau [min(m, n)]
+ *   orgqr(a [m, n], tau [k]) -> q [m, n] (m >= n >= k)
+ *   syevd(a [n, n]) -> v [n, n] (eigenvectors in columns; with vectors 0, what LAPACK left),
+ *                      w [n] (ascending), info; only the `lower` (or upper) triangle is read
+ *   gesdd(a [m, n]) -> a [m, n] (what LAPACK left), s [min(m, n)], u [m, ucols],
+ *                      vt [vtrows, n], info; mode 'A', 'S' or 'N' (u and vt all zeros)
+ * each per matrix of the batch; info is LAPACK's (0, or > 0 when the
+ * matrix is singular or the iteration did not converge). */
+#define AJ_LAPACK_TYPED_(T, p)                                                                                \
+    static void aj_lapack_cols_##p(const T *a, T *c, int64_t m, int64_t n) {                                  \
+        for (int64_t i = 0; i < m; i++)                                                                       \
+            for (int64_t j = 0; j < n; j++) c[j * m + i] = a[i * n + j];                                      \
+    }                                                                                                         \
+    static void aj_lapack_rows_##p(const T *c, T *a, int64_t m, int64_t n) {                                  \
+        for (int64_t i = 0; i < m; i++)                                                                       \
+            for (int64_t j = 0; j < n; j++) a[i * n + j] = c[j * m + i];                                      \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *a, T *lu, int32_t *ipiv,    \
+                                                     int32_t *info, int64_t batch, int64_t m, int64_t n,      \
+                                                     T *w) {                                                  \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1;                                               \
+        int64_t k = m < n ? m : n;                                                                            \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (k > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                   \
+                L->p##getrf(&im, &in, w, &lda, (int *)(ipiv + b * k), &res);                                  \
+                aj_lapack_rows_##p(w, lu + b * m * n, m, n);                                                  \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_geqrf_##p(const aj_lapack *L, const T *a, T *qr, T *tau,           \
+                                                     int64_t batch, int64_t m, int64_t n, T *w,               \
+                                                     int64_t lwork) {                                         \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                              \
+        int64_t k = m < n ? m : n;                                                                            \
+        for (int64_t b = 0; b < batch && k > 0; b++) {                                                        \
+            int res = 0;                                                                                      \
+            aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                       \
+            L->p##geqrf(&im, &in, w, &lda, tau + b * k, w + m * n, &lw, &res);                                \
+            aj_lapack_rows_##p(w, qr + b * m * n, m, n);                                                      \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_orgqr_##p(const aj_lapack *L, const T *a, const T *tau, T *q,      \
+                                                     int64_t batch, int64_t m, int64_t n, int64_t k, T *w,    \
+                                                     int64_t lwork) {                                         \
+        int im = (int)m, in = (int)n, ik = (int)k, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                 \
+        for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
+            int res = 0;                                                                                      \
+            aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                       \
+            L->p##orgqr(&im, &in, &ik, w, &lda, tau + b * k, w + m * n, &lw, &res);                           \
+            aj_lapack_rows_##p(w, q + b * m * n, m, n);                                                       \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_syevd_##p(const aj_lapack *L, const T *a, T *v, T *ev,             \
+                                                     int32_t *info, int64_t batch, int64_t n, int lower,      \
+                                                     int vectors, T *w, int64_t lwork, int32_t *iw,           \
+                                                     int64_t liwork) {                                        \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork, liw = (int)liwork;                        \
+        char jobz = vectors ? 'V' : 'N', uplo = lower ? 'L' : 'U';                                            \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * n * n, w, n, n);                                                   \
+                L->p##syevd(&jobz, &uplo, &in, w, &lda, ev + b * n, w + n * n, &lw, (int *)iw, &liw, &res, 1, \
+                            1);                                                                               \
+                aj_lapack_rows_##p(w, v + b * n * n, n, n);                                                   \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_gesdd_##p(const aj_lapack *L, const T *a, T *aout, T *s, T *u,     \
+                                                     T *vt, int32_t *info, int64_t batch, int64_t m,          \
+                                                     int64_t n, int mode, int64_t ucols, int64_t vtrows,      \
+                                                     T *w, int64_t lwork, int32_t *iw) {                      \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                              \
+        int ldu = m > 1 ? (int)m : 1, ldvt = vtrows > 1 ? (int)vtrows : 1;                                    \
+        int64_t k = m < n ? m : n;                                                                            \
+        int uv = mode != 'N' && k > 0;                                                                        \
+        char jobz = (char)mode;                                                                               \
+        T *cu = w + m * n, *cvt = cu + (uv ? m * ucols : 0), *work = cvt + (uv ? vtrows * n : 0);             \
+        if (!uv) {                                                                                            \
+            for (int64_t i = 0; i < batch * m * ucols; i++) u[i] = 0;                                         \
+            for (int64_t i = 0; i < batch * vtrows * n; i++) vt[i] = 0;                                       \
+        }                                                                                                     \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (k > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                   \
+                L->p##gesdd(&jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu, uv ? cvt : work,       \
+                            &ldvt, work, &lw, (int *)iw, &res, 1);                                            \
+                aj_lapack_rows_##p(w, aout + b * m * n, m, n);                                                \
+                if (uv) {                                                                                     \
+                    aj_lapack_rows_##p(cu, u + b * m * ucols, m, ucols);                                      \
+                    aj_lapack_rows_##p(cvt, vt + b * vtrows * n, vtrows, n);                                  \
+                }                                                                                             \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }
+
+#define AJ_LAPACK_KERNELS AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d)
+
+#define AJ_LAPACK_STR_(...) #__VA_ARGS__
+#define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)
+/* What generated code pastes: the table type, the linked routines and the
+ * kernels, as one line of C text each. */
+#define AJ_LAPACK_TEXT                                                                                        \
+    AJ_LAPACK_STR(AJ_LAPACK_DECLS) "\n" AJ_LAPACK_STR(AJ_LAPACK_LINKED) "\n" AJ_LAPACK_STR(AJ_LAPACK_KERNELS) "\n"
+#endif

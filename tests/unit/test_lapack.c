@@ -1,0 +1,391 @@
+/* The LAPACK ops (arrayjit.getrf, geqrf, orgqr, syevd, gesdd: JAX's
+ * lapack_{s,d}*_ffi custom calls as read): compiled code equals the
+ * evaluator bit for bit (both run the kernels of src/util/lapack_kernels.h
+ * on the same LAPACK) on pseudo-random inputs, batched, rectangular, large
+ * enough for LAPACK's blocked paths, in every mode, strict and fast; the
+ * workspace is the plan's scratch and the memory analysis counts it; the
+ * ops print back as they parse; without LAPACK the evaluator and the
+ * compiler refuse them naming the library (and work again once it is
+ * back); the gradient through one names the op. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arrayjit.h"
+#include "testing.h"
+#include "util/lapack.h"
+
+static char cache_dir[] = "/tmp/aj_lapack_cache_XXXXXX";
+
+/* Uniform values in [-1, 1) (seeded per argument and input set). */
+static void fill(aj_array *a, uint64_t seed) {
+    uint64_t state = seed * 0x9E3779B97F4A7C15u + 1;
+    int64_t n = aj_array_numel(a);
+    for (int64_t i = 0; i < n; i++) {
+        double x = (double)(testing_random(&state) >> 11) / 9007199254740992.0 * 2 - 1;
+        if (aj_array_dtype(a) == AJ_F32) ((float *)aj_array_data(a))[i] = (float)x;
+        else ((double *)aj_array_data(a))[i] = x;
+    }
+}
+
+static aj_module *parse(const char *name, const char *text) {
+    aj_module *m = NULL;
+    if (aj_module_parse(text, strlen(text), name, &m)) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+        return NULL;
+    }
+    return m;
+}
+
+/* Runs @main of m on input set `seed` through the evaluator and e; every
+ * output must be the same bytes. */
+static void compare_on(const char *name, aj_module *m, aj_executable *e, int nin, int nout, unsigned seed) {
+    aj_array *in[4] = {0}, *want[16] = {0}, *got[16] = {0};
+    for (int i = 0; i < nin; i++) {
+        aj_dtype t;
+        int rank;
+        int64_t dims[AJ_MAX_RANK];
+        aj_module_arg_type(m, "main", 0, i, &t, &rank, dims);
+        aj_array_create(t, rank, dims, &in[i]);
+        fill(in[i], 17u * seed + (unsigned)i + 1);
+    }
+    if (aj_module_eval(m, "main", nin, in, nout, want, NULL) || aj_executable_run(e, nin, in, nout, got)) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+    } else {
+        for (int j = 0; j < nout; j++)
+            if (aj_array_bytes(want[j]) != aj_array_bytes(got[j]) ||
+                memcmp(aj_array_data(want[j]), aj_array_data(got[j]), aj_array_bytes(want[j])) != 0) {
+                fprintf(stderr, "%s (seed %u): result %d differs from the evaluator\n", name, seed, j);
+                testing_failed_checks++;
+            }
+    }
+    for (int j = 0; j < nout; j++) {
+        aj_array_destroy(want[j]);
+        aj_array_destroy(got[j]);
+    }
+    for (int i = 0; i < nin; i++) aj_array_destroy(in[i]);
+}
+
+/* @main of text, compiled strict and fast, against the evaluator on two
+ * input sets. */
+static void expect_compiled_matches(const char *name, const char *text) {
+    aj_module *m = parse(name, text);
+    int nin = 0, nout = 0;
+    if (!m || aj_module_signature(m, "main", &nin, &nout)) {
+        aj_module_destroy(m);
+        return;
+    }
+    for (int strict = 1; strict >= 0; strict--) {
+        aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+        aj_executable *e = NULL;
+        if (aj_compile(m, "main", &o, &e)) {
+            fprintf(stderr, "%s (%s): %s\n", name, strict ? "strict" : "fast", aj_last_error());
+            testing_failed_checks++;
+            continue;
+        }
+        for (unsigned seed = 0; seed < 2; seed++) compare_on(name, m, e, nin, nout, seed);
+        aj_executable_destroy(e);
+    }
+    aj_module_destroy(m);
+}
+
+TEST(getrf_matches) {
+    expect_compiled_matches("getrf, batched square, wide, tall",
+        "func.func @main(%a: tensor<3x6x6xf64>, %b: tensor<2x4x7xf32>, %c: tensor<9x4xf64>) -> (tensor<3x6x6xf64>,"
+        " tensor<3x6xi32>, tensor<3xi32>, tensor<2x4x7xf32>, tensor<2x4xi32>, tensor<9x4xf64>, tensor<4xi32>) {\n"
+        "  %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) : (tensor<3x6x6xf64>) -> (tensor<3x6x6xf64>,"
+        " tensor<3x6xi32>,"
+        " tensor<3xi32>)\n"
+        "  %1:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%b) : (tensor<2x4x7xf32>) -> (tensor<2x4x7xf32>,"
+        " tensor<2x4xi32>,"
+        " tensor<2xi32>)\n"
+        "  %2:3 = \"arrayjit.getrf\"(%c) : (tensor<9x4xf64>) -> (tensor<9x4xf64>, tensor<4xi32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %1#0, %1#1, %2#0, %2#1 : tensor<3x6x6xf64>, tensor<3x6xi32>, tensor<3xi32>,"
+        " tensor<2x4x7xf32>, tensor<2x4xi32>, tensor<9x4xf64>, tensor<4xi32>\n"
+        "}\n");
+    expect_compiled_matches("getrf, 80 x 80 (blocked)",
+        "func.func @main(%a: tensor<80x80xf32>) -> (tensor<80x80xf32>, tensor<80xi32>) {\n"
+        "  %0:3 = \"arrayjit.getrf\"(%a) : (tensor<80x80xf32>) -> (tensor<80x80xf32>, tensor<80xi32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1 : tensor<80x80xf32>, tensor<80xi32>\n"
+        "}\n");
+}
+
+TEST(geqrf_orgqr_match) {
+    expect_compiled_matches("geqrf then orgqr, batched, reduced and complete",
+        "func.func @main(%a: tensor<2x8x5xf64>, %b: tensor<6x3xf32>) -> (tensor<2x8x5xf64>, tensor<2x5xf64>,"
+        " tensor<2x8x5xf64>, tensor<6x6xf32>) {\n"
+        "  %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%a) : (tensor<2x8x5xf64>) -> (tensor<2x8x5xf64>,"
+        " tensor<2x5xf64>)\n"
+        "  %q = stablehlo.custom_call @lapack_dorgqr_ffi(%0#0, %0#1) : (tensor<2x8x5xf64>, tensor<2x5xf64>) ->"
+        " tensor<2x8x5xf64>\n"
+        "  %1:2 = \"arrayjit.geqrf\"(%b) : (tensor<6x3xf32>) -> (tensor<6x3xf32>, tensor<3xf32>)\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %p = stablehlo.pad %1#0, %z, low = [0, 0], high = [0, 3], interior = [0, 0] :"
+        " (tensor<6x3xf32>, tensor<f32>) ->"
+        " tensor<6x6xf32>\n"
+        "  %c = \"arrayjit.orgqr\"(%p, %1#1) : (tensor<6x6xf32>, tensor<3xf32>) -> tensor<6x6xf32>\n"
+        "  func.return %0#0, %0#1, %q, %c : tensor<2x8x5xf64>, tensor<2x5xf64>, tensor<2x8x5xf64>, tensor<6x6xf32>\n"
+        "}\n");
+    expect_compiled_matches("geqrf then orgqr, 90 x 70 (blocked)",
+        "func.func @main(%a: tensor<90x70xf64>) -> (tensor<90x70xf64>, tensor<90x70xf64>) {\n"
+        "  %0:2 = \"arrayjit.geqrf\"(%a) : (tensor<90x70xf64>) -> (tensor<90x70xf64>, tensor<70xf64>)\n"
+        "  %q = \"arrayjit.orgqr\"(%0#0, %0#1) : (tensor<90x70xf64>, tensor<70xf64>) -> tensor<90x70xf64>\n"
+        "  func.return %0#0, %q : tensor<90x70xf64>, tensor<90x70xf64>\n"
+        "}\n");
+}
+
+TEST(syevd_matches) {
+    expect_compiled_matches("syevd, lower and upper, with and without vectors",
+        "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>) -> (tensor<2x6x6xf64>, tensor<2x6xf64>,"
+        " tensor<2xi32>, tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<5xf32>) {\n"
+        "  %0:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%a)"
+        " {mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}} :"
+        " (tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2xi32>)\n"
+        "  %1:3 = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = false}> : (tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>,"
+        " tensor<2x6xf64>, tensor<2xi32>)\n"
+        "  %2:3 = \"arrayjit.syevd\"(%b) <{mode = \"N\", lower = true}> : (tensor<5x5xf32>) -> (tensor<5x5xf32>,"
+        " tensor<5xf32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %1#0, %1#1, %2#1 : tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2xi32>,"
+        " tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<5xf32>\n"
+        "}\n");
+    expect_compiled_matches("syevd, 40 x 40 (divide and conquer)",
+        "func.func @main(%a: tensor<40x40xf32>) -> (tensor<40x40xf32>, tensor<40xf32>) {\n"
+        "  %0:3 = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = true}> : (tensor<40x40xf32>) -> (tensor<40x40xf32>,"
+        " tensor<40xf32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1 : tensor<40x40xf32>, tensor<40xf32>\n"
+        "}\n");
+}
+
+TEST(gesdd_matches) {
+    expect_compiled_matches("gesdd, full, reduced and values only",
+        "func.func @main(%a: tensor<6x4xf64>, %b: tensor<2x5x7xf32>) -> (tensor<6xf64>, tensor<4xf64>, tensor<6x6xf64>,"
+        " tensor<4x4xf64>, tensor<2x5xf32>, tensor<2x5x5xf32>, tensor<2x5x7xf32>, tensor<4xf64>, tensor<6x6xf64>,"
+        " tensor<i32>) {\n"
+        "  %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} :"
+        " (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>, tensor<6x6xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  %1:5 = \"arrayjit.gesdd\"(%b) <{mode = \"S\"}> : (tensor<2x5x7xf32>) -> (tensor<2x5x7xf32>, tensor<2x5xf32>,"
+        " tensor<2x5x5xf32>, tensor<2x5x7xf32>, tensor<2xi32>)\n"
+        "  %2:5 = \"arrayjit.gesdd\"(%a) <{mode = \"N\"}> : (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>,"
+        " tensor<6x6xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  %r = stablehlo.reshape %0#2 : (tensor<6x6xf64>) -> tensor<6x6xf64>\n"
+        "  %s = stablehlo.slice %r [0:6, 0:1] : (tensor<6x6xf64>) -> tensor<6x1xf64>\n"
+        "  %t = stablehlo.reshape %s : (tensor<6x1xf64>) -> tensor<6xf64>\n"
+        "  func.return %t, %0#1, %0#2, %0#3, %1#1, %1#2, %1#3, %2#1, %2#2, %2#4 : tensor<6xf64>, tensor<4xf64>,"
+        " tensor<6x6xf64>, tensor<4x4xf64>, tensor<2x5xf32>, tensor<2x5x5xf32>, tensor<2x5x7xf32>, tensor<4xf64>,"
+        " tensor<6x6xf64>, tensor<i32>\n"
+        "}\n");
+    expect_compiled_matches("gesdd, 50 x 30 (divide and conquer)",
+        "func.func @main(%a: tensor<50x30xf64>) -> (tensor<30xf64>, tensor<50x30xf64>, tensor<30x30xf64>) {\n"
+        "  %0:5 = \"arrayjit.gesdd\"(%a) <{mode = \"S\"}> : (tensor<50x30xf64>) -> (tensor<50x30xf64>, tensor<30xf64>,"
+        " tensor<50x30xf64>, tensor<30x30xf64>, tensor<i32>)\n"
+        "  func.return %0#1, %0#2, %0#3 : tensor<30xf64>, tensor<50x30xf64>, tensor<30x30xf64>\n"
+        "}\n");
+}
+
+/* Inside a while loop's body (a sub-program with its own plan): the
+ * workspace is the sub-program's scratch. */
+TEST(inside_a_loop_matches) {
+    expect_compiled_matches("getrf and syevd in a while body",
+        "func.func @main(%a: tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<5xf64>) {\n"
+        "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %w0 = stablehlo.constant dense<0.0> : tensor<5xf64>\n"
+        "  %r:3 = stablehlo.while(%i = %c0, %x = %a, %w = %w0) : tensor<i32>, tensor<5x5xf64>, tensor<5xf64>\n"
+        "  cond {\n"
+        "    %n = stablehlo.constant dense<3> : tensor<i32>\n"
+        "    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "    stablehlo.return %p : tensor<i1>\n"
+        "  } do {\n"
+        "    %one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "    %j = stablehlo.add %i, %one : tensor<i32>\n"
+        "    %f:3 = \"arrayjit.getrf\"(%x) : (tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<5xi32>, tensor<i32>)\n"
+        "    %e:3 = \"arrayjit.syevd\"(%f#0) <{mode = \"V\", lower = true}> : (tensor<5x5xf64>) -> (tensor<5x5xf64>,"
+        " tensor<5xf64>, tensor<i32>)\n"
+        "    %v = stablehlo.add %e#0, %x : tensor<5x5xf64>\n"
+        "    stablehlo.return %j, %v, %e#1 : tensor<i32>, tensor<5x5xf64>, tensor<5xf64>\n"
+        "  }\n"
+        "  func.return %r#1, %r#2 : tensor<5x5xf64>, tensor<5xf64>\n"
+        "}\n");
+}
+
+/* Without vectors, gesdd's u and vt are zeros (LAPACK does not touch them). */
+TEST(gesdd_without_vectors_gives_zeros) {
+    aj_module *m = parse("n.mlir",
+        "func.func @main(%a: tensor<3x2xf64>) -> (tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>) {\n"
+        "  %0:5 = \"arrayjit.gesdd\"(%a) <{mode = \"N\"}> : (tensor<3x2xf64>) -> (tensor<3x2xf64>, tensor<2xf64>,"
+        " tensor<3x3xf64>, tensor<2x2xf64>, tensor<i32>)\n"
+        "  func.return %0#1, %0#2, %0#3 : tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>\n"
+        "}\n");
+    if (!m) return;
+    int64_t dims[2] = {3, 2};
+    aj_array *a = NULL, *out[3] = {0};
+    aj_array_create(AJ_F64, 2, dims, &a);
+    double *x = aj_array_data(a);
+    x[0] = 3, x[1] = 0, x[2] = 0, x[3] = 4, x[4] = 0, x[5] = 0;   /* singular values 4, 3 */
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 1, &a, 3, out, NULL), AJ_OK);
+    if (out[0]) {
+        const double *s = aj_array_data(out[0]);
+        EXPECT(s[0] == 4.0 && s[1] == 3.0);
+        const double *u = aj_array_data(out[1]), *vt = aj_array_data(out[2]);
+        for (int i = 0; i < 9; i++) EXPECT(u[i] == 0.0);
+        for (int i = 0; i < 4; i++) EXPECT(vt[i] == 0.0);
+    }
+    for (int j = 0; j < 3; j++) aj_array_destroy(out[j]);
+    aj_array_destroy(a);
+    aj_module_destroy(m);
+}
+
+/* The workspace is planned: the arena of a lone getrf of 7 x 5 f64
+ * matrices is the column-major copy of one (280 bytes, aligned), and a
+ * batch of 100 takes no more. */
+TEST(workspace_is_planned_scratch) {
+    aj_module *m = parse("w.mlir",
+        "func.func @main(%a: tensor<100x7x5xf64>) -> (tensor<100x7x5xf64>, tensor<100x5xi32>, tensor<100xi32>) {\n"
+        "  %0:3 = \"arrayjit.getrf\"(%a) : (tensor<100x7x5xf64>) -> (tensor<100x7x5xf64>, tensor<100x5xi32>,"
+        " tensor<100xi32>)\n"
+        "  func.return %0#0, %0#1, %0#2 : tensor<100x7x5xf64>, tensor<100x5xi32>, tensor<100xi32>\n"
+        "}\n");
+    aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    aj_memory_stats st = {0};
+    if (m && !aj_compile(m, "main", &o, &e) && !aj_executable_memory(e, &st)) {
+        EXPECT(st.temp_bytes >= 280 && st.temp_bytes < 280 + 128);
+        EXPECT_EQ_INT(st.arena_allocated_bytes, st.temp_bytes);
+    } else {
+        fprintf(stderr, "workspace: %s\n", aj_last_error());
+        testing_failed_checks++;
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
+/* Printing a module with the ops and parsing that back prints the same. */
+static char *printed(aj_module *m) {
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) return NULL;
+    aj_module_print(m, f);
+    fclose(f);
+    return text;
+}
+
+TEST(programs_print_back_the_same) {
+    static const char *const files[] = {"lu", "qr", "eigh", "svd"};
+    const char *root = getenv("AJ_TEST_DATA");
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/programs/custom_calls/%s.mlir", root ? root : "tests", files[i]);
+        size_t len;
+        char *text = testing_read_file(path, &len), *first = NULL, *second = NULL;
+        aj_module *m = NULL, *again = NULL;
+        EXPECT(text != NULL);
+        if (text && !aj_module_parse(text, len, path, &m) && (first = printed(m)) &&
+            !aj_module_parse(first, strlen(first), "b.mlir", &again))
+            second = printed(again);
+        if (!second || strcmp(first, second) != 0 || !strstr(first, "\"arrayjit.")) {
+            fprintf(stderr, "%s does not print back the same: %s\n", path, aj_last_error());
+            testing_failed_checks++;
+        }
+        free(first);
+        free(second);
+        free(text);
+        aj_module_destroy(m);
+        aj_module_destroy(again);
+    }
+}
+
+static const char getrf_text[] =
+    "func.func @main(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {\n"
+    "  %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xi32>,"
+    " tensor<i32>)\n"
+    "  func.return %0#0 : tensor<3x3xf64>\n"
+    "}\n";
+
+/* Runs getrf_text's @main evaluated and compiled: both AJ_OK, or both
+ * AJ_ERR_UNSUPPORTED naming the op (evaluator) and the library. */
+static void expect_getrf(aj_module *m, bool available, const char *library) {
+    int64_t dims[2] = {3, 3};
+    aj_array *a = NULL, *out = NULL;
+    aj_array_create(AJ_F64, 2, dims, &a);
+    fill(a, 5);
+    aj_status st = aj_module_eval(m, "main", 1, &a, 1, &out, NULL);
+    EXPECT_EQ_INT(st, available ? AJ_OK : AJ_ERR_UNSUPPORTED);
+    if (!available) {
+        EXPECT_CONTAINS(aj_last_error(), "arrayjit.getrf");
+        EXPECT_CONTAINS(aj_last_error(), library);
+        EXPECT_CONTAINS(aj_last_error(), "apt-get install liblapack3");
+    }
+    aj_array_destroy(out);
+    aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    st = aj_compile(m, "main", &o, &e);
+    EXPECT_EQ_INT(st, available ? AJ_OK : AJ_ERR_UNSUPPORTED);
+    if (!available) {
+        EXPECT_CONTAINS(aj_last_error(), "getrf");
+        EXPECT_CONTAINS(aj_last_error(), library);
+    }
+    if (e) {
+        out = NULL;
+        EXPECT_EQ_INT(aj_executable_run(e, 1, &a, 1, &out), AJ_OK);
+        aj_array_destroy(out);
+    }
+    aj_executable_destroy(e);
+    aj_array_destroy(a);
+}
+
+/* A machine without LAPACK: the ops fail, naming it; nothing crashes. */
+TEST(without_lapack_the_ops_say_so) {
+    aj_module *m = parse("g.mlir", getrf_text);
+    if (!m) return;
+    expect_getrf(m, true, LAPACK_LIBRARY);   /* compiled once: the disk cache has it */
+    lapack_use_library("liblapack-missing.so.3");
+    expect_getrf(m, false, "liblapack-missing.so.3");
+    lapack_use_library(NULL);
+    expect_getrf(m, true, LAPACK_LIBRARY);
+    aj_module_destroy(m);
+}
+
+/* No derivative rule: the gradient names the op. */
+TEST(gradient_names_the_op) {
+    aj_module *m = parse("d.mlir",
+        "func.func @f(%a: tensor<3x3xf32>) -> tensor<f32> {\n"
+        "  %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>,"
+        " tensor<i32>)\n"
+        "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%0#0 init: %z) applies stablehlo.add across dimensions = [0, 1] :"
+        " (tensor<3x3xf32>, tensor<f32>) -> tensor<f32>\n"
+        "  func.return %s : tensor<f32>\n"
+        "}\n");
+    if (!m) return;
+    int wrt = 0;
+    EXPECT_EQ_INT(aj_grad(m, "f", 1, &wrt, "df"), AJ_ERR_UNSUPPORTED);
+    EXPECT_CONTAINS(aj_last_error(), "arrayjit.getrf");
+    aj_module_destroy(m);
+}
+
+int main(void) {
+    if (!mkdtemp(cache_dir)) return 1;
+    if (!lapack_available()) {
+        printf("skipped: %s cannot be loaded\n", LAPACK_LIBRARY);
+        rmdir(cache_dir);
+        return 77;
+    }
+    RUN(getrf_matches);
+    RUN(geqrf_orgqr_match);
+    RUN(syevd_matches);
+    RUN(gesdd_matches);
+    RUN(inside_a_loop_matches);
+    RUN(gesdd_without_vectors_gives_zeros);
+    RUN(workspace_is_planned_scratch);
+    RUN(programs_print_back_the_same);
+    RUN(without_lapack_the_ops_say_so);
+    RUN(gradient_names_the_op);
+    aj_clear_caches(cache_dir);
+    rmdir(cache_dir);
+    return TESTS_DONE();
+}
