@@ -186,6 +186,7 @@ typedef struct gemm_plan {
     int64_t k;
     int nbatch;
     int64_t bsize[IR_MAX_RANK], bstep[3][IR_MAX_RANK];   /* per batch dim: size; lhs, rhs, out steps */
+    int nlooped;                 /* of those, free dims looped over (plan_gemm's loop_free) */
 } gemm_plan;
 
 /* Batch dims of size > 1, each with its step in lhs, rhs and the result. */
@@ -204,32 +205,96 @@ static void plan_batches(const ir_attrs *a, const ir_type *lt, const ir_type *ou
     }
 }
 
-/* Works out M, N, K and the strides of A (M x K), B (K x N) and C (M x N,
- * row-major in the result) for one batch; false when a role's dims do not
- * merge or BLIS would reject the strides. */
-static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
-    const ir_attrs *a = &dot->a;
-    const ir_type *lt = ec_type(cx, dot->in[0]), *rt = ec_type(cx, dot->in[1]), *out = ec_type(cx, dot->out[0]);
-    int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK], lfree[IR_MAX_RANK], rfree[IR_MAX_RANK];
-    row_major_strides(lt, ls);
-    row_major_strides(rt, rs);
-    int nl = free_dim_list(lt, &a->lhs_batch, &a->lhs_contract, lfree);
-    int nr = free_dim_list(rt, &a->rhs_batch, &a->rhs_contract, rfree);
-    merged m, n, kl, kr;
-    if (!merge_dims(lt, ls, lfree, nl, &m) || !merge_dims(rt, rs, rfree, nr, &n) ||
-        !merge_dims(lt, ls, a->lhs_contract.v, a->lhs_contract.n, &kl) ||
-        !merge_dims(rt, rs, a->rhs_contract.v, a->rhs_contract.n, &kr) || kl.size != kr.size)
+/* An operand's free dims that stay in the matrix (the others of the
+ * list, in `looped`, become batch loops): their dims in the operand and
+ * their positions in the result, from result position `at` on. */
+static int kept_dims(const int64_t *free, int n, unsigned looped, int at, int64_t *dims, int64_t *pos) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (looped >> i & 1) continue;
+        dims[k] = free[i];
+        pos[k++] = at + i;
+    }
+    return k;
+}
+
+/* The gemm for one choice of looped free dims (bit i < nl: lhs free dim i,
+ * bit nl + i: rhs free dim i); false when what stays does not merge in
+ * the operands and the result, or BLIS would reject the strides. */
+static bool try_gemm(const ir_type *lt, const ir_type *rt, const ir_type *out, const int64_t *ls, const int64_t *rs,
+                     const int64_t *os, const int64_t *lfree, int nl, const int64_t *rfree, int nr, int nbatch,
+                     merged kl, merged kr, unsigned looped, gemm_plan *g) {
+    int64_t ld[IR_MAX_RANK], lp[IR_MAX_RANK], rd[IR_MAX_RANK], rp[IR_MAX_RANK];
+    int ml = kept_dims(lfree, nl, looped, nbatch, ld, lp), mr = kept_dims(rfree, nr, looped >> nl, nbatch + nl, rd, rp);
+    merged m, n, mo, no;
+    if (!merge_dims(lt, ls, ld, ml, &m) || !merge_dims(rt, rs, rd, mr, &n) || !merge_dims(out, os, lp, ml, &mo) ||
+        !merge_dims(out, os, rp, mr, &no))
         return false;
     g->k = kl.size;
     g->a = (matrix){m.size, kl.size, m.stride, kl.stride};
     g->b = (matrix){kr.size, n.size, kr.stride, n.stride};
-    g->c = (matrix){m.size, n.size, n.size, 1};
+    g->c = (matrix){m.size, n.size, mo.stride, no.stride};
     settle_unit_strides(&g->a);
     settle_unit_strides(&g->b);
     settle_unit_strides(&g->c);
     if (g->k == 0 || m.size == 0 || n.size == 0) return false;   /* the naive loop writes the zeros */
-    if (!blis_strides_ok(&g->a) || !blis_strides_ok(&g->b) || !blis_strides_ok(&g->c)) return false;
+    return blis_strides_ok(&g->a) && blis_strides_ok(&g->b) && blis_strides_ok(&g->c);
+}
+
+/* Adds each looped free dim (of size > 1) to g's batch loops: its step in
+ * its operand and in the result, none in the other operand. */
+static void loop_free_dims(const ir_type *lt, const ir_type *rt, const int64_t *ls, const int64_t *rs,
+                           const int64_t *os, const int64_t *lfree, int nl, const int64_t *rfree, int nr, int nbatch,
+                           unsigned looped, gemm_plan *g) {
+    for (int i = 0; i < nl + nr; i++) {
+        if (!(looped >> i & 1)) continue;
+        bool lhs = i < nl;
+        int64_t d = lhs ? lfree[i] : rfree[i - nl];
+        if ((lhs ? lt : rt)->dims[d] == 1) continue;
+        int b = g->nbatch++;
+        g->nlooped++;
+        g->bsize[b] = (lhs ? lt : rt)->dims[d];
+        g->bstep[0][b] = lhs ? ls[d] : 0;
+        g->bstep[1][b] = lhs ? 0 : rs[d];
+        g->bstep[2][b] = os[nbatch + i];
+    }
+}
+
+/* Works out M, N, K and the strides of A (M x K), B (K x N) and C (M x N,
+ * as the result lays them out) for one batch; false when a role's dims do
+ * not merge or BLIS would reject the strides. With loop_free, free dims
+ * that keep the others from merging become batch loops too, choosing the
+ * largest gemm (M x N) that merges: grouped-query attention's scores, whose
+ * query heads sit between the query positions and the head dim, are one
+ * gemm per head instead of a naive loop. */
+static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g, bool loop_free) {
+    const ir_attrs *a = &dot->a;
+    const ir_type *lt = ec_type(cx, dot->in[0]), *rt = ec_type(cx, dot->in[1]), *out = ec_type(cx, dot->out[0]);
+    int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK], os[IR_MAX_RANK], lfree[IR_MAX_RANK], rfree[IR_MAX_RANK];
+    row_major_strides(lt, ls);
+    row_major_strides(rt, rs);
+    row_major_strides(out, os);
+    int nl = free_dim_list(lt, &a->lhs_batch, &a->lhs_contract, lfree);
+    int nr = free_dim_list(rt, &a->rhs_batch, &a->rhs_contract, rfree);
+    merged kl, kr;
+    if (!merge_dims(lt, ls, a->lhs_contract.v, a->lhs_contract.n, &kl) ||
+        !merge_dims(rt, rs, a->rhs_contract.v, a->rhs_contract.n, &kr) || kl.size != kr.size)
+        return false;
+    int nbatch = a->lhs_batch.n;
+    unsigned best = 0, choices = loop_free ? 1u << (nl + nr) : 1;
+    int64_t best_size = -1;
+    gemm_plan t;
+    for (unsigned looped = 0; looped < choices; looped++)
+        if (try_gemm(lt, rt, out, ls, rs, os, lfree, nl, rfree, nr, nbatch, kl, kr, looped, &t) &&
+            t.c.rows * t.c.cols > best_size) {
+            best = looped;
+            best_size = t.c.rows * t.c.cols;
+        }
+    if (best_size < 0) return false;
+    try_gemm(lt, rt, out, ls, rs, os, lfree, nl, rfree, nr, nbatch, kl, kr, best, g);
     plan_batches(a, lt, out, ls, rs, g);
+    g->nlooped = 0;
+    loop_free_dims(lt, rt, ls, rs, os, lfree, nl, rfree, nr, nbatch, best, g);
     return true;
 }
 
@@ -238,7 +303,7 @@ static bool blis_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
     if (cx->o->strict_order || cx->o->no_blas || (t != IR_F32 && t != IR_F64)) return false;
     if (ec_type(cx, dot->in[0])->dtype != t || ec_type(cx, dot->in[1])->dtype != t) return false;
     if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]]) return false;
-    return plan_gemm(cx, dot, g);
+    return plan_gemm(cx, dot, g, true);
 }
 
 /* "base + b0 * 4096 + b1 * 64": a batch's offset into one matrix. */
@@ -453,7 +518,7 @@ enum { LOOP_GEMM_KB = 128, LOOP_GEMM_NB = 512, LOOP_GEMM_ROWS = 8, LOOP_GEMM_COL
 static bool loop_gemm_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
     ir_dtype t = ec_type(cx, dot->out[0])->dtype;
     bool wide = t == IR_F32 || t == IR_F64 || t == IR_I32 || t == IR_I64 || t == IR_U32 || t == IR_U64;
-    return wide && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]] && plan_gemm(cx, dot, g);
+    return wide && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]] && plan_gemm(cx, dot, g, false);
 }
 
 /* Whether result r's buffer shares no byte with an operand of the kernel:
@@ -602,7 +667,7 @@ bool ex_dot_converts(const emit_ctx *cx, int step) {
  * where the layouts do not merge into one gemm. */
 static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, gemm_plan *g, const char **f32) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
-    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g)) return false;
+    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g, false)) return false;
     if (cx->p->scratch_bytes < ck->scratch) {
         ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot of narrow operands needs %zu bytes of "
                    "scratch, the plan has %zu", ck->scratch, cx->p->scratch_bytes);
@@ -678,6 +743,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     }
     const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
+    if (over && blis && g.nlooped) blis = plan_gemm(cx, dot, &g, false);   /* rows: one matrix per batch */
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
     bool loops = !blis && single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT &&
                  loop_gemm_applies(cx, dot, &g);
