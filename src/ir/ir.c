@@ -146,6 +146,7 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
     case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     case IR_WHILE: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
+    case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: return r == 0 && op->nin >= 1 ? 0 : -1;
     default: return -1;
     }
 }

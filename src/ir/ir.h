@@ -314,9 +314,11 @@ struct ir_op {
 /* The operand that result r of op is an updated copy of (same type; the op
  * replaces some of its elements and keeps the rest): dynamic_update_slice's
  * result 0 is operand 0, scatter's result k is operand k, a while's loop
- * value k is operand k (which its iterations update). -1 for every
- * other op and result. A kernel computing such a result may write it into
- * the operand's buffer when the operand dies there (plan: in place). */
+ * value k is operand k (which its iterations update), the LAPACK ops'
+ * result 0 is operand 0 (the matrix factored in place: jaxlib's kernels
+ * alias them too). -1 for every other op and result. A kernel computing
+ * such a result may write it into the operand's buffer when the operand
+ * dies there (plan: in place). */
 int ir_op_updated_operand(const ir_op *op, int r);
 
 /* Whether op is elementwise: unary, binary, convert, compare, select,

@@ -263,6 +263,39 @@ TEST(workspace_is_planned_scratch) {
     aj_module_destroy(m);
 }
 
+/* The factored matrix is written over its operand when that dies there,
+ * as jaxlib's kernels alias them: a temporary (x * 2) holds its LU, and a
+ * donated argument holds the eigenvectors. */
+TEST(factors_in_place) {
+    static const char text[] =
+        "func.func @main(%a: tensor<4x16x16xf64>, %s: tensor<4x16x16xf64> {jax.buffer_donor = true}) ->"
+        " (tensor<4x16x16xf64>, tensor<4x16x16xf64>, tensor<4x16xf64>) {\n"
+        "  %two = stablehlo.constant dense<2.0> : tensor<4x16x16xf64>\n"
+        "  %x = stablehlo.multiply %a, %two : tensor<4x16x16xf64>\n"
+        "  %f:3 = \"arrayjit.getrf\"(%x) : (tensor<4x16x16xf64>) -> (tensor<4x16x16xf64>, tensor<4x16xi32>,"
+        " tensor<4xi32>)\n"
+        "  %y = stablehlo.add %f#0, %two : tensor<4x16x16xf64>\n"
+        "  %e:3 = \"arrayjit.syevd\"(%s) <{mode = \"V\", lower = true}> : (tensor<4x16x16xf64>) ->"
+        " (tensor<4x16x16xf64>, tensor<4x16xf64>, tensor<4xi32>)\n"
+        "  func.return %y, %e#0, %e#1 : tensor<4x16x16xf64>, tensor<4x16x16xf64>, tensor<4x16xf64>\n"
+        "}\n";
+    expect_compiled_matches("getrf over a temporary, syevd over a donated argument", text);
+    aj_module *m = parse("p.mlir", text);
+    aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    aj_memory_stats st = {0};
+    if (m && !aj_compile(m, "main", &o, &e) && !aj_executable_memory(e, &st)) {
+        /* x (its LU over it), ipiv and info, and the workspace: not a second 8 KiB matrix */
+        EXPECT(st.temp_bytes < 2 * 4 * 16 * 16 * 8);
+        EXPECT_EQ_INT(st.alias_bytes, 4 * 16 * 16 * 8);   /* v in s's buffer */
+    } else {
+        fprintf(stderr, "in place: %s\n", aj_last_error());
+        testing_failed_checks++;
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+}
+
 /* Printing a module with the ops and parsing that back prints the same. */
 static char *printed(aj_module *m) {
     char *text = NULL;
@@ -382,6 +415,7 @@ int main(void) {
     RUN(inside_a_loop_matches);
     RUN(gesdd_without_vectors_gives_zeros);
     RUN(workspace_is_planned_scratch);
+    RUN(factors_in_place);
     RUN(programs_print_back_the_same);
     RUN(without_lapack_the_ops_say_so);
     RUN(gradient_names_the_op);
