@@ -214,8 +214,8 @@ static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_li
         "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>), K = min(M, N)",
         "(tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, M >= N >= K",
         "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>)",
-        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "
-        "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)",
+        ("(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "
+         "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)"),
     };
     ir_opcode code = lapack_ops[which].code;
     int mode = 0, uplo = 'L';
