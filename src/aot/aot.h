@@ -8,8 +8,10 @@
  *                    int NAME_run(void *arena, const void *const *inputs, void *const *outputs);
  *   NAME.c       the kernels and the entry (all static) and NAME_run; it
  *                needs libc, libm and, where a dot calls it, BLIS
- *                (NAME_NEEDS_BLIS); no malloc, no writable globals, so it is
- *                reentrant with distinct arenas
+ *                (NAME_NEEDS_BLIS), and LAPACK where it has LU, QR, eigh or
+ *                SVD (NAME_NEEDS_LAPACK; its workspace is in the arena); no
+ *                malloc, no writable globals, so it is reentrant with
+ *                distinct arenas
  *   NAME_main.c  (optional) a program that reads its inputs from .npy
  *                files, allocates the arena once and writes .npy outputs.
  * NAME is a C identifier (the caller's, never program text). Files are
