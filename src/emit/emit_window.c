@@ -371,7 +371,10 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
 
 /* Rows [p0, p0 + pn) of image b's im2col for group g into col: row pp
  * holds, for each input feature f of the group and window offset, the
- * input element the output position p0 + pp reads there (0 for padding). */
+ * input element the output position p0 + pp reads there (0 for padding).
+ * Per window offset, whether it falls inside the input (padding, base
+ * dilation) is decided once, and the features are copied (or zeroed) in
+ * the innermost loop: in NHWC both sides are contiguous there. */
 static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride, const char *col,
                         const char *b, const char *g, const char *p0, const char *pn) {
     const ir_attrs *a = &root->a;
@@ -393,16 +396,26 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     }
     const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, b, ls[a->conv_lhs.v[0]], g,
                                                    in_g * ls[a->conv_lhs.v[1]]));
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
     ex_index offs;
     eo_loops_open(cx, &space, &offs);
     const char *inside = window_point(cx, w, pos, offs.at, &at);
-    const char *x = ex_element(cx, IR_F32, eo_in(cx, root, 0),
-                               ec_str(cx, "%s + %s * %" PRId64 " + %s", base, f, ls[a->conv_lhs.v[1]], at));
-    ec_line(cx, "%s[%s * %" PRId64 " + %s] = %s%s%s;", col, pp, row, conv_row_at(cx, rstride, f, offs.at, nsp),
-            inside ? inside : "", inside ? " ? " : "", inside ? ec_str(cx, "%s : 0.0f", x) : x);
-    eo_loops_close(cx, &space);
+    const char *src = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", base, at));
+    const char *dst = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s", pp, row, conv_row_at(cx, rstride, "0", offs.at, nsp)));
+    const char *to = ec_str(cx, "%s[%s + %s * %" PRId64 "]", col, dst, f, rstride[0]);
+    const char *x = ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s * %" PRId64, src, f, ls[a->conv_lhs.v[1]]));
+    if (inside) ec_open(cx, "if (%s)", inside);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
+    ec_line(cx, "%s = %s;", to, x);
     ec_close(cx);
+    if (inside) {
+        ec_close(cx);
+        ec_open(cx, "else");
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
+        ec_line(cx, "%s = 0.0f;", to);
+        ec_close(cx);
+        ec_close(cx);
+    }
+    eo_loops_close(cx, &space);
     ec_close(cx);
 }
 
