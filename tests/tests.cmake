@@ -141,7 +141,7 @@ add_test(NAME aot COMMAND ${CMAKE_SOURCE_DIR}/tests/aot/aot.sh $<TARGET_FILE:arr
 set_tests_properties(aot PROPERTIES PASS_REGULAR_EXPRESSION "\nok\n$" SKIP_RETURN_CODE 77)
 # --dump-after for every stage of the driver: the IR, the contract, the plan, the source, the figures.
 add_test(NAME cli_dump COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/dump.sh $<TARGET_FILE:arrayjit_cli>
-  ${CMAKE_SOURCE_DIR}/bench/programs/softmax.mlir)
+  ${CMAKE_SOURCE_DIR}/bench/programs/softmax.mlir ${CMAKE_SOURCE_DIR}/tests/cli/row_run.mlir)
 set_tests_properties(cli_dump PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
 
 # `arrayjit mem --json`: one object with the keys the memory analysis promises.

@@ -17,7 +17,11 @@
  *    accumulators, then evaluates every result at that element and only
  *    then stores them, so operand i (read by the epilogue only) is read
  *    before its element is overwritten. The bias update of an SGD step,
- *    b - 0.01 * sum(...), is this case.
+ *    b - 0.01 * sum(...), is this case. And when r, of the input shape,
+ *    is stored by the final pass, which runs after every other pass over
+ *    the same input elements: operand i may then also be a reduce's input
+ *    (softmax's output over its scores, layer norm's over x), as each pass
+ *    reads the element at its own index (reduce_result_over).
  *  - DOT, strict order: yes. The naive contraction computes each element's
  *    sum, then the epilogue at that element (reading operand i there), then
  *    stores (emit_result_loop again; fast mode's non-BLIS cases too).
@@ -52,21 +56,26 @@ static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->valu
 /* Every read of block argument `arg` in b, and of what is computed from it
  * along the way, is at the linear iteration index (so a result element
  * may overwrite the argument's element of the same index); op `except`
- * (may be NULL) is left out, it reads arg in its own way. */
-static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg, const ir_op *except) {
+ * (may be NULL) is left out, it reads arg in its own way. With
+ * `reductions_done`, a reduce may read such values as its inputs (each
+ * pass of a REDUCE kernel reads an input element at its index), and what
+ * it makes counts as computed before any result of the final pass is
+ * stored. */
+static bool read_only_at_linear_index(const ir_func *f, const ir_block *b, ir_value_id arg, const ir_op *except,
+                                      bool reductions_done) {
     bool *derived = mem_calloc((size_t)f->nvalues, sizeof *derived);
     if (!derived) return false;   /* no answer without memory: the safe one */
     derived[arg] = true;
     bool ok = true;
     for (int i = 0; ok && i + 1 < b->nops; i++) {
         const ir_op *op = b->ops[i];
-        bool reads = false;
+        bool reads = false, reduce = reductions_done && op->code == IR_REDUCE;
         for (int j = 0; ok && op != except && j < op->nin; j++) {
             if (!derived[op->in[j]]) continue;
             reads = true;
-            ok = op->nregions == 0 && ir_op_reads_at_linear_index(f, op, j);
+            ok = reduce ? j < op->nin / 2 : op->nregions == 0 && ir_op_reads_at_linear_index(f, op, j);
         }
-        for (int j = 0; ok && reads && j < op->nout; j++) derived[op->out[j]] = true;
+        for (int j = 0; ok && reads && !reduce && j < op->nout; j++) derived[op->out[j]] = true;
     }
     mem_free(derived);
     return ok;
@@ -83,20 +92,43 @@ static int reads_of(const ir_block *b, ir_value_id v) {
     return n;
 }
 
-/* A REDUCE kernel's result value v is computed in its epilogue (it depends
- * on a reduce), after the reductions of its element are done. */
-static bool computed_after_reductions(const ir_func *f, const ir_block *b, ir_value_id v) {
-    bool *after = mem_calloc((size_t)f->nvalues, sizeof *after);
-    if (!after) return false;
+/* The pass of a REDUCE kernel (emit_reduce.c) that computes its value v:
+ * 1 + the last pass whose reductions v reads, 0 when it reads none; the
+ * kernel's passes that reduce in *npasses. -1 without memory. */
+static int reduce_pass_of(const ir_func *f, const ir_block *b, ir_value_id v, int *npasses) {
+    int *pass = mem_calloc((size_t)f->nvalues, sizeof *pass);
+    if (!pass) return -1;
+    *npasses = 0;
     for (int k = 0; k + 1 < b->nops; k++) {
         const ir_op *op = b->ops[k];
-        bool d = op->code == IR_REDUCE;
-        for (int j = 0; j < op->nin && !d; j++) d = after[op->in[j]];
-        for (int j = 0; j < op->nout; j++) after[op->out[j]] = d;
+        int p = 0;
+        for (int j = 0; j < op->nin; j++)
+            if (pass[op->in[j]] > p) p = pass[op->in[j]];
+        if (op->code == IR_REDUCE && ++p > *npasses) *npasses = p;
+        for (int j = 0; j < op->nout; j++) pass[op->out[j]] = p;
     }
-    bool ok = after[v];
-    mem_free(after);
-    return ok;
+    int at = pass[v];
+    mem_free(pass);
+    return at;
+}
+
+/* Result r of REDUCE kernel `fusion` may overwrite operand i, read at the
+ * linear index: a result of the reduced shape computed in the epilogue,
+ * once its element's reductions are done; one of the input shape stored
+ * by the final pass, after every pass that reads the operand (a side
+ * result stored earlier would be read over by a later pass). */
+static bool reduce_result_over(const ir_func *f, const ir_op *fusion, int r, int i) {
+    const ir_block *b = fusion->regions[0];
+    ir_value_id v = b->ops[b->nops - 1]->in[r];
+    int npasses, pass = reduce_pass_of(f, b, v, &npasses);
+    const ir_op *reduce = NULL;
+    for (int k = 0; k + 1 < b->nops && !reduce; k++)
+        if (b->ops[k]->code == IR_REDUCE) reduce = b->ops[k];
+    if (pass < 1 || !reduce) return false;
+    if (ir_type_same_shape(type_of(f, v), type_of(f, reduce->out[0])))
+        return read_only_at_linear_index(f, b, b->args[i], NULL, false);
+    return pass == npasses && ir_type_same_shape(type_of(f, v), type_of(f, reduce->in[0])) &&
+           read_only_at_linear_index(f, b, b->args[i], NULL, true);
 }
 
 /* An OPAQUE kernel's result r is an update of its block argument i (see
@@ -137,7 +169,7 @@ static bool derived_from(const ir_func *f, const ir_block *b, ir_value_id v, ir_
 static bool while_starts_over(const ir_func *f, const ir_block *b, int r, int i) {
     const ir_op *root = b->ops[b->nops - 2];
     ir_value_id arg = b->args[i];
-    if (root->code != IR_WHILE || root->in[r] == arg || !read_only_at_linear_index(f, b, arg, root)) return false;
+    if (root->code != IR_WHILE || root->in[r] == arg || !read_only_at_linear_index(f, b, arg, root, false)) return false;
     for (int k = 0; k < root->nregions; k++)
         if (reads_of(root->regions[k], arg)) return false;
     for (int k = 0; k < root->nin; k++)
@@ -285,7 +317,7 @@ static int64_t rows_over_lhs(const ir_func *f, const ir_op *fusion, const contra
     int64_t block = dot_row_block(f, fusion, dot, r, &block_row);
     if (block > lhs->dims[0] / CONTRACT_DOT_ROW_BLOCKS_MIN) return 0;
     bool ok = out_row == lhs_row && ir_type_numel(out) == ir_type_numel(lhs)   /* a residual: h + tanh(h @ W) */
-                  ? read_only_at_linear_index(f, b, b->args[i], dot)
+                  ? read_only_at_linear_index(f, b, b->args[i], dot, false)
                   : out_row < lhs_row && reads_of(b, b->args[i]) == 1;
     *scratch = (size_t)block * block_row;
     return ok ? block : 0;
@@ -305,10 +337,10 @@ static bool may_overwrite(const ir_func *f, const ir_op *fusion, const contract_
     const ir_type *in = type_of(f, b->args[i]), *out = type_of(f, fusion->out[r]);
     if (ir_type_numel(in) != ir_type_numel(out) || ir_dtype_size(in->dtype) != ir_dtype_size(out->dtype))
         return false;
-    if (!read_only_at_linear_index(f, b, b->args[i], NULL)) return false;
+    if (k->strategy == CONTRACT_REDUCE) return reduce_result_over(f, fusion, r, i);
+    if (!read_only_at_linear_index(f, b, b->args[i], NULL, false)) return false;
     switch (k->strategy) {
     case CONTRACT_LOOP: return true;
-    case CONTRACT_REDUCE: return computed_after_reductions(f, b, b->ops[b->nops - 1]->in[r]);
     case CONTRACT_DOT: return strict_order;
     case CONTRACT_DOT_AFFINE: return strict_order || k->affine_operand == i;
     default: return false;

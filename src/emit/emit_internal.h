@@ -351,6 +351,31 @@ typedef struct ex_kernel {
 void ex_prefetch(emit_ctx *cx, const ex_kernel *k, const char *off, int64_t chunk, uint64_t operands, int64_t ahead,
                  int64_t total);
 
+/* A loop nest that stores a kernel's results of shape `shape` element by
+ * element: the results r with !skip[r] (skip may be NULL). In fast mode big
+ * f32 outputs written once go out through streaming stores, 16 elements at
+ * a time (the innermost loop steps by 16 with a lane loop inside), and the
+ * big operands read in step are prefetched (emit_loop.c says when).
+ * ex_store_nest_open opens `loops` (the last innermost and contiguous in
+ * shape; the first under "omp parallel for" when `parallel`) and points ix
+ * at the element in hand; the caller computes every value to store, then
+ * ex_store_nest_results stores them (val[r] NULL: not stored),
+ * ex_store_nest_close closes the nest, and ex_store_nest_fence, once the
+ * kernel's loops are done, orders its streaming stores before what follows. */
+typedef struct ex_store_nest {
+    const ex_kernel *k;
+    const ir_type *shape;
+    int n;                      /* loops opened */
+    uint64_t stream;            /* bit r: result r is stored by streaming stores */
+    bool lanes;                 /* the lane loop is open */
+    const char *chunk_off;      /* lanes: the offset of the chunk's first element */
+} ex_store_nest;
+void ex_store_nest_open(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ir_type *shape, const ex_loop *loops,
+                        int n, bool flat, bool parallel, ex_index *ix, ex_store_nest *nest);
+void ex_store_nest_results(emit_ctx *cx, const ex_store_nest *nest, const ex_index *ix, const char *const *val);
+void ex_store_nest_close(emit_ctx *cx, const ex_store_nest *nest);
+void ex_store_nest_fence(emit_ctx *cx, const ex_store_nest *nest);
+
 /* The loop nest over the results' common shape that computes and stores
  * every result r with !skip[r] (skip may be NULL). */
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip);

@@ -142,25 +142,23 @@ static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
  * multiple of 16, and that share no storage with the kernel's other
  * pointers. A plain store of such a result reads each line into the
  * cache first and evicts what the next kernels want (layernorm: 16.3 ms
- * against 10.0 with streaming stores, on a Xeon). Returns how many. */
-static int stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ex_loop *loops, int n,
-                          bool flat, bool parallel, bool *stream) {
-    int count = 0;
-    for (int r = 0; r < k->ret->nin; r++) stream[r] = false;
+ * against 10.0 with streaming stores, on a Xeon). Bit r: result r. */
+static uint64_t stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ex_loop *loops, int n,
+                               bool flat, bool parallel) {
+    uint64_t bits = 0;
     if (cx->o->strict_order || parallel || n == 0 || loops[n - 1].size % STREAM_LANES) return 0;
     if (flat && cx->row_n && cx->row_elems % STREAM_LANES) return 0;
-    for (int r = 0; r < k->ret->nin; r++) {
+    for (int r = 0; r < k->ret->nin && r < 64; r++) {
         if (skip && skip[r]) continue;
         const ir_type *t = ec_type(cx, k->fusion->out[r]);
         if (t->dtype != IR_F32 || ir_type_bytes(t) < PLAN_STREAM_MIN_BYTES) continue;
         /* in place (softmax's divide): the lines are in the cache already, and
            a streaming store to one costs its write-back (22 against 27 ms) */
-        if (r >= 64 || !(cx->results_alone >> r & 1)) continue;
+        if (!(cx->results_alone >> r & 1)) continue;
         if (!unread_after(cx, k->fusion, k->fusion->out[r])) continue;
-        stream[r] = true;
-        count++;
+        bits |= (uint64_t)1 << r;
     }
-    return count;
+    return bits;
 }
 
 /* Outside row blocking, a kernel with streaming stores prefetches its big
@@ -179,6 +177,65 @@ static uint64_t streamed_operands(emit_ctx *cx, const ex_kernel *k, const ir_typ
     return bits;
 }
 
+static bool streams(const ex_store_nest *nest, int r) { return r < 64 && (nest->stream >> r & 1); }
+
+void ex_store_nest_open(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ir_type *s, const ex_loop *loops,
+                        int n, bool flat, bool parallel, ex_index *ix, ex_store_nest *nest) {
+    *nest = (ex_store_nest){.k = k, .n = n, .shape = s};
+    nest->stream = stream_results(cx, k, skip, loops, n, flat, parallel);
+    /* in a row-blocked run, not beside streaming stores: they keep memory
+       busy already (layernorm's last kernel, no faster with it) */
+    bool row_prefetch = !nest->stream && cx->row_n && cx->row_prefetch && !parallel && n > 0 &&
+                        loops[n - 1].size % STREAM_LANES == 0 && !(flat && cx->row_elems % STREAM_LANES);
+    uint64_t streamed = nest->stream && !cx->row_n ? streamed_operands(cx, k, s) : 0;
+    nest->lanes = nest->stream || row_prefetch || streamed;
+    if (nest->lanes) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
+        cx->inner_step = STREAM_LANES;
+        ex_index chunk = *ix;
+        nest->chunk_off = ex_offset(cx, s, &chunk);
+        for (int d = 0; d < (ix->linear ? 1 : ix->rank); d++)
+            if (strcmp(ix->at[d], loops[n - 1].var) == 0) ix->at[d] = ec_str(cx, "(%s + aj_l)", loops[n - 1].var);
+        cx->uses_stream |= nest->stream != 0;
+    }
+    ec_loops_open(cx, loops, n, parallel, true);
+    if (row_prefetch)
+        ex_prefetch(cx, k, nest->chunk_off, STREAM_LANES, cx->row_prefetch, cx->row_block * cx->row_elems,
+                    cx->row_n * cx->row_elems);
+    if (streamed) ex_prefetch(cx, k, nest->chunk_off, STREAM_LANES, streamed, STREAM_AHEAD, ir_type_numel(s));
+    if (!nest->lanes) return;
+    for (int r = 0; r < k->ret->nin; r++)
+        if (streams(nest, r)) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);
+    ec_line(cx, "#pragma GCC ivdep");
+    /* left a loop for the loop vectoriser: unrolled first, its lanes go
+       to the SLP vectoriser, which calls no vector variants (aj_fast_expf
+       16 times, scalar) */
+    ec_line(cx, "#pragma GCC unroll 1");
+    ec_open(cx, "for (int64_t aj_l = 0; aj_l < %d; aj_l++)", STREAM_LANES);
+}
+
+void ex_store_nest_results(emit_ctx *cx, const ex_store_nest *nest, const ex_index *ix, const char *const *val) {
+    const ex_kernel *k = nest->k;
+    const char *off = ex_offset(cx, nest->shape, ix);
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++) {
+        if (!val[r]) continue;
+        if (streams(nest, r)) ec_line(cx, "aj_nt%d[aj_l] = %s;", r, val[r]);
+        else ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
+    }
+}
+
+void ex_store_nest_close(emit_ctx *cx, const ex_store_nest *nest) {
+    if (nest->lanes) {
+        ec_close(cx);
+        for (int r = 0; r < nest->k->ret->nin && !cx->rc; r++)
+            if (streams(nest, r)) ec_line(cx, "aj_stream_f32x16(&%s[%s], aj_nt%d);", nest->k->out[r], nest->chunk_off, r);
+    }
+    ec_loops_close(cx, nest->n);
+}
+
+void ex_store_nest_fence(emit_ctx *cx, const ex_store_nest *nest) {
+    if (nest->stream) ec_line(cx, "aj_stream_fence();");
+}
+
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (check_common_shape(cx, k)) return cx->rc;
     const ir_type *s = ec_type(cx, k->ret->in[0]);
@@ -190,53 +247,13 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     bool flat = is_flat(cx, k);
     int n = shape_loops(cx, s, flat, loops, &ix);
     if (cx->rc) return cx->rc;
-    bool parallel = ec_wants_threads(cx, ir_type_numel(s)), stream[nres];
-    int nstream = stream_results(cx, k, skip, loops, n, flat, parallel, stream);
-    /* in a row-blocked run, not beside streaming stores: they keep memory
-       busy already (layernorm's last kernel, no faster with it) */
-    bool row_prefetch = !nstream && cx->row_n && cx->row_prefetch && !parallel && n > 0 &&
-                        loops[n - 1].size % STREAM_LANES == 0 && !(flat && cx->row_elems % STREAM_LANES);
-    uint64_t streamed = nstream && !cx->row_n ? streamed_operands(cx, k, s) : 0;
-    bool prefetch = row_prefetch || streamed;
-    const char *chunk_off = NULL;
-    if (nstream || prefetch) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
-        cx->inner_step = STREAM_LANES;
-        ex_index chunk = ix;
-        chunk_off = ex_offset(cx, s, &chunk);
-        for (int d = 0; d < (ix.linear ? 1 : ix.rank); d++)
-            if (strcmp(ix.at[d], loops[n - 1].var) == 0) ix.at[d] = ec_str(cx, "(%s + aj_l)", loops[n - 1].var);
-        cx->uses_stream |= nstream > 0;
-    }
-    ec_loops_open(cx, loops, n, parallel, true);
-    if (row_prefetch)
-        ex_prefetch(cx, k, chunk_off, STREAM_LANES, cx->row_prefetch, cx->row_block * cx->row_elems,
-                    cx->row_n * cx->row_elems);
-    if (streamed) ex_prefetch(cx, k, chunk_off, STREAM_LANES, streamed, STREAM_AHEAD, ir_type_numel(s));
-    if (nstream || prefetch) {
-        for (int r = 0; r < nres; r++)
-            if (stream[r]) ec_line(cx, "float aj_nt%d[%d] __attribute__((aligned(64)));", r, STREAM_LANES);
-        ec_line(cx, "#pragma GCC ivdep");
-        /* left a loop for the loop vectoriser: unrolled first, its lanes go
-           to the SLP vectoriser, which calls no vector variants (aj_fast_expf
-           16 times, scalar) */
-        ec_line(cx, "#pragma GCC unroll 1");
-        ec_open(cx, "for (int64_t aj_l = 0; aj_l < %d; aj_l++)", STREAM_LANES);
-    }
+    ex_store_nest nest;
+    ex_store_nest_open(cx, k, skip, s, loops, n, flat, ec_wants_threads(cx, ir_type_numel(s)), &ix, &nest);
     const char *val[nres];
     for (int r = 0; r < nres; r++) val[r] = skip && skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
-    const char *off = ex_offset(cx, s, &ix);
-    for (int r = 0; r < nres && !cx->rc; r++) {
-        if (val[r] && stream[r]) ec_line(cx, "aj_nt%d[aj_l] = %s;", r, val[r]);
-        else if (val[r])
-            ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], off, val[r]);
-    }
-    if (nstream || prefetch) {
-        ec_close(cx);
-        for (int r = 0; r < nres && !cx->rc; r++)
-            if (stream[r]) ec_line(cx, "aj_stream_f32x16(&%s[%s], aj_nt%d);", k->out[r], chunk_off, r);
-    }
-    ec_loops_close(cx, n);
-    if (nstream) ec_line(cx, "aj_stream_fence();");
+    ex_store_nest_results(cx, &nest, &ix, val);
+    ex_store_nest_close(cx, &nest);
+    ex_store_nest_fence(cx, &nest);
     return cx->rc;
 }
 

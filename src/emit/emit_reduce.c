@@ -5,8 +5,14 @@
  * an epilogue on the reduced shape R computed per output element once its
  * reductions are done. A reduce may read an earlier one's result through a
  * broadcast back to I (softmax: the max, then the sum of exp(x - max)); it
- * then runs in a later pass over the same input elements. Every result of
- * the kernel has shape R.
+ * then runs in a later pass over the same input elements. Results have
+ * shape R (the epilogue), or I: side results stored by the pass that first
+ * computes them, and the results of the final pass, which runs over the
+ * input elements once every reduction is done (softmax's exp(x - max) /
+ * sum, layer norm's output; fuse.c, "row kernels"). A value per kept element
+ * that a pass reads back on the input shape (layer norm's rsqrt(var + eps),
+ * a broadcast's operand) is computed once per kept element, before the
+ * first pass that reads it, and held (hoisted).
  *
  * Two loop orders, chosen by the innermost (last non-unit) input dim:
  *  - rows, when it is reduced: loops over the kept dims outside, the reduced
@@ -24,11 +30,13 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../fuse/fuse.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
 enum {
-    MAX_REDUCES = 32,        /* reduce ops in one kernel */
+    MAX_REDUCES = FUSE_MAX_REDUCES,
+    MAX_HOISTED = 64,        /* values per kept element held for the input's passes (more: recomputed) */
     MAX_OPERANDS = 16,       /* inputs of one reduce op */
     LANE_BYTES = 256,        /* partial accumulators (rows) or tile width (columns), in bytes */
 };
@@ -49,18 +57,39 @@ typedef struct reduce_kernel {
     ex_index kept;                  /* the output index (over R) */
     ex_index input;                 /* the input index (over I) */
     int *side_level;                /* per kernel result: the pass that stores it, a side
-                                       result of shape I; -1: a result of shape R */
+                                       result of shape I (nlevels: the final pass); -1: a
+                                       result of shape R */
+    bool final_pass;                /* some result is stored by the final pass */
+    int nhoisted;
+    ir_value_id hoisted[MAX_HOISTED];   /* values per kept element read on the input shape */
+    const char *hoist_array[MAX_HOISTED];   /* columns: the array holding each, per lane */
 } reduce_kernel;
 
 static int nresults(const ir_op *reduce) { return reduce->nin / 2; }
 
 /* ---- analysis ----------------------------------------------------------------------- */
 
+/* Op reads operand v on another shape than the reduced one (a broadcast
+ * back to the input's): v, per kept element and computed from a
+ * reduction, is hoisted. (Operands come before their readers, so a reduce
+ * has set R before anything depends on one.) */
+static void note_hoisted(emit_ctx *cx, reduce_kernel *rk, const ir_op *op, ir_value_id v) {
+    const ir_op *def = cx->f->values[v].def;
+    if (rk->depth[v] == 0 || (def && def->code == IR_REDUCE) || rk->nhoisted == MAX_HOISTED) return;
+    const ir_type *r = ec_type(cx, rk->op[0]->out[0]);
+    if (!ir_type_same_squeezed(ec_type(cx, v), r) || ir_type_same_squeezed(ec_type(cx, op->out[0]), r)) return;
+    for (int i = 0; i < rk->nhoisted; i++)
+        if (rk->hoisted[i] == v) return;
+    rk->hoisted[rk->nhoisted++] = v;
+}
+
 static bool note_op(emit_ctx *cx, const ir_op *op, void *ctx) {
     reduce_kernel *rk = ctx;
     int depth = 0;
     for (int i = 0; i < op->nin; i++)
         if (rk->depth[op->in[i]] > depth) depth = rk->depth[op->in[i]];
+    if (op->code != IR_REDUCE && op->nout == 1)
+        for (int i = 0; i < op->nin; i++) note_hoisted(cx, rk, op, op->in[i]);
     if (op->code == IR_REDUCE) {
         if (rk->n == MAX_REDUCES || nresults(op) > MAX_OPERANDS || op->nregions != 1) {
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "more than %d reductions in one kernel, or more than %d "
@@ -122,9 +151,7 @@ static int find_side_results(emit_ctx *cx, reduce_kernel *rk) {
     for (int r = 0; r < ret->nin; r++) {
         const ir_type *t = ec_type(cx, ret->in[r]);
         rk->side_level[r] = ir_type_same_shape(t, out) ? -1 : rk->depth[ret->in[r]];
-        if (rk->side_level[r] >= rk->nlevels)
-            return ec_fail_op(cx, DIAG_UNSUPPORTED, rk->k->fusion, "side result %d of a reduce kernel needs "
-                              "every reduction's result", r);
+        rk->final_pass |= rk->side_level[r] == rk->nlevels;
     }
     return DIAG_OK;
 }
@@ -169,6 +196,31 @@ static void make_kept_index(reduce_kernel *rk) {
     rk->kept = (ex_index){0};
     for (int d = 0; d < rk->in->rank; d++)
         if (!rk->reduced[d]) rk->kept.at[rk->kept.rank++] = rk->input.at[d];
+}
+
+/* The index of a value per kept element (of the reduced shape up to unit
+ * dims): the kept input dims above 1, in order, on its dims above 1. */
+static ex_index kept_index_of(const reduce_kernel *rk, const ir_type *t) {
+    ex_index ix = {.rank = t->rank};
+    int d = 0;
+    for (int i = 0; i < t->rank; i++) {
+        ix.at[i] = "0";
+        if (t->dims[i] == 1) continue;
+        while (d < rk->in->rank && (rk->reduced[d] || rk->in->dims[d] == 1)) d++;
+        ix.at[i] = d < rk->in->rank ? rk->input.at[d++] : "0";
+    }
+    return ix;
+}
+
+/* Rows: computes the hoisted values that wait for pass `level` into
+ * locals, at the kept element in hand (bound for the passes after). */
+static void hoist_locals(emit_ctx *cx, const reduce_kernel *rk, int level) {
+    for (int h = 0; h < rk->nhoisted && !cx->rc; h++) {
+        ir_value_id v = rk->hoisted[h];
+        if (rk->depth[v] != level) continue;
+        ex_index ix = kept_index_of(rk, ec_type(cx, v));
+        ex_bind(cx, v, &ix, ex_local(cx, ec_type(cx, v)->dtype, ex_value(cx, v, &ix)));
+    }
 }
 
 static void bind_results(emit_ctx *cx, const reduce_kernel *rk, int r, const char *suffix) {
@@ -337,12 +389,34 @@ static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
     ec_close(cx);
 }
 
+/* The input elements of the kept element in hand once more, storing the
+ * final pass's results (through streaming stores where they are big
+ * outputs: ex_store_nest, fenced by the caller once the kept loops are
+ * done). `parallel`: the kept loops run on threads. */
+static void final_pass_rows(emit_ctx *cx, reduce_kernel *rk, bool parallel, ex_store_nest *nest) {
+    const ex_kernel *k = rk->k;
+    int nres = k->ret->nin;
+    bool skip[nres];
+    const char *val[nres];
+    for (int r = 0; r < nres; r++) skip[r] = rk->side_level[r] != rk->nlevels;
+    ex_loop loops[IR_MAX_RANK];
+    ec_block(cx);
+    int n = dim_loops(cx, rk, true, -1, loops);
+    ex_index ix = rk->input;
+    ex_store_nest_open(cx, k, skip, rk->in, loops, n, false, parallel, &ix, nest);
+    for (int r = 0; r < nres; r++) val[r] = skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
+    ex_store_nest_results(cx, nest, &ix, val);
+    ex_store_nest_close(cx, nest);
+    ec_close(cx);
+}
+
 static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     rk->lanes = (int64_t)(LANE_BYTES / widest_accumulator(cx, rk));
     ex_loop kept[IR_MAX_RANK];
     int nkept = dim_loops(cx, rk, false, -1, kept);
     make_kept_index(rk);
-    ec_loops_open(cx, kept, nkept, nkept > 0 && ec_wants_threads(cx, ir_type_numel(rk->in)), false);
+    bool parallel = nkept > 0 && ec_wants_threads(cx, ir_type_numel(rk->in));
+    ec_loops_open(cx, kept, nkept, parallel, false);
     for (int level = 0; level < rk->nlevels && !cx->rc; level++) {
         for (int r = 0; r < rk->n; r++) {
             if (rk->level[r] != level) continue;
@@ -352,12 +426,17 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
                 ec_line(cx, "%s %s = %s;", ec_vtype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], init);
             }
         }
+        hoist_locals(cx, rk, level);
         fold_rows(cx, rk, level);
         for (int r = 0; r < rk->n; r++)
             if (rk->level[r] == level) bind_results(cx, rk, r, "");
     }
+    hoist_locals(cx, rk, rk->nlevels);
+    ex_store_nest nest = {0};
+    if (rk->final_pass) final_pass_rows(cx, rk, parallel, &nest);
     epilogue(cx, rk);
     ec_loops_close(cx, nkept);
+    ex_store_nest_fence(cx, &nest);
 }
 
 /* ---- columns ---------------------------------------------------------------------------- */
@@ -367,11 +446,48 @@ static void lane_loop_open(emit_ctx *cx, const reduce_kernel *rk, const char *wi
     ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", rk->lane, rk->lane, width, rk->lane);
 }
 
-/* Results of passes before `level` are in their accumulator arrays, at the lane. */
+/* Results of passes before `level` are in their accumulator arrays, and
+ * the values hoisted for passes up to it in theirs, at the lane. */
 static void bind_earlier_passes(emit_ctx *cx, const reduce_kernel *rk, int level) {
     const char *at = ec_str(cx, "[%s]", rk->lane);
     for (int r = 0; r < rk->n; r++)
         if (rk->level[r] < level) bind_results(cx, rk, r, at);
+    for (int h = 0; h < rk->nhoisted; h++) {
+        ir_value_id v = rk->hoisted[h];
+        if (!rk->hoist_array[h] || rk->depth[v] > level) continue;
+        ex_index ix = kept_index_of(rk, ec_type(cx, v));
+        ex_bind(cx, v, &ix, ec_str(cx, "%s%s", rk->hoist_array[h], at));
+    }
+}
+
+/* Columns: computes the hoisted values that wait for pass `level` into
+ * arrays, per lane of the tile. */
+static void hoist_arrays(emit_ctx *cx, reduce_kernel *rk, int level, int64_t width, const char *w) {
+    for (int h = 0; h < rk->nhoisted && !cx->rc; h++) {
+        ir_value_id v = rk->hoisted[h];
+        if (rk->depth[v] != level) continue;
+        const char *array = ec_fresh(cx, "kept");
+        ec_line(cx, "%s %s[%" PRId64 "];", ec_vtype(ec_type(cx, v)->dtype), array, width);
+        lane_loop_open(cx, rk, w, true);
+        bind_earlier_passes(cx, rk, level);
+        ex_index ix = kept_index_of(rk, ec_type(cx, v));
+        const char *val = ex_value(cx, v, &ix);
+        if (val) ec_line(cx, "%s[%s] = %s;", array, rk->lane, val);
+        ec_close(cx);
+        rk->hoist_array[h] = array;
+    }
+}
+
+/* The final pass over a tile: every input element once more, at each lane. */
+static void final_pass_columns(emit_ctx *cx, reduce_kernel *rk, const char *width) {
+    ex_loop loops[IR_MAX_RANK];
+    int n = dim_loops(cx, rk, true, -1, loops);
+    ec_loops_open(cx, loops, n, false, false);
+    lane_loop_open(cx, rk, width, true);
+    bind_earlier_passes(cx, rk, rk->nlevels);
+    store_side_results(cx, rk, rk->nlevels);
+    ec_close(cx);
+    ec_loops_close(cx, n);
 }
 
 static void column_pass(emit_ctx *cx, reduce_kernel *rk, int level, const char *width) {
@@ -424,7 +540,13 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
             rk->acc[r][i] = ec_fresh(cx, "acc");
             ec_line(cx, "%s %s[%" PRId64 "];", ec_vtype(ec_type(cx, rk->op[r]->out[i])->dtype), rk->acc[r][i], width);
         }
-    for (int level = 0; level < rk->nlevels && !cx->rc; level++) column_pass(cx, rk, level, w);
+    for (int h = 0; h < rk->nhoisted; h++) rk->hoist_array[h] = NULL;
+    for (int level = 0; level < rk->nlevels && !cx->rc; level++) {
+        hoist_arrays(cx, rk, level, width, w);
+        column_pass(cx, rk, level, w);
+    }
+    hoist_arrays(cx, rk, rk->nlevels, width, w);
+    if (rk->final_pass) final_pass_columns(cx, rk, w);
     lane_loop_open(cx, rk, w, true);
     bind_earlier_passes(cx, rk, rk->nlevels);
     epilogue(cx, rk);

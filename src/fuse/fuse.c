@@ -311,6 +311,27 @@ int fz_place_in(const fz_state *st, int op, int g, bool want_leaf) {
     return -1;
 }
 
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int fz_collect_ops(fz_state *st, const int *groups, int ngroups, fz_ints *ops) {
+    ops->n = 0;
+    fz_marks_next(&st->op_marks);
+    for (int i = 0; i < ngroups; i++) {
+        const fz_group *g = &st->groups[groups[i]];
+        for (int k = 0; k < g->members.n; k++) {
+            const fz_place *pl = &st->places[g->members.v[k]];
+            if (pl->space == FZ_LEAF || fz_marked(&st->op_marks, pl->op)) continue;
+            fz_mark(&st->op_marks, pl->op);
+            if (fz_ints_push(ops, pl->op)) return diag_nomem(st->d);
+        }
+    }
+    qsort(ops->v, (size_t)ops->n, sizeof *ops->v, cmp_int);
+    return DIAG_OK;
+}
+
 static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once, int depth) {
     if (mem_grow((void **)&st->places, &st->cap_places, st->nplaces + 1, sizeof *st->places) ||
         fz_ints_push(&st->groups[g].members, st->nplaces))
@@ -813,6 +834,300 @@ static int merge_sibling_reductions(fz_state *st) {
     return rc;
 }
 
+/* ---- row kernels -------------------------------------------------------------------
+ * A REDUCE group and the groups that use its results element by element of
+ * its rows merge into one kernel, so that nothing of the row's statistics
+ * is written to memory (softmax's max and sum, layer norm's mean and
+ * variance; emit_reduce.c runs a row's passes one after the other, the
+ * last storing the results of the input's shape). A group may join when
+ * it is
+ *  - a REDUCE group of the same reduction (a later pass: the sum of
+ *    exp(x - max) after the max),
+ *  - a LOOP group of the reduced shape, up to unit dims (the epilogue:
+ *    rsqrt(var + eps)), or
+ *  - a LOOP group of the input shape (the final pass: the normalised x),
+ * and when every read of a value that depends on a reduction of the set,
+ * by an op of the set, is one the emitter computes in order
+ * (row_read_ok): a value per kept element read at its own element or by a
+ * broadcast that puts it back on the input's kept dims, a value of the
+ * input shape read at the same element or by a reduce. The set is the
+ * joinable groups reachable from the root through joinable groups, less
+ * those a path leaving the set reaches again (the groups must stay a
+ * DAG); a group whose reads or results break the rules is left out with
+ * what depends on it in the set, and so is a final pass where the set
+ * reads an operand through a transpose of its innermost dim
+ * (moves_innermost_dim). The results of the merged kernel must have the
+ * reduced or the input shape. */
+
+enum {
+    ROW_MAX_GROUPS = 16,        /* groups merged into one row kernel */
+    ROW_MAX_PASSES = 2,         /* passes that reduce (softmax's max and sum): a value of the
+                                   input shape is computed in each pass that reads it, so more
+                                   would recompute a chain of softmaxes once per pass */
+    ROW_REACH_BUDGET = 4096,    /* groups visited finding those a path leaving the set reaches */
+};
+
+typedef struct row_set {
+    int n;
+    int g[ROW_MAX_GROUPS];      /* live groups; g[0] is the root */
+} row_set;
+
+/* Per body op, while a set is checked: the longest chain of the set's ops
+ * ending at it, and the pass computing it (1 + the last pass whose
+ * reductions it reads; a reduce's pass is what it reads). */
+typedef struct row_walk {
+    int *chain, *pass;
+} row_walk;
+
+static bool row_set_has(const row_set *s, int g) {
+    for (int i = 0; i < s->n; i++)
+        if (s->g[i] == g) return true;
+    return false;
+}
+
+static bool reduces_dim(const ir_op *reduce, int d) {
+    for (int i = 0; i < reduce->a.dims.n; i++)
+        if (reduce->a.dims.v[i] == d) return true;
+    return false;
+}
+
+/* Broadcast m (to the input shape of root group a) reads its operand at
+ * the kept index of its result's element: the operand's dims above 1 land,
+ * in order, on every kept input dim above 1. */
+static bool restores_kept_dims(const fz_state *st, const fz_group *a, const ir_op *m) {
+    const ir_type *o = fz_type(st->f, m->in[0]), *in = &a->shape;
+    int d = 0;
+    for (int i = 0;; i++) {
+        while (d < in->rank && (in->dims[d] == 1 || reduces_dim(a->first_reduce, d))) d++;
+        while (i < o->rank && o->dims[i] == 1) i++;
+        if (i == o->rank || d == in->rank) return i == o->rank && d == in->rank;
+        if (m->a.dims.v[i] != d++) return false;
+    }
+}
+
+/* Op m of the set reads operand j, a value of the set that depends on a
+ * reduction, where the row kernel computes it (see the section's top). */
+static bool row_read_ok(const fz_state *st, const fz_group *a, const ir_op *m, int j) {
+    const ir_type *v = fz_type(st->f, m->in[j]);
+    if (m->code == IR_REDUCE) return j < m->nin / 2 && same_shape(v, &a->shape);
+    if (m->nregions || m->nout != 1) return false;
+    const ir_type *out = fz_type(st->f, m->out[0]);
+    bool kept_in = ir_type_same_squeezed(v, &a->out_shape), kept_out = ir_type_same_squeezed(out, &a->out_shape);
+    if (kept_in && kept_out) return ir_op_reads_at_linear_index(st->f, m, j);
+    if (kept_in)
+        return m->code == IR_BROADCAST_IN_DIM && same_shape(out, &a->shape) && restores_kept_dims(st, a, m);
+    return same_shape(v, &a->shape) && same_shape(out, &a->shape) && ir_op_reads_at_linear_index(st->f, m, j);
+}
+
+static bool row_joinable(const fz_state *st, const fz_group *a, const fz_group *h) {
+    if (h->kind == IR_FUSION_REDUCE) return same_reduction(st, a, h->first_reduce);
+    return h->kind == IR_FUSION_LOOP && (same_shape(&h->shape, &a->shape) || ir_type_same_squeezed(&h->shape, &a->out_shape));
+}
+
+/* The joinable groups reachable from s->g[0] through joinable groups. */
+static void collect_row_candidates(fz_state *st, row_set *s) {
+    const fz_group *a = &st->groups[s->g[0]];
+    for (int i = 0; i < s->n; i++) {
+        const fz_group *g = &st->groups[s->g[i]];
+        for (int k = 0; k < g->succ.n && s->n < ROW_MAX_GROUPS; k++) {
+            int h = fz_group_of(st, g->succ.v[k]);
+            if (!row_set_has(s, h) && row_joinable(st, a, &st->groups[h])) s->g[s->n++] = h;
+        }
+    }
+}
+
+/* Drops every member but the root that a group outside the set, reached
+ * from the set, reaches (merging it would close a cycle); false when the
+ * walk runs out of its budget. Marks: group_marks. */
+static bool drop_reentered(fz_state *st, row_set *s) {
+    fz_marks_next(&st->group_marks);
+    int top = 0, visited = 0;
+    for (int i = 0; i < s->n; i++) {
+        const fz_group *g = &st->groups[s->g[i]];
+        for (int k = 0; k < g->succ.n; k++) {
+            int h = fz_group_of(st, g->succ.v[k]);
+            if (row_set_has(s, h) || fz_marked(&st->group_marks, h)) continue;
+            fz_mark(&st->group_marks, h);
+            st->stack[top++] = h;
+        }
+    }
+    while (top > 0) {
+        if (++visited > ROW_REACH_BUDGET) return false;
+        const fz_group *g = &st->groups[st->stack[--top]];
+        for (int k = 0; k < g->succ.n; k++) {
+            int h = fz_group_of(st, g->succ.v[k]);
+            if (fz_marked(&st->group_marks, h)) continue;
+            fz_mark(&st->group_marks, h);
+            st->stack[top++] = h;   /* through members too: what they reach is reached from outside */
+        }
+    }
+    int n = 1;
+    for (int i = 1; i < s->n; i++)
+        if (!fz_marked(&st->group_marks, s->g[i])) s->g[n++] = s->g[i];
+    s->n = n;
+    return true;
+}
+
+/* Drops member i and the members that depend on it through the set (no
+ * path leaves the set and comes back: drop_reentered). */
+static void drop_with_dependents(fz_state *st, row_set *s, int i) {
+    bool gone[ROW_MAX_GROUPS] = {0};
+    gone[i] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int x = 0; x < s->n; x++) {
+            if (!gone[x]) continue;
+            const fz_group *g = &st->groups[s->g[x]];
+            for (int k = 0; k < g->succ.n; k++)
+                for (int y = 0; y < s->n; y++)
+                    if (!gone[y] && s->g[y] == fz_group_of(st, g->succ.v[k])) gone[y] = grew = true;
+        }
+    }
+    int n = 0;
+    for (int x = 0; x < s->n; x++)
+        if (!gone[x]) s->g[n++] = s->g[x];
+    s->n = n;
+}
+
+/* The set's member holding op p (a placement that is not a leaf), or -1. */
+static int row_member_of(const fz_state *st, const row_set *s, int p) {
+    for (int k = st->first_place[p]; k >= 0; k = st->places[k].next)
+        for (int i = 0; i < s->n; i++)
+            if (fz_group_of(st, st->places[k].group) == s->g[i]) return i;
+    return -1;
+}
+
+/* Value v of the set is written to memory by the merged kernel. */
+static bool row_result(const fz_state *st, const row_set *s, ir_value_id v) {
+    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
+        int c = st->uses[u].op;
+        const ir_op *reader = fz_op(st, c);
+        if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
+        for (int k = st->first_place[c]; k >= 0; k = st->places[k].next) {
+            int h = fz_group_of(st, st->places[k].group);
+            if (!row_set_has(s, h) && !placed_in(st, st->def_op[v], h)) return true;
+        }
+    }
+    return false;
+}
+
+/* Some op reads its operand through a transpose whose result's innermost
+ * dim (of size above 1) is not its operand's: every pass of a row kernel
+ * would read that operand with a stride. A final pass is then left out of
+ * the kernel (attention's scores, transposed after their dot with the
+ * keys outermost: three strided passes took 745 ms against 409 for the
+ * max and sum's two and a final divide reading their contiguous exp). */
+static bool moves_innermost_dim(const fz_state *st, const fz_ints *ops) {
+    for (int i = 0; i < ops->n; i++) {
+        const ir_op *m = fz_op(st, ops->v[i]);
+        if (m->code != IR_TRANSPOSE) continue;
+        const ir_type *in = fz_type(st->f, m->in[0]), *out = fz_type(st->f, m->out[0]);
+        int inner_in = in->rank - 1, inner_out = out->rank - 1;
+        while (inner_in >= 0 && in->dims[inner_in] == 1) inner_in--;
+        while (inner_out >= 0 && out->dims[inner_out] == 1) inner_out--;
+        if (inner_out >= 0 && m->a.dims.v[inner_out] != inner_in) return true;
+    }
+    return false;
+}
+
+/* A region of an op of the set (a reducer) reads v: the emitter binds
+ * nothing there. Marks: op_marks (the set's ops). */
+static bool captured_in(const fz_state *st, ir_value_id v) {
+    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++)
+        if (st->uses[u].operand < 0 && fz_marked(&st->op_marks, st->uses[u].op)) return true;
+    return false;
+}
+
+/* A value of the set that an op of the set reads where the row kernel
+ * cannot compute it, or a result of neither the input nor the reduced
+ * shape: the member to leave out (>= 1), or 0 when the set merges as it is,
+ * or -1 when no subset with the root can (the root itself breaks the
+ * rules, the chain of ops grows too deep, a reducer reads such a value, or
+ * there are too many reduces). A reduce beyond ROW_MAX_PASSES leaves out
+ * its member. ops: the set's ops, ascending (body order is topological),
+ * marked in op_marks (fz_collect_ops). Marks: value_marks (values depending
+ * on a reduction of the set). */
+static int row_offender(fz_state *st, const row_set *s, const fz_ints *ops, const row_walk *w) {
+    const fz_group *a = &st->groups[s->g[0]];
+    int reduces = 0;
+    fz_marks_next(&st->value_marks);
+    for (int i = 0; i < ops->n; i++) {
+        int p = ops->v[i];
+        const ir_op *m = fz_op(st, p);
+        bool dep = m->code == IR_REDUCE;
+        reduces += dep;
+        w->chain[p] = 1;
+        w->pass[p] = 0;
+        for (int j = 0; j < m->nin; j++) {
+            int q = st->def_op[m->in[j]];
+            if (q < 0 || !fz_marked(&st->op_marks, q)) continue;   /* read from memory, or copied */
+            if (w->chain[q] + 1 > w->chain[p]) w->chain[p] = w->chain[q] + 1;
+            if (w->pass[q] > w->pass[p]) w->pass[p] = w->pass[q];
+            if (!fz_marked(&st->value_marks, m->in[j])) continue;
+            dep = true;
+            if (!row_read_ok(st, a, m, j)) {
+                int reader = row_member_of(st, s, ops->v[i]), producer = row_member_of(st, s, q);
+                return reader > 0 ? reader : producer > 0 && producer != reader ? producer : -1;
+            }
+        }
+        if (w->chain[p] > FUSE_MAX_DEPTH || reduces > FUSE_MAX_REDUCES) return -1;
+        if (m->code == IR_REDUCE && ++w->pass[p] > ROW_MAX_PASSES) {
+            int owner = row_member_of(st, s, p);
+            return owner > 0 ? owner : -1;
+        }
+        for (int j = 0; dep && j < m->nout; j++) {
+            fz_mark(&st->value_marks, m->out[j]);
+            if (captured_in(st, m->out[j])) return -1;
+        }
+    }
+    if (moves_innermost_dim(st, ops))
+        for (int i = 1; i < s->n; i++)
+            if (st->groups[s->g[i]].kind == IR_FUSION_LOOP && same_shape(&st->groups[s->g[i]].shape, &a->shape))
+                return i;
+    for (int i = 0; i < ops->n; i++) {
+        const ir_op *m = fz_op(st, ops->v[i]);
+        for (int j = 0; j < m->nout; j++) {
+            const ir_type *t = fz_type(st->f, m->out[j]);
+            if ((same_shape(t, &a->shape) || same_shape(t, &a->out_shape)) || !row_result(st, s, m->out[j])) continue;
+            int owner = row_member_of(st, s, ops->v[i]);
+            return owner > 0 ? owner : -1;
+        }
+    }
+    return 0;
+}
+
+/* Merges into REDUCE group a what may join it (see the section's top). */
+static int merge_row_kernel(fz_state *st, int a, fz_ints *ops, const row_walk *w) {
+    row_set s = {1, {a}};
+    collect_row_candidates(st, &s);
+    if (s.n == 1 || !drop_reentered(st, &s)) return DIAG_OK;
+    while (s.n > 1) {
+        int rc = fz_collect_ops(st, s.g, s.n, ops);
+        if (rc) return rc;
+        int bad = row_offender(st, &s, ops, w);
+        if (bad < 0) return DIAG_OK;
+        if (bad == 0) break;
+        drop_with_dependents(st, &s, bad);
+    }
+    for (int i = 1; i < s.n; i++) {
+        int rc = merge_groups(st, a, s.g[i]);
+        if (rc) return rc;
+    }
+    return DIAG_OK;
+}
+
+static int merge_row_kernels(fz_state *st) {
+    fz_ints ops = {0};
+    row_walk w = {mem_alloc((size_t)st->nbody * sizeof *w.chain + 1), mem_alloc((size_t)st->nbody * sizeof *w.pass + 1)};
+    int rc = w.chain && w.pass ? DIAG_OK : diag_nomem(st->d);
+    for (int g = 0; g < st->ngroups && !rc; g++)
+        if (st->groups[g].alias == g && st->groups[g].kind == IR_FUSION_REDUCE) rc = merge_row_kernel(st, g, &ops, &w);
+    fz_ints_free(&ops);
+    mem_free(w.chain);
+    mem_free(w.pass);
+    return rc;
+}
+
 /* ---- the pass ------------------------------------------------------------------------ */
 
 int fuse_func(ir_func *f, const fuse_options *o, diag *d) {
@@ -822,6 +1137,7 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d) {
     rc = state_init(&st, f, o, d);
     if (!rc) rc = place_all(&st);
     if (!rc && !(o && o->disable)) rc = merge_sibling_reductions(&st);
+    if (!rc && !(o && o->disable)) rc = merge_row_kernels(&st);
     if (!rc) rc = fz_build(&st);
     state_free(&st);
     return rc;

@@ -47,6 +47,10 @@ typedef struct fuse_options {
  * kernel took 2.3 s of cselib); no real program's kernel comes close. */
 #define FUSE_MAX_DEPTH 64
 
+/* The most reduce ops one REDUCE kernel holds (its emitter keeps an
+ * accumulator per reduce in arrays of this size). */
+#define FUSE_MAX_REDUCES 32
+
 /* Rewrites f (calls inlined; o may be NULL for the defaults). Returns
  * DIAG_OK; DIAG_UNSUPPORTED naming an op fusion does not know (a call, a
  * fusion); DIAG_NOMEM. On failure f's body is unchanged (values added to

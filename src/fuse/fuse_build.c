@@ -128,25 +128,6 @@ static int collect_inputs(fz_state *st, kernel *k) {
 
 /* ---- what a kernel computes and writes ----------------------------------------------- */
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* The group's ops, ascending, each once; DOT leaves are left out (they are
- * written where read). */
-static int collect_ops(fz_state *st, kernel *k) {
-    const fz_group *g = &st->groups[k->group];
-    fz_marks_next(&st->op_marks);
-    for (int i = 0; i < g->members.n; i++) {
-        const fz_place *pl = &st->places[g->members.v[i]];
-        if (pl->space == FZ_LEAF || fz_marked(&st->op_marks, pl->op)) continue;
-        fz_mark(&st->op_marks, pl->op);
-        if (fz_ints_push(&k->ops, pl->op)) return diag_nomem(st->d);
-    }
-    qsort(k->ops.v, (size_t)k->ops.n, sizeof *k->ops.v, cmp_int);
-    return DIAG_OK;
-}
 
 /* The values read outside the kernel; an OPAQUE kernel writes all of its
  * root's results (its emitter computes them together). */
@@ -352,7 +333,7 @@ static int write_kernel(writer *w, ir_block *staging) {
 }
 
 static int build_kernel(fz_state *st, writer *w, kernel *k, ir_block *staging) {
-    int rc = collect_ops(st, k);
+    int rc = fz_collect_ops(st, &k->group, 1, &k->ops);
     if (!rc) rc = collect_results(st, k);
     if (!rc) rc = collect_inputs(st, k);
     if (rc) return rc;

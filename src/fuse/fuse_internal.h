@@ -101,6 +101,11 @@ int fz_group_of(const fz_state *st, int g);
  * FZ_LEAF when want_leaf is false and FZ_LEAF when it is true; -1 if none. */
 int fz_place_in(const fz_state *st, int op, int g, bool want_leaf);
 
+/* The ops placed in groups[0..ngroups) (live groups), ascending, each once,
+ * DOT leaves left out (they are written where read); marked in op_marks.
+ * DIAG_OK or DIAG_NOMEM. */
+int fz_collect_ops(fz_state *st, const int *groups, int ngroups, fz_ints *ops);
+
 /* Value v, computed in group g, must be written to memory: the return or
  * a check reads it, or an op placed in another group does. */
 bool fz_is_result(const fz_state *st, int g, ir_value_id v);

@@ -79,6 +79,16 @@ bool ir_type_same_shape(const ir_type *a, const ir_type *b) {
     return true;
 }
 
+bool ir_type_same_squeezed(const ir_type *a, const ir_type *b) {
+    int i = 0, j = 0;
+    for (;;) {
+        while (i < a->rank && a->dims[i] == 1) i++;
+        while (j < b->rank && b->dims[j] == 1) j++;
+        if (i == a->rank || j == b->rank) return i == a->rank && j == b->rank;
+        if (a->dims[i++] != b->dims[j++]) return false;
+    }
+}
+
 bool ir_type_eq(const ir_type *a, const ir_type *b) {
     return a->dtype == b->dtype && ir_type_same_shape(a, b);
 }

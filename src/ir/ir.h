@@ -57,6 +57,9 @@ size_t ir_type_row_bytes(const ir_type *t);
 size_t ir_type_bytes(const ir_type *t);
 bool ir_type_eq(const ir_type *a, const ir_type *b);
 bool ir_type_same_shape(const ir_type *a, const ir_type *b);
+/* The same dims, in order, once the dims of size 1 are dropped (4096x1 and
+ * 4096; a scalar and 1x1). */
+bool ir_type_same_squeezed(const ir_type *a, const ir_type *b);
 /* Writes "tensor<2x3xf32>" into buf (always terminated); returns buf. */
 char *ir_type_str(const ir_type *t, char *buf, size_t size);
 

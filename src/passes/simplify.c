@@ -26,11 +26,12 @@
  *   reshape(reshape x)                 -> reshape x
  *   transpose(transpose(x, p), q)      -> transpose(x, i -> p[q[i]])
  *   broadcast_in_dim(broadcast_in_dim(x, d), e) -> broadcast_in_dim(x, i -> e[d[i]])
- *   transpose(dot_general(a, b)) swapping the free dims, no batch dims
- *                                      -> dot_general(b, a), when the dot has
- *     no other reader (each sum is the same products in the same order, and
- *     a*b == b*a exactly); the gradient of x @ w comes out of JAX in this
- *     form, and as a plain dot it can take an epilogue (the SGD update)
+ *   transpose(dot_general(a, b)) putting b's free dims before a's (batch
+ *     dims first, unit dims anywhere) -> reshape(dot_general(b, a)), when
+ *     the dot has no other reader (each sum is the same products in the
+ *     same order, and a*b == b*a exactly); the gradient of x @ w comes out
+ *     of JAX in this form, and as a plain dot it can take an epilogue (the
+ *     SGD update)
  *   dot_general(transpose(x), y) (either side), the transpose keeping the
  *     order of the free dims -> dot_general(x, y), its batch and
  *     contracting dims renumbered (the same sums in the same order)
@@ -201,38 +202,61 @@ static void merge_broadcasts(const ir_func *f, ir_op *op) {
     op->in[0] = inner->in[0];
 }
 
-/* True when perm moves the first p of n dims behind the other n - p. */
-static bool swaps_blocks(const ir_ints *perm, int p) {
-    int n = perm->n;
-    for (int i = 0; i < n; i++)
-        if (perm->v[i] != (i < n - p ? i + p : i - (n - p))) return false;
+/* Whether transpose perm (result dim d is operand dim perm[d]) of a
+ * dot_general's result of type t, with nb batch dims and nl lhs free dims,
+ * lists its dims of size above 1 as the batch dims, then the rhs free
+ * dims, then the lhs free dims, each group in order: the product of the
+ * swapped operands, in the transpose's element order. */
+static bool puts_rhs_free_first(const ir_ints *perm, const ir_type *t, int nb, int nl) {
+    int next[3] = {0, nb + nl, nb}, end[3] = {nb, t->rank, nb + nl}, group = 0;
+    for (int d = 0; d < perm->n; d++) {
+        int64_t k = perm->v[d];
+        if (t->dims[k] == 1) continue;
+        while (group < 3 && !(k >= next[group] && k < end[group])) group++;
+        if (group == 3 || k < next[group]) return false;
+        next[group] = (int)k + 1;
+    }
     return true;
 }
 
-/* Rewrites transpose op, reading dot_general(a, b), into dot_general(b, a)
- * when the transpose puts b's free dims first. Leaves op alone on OOM. */
-static void absorb_transpose_into_dot(const ir_func *f, ir_op *op, const int *uses) {
+/* Makes dot_general(a, b), read only by transpose op, the product
+ * dot_general(b, a) in the transpose's element order, when the transpose
+ * puts b's free dims before a's (the batch dims first; dims of size 1 go
+ * anywhere): the dot's result takes the swapped product's type and op
+ * becomes a reshape of it (folded away where the shapes agree). Each sum
+ * is the same products in the same order, and a*b == b*a exactly. The
+ * gradient of x @ w comes out of JAX in this form, and as a plain dot it
+ * can take an epilogue (the SGD update); attention's scores come out with
+ * the keys innermost, the softmax's rows contiguous. */
+static void absorb_transpose_into_dot(ir_func *f, ir_op *op, const int *uses) {
     if (!pass_defined_by(f, op->in[0], IR_DOT_GENERAL) || uses[op->in[0]] != 1) return;
-    const ir_op *dot = f->values[op->in[0]].def;
+    ir_op *dot = f->values[op->in[0]].def;
+    ir_type *t = &f->values[dot->out[0]].type;
     const ir_type *lt = &f->values[dot->in[0]].type;
-    int lhs_free = lt->rank - dot->a.lhs_contract.n;
-    if (dot->a.lhs_batch.n != 0 || !swaps_blocks(&op->a.dims, lhs_free)) return;
-    ir_value_id *in = mem_alloc(2 * sizeof *in);
+    int nb = dot->a.lhs_batch.n, nl = lt->rank - nb - dot->a.lhs_contract.n;
+    if (t->rank > IR_MAX_RANK || !puts_rhs_free_first(&op->a.dims, t, nb, nl)) return;
     ir_attrs a = {0};
-    if (!in || ir_ints_set(&a.lhs_contract, dot->a.rhs_contract.n, dot->a.rhs_contract.v) ||
+    if (ir_ints_set(&a.lhs_batch, dot->a.rhs_batch.n, dot->a.rhs_batch.v) ||
+        ir_ints_set(&a.rhs_batch, dot->a.lhs_batch.n, dot->a.lhs_batch.v) ||
+        ir_ints_set(&a.lhs_contract, dot->a.rhs_contract.n, dot->a.rhs_contract.v) ||
         ir_ints_set(&a.rhs_contract, dot->a.lhs_contract.n, dot->a.lhs_contract.v)) {
-        mem_free(in);
         ir_attrs_free(&a);
         return;
     }
-    in[0] = dot->in[1];
-    in[1] = dot->in[0];
-    mem_free(op->in);
-    op->in = in;
-    op->nin = 2;
+    int64_t dims[IR_MAX_RANK];
+    int n = 0;
+    for (int d = 0; d < nb; d++) dims[n++] = t->dims[d];
+    for (int d = nb + nl; d < t->rank; d++) dims[n++] = t->dims[d];
+    for (int d = nb; d < nb + nl; d++) dims[n++] = t->dims[d];
+    memcpy(t->dims, dims, (size_t)n * sizeof *dims);
+    ir_value_id lhs = dot->in[0];
+    dot->in[0] = dot->in[1];
+    dot->in[1] = lhs;
+    ir_attrs_free(&dot->a);
+    dot->a = a;
     ir_attrs_free(&op->a);
-    op->a = a;
-    op->code = IR_DOT_GENERAL;
+    op->a = (ir_attrs){0};
+    op->code = IR_RESHAPE;
 }
 
 /* Whether the transpose perm (result dim d is operand dim perm[d]) keeps
@@ -286,7 +310,7 @@ static bool reverses_nothing(const ir_func *f, const ir_op *op) {
 
 /* The value op's (only) result always equals, or -1; op may be rewritten
  * in place into a cheaper equivalent first. */
-static ir_value_id simplified(const ir_func *f, ir_op *op, const int *uses) {
+static ir_value_id simplified(ir_func *f, ir_op *op, const int *uses) {
     if (ir_op_kind_of(op->code) == IR_KIND_BINARY) return simplified_binary(f, op);
     ir_value_id x = op->nin > 0 ? op->in[0] : -1, out = op->nout == 1 ? op->out[0] : -1;
     if (out < 0) return -1;
@@ -302,7 +326,7 @@ static ir_value_id simplified(const ir_func *f, ir_op *op, const int *uses) {
         merge_transposes(f, op);
         if (is_identity_permutation(&op->a.dims)) return op->in[0];
         absorb_transpose_into_dot(f, op, uses);
-        return -1;
+        return op->code == IR_RESHAPE && same_type(f, op->in[0], out) ? op->in[0] : -1;
     case IR_BROADCAST_IN_DIM:
         merge_broadcasts(f, op);
         return same_type(f, op->in[0], out) && is_identity_permutation(&op->a.dims) ? op->in[0] : -1;

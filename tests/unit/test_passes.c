@@ -516,6 +516,32 @@ TEST(simplify_absorbs_a_transpose_into_a_dot) {
     program_free(&p);
 }
 
+/* Attention's scores as JAX exports them: a batched dot, then a transpose
+ * putting the rhs's free dims before the lhs's (a unit dim moving too):
+ * the product of the swapped operands, reshaped; a transpose reordering a
+ * side's free dims stays. apply() checks the results bit for bit. */
+TEST(simplify_absorbs_a_transpose_of_a_batched_dot) {
+    static const char *text =
+        "func.func @main(%a: tensor<2x4x3xf32>, %b: tensor<2x3x5x1xf32>, %c: tensor<2x3x5x2xf32>) -> (tensor<2x1x5x4xf32>, tensor<2x2x5x4xf32>) {\n"
+        "  %d = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x4x3xf32>, tensor<2x3x5x1xf32>) -> tensor<2x4x5x1xf32>\n"
+        "  %t = stablehlo.transpose %d, dims = [0, 3, 2, 1] : (tensor<2x4x5x1xf32>) -> tensor<2x1x5x4xf32>\n"
+        "  %e = stablehlo.dot_general %a, %c, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x4x3xf32>, tensor<2x3x5x2xf32>) -> tensor<2x4x5x2xf32>\n"
+        "  %u = stablehlo.transpose %e, dims = [0, 3, 2, 1] : (tensor<2x4x5x2xf32>) -> tensor<2x2x5x4xf32>\n"
+        "  return %t, %u : tensor<2x1x5x4xf32>, tensor<2x2x5x4xf32>\n"
+        "}\n";
+    program p;
+    apply(text, simplify_pass, &p);
+    if (!p.m) return;
+    const ir_func *f = ir_module_entry(p.m);
+    const ir_op *t = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    EXPECT(t->code == IR_RESHAPE);
+    const ir_op *d = t->code == IR_RESHAPE ? f->values[t->in[0]].def : NULL;
+    EXPECT(d && d->code == IR_DOT_GENERAL && d->in[0] == f->body->args[1] && d->in[1] == f->body->args[0]);
+    EXPECT(d && d->a.lhs_contract.v[0] == 1 && d->a.rhs_contract.v[0] == 2 && d->a.lhs_batch.v[0] == 0);
+    EXPECT_EQ_INT(count_ops(p.m, IR_TRANSPOSE), 1);   /* %u: it swaps the rhs's free dims 5 and 2 */
+    program_free(&p);
+}
+
 TEST(simplify_keeps_inexact_rewrites) {
     /* x + 0.0 is +0 for x = -0; x - (-0.0) likewise; x * 0 is NaN for
      * infinities; x * 1 only where the splat is exactly 1. */
@@ -1022,6 +1048,7 @@ int main(void) {
     RUN(simplify_shape_identities);
     RUN(simplify_composes_transposes_and_broadcasts);
     RUN(simplify_absorbs_a_transpose_into_a_dot);
+    RUN(simplify_absorbs_a_transpose_of_a_batched_dot);
     RUN(simplify_keeps_inexact_rewrites);
     RUN(cse_merges_equal_ops_and_constants);
     RUN(cse_merges_inside_regions_then_equal_regions);
