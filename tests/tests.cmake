@@ -139,6 +139,10 @@ set_tests_properties(cli_deep PROPERTIES PASS_REGULAR_EXPRESSION "^ok\n$")
 # Ahead of time: exported programs built with the system compiler alone, equal to the evaluator.
 add_test(NAME aot COMMAND ${CMAKE_SOURCE_DIR}/tests/aot/aot.sh $<TARGET_FILE:arrayjit_cli> ${CMAKE_SOURCE_DIR})
 set_tests_properties(aot PROPERTIES PASS_REGULAR_EXPRESSION "\nok\n$" SKIP_RETURN_CODE 77)
+# README.md's three guides ("Three ways in"), each block run as written: the C
+# program against this build, the Python and command-line ones, the AOT one.
+add_test(NAME readme COMMAND ${CMAKE_SOURCE_DIR}/tests/readme/run.sh ${CMAKE_BINARY_DIR} ${AJ_SANITIZE})
+set_tests_properties(readme PROPERTIES PASS_REGULAR_EXPRESSION "readme: ok" FAIL_REGULAR_EXPRESSION "readme: FAIL")
 # --dump-after for every stage of the driver: the IR, the contract, the plan, the source, the figures.
 add_test(NAME cli_dump COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/dump.sh $<TARGET_FILE:arrayjit_cli>
   ${CMAKE_SOURCE_DIR}/bench/programs/softmax.mlir ${CMAKE_SOURCE_DIR}/tests/cli/row_run.mlir)
