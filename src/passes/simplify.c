@@ -35,6 +35,10 @@
  *   dot_general(transpose(x), y) (either side), the transpose keeping the
  *     order of the free dims -> dot_general(x, y), its batch and
  *     contracting dims renumbered (the same sums in the same order)
+ *   transpose(dot_general(a, b)) reordering one side's free dims, that
+ *     side's operand at most half the result -> dot_general(transpose(a),
+ *     b) (or with b), in the transpose's order (see "free dims in their
+ *     reader's order")
  *
  * Deliberately absent, because each changes a result for some input:
  * x + 0.0 and x - (-0.0) (give +0 for x = -0), x * 0 (NaN, infinities,
@@ -344,6 +348,124 @@ static ir_value_id simplified(ir_func *f, ir_op *op, const int *uses) {
     }
 }
 
+/* ---- free dims in their reader's order ---------------------------------------------
+ * transpose(dot_general(a, b)) that reorders one side's free dims, the
+ * batch dims first and the other side's free dims after in their order,
+ * is how grouped-query attention's scores come out of JAX (the query's
+ * head-group dim moved before its position, the keys innermost). No swap
+ * of the operands makes that order, and the softmax that reads the scores
+ * would read them with a stride. When that side's operand holds at most
+ * half the result's elements, the operand is transposed instead and the
+ * dot makes the transpose's element order itself (the same sums in the
+ * same order): a copy of the smaller operand for contiguous rows of the
+ * larger result. */
+
+/* Operand dim p of side `lhs` of dot d is free: neither batch nor contracting. */
+static bool is_free_dim(const ir_op *d, bool lhs, int64_t p) {
+    const ir_ints *batch = lhs ? &d->a.lhs_batch : &d->a.rhs_batch;
+    const ir_ints *contract = lhs ? &d->a.lhs_contract : &d->a.rhs_contract;
+    for (int i = 0; i < batch->n; i++)
+        if (batch->v[i] == p) return false;
+    for (int i = 0; i < contract->n; i++)
+        if (contract->v[i] == p) return false;
+    return true;
+}
+
+/* Whether perm (over dot d's result: nb batch dims, nl lhs free dims, then
+ * the rhs's) lists the batch dims in order, then one side's free dims in
+ * any order (the lhs's when *lhs_moved), then the other side's in order. */
+static bool reorders_one_side(const ir_ints *perm, int rank, int nb, int nl, bool *lhs_moved) {
+    for (int d = 0; d < nb; d++)
+        if (perm->v[d] != d) return false;
+    if (nb == rank) return false;
+    *lhs_moved = perm->v[nb] < nb + nl;
+    int first = *lhs_moved ? nb : nb + nl, n = *lhs_moved ? nl : rank - nb - nl;
+    for (int d = nb; d < nb + n; d++)
+        if (perm->v[d] < first || perm->v[d] >= first + n) return false;
+    int next = *lhs_moved ? nb + nl : nb;
+    for (int d = nb + n; d < rank; d++)
+        if (perm->v[d] != next++) return false;
+    return true;
+}
+
+/* The transpose of the moved side's operand (type ot) that puts its free
+ * dims in the order perm gives them, its other dims kept: tau. */
+static void operand_order(const ir_op *d, bool lhs, const ir_type *ot, const ir_ints *perm, int nb, int first,
+                          int64_t *tau) {
+    int64_t free[IR_MAX_RANK];
+    int nfree = 0;
+    for (int p = 0; p < ot->rank; p++) {
+        tau[p] = p;
+        if (is_free_dim(d, lhs, p)) free[nfree++] = p;
+    }
+    for (int u = 0; u < nfree; u++) tau[free[u]] = free[perm->v[nb + u] - first];
+}
+
+/* Rewrites transpose t = b->ops[i] of dot d = b->ops[j] (read by t alone)
+ * as above: t becomes the operand's transpose and d, moved after it,
+ * computes t's old result. Leaves both alone when the pattern, the sizes
+ * or memory say no. */
+static void reorder_free_dims(ir_func *f, ir_block *b, int j, int i) {
+    ir_op *d = b->ops[j], *t = b->ops[i];
+    ir_type out = f->values[t->out[0]].type, lt = f->values[d->in[0]].type, rt = f->values[d->in[1]].type;
+    int nb = d->a.lhs_batch.n, nl = lt.rank - nb - d->a.lhs_contract.n;
+    bool lhs_moved;
+    if (out.rank > IR_MAX_RANK || !reorders_one_side(&t->a.dims, out.rank, nb, nl, &lhs_moved)) return;
+    const ir_type *ot = lhs_moved ? &lt : &rt;
+    if (ir_type_numel(ot) * 2 > ir_type_numel(&out)) return;
+    int64_t tau[IR_MAX_RANK];
+    operand_order(d, lhs_moved, ot, &t->a.dims, nb, lhs_moved ? nb : nb + nl, tau);
+    ir_type moved = *ot;
+    for (int p = 0; p < ot->rank; p++) moved.dims[p] = ot->dims[tau[p]];
+    ir_attrs ta = {0}, da = {0};
+    const ir_attrs *src = &d->a;
+    bool swap = !lhs_moved;   /* the moved operand becomes the lhs */
+    ir_value_id v = -1;
+    if (ir_ints_set(&ta.dims, ot->rank, tau) ||
+        ir_ints_set(&da.lhs_batch, (swap ? src->rhs_batch : src->lhs_batch).n, (swap ? src->rhs_batch : src->lhs_batch).v) ||
+        ir_ints_set(&da.rhs_batch, (swap ? src->lhs_batch : src->rhs_batch).n, (swap ? src->lhs_batch : src->rhs_batch).v) ||
+        ir_ints_set(&da.lhs_contract, (swap ? src->rhs_contract : src->lhs_contract).n,
+                    (swap ? src->rhs_contract : src->lhs_contract).v) ||
+        ir_ints_set(&da.rhs_contract, (swap ? src->lhs_contract : src->rhs_contract).n,
+                    (swap ? src->lhs_contract : src->rhs_contract).v) ||
+        (v = ir_value_new(f, &moved)) < 0) {
+        ir_attrs_free(&ta);
+        ir_attrs_free(&da);
+        return;
+    }
+    ir_value_id x = lhs_moved ? d->in[0] : d->in[1], other = lhs_moved ? d->in[1] : d->in[0], w = t->out[0];
+    f->values[d->out[0]].def = NULL;   /* an orphan: t was its only reader */
+    ir_attrs_free(&t->a);
+    t->a = ta;
+    t->in[0] = x;
+    t->out[0] = v;
+    f->values[v].def = t;
+    ir_attrs_free(&d->a);
+    d->a = da;
+    d->in[0] = v;
+    d->in[1] = other;
+    d->out[0] = w;
+    f->values[w].def = d;
+    memmove(&b->ops[j], &b->ops[j + 1], (size_t)(i - j) * sizeof *b->ops);   /* d after t */
+    b->ops[i] = d;
+}
+
+/* reorder_free_dims wherever it applies in f's body; DIAG_NOMEM. */
+static int reorder_dot_results(ir_func *f, diag *d) {
+    int *uses = pass_count_uses(f);
+    if (!uses) return diag_nomem(d);
+    ir_block *b = f->body;
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *t = b->ops[i];
+        if (t->code != IR_TRANSPOSE || !pass_defined_by(f, t->in[0], IR_DOT_GENERAL) || uses[t->in[0]] != 1) continue;
+        int j = i - 1;
+        while (j >= 0 && b->ops[j] != f->values[t->in[0]].def) j--;
+        if (j >= 0) reorder_free_dims(f, b, j, i);
+    }
+    mem_free(uses);
+    return DIAG_OK;
+}
+
 typedef struct simplifier {
     ir_func *f;
     ir_value_id *repl;
@@ -377,5 +499,5 @@ int pass_simplify(ir_func *f, diag *d) {
     simplify_block(&s, f->body);
     mem_free(s.repl);
     mem_free(s.uses);
-    return DIAG_OK;
+    return reorder_dot_results(f, d);
 }

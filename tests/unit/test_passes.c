@@ -542,6 +542,33 @@ TEST(simplify_absorbs_a_transpose_of_a_batched_dot) {
     program_free(&p);
 }
 
+/* Grouped-query attention's scores: the transpose puts the query's group
+ * dim before its position, an order no swap of the operands makes; the
+ * query (a quarter of the scores) is transposed instead and the dot makes
+ * the scores in the transpose's order. apply() checks the results bit for
+ * bit. A moved side as big as the result stays as it was. */
+TEST(simplify_transposes_the_smaller_operand_of_a_reordered_dot) {
+    static const char *text =
+        "func.func @main(%k: tensor<2x8x3xf32>, %q: tensor<2x4x2x3xf32>, %p: tensor<2x3x2xf32>) -> (tensor<2x2x4x8xf32>, tensor<2x2x4x2xf32>) {\n"
+        "  %s = stablehlo.dot_general %k, %q, batching_dims = [0] x [0], contracting_dims = [2] x [3] : (tensor<2x8x3xf32>, tensor<2x4x2x3xf32>) -> tensor<2x8x4x2xf32>\n"
+        "  %t = stablehlo.transpose %s, dims = [0, 3, 2, 1] : (tensor<2x8x4x2xf32>) -> tensor<2x2x4x8xf32>\n"
+        "  %e = stablehlo.dot_general %p, %q, batching_dims = [0] x [0], contracting_dims = [1] x [3] : (tensor<2x3x2xf32>, tensor<2x4x2x3xf32>) -> tensor<2x2x4x2xf32>\n"
+        "  %u = stablehlo.transpose %e, dims = [0, 3, 2, 1] : (tensor<2x2x4x2xf32>) -> tensor<2x2x4x2xf32>\n"
+        "  return %t, %u : tensor<2x2x4x8xf32>, tensor<2x2x4x2xf32>\n"
+        "}\n";
+    program p;
+    apply(text, simplify_pass, &p);
+    if (!p.m) return;
+    const ir_func *f = ir_module_entry(p.m);
+    const ir_op *d = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    EXPECT(d->code == IR_DOT_GENERAL && d->in[1] == f->body->args[0]);
+    const ir_op *qt = d->code == IR_DOT_GENERAL ? f->values[d->in[0]].def : NULL;
+    EXPECT(qt && qt->code == IR_TRANSPOSE && qt->in[0] == f->body->args[1]);
+    EXPECT(qt && qt->a.dims.n == 4 && qt->a.dims.v[1] == 2 && qt->a.dims.v[2] == 1);   /* q's group dim first */
+    EXPECT_EQ_INT(count_ops(p.m, IR_TRANSPOSE), 2);   /* q's, and %u's: its moved side is as big as %e */
+    program_free(&p);
+}
+
 TEST(simplify_keeps_inexact_rewrites) {
     /* x + 0.0 is +0 for x = -0; x - (-0.0) likewise; x * 0 is NaN for
      * infinities; x * 1 only where the splat is exactly 1. */
@@ -1049,6 +1076,7 @@ int main(void) {
     RUN(simplify_composes_transposes_and_broadcasts);
     RUN(simplify_absorbs_a_transpose_into_a_dot);
     RUN(simplify_absorbs_a_transpose_of_a_batched_dot);
+    RUN(simplify_transposes_the_smaller_operand_of_a_reordered_dot);
     RUN(simplify_keeps_inexact_rewrites);
     RUN(cse_merges_equal_ops_and_constants);
     RUN(cse_merges_inside_regions_then_equal_regions);
