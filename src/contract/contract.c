@@ -594,6 +594,25 @@ int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride
     return merged ? (kstride ? kstride : 1) : 0;
 }
 
+/* The batch elements of a convolution are better the innermost of its
+ * im2col, the product's rows (position, batch element) (CONV_GEMM's
+ * conv_batch_inner): the input's batch dim is its innermost (stride 1:
+ * JAX's weight gradient in NHWC, whose batch is the input channels and
+ * whose positions are the kernel's few offsets, sums over the images'
+ * pixels), there are enough of them to copy in runs, and the result holds
+ * each position's batch elements one stride apart, the positions after
+ * them. Rows of the usual (input feature, window) order would gather one
+ * element per cache line, and a product per batch element of as many rows
+ * as positions (9) runs far below BLIS's rate. */
+static bool batch_inner(const ir_type *lhs, const ir_type *out, const ir_attrs *a, int64_t positions) {
+    enum { MIN_BATCH = 16 };
+    int nsp = out->rank - 2;
+    int64_t batch = out->dims[a->conv_out.v[0]];
+    if (a->feature_groups != 1 || batch < MIN_BATCH || row_major_stride(lhs, (int)a->conv_lhs.v[0]) != 1) return false;
+    int64_t ob = row_major_stride(out, (int)a->conv_out.v[0]);
+    return positions == 1 || (nsp > 0 && row_major_stride(out, (int)a->conv_out.v[1 + nsp]) == batch * ob);
+}
+
 /* Fast mode: the scratch of an f32 convolution run as im2col blocks and
  * sgemm (CONTRACT_CONV_GEMM), 0 when it is not one: no batch groups, and
  * the result's spatial dims, in order, one strided dim (each one's stride
@@ -620,11 +639,16 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     }
     int64_t row = rhs->dims[a->conv_rhs.v[0]] * window, groups = a->feature_groups;
     int64_t out_per_group = out->dims[a->conv_out.v[1]] / (groups > 0 ? groups : 1);
-    int64_t rows = (int64_t)(CONTRACT_CONV_BLOCK_BYTES / (size_t)(row * 4));
+    int64_t width = row, most = positions;   /* a block's row, and its rows at most */
+    if ((k->conv_batch_inner = batch_inner(lhs, out, a, positions))) {
+        width = positions * out->dims[a->conv_out.v[0]];
+        most = row;
+    }
+    int64_t rows = (int64_t)(CONTRACT_CONV_BLOCK_BYTES / (size_t)(width * 4));
     if (rows < 1) rows = 1;
-    if (rows > positions) rows = positions;
+    if (rows > most) rows = most;
     k->conv_rows = rows;
-    k->scratch_rhs = align_up((size_t)(rows * row) * 4);
+    k->scratch_rhs = align_up((size_t)(rows * width) * 4);
     int64_t rstride[IR_MAX_RANK], kstride = contract_conv_rows(f, root, rstride);
     int64_t ostride = row_major_stride(rhs, (int)a->conv_rhs.v[1]);
     k->conv_packed = !kstride || (kstride != 1 && ostride != 1);   /* BLIS takes a row- or column-major one */
@@ -762,6 +786,8 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
             fprintf(out, "}");
         }
         if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
+        if (k->strategy == CONTRACT_CONV_GEMM && k->conv_batch_inner)
+            fprintf(out, " (batch inner, %" PRId64 " summed rows a block)", k->conv_rows);
         if (k->scratch) fprintf(out, "; scratch %zu", k->scratch);
         fprintf(out, "\n");
     }

@@ -37,7 +37,10 @@ typedef enum contract_strategy {
                              spatial dims merge into one stride: per group and batch element,
                              blocks of conv_rows output positions gathered into `scratch` as
                              rows of (input feature, window) (im2col), the group's kernel
-                             packed at scratch_rhs, and sgemm (emit_window.c) */
+                             packed at scratch_rhs, and sgemm (emit_window.c); with
+                             conv_batch_inner, one product over every (position, batch
+                             element) row, its (input feature, window) sum in blocks of
+                             conv_rows, each gathered with the batch innermost */
     CONTRACT_SCAN,        /* a reduce_window that is a prefix scan (cumsum, cumprod, cummax): its
                              one input's window spans dim scan_dim from its start (padding
                              n - 1 before, none after) and is 1 wide elsewhere; O(n) where the
@@ -92,7 +95,11 @@ typedef struct contract_kernel {
                                        could be (the lower bound's share of it) */
     int scan_dim;                   /* SCAN: the dim scanned */
     size_t scratch_rhs;             /* DOT_CONVERT: the rhs's offset in its scratch */
-    int64_t conv_rows;              /* CONV_GEMM: output positions per block */
+    int64_t conv_rows;              /* CONV_GEMM: output positions per block (batch inner: rows
+                                       of the summed (input feature, window) dim per block) */
+    bool conv_batch_inner;          /* CONV_GEMM: the batch dim is the input's innermost (a weight
+                                       gradient in NHWC: the batch is the channels) and, with the
+                                       positions, one stride of the result (contract.c) */
     bool conv_packed;               /* CONV_GEMM: the kernel is packed at scratch_rhs (else it is
                                        read in place: contract_conv_rows) */
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this

@@ -419,6 +419,106 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     ec_close(cx);
 }
 
+/* Batch inner (contract_kernel.conv_batch_inner): rows [k0, k0 + kn) of
+ * the summed (input feature, window offset) dim, in contract_conv_rows'
+ * order, into col as an [kn, positions * batch] matrix: entry (k, p * B + b)
+ * is batch element b's input at feature f and window offset of k for
+ * output position p (0 for padding). The batch is the input's innermost
+ * dim, so each (k, p) copies B contiguous floats. */
+static void gather_batch_inner(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride,
+                               const char *col, const char *k0, const char *kn) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t ls[IR_MAX_RANK];
+    row_major_strides(lhs, ls);
+    int64_t in_g = rhs->dims[a->conv_rhs.v[0]], batch = res->dims[a->conv_out.v[0]], positions = 1;
+    for (int s = 0; s < nsp; s++) positions *= res->dims[a->conv_out.v[2 + s]];
+    const char *kk = ec_fresh(cx, "kk"), *p = ec_fresh(cx, "p"), *b = ec_fresh(cx, "b"), *off[IR_MAX_RANK], *pos[IR_MAX_RANK];
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", kk, kk, kn, kk);
+    const char *k = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", k0, kk));
+    const char *f = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, k, rstride[0], in_g));
+    for (int s = 0; s < nsp; s++)
+        off[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, k, rstride[1 + s], w->w.size[s]));
+    const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64, f, ls[a->conv_lhs.v[1]]));
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", p, p, positions, p);
+    int64_t inner = 1;
+    for (int s = nsp - 1; s >= 0; s--) {
+        int64_t n = res->dims[a->conv_out.v[2 + s]];
+        pos[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, p, inner, n));
+        inner *= n;
+    }
+    const char *at, *inside = window_point(cx, w, pos, off, &at);
+    const char *dst = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, kk, positions * batch, p, batch));
+    const char *src = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", base, at));
+    const char *to = ec_str(cx, "%s[%s + %s]", col, dst, b);
+    if (inside) ec_open(cx, "if (%s)", inside);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
+    ec_line(cx, "%s = %s;", to, ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s", src, b)));
+    ec_close(cx);
+    if (inside) {
+        ec_close(cx);
+        ec_open(cx, "else");
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
+        ec_line(cx, "%s = 0.0f;", to);
+        ec_close(cx);
+        ec_close(cx);
+    }
+    ec_close(cx);
+    ec_close(cx);
+}
+
+/* Batch inner: C[p * B + b, o] = sum over the (feature, window) rows of
+ * col^T . kernel, one sgemm per block of conv_rows of them (the first
+ * block writing C, the others adding to it), C the result itself (its
+ * batch elements one stride apart, the positions after them: contract.c).
+ * False (nothing emitted) where BLIS would not take the strides. */
+static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t os[IR_MAX_RANK], ks[IR_MAX_RANK], rstride[IR_MAX_RANK];
+    row_major_strides(res, os);
+    row_major_strides(rhs, ks);
+    int64_t out_g = res->dims[a->conv_out.v[1]], batch = res->dims[a->conv_out.v[0]], positions = 1, wsize = 1;
+    for (int s = 0; s < nsp; s++) positions *= res->dims[a->conv_out.v[2 + s]], wsize *= w->w.size[s];
+    int64_t m = positions * batch, sum = rhs->dims[a->conv_rhs.v[0]] * wsize, rows = ck->conv_rows;
+    int64_t kstride = contract_conv_rows(cx->f, root, rstride);
+    int64_t rs_b = ck->conv_packed ? out_g : kstride, cs_b = ck->conv_packed ? 1 : ks[a->conv_rhs.v[1]];
+    int64_t rs_c = os[a->conv_out.v[0]], cs_c = os[a->conv_out.v[1]];
+    if (!ex_blis_strides_ok(m, out_g, rs_c, cs_c) || !ex_blis_strides_ok(m, rows, 1, m) ||
+        !ex_blis_strides_ok(sum, out_g, rs_b, cs_b))
+        return false;
+    if (cx->p->scratch_bytes < ck->scratch) {
+        ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
+                   ck->scratch, cx->p->scratch_bytes);
+        return true;
+    }
+    cx->uses_blas = true;
+    const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *k0 = ec_fresh(cx, "k0"), *kn = ec_fresh(cx, "kn");
+    ec_block(cx);
+    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    if (ck->conv_packed) {
+        ec_line(cx, "float *%s = (float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
+        pack_kernel(cx, root, w, rstride, kp, "0");
+    } else {
+        ec_line(cx, "const float *%s = %s;", kp, eo_in(cx, root, 1));
+    }
+    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
+    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, sum, k0, rows);
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, rows, sum,
+            rows, sum, k0);
+    gather_batch_inner(cx, root, w, rstride, col, k0, kn);
+    ec_line(cx, "bli_sgemm(0, 0, %" PRId64 ", %" PRId64 ", %s, &one, %s, 1, %" PRId64 ", (float *)%s + %s * %" PRId64
+            ", %" PRId64 ", %" PRId64 ", %s ? &one : &zero, (float *)%s, %" PRId64 ", %" PRId64 ");",
+            m, out_g, kn, col, m, kp, k0, rs_b, rs_b, cs_b, k0, k->out[0], rs_c, cs_c);
+    ec_close(cx);
+    ec_close(cx);
+    return true;
+}
+
 /* Per group and image, blocks of conv_rows output positions: their im2col
  * rows, then C[p, o] = rows . kernel by sgemm into the result (its spatial
  * dims one strided dim, the contract checked). Fast mode: the sums run in
@@ -426,6 +526,7 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
  * would not take the result's strides. */
 static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    if (ck->conv_batch_inner) return emit_conv_gemm_batch_inner(cx, k, root, w);
     const ir_attrs *a = &root->a;
     const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = res->rank - 2;
