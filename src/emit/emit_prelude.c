@@ -328,11 +328,14 @@ const char emit_prelude[] =
     "static inline float aj_pow2i_f32(int32_t n) { return aj_f32_from_bits((uint32_t)(n + 127) << 23); }\n"
     "/* exp(x): x = n ln2 + r, |r| <= ln2/2 (Cody-Waite), exp(r) by the Cephes expf\n"
     "   polynomial, 2^n applied in two halves so that subnormal and overflowing\n"
-    "   results round once. Branch-free: x is clamped to [-104, 89] (NaN becomes\n"
-    "   -104; NaN is restored at the end) by two selects that both test x: gcc 12\n"
-    "   vectorises each as one compare and one blend, where chained selects cost\n"
-    "   four compares and masked moves (8% of softmax's exp kernel). half = n >> 1\n"
-    "   (floor) rather than n / 2: two fewer integer ops. */\n"
+    "   results round once. Branch-free: x is clamped to 89 above; below -104\n"
+    "   (where exp rounds to 0) and for NaN it computes exp(0), and the end\n"
+    "   returns 0 (or the NaN): no underflow for -inf, which on Intel costs a\n"
+    "   microcode assist per vector (causal attention's masked scores are half\n"
+    "   its exps). The selects each test x: gcc 12 vectorises each as one\n"
+    "   compare and one blend, where chained selects cost four compares and\n"
+    "   masked moves (8% of softmax's exp kernel). half = n >> 1 (floor) rather\n"
+    "   than n / 2: two fewer integer ops. */\n"
     "/* exp(c - n ln2) for n = rint(c log2e), c a float or a vector of them (the\n"
     "   scalar and the 16-lane exp share it): the reduced argument r, then the\n"
     "   polynomial. */\n"
@@ -341,12 +344,13 @@ const char emit_prelude[] =
     "    (((((1.9875691500e-4f * (r) + 1.3981999507e-3f) * (r) + 8.3334519073e-3f) * (r) + 4.1665795894e-2f) * (r) + \\\n"
     "      1.6666665459e-1f) * (r) + 5.0000001201e-1f) * ((r) * (r)) + (r) + 1.0f\n"
     "static inline float aj_expf_lane(float x) {\n"
-    "    float c = !(x >= -104.0f) ? -104.0f : x;\n"
+    "    float c = !(x >= -104.0f) ? 0.0f : x;\n"
     "    c = x > 89.0f ? 89.0f : c;\n"
     "    float n = __builtin_rintf(c * 1.44269504088896341f);\n"
     "    float p = AJ_EXPF_REDUCED(c, n);\n"
     "    int32_t ni = (int32_t)n, half = ni >> 1;\n"
     "    float e = p * aj_pow2i_f32(half) * aj_pow2i_f32(ni - half);\n"
+    "    e = x < -104.0f ? 0.0f : e;\n"
     "    return x != x ? x : e;\n"
     "}\n"
     "/* The exp that fast-mode kernels call. With gcc on x86-64 with AVX-512 it\n"
@@ -496,7 +500,8 @@ const char emit_prelude_stream[] =
  * may pick by its vector width preference (b: SSE, 4 lanes; c, d: AVX and
  * AVX2, 8; e: AVX-512, 16). b, c and d apply the scalar body per lane; e is
  * the same algorithm on 16 lanes, with the clamps as vmaxps/vminps (the
- * argument second, so NaN passes through and stays NaN) and 2^n applied by
+ * argument second, so NaN passes through and stays NaN; lanes below -104
+ * masked to 0 in the argument and in the result) and 2^n applied by
  * vscalefps, which rounds a subnormal or overflowing result once, as the
  * two halves do: equal bit for bit (tests/unit/test_codegen.c). GCC's
  * builtins rather than <immintrin.h>, which costs ~0.1 s per compile. */
@@ -518,10 +523,11 @@ const char emit_prelude_exp[] =
     "aj_v16sf aj_expf_e(aj_v16sf x) {\n"
     "    const unsigned short all = 0xffff;\n"
     "    const aj_v16sf zero = {0};\n"
-    "    aj_v16sf c = __builtin_ia32_maxps512_mask(zero - 104.0f, x, x, all, 4);\n"
+    "    const unsigned short in = (unsigned short)~__builtin_ia32_cmpps512_mask(x, zero - 104.0f, 0x11, all, 4);\n"
+    "    aj_v16sf c = __builtin_ia32_maxps512_mask(zero - 104.0f, x, zero, in, 4);\n"
     "    c = __builtin_ia32_minps512_mask(zero + 89.0f, c, c, all, 4);\n"
     "    aj_v16sf n = __builtin_ia32_rndscaleps_mask(c * 1.44269504088896341f, 4, c, all, 4);\n"
     "    aj_v16sf p = AJ_EXPF_REDUCED(c, n);\n"
-    "    return __builtin_ia32_scalefps512_mask(p, n, p, all, 4);\n"
+    "    return __builtin_ia32_scalefps512_mask(p, n, zero, in, 4);\n"
     "}\n"
     "#endif\n";
