@@ -369,6 +369,23 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     ec_close(cx);
 }
 
+/* "for (i < n) to = from;" where the window point is inside the input
+ * (inside NULL: always), else "for (i < n) to = 0;": a run of im2col
+ * entries, i their index in to and from. */
+static void copy_or_zero(emit_ctx *cx, const char *inside, const char *i, int64_t n, const char *to, const char *from) {
+    if (inside) ec_open(cx, "if (%s)", inside);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", i, i, n, i);
+    ec_line(cx, "%s = %s;", to, from);
+    ec_close(cx);
+    if (!inside) return;
+    ec_close(cx);
+    ec_open(cx, "else");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", i, i, n, i);
+    ec_line(cx, "%s = 0.0f;", to);
+    ec_close(cx);
+    ec_close(cx);
+}
+
 /* Rows [p0, p0 + pn) of image b's im2col for group g into col: row pp
  * holds, for each input feature f of the group and window offset, the
  * input element the output position p0 + pp reads there (0 for padding).
@@ -403,20 +420,24 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     const char *dst = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s", pp, row, conv_row_at(cx, rstride, "0", offs.at, nsp)));
     const char *to = ec_str(cx, "%s[%s + %s * %" PRId64 "]", col, dst, f, rstride[0]);
     const char *x = ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s * %" PRId64, src, f, ls[a->conv_lhs.v[1]]));
-    if (inside) ec_open(cx, "if (%s)", inside);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
-    ec_line(cx, "%s = %s;", to, x);
-    ec_close(cx);
-    if (inside) {
-        ec_close(cx);
-        ec_open(cx, "else");
-        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
-        ec_line(cx, "%s = 0.0f;", to);
-        ec_close(cx);
-        ec_close(cx);
-    }
+    copy_or_zero(cx, inside, f, in_g, to, x);
     eo_loops_close(cx, &space);
     ec_close(cx);
+}
+
+/* Opens the block of a convolution's sgemms, declaring col, its im2col, at
+ * the plan's scratch block; false (an internal error) where that block is
+ * smaller than the contract's scratch. */
+static bool open_conv_block(emit_ctx *cx, const ir_op *root, const contract_kernel *ck, const char *col) {
+    if (cx->p->scratch_bytes < ck->scratch) {
+        ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
+                   ck->scratch, cx->p->scratch_bytes);
+        return false;
+    }
+    cx->uses_blas = true;
+    ec_block(cx);
+    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    return true;
 }
 
 /* Batch inner (contract_kernel.conv_batch_inner): rows [k0, k0 + kn) of
@@ -452,18 +473,7 @@ static void gather_batch_inner(emit_ctx *cx, const ir_op *root, const ew_window 
     const char *dst = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, kk, positions * batch, p, batch));
     const char *src = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", base, at));
     const char *to = ec_str(cx, "%s[%s + %s]", col, dst, b);
-    if (inside) ec_open(cx, "if (%s)", inside);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
-    ec_line(cx, "%s = %s;", to, ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s", src, b)));
-    ec_close(cx);
-    if (inside) {
-        ec_close(cx);
-        ec_open(cx, "else");
-        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
-        ec_line(cx, "%s = 0.0f;", to);
-        ec_close(cx);
-        ec_close(cx);
-    }
+    copy_or_zero(cx, inside, b, batch, to, ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s", src, b)));
     ec_close(cx);
     ec_close(cx);
 }
@@ -490,15 +500,8 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
     if (!ex_blis_strides_ok(m, out_g, rs_c, cs_c) || !ex_blis_strides_ok(m, rows, 1, m) ||
         !ex_blis_strides_ok(sum, out_g, rs_b, cs_b))
         return false;
-    if (cx->p->scratch_bytes < ck->scratch) {
-        ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
-                   ck->scratch, cx->p->scratch_bytes);
-        return true;
-    }
-    cx->uses_blas = true;
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *k0 = ec_fresh(cx, "k0"), *kn = ec_fresh(cx, "kn");
-    ec_block(cx);
-    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed) {
         ec_line(cx, "float *%s = (float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
         pack_kernel(cx, root, w, rstride, kp, "0");
@@ -544,16 +547,9 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
         !ex_blis_strides_ok(positions - (positions - 1) / rows * rows, out_g, rs_c, cs_c) ||
         !ex_blis_strides_ok(row, out_g, rs_b, cs_b))
         return false;
-    if (cx->p->scratch_bytes < ck->scratch) {
-        ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
-                   ck->scratch, cx->p->scratch_bytes);
-        return true;
-    }
-    cx->uses_blas = true;
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp");
     const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
-    ec_block(cx);
-    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed)
         ec_line(cx, "const float *%s = (const float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
     ec_line(cx, "float one = 1.0f, zero = 0.0f;");

@@ -346,7 +346,16 @@ static bool placed_in(const fz_state *st, int p, int g) {
     return fz_place_in(st, p, g, false) >= 0 || fz_place_in(st, p, g, true) >= 0;
 }
 
-bool fz_is_result(const fz_state *st, int g, ir_value_id v) {
+static bool has_group(const int *groups, int n, int g) {
+    for (int i = 0; i < n; i++)
+        if (groups[i] == g) return true;
+    return false;
+}
+
+/* Value v, computed in the live groups[0..n), is read outside them: by the
+ * return or a check, or by an op placed in another group that has no copy
+ * of v's op. */
+static bool read_outside(const fz_state *st, const int *groups, int n, ir_value_id v) {
     int p = st->def_op[v];
     for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
         int c = st->uses[u].op;
@@ -354,11 +363,13 @@ bool fz_is_result(const fz_state *st, int g, ir_value_id v) {
         if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
         for (int k = st->first_place[c]; k >= 0; k = st->places[k].next) {
             int h = fz_group_of(st, st->places[k].group);
-            if (h != g && !placed_in(st, p, h)) return true;   /* else h reads its own copy */
+            if (!has_group(groups, n, h) && !placed_in(st, p, h)) return true;   /* else h reads its own copy */
         }
     }
     return false;
 }
+
+bool fz_is_result(const fz_state *st, int g, ir_value_id v) { return read_outside(st, &g, 1, v); }
 
 /* True when a path of edges leads from group `from` to group `to`. */
 static bool reaches(fz_state *st, int from, int to) {
@@ -879,11 +890,7 @@ typedef struct row_walk {
     int *chain, *pass;
 } row_walk;
 
-static bool row_set_has(const row_set *s, int g) {
-    for (int i = 0; i < s->n; i++)
-        if (s->g[i] == g) return true;
-    return false;
-}
+static bool row_set_has(const row_set *s, int g) { return has_group(s->g, s->n, g); }
 
 static bool reduces_dim(const ir_op *reduce, int d) {
     for (int i = 0; i < reduce->a.dims.n; i++)
@@ -997,20 +1004,6 @@ static int row_member_of(const fz_state *st, const row_set *s, int p) {
     return -1;
 }
 
-/* Value v of the set is written to memory by the merged kernel. */
-static bool row_result(const fz_state *st, const row_set *s, ir_value_id v) {
-    for (int u = st->use_start[v]; u < st->use_start[v + 1]; u++) {
-        int c = st->uses[u].op;
-        const ir_op *reader = fz_op(st, c);
-        if (reader->code == IR_RETURN || fz_is_check(reader)) return true;
-        for (int k = st->first_place[c]; k >= 0; k = st->places[k].next) {
-            int h = fz_group_of(st, st->places[k].group);
-            if (!row_set_has(s, h) && !placed_in(st, st->def_op[v], h)) return true;
-        }
-    }
-    return false;
-}
-
 /* Some op reads its operand through a transpose whose result's innermost
  * dim (of size above 1) is not its operand's: every pass of a row kernel
  * would read that operand with a stride. A final pass is then left out of
@@ -1088,7 +1081,7 @@ static int row_offender(fz_state *st, const row_set *s, const fz_ints *ops, cons
         const ir_op *m = fz_op(st, ops->v[i]);
         for (int j = 0; j < m->nout; j++) {
             const ir_type *t = fz_type(st->f, m->out[j]);
-            if ((same_shape(t, &a->shape) || same_shape(t, &a->out_shape)) || !row_result(st, s, m->out[j])) continue;
+            if ((same_shape(t, &a->shape) || same_shape(t, &a->out_shape)) || !read_outside(st, s->g, s->n, m->out[j])) continue;
             int owner = row_member_of(st, s, ops->v[i]);
             return owner > 0 ? owner : -1;
         }
