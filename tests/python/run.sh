@@ -16,16 +16,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-build}
 [ $# -gt 0 ] && shift
 case $build in /*) ;; *) build=$PWD/$build ;; esac
-py=${ARRAYJIT_PYTHON:-}
+. "$root/tests/python/interpreter.sh"
 if [ -z "$py" ]; then
-    if [ -x "$root/build-test-venv/bin/python" ]; then
-        py=$root/build-test-venv/bin/python
-    elif command -v python3 >/dev/null; then
-        py=python3
-    else
-        echo "python tests: skipped: no python3"
-        exit 77
-    fi
+    echo "python tests: skipped: no python3"
+    exit 77
 fi
 if ! "$py" -c "import numpy, pytest" 2>/dev/null; then
     echo "python tests: skipped: $py has no numpy or pytest"

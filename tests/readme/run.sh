@@ -88,14 +88,7 @@ else
 fi
 
 # The JAX user: Python on StableHLO text, then the command line on what it wrote.
-py=${ARRAYJIT_PYTHON:-}
-if [ -z "$py" ]; then
-    if [ -x "$root/build-test-venv/bin/python" ]; then
-        py=$root/build-test-venv/bin/python
-    elif command -v python3 >/dev/null; then
-        py=python3
-    fi
-fi
+. "$root/tests/python/interpreter.sh"
 if [ $sanitized = 1 ]; then
     skip python "a sanitizer build (its libarrayjit.so cannot be loaded into python)"
     skip cli "it runs on the files the Python block writes"
