@@ -67,6 +67,9 @@ static int count_in_block(const ir_block *b, ir_opcode code) {
 
 static int count_ops(const ir_module *m, ir_opcode code) { return count_in_block(ir_module_entry(m)->body, code); }
 
+/* The op that defines f's returned value k. */
+static const ir_op *returned_def(const ir_func *f, int k) { return f->values[f->body->ops[f->body->nops - 1]->in[k]].def; }
+
 static int total_in_block(const ir_block *b) {
     int n = b->nops;
     for (int i = 0; i < b->nops; i++)
@@ -485,8 +488,8 @@ TEST(simplify_composes_transposes_and_broadcasts) {
     apply(text, simplify_pass, &p);
     if (!p.m) return;
     const ir_func *f = ir_module_entry(p.m);
-    const ir_op *b = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
-    const ir_op *d = f->values[f->body->ops[f->body->nops - 1]->in[1]].def;
+    const ir_op *b = returned_def(f, 0);
+    const ir_op *d = returned_def(f, 1);
     EXPECT(b->code == IR_TRANSPOSE && b->in[0] == f->body->args[0]);
     EXPECT(b->a.dims.n == 3 && b->a.dims.v[0] == 2 && b->a.dims.v[1] == 0 && b->a.dims.v[2] == 1);
     EXPECT(d->code == IR_BROADCAST_IN_DIM && d->in[0] == f->body->args[1]);
@@ -509,7 +512,7 @@ TEST(simplify_absorbs_a_transpose_into_a_dot) {
     apply(text, simplify_pass, &p);
     if (!p.m) return;
     const ir_func *f = ir_module_entry(p.m);
-    const ir_op *t = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    const ir_op *t = returned_def(f, 0);
     EXPECT(t->code == IR_DOT_GENERAL && t->in[0] == f->body->args[1] && t->in[1] == f->body->args[0]);
     EXPECT(t->a.lhs_contract.n == 1 && t->a.lhs_contract.v[0] == 0 && t->a.rhs_contract.v[0] == 0);
     EXPECT_EQ_INT(count_ops(p.m, IR_TRANSPOSE), 1);   /* %u: %e has two readers */
@@ -533,7 +536,7 @@ TEST(simplify_absorbs_a_transpose_of_a_batched_dot) {
     apply(text, simplify_pass, &p);
     if (!p.m) return;
     const ir_func *f = ir_module_entry(p.m);
-    const ir_op *t = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    const ir_op *t = returned_def(f, 0);
     EXPECT(t->code == IR_RESHAPE);
     const ir_op *d = t->code == IR_RESHAPE ? f->values[t->in[0]].def : NULL;
     EXPECT(d && d->code == IR_DOT_GENERAL && d->in[0] == f->body->args[1] && d->in[1] == f->body->args[0]);
@@ -560,7 +563,7 @@ TEST(simplify_transposes_the_smaller_operand_of_a_reordered_dot) {
     apply(text, simplify_pass, &p);
     if (!p.m) return;
     const ir_func *f = ir_module_entry(p.m);
-    const ir_op *d = f->values[f->body->ops[f->body->nops - 1]->in[0]].def;
+    const ir_op *d = returned_def(f, 0);
     EXPECT(d->code == IR_DOT_GENERAL && d->in[1] == f->body->args[0]);
     const ir_op *qt = d->code == IR_DOT_GENERAL ? f->values[d->in[0]].def : NULL;
     EXPECT(qt && qt->code == IR_TRANSPOSE && qt->in[0] == f->body->args[1]);
