@@ -59,7 +59,7 @@ static int usage(void) {
             "compile options:\n"
             "  --strict / --fast     reductions and math exactly as the evaluator / reassociated\n"
             "  --no-fusion           one op per kernel\n"
-            "  --threads=N           OpenMP threads for big loops\n"
+            "  --threads=N           threads the big kernels split over\n"
             "  --dump-after=STAGE    print what STAGE made to stderr: the IR after inline, fold,\n"
             "                        simplify, cse, loops, remat, dce, strip_barriers, fuse, schedule;\n"
             "                        regions (sub-programs), contract, plan, build (the C\n"

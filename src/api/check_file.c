@@ -108,7 +108,7 @@ static int run_executable(const compiled *c, ir_op **ops, int n, double timeout,
     const ir_func *f = c->func;
     rt_exec *rt = NULL;
     void **outs = mem_calloc((size_t)f->nresults + 1, sizeof *outs);
-    int code = outs ? rt_exec_new(c->entry, c->memory.temp_bytes, &rt, d) : diag_nomem(d);
+    int code = outs ? rt_exec_new(c->entry, c->memory.temp_bytes, c->threads, &rt, d) : diag_nomem(d);
     for (int j = 0; j < f->nresults && !code; j++)
         if (!(outs[j] = mem_alloc(ir_type_bytes(&f->result_types[j])))) code = diag_nomem(d);
     int loop = code ? -1 : rt_exec_run(rt, NULL, outs, timeout);

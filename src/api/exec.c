@@ -179,7 +179,7 @@ static aj_status build_executable(aj_module *m, ir_func *f, const aj_compile_opt
     diag d = {0};
     aj_status st = AJ_OK;
     if (compile_func(m->ir, f, &co, &e->c, &d) ||
-        rt_exec_new(e->c->entry, e->c->memory.temp_bytes, &e->rt, &d))
+        rt_exec_new(e->c->entry, e->c->memory.temp_bytes, e->c->threads, &e->rt, &d))
         st = api_fail_diag(&d);
     if (!st) st = keep_source(e, m->ir, f->name);
     if (st) {

@@ -101,7 +101,6 @@ static int run_plan(compile_state *st, diag *d) {
     plan_options po = o->plan;
     po.donated = st->f->donated;                 /* the program's donations and the caller's (compile_func) */
     po.strict_order = o->codegen.strict_order;   /* what may be written in place depends on the mode */
-    po.no_runs = o->codegen.threads > 1;
     po.kernels = &st->kernels;
     int rc = plan_func(st->f, &po, st->p, d);
     contract_free(&st->kernels);
@@ -259,6 +258,7 @@ int compile_func(const ir_module *m, const ir_func *f, const compile_options *o,
         return rc;
     }
     c->entry = c->backend->entry(c->code);
+    c->threads = o->codegen.threads;
     c->cache_hit = c->backend->cache_hit(c->code);
     snprintf(c->warning, sizeof c->warning, "%s", c->plan.warning);
     c->compile_seconds = clock_now_seconds() - start;

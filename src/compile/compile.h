@@ -44,6 +44,7 @@ typedef struct compiled {
     const codegen_backend *backend;
     codegen_module *code;
     codegen_entry entry;
+    int threads;                /* the threads its parallel kernels were made for (codegen.threads) */
     compile_memory memory;
     char warning[256];          /* e.g. an unusable donation; "" if none */
     double compile_seconds;

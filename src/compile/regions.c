@@ -102,7 +102,7 @@ static int compile_region(compiled *c, ir_func *f, int step, int region, const c
     contract k = {0};
     if (!rc) rc = make_contract(c, g, o, &k, d);
     if (!rc) {
-        plan_options po = {.strict_order = o->codegen.strict_order, .no_runs = o->codegen.threads > 1, .kernels = &k};
+        plan_options po = {.strict_order = o->codegen.strict_order, .kernels = &k};
         rc = body ? plan_body(g, root->nin, po, p, &s.in_place, d) : plan_func(g, &po, p, d);
         planned = rc == DIAG_OK;
     }

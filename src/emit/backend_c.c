@@ -14,7 +14,6 @@
  *   -fno-builtin-<f>    strict mode: gcc would fold libm calls on constants
  *                       with its own correctly rounded arithmetic, which can
  *                       differ from glibc's in the last bit
- *   -fopenmp            when the code has parallel loops
  *   no gathers          where the compiler takes a way to say it (NO_GATHER):
  *                       gcc 12.2's register allocator can load an AVX2
  *                       gather's constant index through the register that
@@ -85,15 +84,14 @@ static const char *no_gather_flag(const char *cc) {
     return "";
 }
 
-static char *compose_cflags(const codegen_options *o, const emit_c_info *info) {
+static char *compose_cflags(const codegen_options *o) {
     const char *base = o->cflags ? o->cflags : CODEGEN_C_CFLAGS;
     const char *strict = o->strict_order ? STRICT_NO_BUILTINS : "";
-    const char *omp = info->uses_openmp ? " -fopenmp" : "";
     const char *gather = no_gather_flag(o->cc);
-    size_t n = strlen(base) + strlen(strict) + strlen(omp) + strlen(gather) + 64;
+    size_t n = strlen(base) + strlen(strict) + strlen(gather) + 64;
     char *s = mem_alloc(n);
     const char *contract = o->strict_order ? "off" : "fast -fno-trapping-math";
-    if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=%s%s%s%s%s", base, contract, strict, omp, *gather ? " " : "",
+    if (s) snprintf(s, n, "%s -fno-math-errno -ffp-contract=%s%s%s%s", base, contract, strict, *gather ? " " : "",
                     gather);
     return s;
 }
@@ -120,7 +118,7 @@ static int c_build(const ir_func *f, const plan *p, const codegen_options *given
     if (!rc && info.uses_lapack && !lapack_routines(why, sizeof why))
         rc = diag_set(d, DIAG_UNSUPPORTED, "compiled code for %s needs %s", info.lapack_op ? info.lapack_op : "LAPACK",
                       why);
-    if (!rc && !(cflags = compose_cflags(&o, &info))) rc = diag_nomem(d);
+    if (!rc && !(cflags = compose_cflags(&o))) rc = diag_nomem(d);
     if (!rc) {
         const char *lapack = info.uses_lapack ? lapack_library() : NULL;
         size_t n = 64 + (lapack ? strlen(lapack) : 0);

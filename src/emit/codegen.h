@@ -18,8 +18,9 @@
 #include "../ir/ir.h"
 #include "../plan/plan.h"
 
-/* The run context a call passes down to every while loop of the code (so
- * the code stays reentrant, with no writable globals). NULL: no limit.
+/* The run context a call passes down to every while loop and parallel
+ * kernel of the code (so the code stays reentrant, with no writable
+ * globals). NULL: no limit, one thread.
  * Before each iteration's body a loop does
  *     if (run && --run->countdown <= 0 && run->poll(run, loop)) break;
  * where loop is the loop's number (the index of its condition's
@@ -32,9 +33,16 @@
  * left), and the caller learns from its own poll that the run timed out.
  * emit_prelude.c declares the same layout as the generated code's aj_run. */
 typedef struct codegen_run codegen_run;
+/* A parallel kernel's share: rows (or panels) [lo, hi) of it, its buffers
+ * in ptrs (the kernel's pointer arguments in order). */
+typedef void (*codegen_task)(void *const *ptrs, int64_t lo, int64_t hi);
+/* parallel: runs task(ptrs, lo, hi) over [0, n) in chunks of `chunk` on
+ * the run's threads and returns when all are done (src/runtime/threads.h);
+ * NULL, or run NULL: the code calls task(ptrs, 0, n) itself. */
 struct codegen_run {
     int64_t countdown;
     int (*poll)(codegen_run *run, int loop);
+    void (*parallel)(codegen_run *run, codegen_task task, void *const *ptrs, int64_t n, int64_t chunk);
 };
 
 typedef void (*codegen_entry)(char *arena, void *const *args, void *const *outs, codegen_run *run);
@@ -47,7 +55,8 @@ typedef struct codegen_options {
                                 double): results match the evaluator bit for bit. Off: reductions
                                 may be reassociated and vectorised, math uses fast vectorisable
                                 approximations (<= 2 ULP). */
-    int threads;             /* OpenMP threads for big loops; <= 1: none */
+    int threads;             /* threads the code's big kernels split over (codegen_run.parallel);
+                                <= 1: none */
     bool disk_cache;         /* look up / store built objects in cache_dir */
     const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/arrayjit or ~/.cache/arrayjit */
     bool no_blas;            /* dot kernels as plain loops, never BLIS (the backend sets it
@@ -84,7 +93,6 @@ int emit_c_source(const ir_func *f, const plan *p, const codegen_options *o,
 /* What building a source needs beyond the defaults. */
 typedef struct emit_c_info {
     bool uses_blas;          /* calls BLIS: link libblis.so.4 */
-    bool uses_openmp;        /* has "omp parallel for": compile and link with -fopenmp */
     bool uses_lapack;        /* calls LAPACK: link lapack_library() (src/util/lapack.h) */
     const char *lapack_op;   /* then the first op that does ("arrayjit.getrf"), for messages */
 } emit_c_info;
@@ -97,7 +105,7 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
  * CODEGEN_C_CFLAGS) followed by the flags its code needs whatever the base:
  * "-fno-math-errno -ffp-contract=off" (fast mode: -ffp-contract=fast), in strict mode -fno-builtin for the
  * libm functions gcc would otherwise fold with its own (correctly rounded)
- * arithmetic, -fopenmp when the code has parallel loops, and where the
+ * arithmetic, and where the
  * compiler takes it, the flag that keeps gathers out (gcc 12 misallocates
  * their registers; backend_c.c). */
 #define CODEGEN_C_CFLAGS "-O3 -march=native"

@@ -289,6 +289,22 @@ static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, boo
     return NULL;
 }
 
+/* A parallel kernel's call: its pointers in an array for its task
+ * function, run over its rows in chunks of `chunk` (aj_parallel). */
+static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int step, int64_t chunk) {
+    sbuf b = {0};
+    for (int j = 0; j < op->nin + op->nout; j++) {
+        bool out = j >= op->nin;
+        const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
+        if (ptr) sb_printf(&b, "%s(void *)%s", j ? ", " : "", ptr);
+    }
+    ec_block(cx);
+    ec_line(cx, "void *const aj_p[] = {%s};", op->nin + op->nout ? ec_take(cx, &b) : "0");
+    ec_line(cx, "aj_parallel(run, %s_task, aj_p, %" PRId64 ", %" PRId64 ");",
+            ec_kernels_name(cx->kernels, cx->kernel_of[step]), cx->p->kernels.k[step].rows, chunk);
+    ec_close(cx);
+}
+
 static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
     sbuf b = {0};
     for (int j = 0; j < op->nin + op->nout; j++) {
@@ -393,7 +409,7 @@ static void drop_block_slots(emit_ctx *cx, int first, int last) {
 /* The parts, then the entry that calls them: every kernel call in body
  * order (a row-blocked run of the plan, [i, runs[i].last], in its loop over
  * blocks), the constants' copies, and the plan's copies into outs[]. */
-static void emit_entry(emit_ctx *cx, const plan_run *runs) {
+static void emit_entry(emit_ctx *cx, const plan_run *runs, const int64_t *chunk) {
     const ir_block *body = cx->f->body;
     entry_part part;
     if (open_parts(cx, &part)) return;
@@ -410,6 +426,9 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs) {
             cx->row_n = 0;
             ec_close(cx);
             i = run->last;
+        } else if (chunk[i]) {
+            part_room(cx, &part, 1);
+            call_parallel(cx, &part, op, i, chunk[i]);
         } else if (op->code == IR_FUSION) {
             part_room(cx, &part, 1);
             call_kernel(cx, &part, op, i);
@@ -429,8 +448,10 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs) {
 }
 
 /* Emits a run of the plan blocked; false (the code it wrote taken back)
- * when a kernel's loops do not take the form (one rows loop, done once). */
-static bool emit_run(emit_ctx *cx, int first, const plan_run *run) {
+ * when a kernel's loops do not take the form (one rows loop, done once).
+ * prefetch: its loop kernels prefetch the next block (a run's blocks, in
+ * order on one thread; not a parallel kernel's chunks). */
+static bool emit_run(emit_ctx *cx, int first, const plan_run *run, bool prefetch) {
     const ir_block *body = cx->f->body;
     size_t mark = cx->code.len;
     int kernels = ec_kernels_count(cx->kernels);
@@ -441,7 +462,7 @@ static bool emit_run(emit_ctx *cx, int first, const plan_run *run) {
         cx->row_indent = cx->indent + 1;
         cx->row_opens = cx->row_done = 0;
         cx->row_block = run->block;
-        cx->row_prefetch = run_prefetch(cx, first, run->last, j);
+        cx->row_prefetch = prefetch ? run_prefetch(cx, first, run->last, j) : 0;
         emit_kernel(cx, body->ops[j], j);
         good = cx->row_opens == 1 && cx->row_done == 1;
     }
@@ -455,27 +476,105 @@ static bool emit_run(emit_ctx *cx, int first, const plan_run *run) {
     return false;
 }
 
+/* ---- parallel kernels ----------------------------------------------------------------
+ *
+ * With threads, a LOOP or REDUCE kernel outside the plan's runs that the
+ * contract lets run by rows (contract_kernel.rows) and that walks at least
+ * PARALLEL_MIN_ELEMENTS elements is emitted in a run kernel's row form
+ * (rows [aj_lo, aj_hi)) and called through aj_parallel, in chunks of rows
+ * on the run's threads (src/runtime/threads.h). Rows are independent
+ * there by the contract: the kernel computes row r of its results from
+ * row r of what it reads by row, and an operand it overwrites is one read
+ * only at the element written. A task function per kernel takes the chunk
+ * and the pointers as an array. Chunk boundaries fall on multiples of
+ * STREAM_LANES result elements, so streaming stores stay whole vectors. */
+enum {
+    PARALLEL_MIN_ELEMENTS = 1 << 16,
+    CHUNKS_PER_THREAD = 4,          /* a busy or slow thread leaves a quarter of its share */
+    CHUNK_MIN_ELEMENTS = 1 << 14,   /* ~10 us of work: the pool's hand-off is ~1 us */
+    CHUNK_ALIGN = 16,
+};
+
+static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
+
+/* The chunk of rows kernel `step` runs in parallel, or 0 (one call). */
+static int64_t parallel_chunk(emit_ctx *cx, int step) {
+    const ir_op *op = cx->f->body->ops[step];
+    const contract_kernel *k = &cx->p->kernels.k[step];
+    int threads = cx->o->threads;
+    if (threads <= 1 || op->code != IR_FUSION || k->rows < 2) return 0;
+    int64_t work = ir_type_numel(index_space(cx, op));
+    if (work < PARALLEL_MIN_ELEMENTS) return 0;
+    int64_t per_row = work / k->rows > 0 ? work / k->rows : 1;
+    int64_t chunk = (k->rows + (int64_t)threads * CHUNKS_PER_THREAD - 1) / ((int64_t)threads * CHUNKS_PER_THREAD);
+    int64_t least = (CHUNK_MIN_ELEMENTS + per_row - 1) / per_row;
+    if (chunk < least) chunk = least;
+    int64_t grain = CHUNK_ALIGN / gcd64(k->row_elems > 0 ? k->row_elems : 1, CHUNK_ALIGN);
+    chunk = (chunk + grain - 1) / grain * grain;
+    return chunk < k->rows ? chunk : 0;
+}
+
+/* The task function of kernel `step` (once per distinct kernel): it calls
+ * the kernel on the chunk with its pointers cast back. */
+static void emit_task(emit_ctx *cx, const ir_op *op, int step) {
+    int kernel = cx->kernel_of[step];
+    if (!ec_kernels_claim_task(cx->kernels, kernel)) return;
+    sbuf b = {0};
+    for (int j = 0; j < op->nin + op->nout; j++) {
+        bool out = j >= op->nin;
+        ir_value_id v = out ? op->out[j - op->nin] : op->in[j];
+        sb_printf(&b, "(%s%s *)p[%d], ", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype), j);
+    }
+    const char *name = ec_kernels_name(cx->kernels, kernel);
+    ec_open(cx, "static void %s_task(void *const *p, int64_t aj_lo, int64_t aj_hi)", name);
+    if (op->nin + op->nout == 0) ec_line(cx, "(void)p;");
+    ec_line(cx, "%s(%saj_lo, aj_hi);", name, ec_take(cx, &b));
+    ec_close(cx);
+    ec_line(cx, "%s", "");
+}
+
+/* Emits kernel `step` for parallel chunks of rows; false (nothing written)
+ * when its loops do not take the row form. */
+static bool emit_parallel(emit_ctx *cx, int step, int64_t chunk) {
+    plan_run run = {step, cx->p->kernels.k[step].rows, chunk};
+    cx->row_parallel = true;
+    bool good = emit_run(cx, step, &run, false);
+    cx->row_parallel = false;
+    if (!good) return false;
+    if (!cx->rc) emit_task(cx, cx->f->body->ops[step], step);
+    return true;
+}
+
 static int emit_body(emit_ctx *cx) {
     const ir_block *body = cx->f->body;
     plan_run *runs = mem_alloc(sizeof *runs * (size_t)(body->nops + 1));
     if (!runs) return diag_nomem(cx->d);
+    int64_t *chunk = mem_calloc((size_t)body->nops + 1, sizeof *chunk);
+    if (!chunk) {
+        mem_free(runs);
+        return diag_nomem(cx->d);
+    }
     memcpy(runs, cx->p->runs, sizeof *runs * (size_t)body->nops);
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
         if (runs[i].rows) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
-            if (emit_run(cx, i, &runs[i])) {
+            if (emit_run(cx, i, &runs[i], true)) {
                 i = runs[i].last;
                 continue;
             }
             for (int j = i; j <= runs[i].last; j++) runs[j] = (plan_run){j, 0, 0};
+        } else if ((chunk[i] = parallel_chunk(cx, i)) && emit_parallel(cx, i, chunk[i])) {
+            continue;
         }
+        chunk[i] = 0;
         if (op->code == IR_FUSION) emit_kernel(cx, op, i);
         else if (op->code != IR_CONSTANT && op->code != IR_RETURN)
             ec_fail_op(cx, DIAG_UNSUPPORTED, op, "appears outside a kernel (the body must hold only "
                        "constants, fusions and the return)");
     }
-    emit_entry(cx, runs);
+    emit_entry(cx, runs, chunk);
     mem_free(runs);
+    mem_free(chunk);
     return cx->rc;
 }
 
@@ -559,7 +658,6 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         sb_puts(&cx->decls, sub.code.s ? sub.code.s : "");
         if (sub.decls.failed || sub.code.failed) cx->decls.failed = true;
         cx->uses_blas |= sub.uses_blas;
-        cx->uses_openmp |= sub.uses_openmp;
         cx->uses_stream |= sub.uses_stream;
         cx->uses_sort |= sub.uses_sort;
         cx->uses_lapack |= sub.uses_lapack;
@@ -581,7 +679,7 @@ int emit_c_source_info(const ir_func *f, const plan *p, const codegen_options *o
     for (int i = 0; !rc && i < cx.o->nsubs; i++) rc = emit_subprogram(&cx, i);
     if (!rc) rc = emit_body(&cx);
     if (!rc) rc = assemble(&cx, source, len);
-    if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_openmp, cx.uses_lapack, cx.lapack_op};
+    if (!rc && info) *info = (emit_c_info){cx.uses_blas, cx.uses_lapack, cx.lapack_op};
     free_ctx(&cx);
     return rc;
 }

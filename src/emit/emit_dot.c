@@ -99,7 +99,7 @@ const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix) {
                                  a->lhs_batch.n + free_dims(lt, &a->lhs_batch, &a->lhs_contract), k);
     const char *acc = ec_fresh(cx, "acc");
     ec_line(cx, "%s %s = 0;", ec_vtype(t), acc);   /* +0 for floats */
-    ec_loops_open(cx, loops, n, false, false);
+    ec_loops_open(cx, loops, n, false);
     const char *l = ex_value(cx, dot->in[0], &lix), *r = ex_value(cx, dot->in[1], &rix);
     if (lt->dtype != t) l = ex_local(cx, t, es_convert(cx, lt->dtype, t, l));
     if (rt->dtype != t) r = ex_local(cx, t, es_convert(cx, rt->dtype, t, r));
@@ -323,7 +323,7 @@ static void open_batch_loops(emit_ctx *cx, const gemm_plan *g, const char **bvar
         bvar[b] = ec_fresh(cx, "b");
         loops[b] = (ex_loop){bvar[b], NULL, NULL, g->bsize[b]};
     }
-    ec_loops_open(cx, loops, g->nbatch, false, false);
+    ec_loops_open(cx, loops, g->nbatch, false);
 }
 
 /* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type);

@@ -125,7 +125,7 @@ typedef struct emit_ctx {
     int depth;                 /* ex_value calls under way */
     unsigned *walk_mark;       /* per value id: the last ex_walk_ops (walk_gen) that reached it */
     unsigned walk_gen;
-    bool uses_blas, uses_openmp;
+    bool uses_blas;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
@@ -151,6 +151,7 @@ typedef struct emit_ctx {
        arithmetic left memory idle; 20.7 against 16.5 ms in bench, on a Xeon). */
     int64_t row_block;
     uint64_t row_prefetch;
+    bool row_parallel;         /* the rows are a parallel kernel's chunk (emit_c.c), not a run's block */
     /* Per value id: a value kept for one block of rows in the plan's scratch
        block (plan_scratch.c, "block-local values"), while its run is emitted
        blocked; bytes 0: none. */
@@ -224,6 +225,9 @@ int ec_kernels_find(const ec_kernels *t, const char *text, size_t len);
 /* Adds a kernel (a copy of text and name); its number, or -1 out of memory. */
 int ec_kernels_add(ec_kernels *t, const char *text, size_t len, const char *name);
 const char *ec_kernels_name(const ec_kernels *t, int k);
+/* True the first time it is asked for kernel k: its task function is then
+ * to be written (once per distinct kernel, however many steps call it). */
+bool ec_kernels_claim_task(ec_kernels *t, int k);
 int ec_kernels_count(const ec_kernels *t);
 /* Forgets the kernels added after the first n (emission that was undone). */
 void ec_kernels_truncate(ec_kernels *t, int n);
@@ -325,14 +329,10 @@ typedef struct ex_loop {
     int64_t size;
 } ex_loop;
 
-/* Opens one for loop per entry, the first under "omp parallel for" when
- * `parallel`, the last with "GCC ivdep" when `ivdep`; ec_loops_close closes n. */
-void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, bool ivdep);
+/* Opens one for loop per entry, the last with "GCC ivdep" when `ivdep`;
+ * ec_loops_close closes n. */
+void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool ivdep);
 void ec_loops_close(emit_ctx *cx, int n);
-/* Whether a kernel over `elements` elements should run on several threads. */
-bool ec_wants_threads(const emit_ctx *cx, int64_t elements);
-/* "#pragma omp parallel for" for the loop that follows. */
-void ec_parallel_for(emit_ctx *cx);
 
 /* A kernel being emitted: the fusion op, its region and the region's RETURN,
  * and the output pointer each result is stored to ("r0", ...). */
@@ -357,7 +357,7 @@ void ex_prefetch(emit_ctx *cx, const ex_kernel *k, const char *off, int64_t chun
  * a time (the innermost loop steps by 16 with a lane loop inside), and the
  * big operands read in step are prefetched (emit_loop.c says when).
  * ex_store_nest_open opens `loops` (the last innermost and contiguous in
- * shape; the first under "omp parallel for" when `parallel`) and points ix
+ * shape) and points ix
  * at the element in hand; the caller computes every value to store, then
  * ex_store_nest_results stores them (val[r] NULL: not stored),
  * ex_store_nest_close closes the nest, and ex_store_nest_fence, once the
@@ -371,7 +371,7 @@ typedef struct ex_store_nest {
     const char *chunk_off;      /* lanes: the offset of the chunk's first element */
 } ex_store_nest;
 void ex_store_nest_open(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ir_type *shape, const ex_loop *loops,
-                        int n, bool flat, bool parallel, ex_index *ix, ex_store_nest *nest);
+                        int n, bool flat, ex_index *ix, ex_store_nest *nest);
 void ex_store_nest_results(emit_ctx *cx, const ex_store_nest *nest, const ex_index *ix, const char *const *val);
 void ex_store_nest_close(emit_ctx *cx, const ex_store_nest *nest);
 void ex_store_nest_fence(emit_ctx *cx, const ex_store_nest *nest);

@@ -12,29 +12,13 @@
 
 #include "emit_internal.h"
 
-enum { THREADS_MIN_ELEMENTS = 1 << 16 };
-
-bool ec_wants_threads(const emit_ctx *cx, int64_t elements) {
-    /* a block of rows (row blocking) is one thread's work: its loop needs the block's bounds */
-    return cx->o->threads > 1 && elements >= THREADS_MIN_ELEMENTS && !cx->row_n;
-}
-
-void ec_parallel_for(emit_ctx *cx) {
-    ec_line(cx, "#pragma omp parallel for num_threads(%d) schedule(static)", cx->o->threads);
-    cx->uses_openmp = true;
-}
-
-void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool parallel, bool ivdep) {
+void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool ivdep) {
     for (int i = 0; i < n; i++) {
         const ex_loop *l = &loops[i];
-        if (i == 0 && parallel) {
-            ec_parallel_for(cx);
-        } else if (i == n - 1 && ivdep) {
-            ec_line(cx, "#pragma GCC ivdep");   /* (omp's "for" must follow its pragma directly) */
-        }
+        if (i == n - 1 && ivdep) ec_line(cx, "#pragma GCC ivdep");
         const char *from = l->from ? l->from : "0";
         const char *to = l->to ? l->to : ec_str(cx, "%" PRId64, l->size);
-        if (i == 0 && cx->row_n && cx->indent == cx->row_indent && !l->from && !l->to && !parallel) {
+        if (i == 0 && cx->row_n && cx->indent == cx->row_indent && !l->from && !l->to) {
             if (strcmp(l->var, "i0") == 0 && l->size == cx->row_n) {   /* the rows loop */
                 from = "aj_lo", to = "aj_hi";
                 cx->row_done++;
@@ -136,7 +120,7 @@ static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
 }
 
 /* Which results to store with streaming stores, 16 elements at a time: in
- * fast mode, on one thread, f32 results of at least PLAN_STREAM_MIN_BYTES that
+ * fast mode, f32 results of at least PLAN_STREAM_MIN_BYTES that
  * nothing reads afterwards (a program's outputs, written once), when the
  * innermost loop's extent (and, for a row-blocked flat loop, a row) is a
  * multiple of 16, and that share no storage with the kernel's other
@@ -144,10 +128,10 @@ static bool unread_after(emit_ctx *cx, const ir_op *op, ir_value_id v) {
  * cache first and evicts what the next kernels want (layernorm: 16.3 ms
  * against 10.0 with streaming stores, on a Xeon). Bit r: result r. */
 static uint64_t stream_results(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ex_loop *loops, int n,
-                               bool flat, bool parallel) {
+                               bool flat) {
     uint64_t bits = 0;
-    if (cx->o->strict_order || parallel || n == 0 || loops[n - 1].size % STREAM_LANES) return 0;
-    if (flat && cx->row_n && cx->row_elems % STREAM_LANES) return 0;
+    if (cx->o->strict_order || n == 0 || loops[n - 1].size % STREAM_LANES) return 0;
+    if (flat && cx->row_n && cx->row_block * cx->row_elems % STREAM_LANES) return 0;   /* blocks whole vectors */
     for (int r = 0; r < k->ret->nin && r < 64; r++) {
         if (skip && skip[r]) continue;
         const ir_type *t = ec_type(cx, k->fusion->out[r]);
@@ -180,14 +164,14 @@ static uint64_t streamed_operands(emit_ctx *cx, const ex_kernel *k, const ir_typ
 static bool streams(const ex_store_nest *nest, int r) { return r < 64 && (nest->stream >> r & 1); }
 
 void ex_store_nest_open(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ir_type *s, const ex_loop *loops,
-                        int n, bool flat, bool parallel, ex_index *ix, ex_store_nest *nest) {
+                        int n, bool flat, ex_index *ix, ex_store_nest *nest) {
     *nest = (ex_store_nest){.k = k, .n = n, .shape = s};
-    nest->stream = stream_results(cx, k, skip, loops, n, flat, parallel);
+    nest->stream = stream_results(cx, k, skip, loops, n, flat);
     /* in a row-blocked run, not beside streaming stores: they keep memory
        busy already (layernorm's last kernel, no faster with it) */
-    bool row_prefetch = !nest->stream && cx->row_n && cx->row_prefetch && !parallel && n > 0 &&
-                        loops[n - 1].size % STREAM_LANES == 0 && !(flat && cx->row_elems % STREAM_LANES);
-    uint64_t streamed = nest->stream && !cx->row_n ? streamed_operands(cx, k, s) : 0;
+    bool row_prefetch = !nest->stream && cx->row_n && cx->row_prefetch && n > 0 &&
+                        loops[n - 1].size % STREAM_LANES == 0 && !(flat && cx->row_block * cx->row_elems % STREAM_LANES);
+    uint64_t streamed = nest->stream && (!cx->row_n || cx->row_parallel) ? streamed_operands(cx, k, s) : 0;
     nest->lanes = nest->stream || row_prefetch || streamed;
     if (nest->lanes) {   /* the innermost loop steps by 16; a lane loop inside it fills a vector per result */
         cx->inner_step = STREAM_LANES;
@@ -197,7 +181,7 @@ void ex_store_nest_open(emit_ctx *cx, const ex_kernel *k, const bool *skip, cons
             if (strcmp(ix->at[d], loops[n - 1].var) == 0) ix->at[d] = ec_str(cx, "(%s + aj_l)", loops[n - 1].var);
         cx->uses_stream |= nest->stream != 0;
     }
-    ec_loops_open(cx, loops, n, parallel, true);
+    ec_loops_open(cx, loops, n, true);
     if (row_prefetch)
         ex_prefetch(cx, k, nest->chunk_off, STREAM_LANES, cx->row_prefetch, cx->row_block * cx->row_elems,
                     cx->row_n * cx->row_elems);
@@ -248,7 +232,7 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     int n = shape_loops(cx, s, flat, loops, &ix);
     if (cx->rc) return cx->rc;
     ex_store_nest nest;
-    ex_store_nest_open(cx, k, skip, s, loops, n, flat, ec_wants_threads(cx, ir_type_numel(s)), &ix, &nest);
+    ex_store_nest_open(cx, k, skip, s, loops, n, flat, &ix, &nest);
     const char *val[nres];
     for (int r = 0; r < nres; r++) val[r] = skip && skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
     ex_store_nest_results(cx, &nest, &ix, val);

@@ -47,7 +47,7 @@ void eo_loops_open(emit_ctx *cx, const ir_type *t, ex_index *ix) {
         ix->at[d] = ec_fresh(cx, "i");
         loops[n++] = (ex_loop){ix->at[d], NULL, NULL, t->dims[d]};
     }
-    ec_loops_open(cx, loops, n, false, false);
+    ec_loops_open(cx, loops, n, false);
 }
 
 void eo_loops_close(emit_ctx *cx, const ir_type *t) {

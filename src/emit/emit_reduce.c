@@ -308,7 +308,7 @@ static void refold_zero(emit_ctx *cx, reduce_kernel *rk, int r) {
     ec_open(cx, "if (%s == 0)", rk->acc[r][0]);
     ec_line(cx, "%s = %s;", rk->acc[r][0], init_value(cx, rk->op[r], 0));
     int n = dim_loops(cx, rk, true, -1, loops);
-    ec_loops_open(cx, loops, n, false, false);
+    ec_loops_open(cx, loops, n, false);
     fold_input(cx, rk, r, "");
     ec_loops_close(cx, n);
     ec_close(cx);
@@ -328,7 +328,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
         ec_line(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++) %s[%s] = %s;", lane, lane, p, lane, part[r], lane,
                 partial_identity(cx, rk->op[r]));
     }
-    ec_loops_open(cx, outer, nouter, false, false);
+    ec_loops_open(cx, outer, nouter, false);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", chunk, chunk, main, chunk, p);
     if (cx->row_n && cx->row_prefetch && level == rk->nlevels - 1) {   /* the last pass: the next block's rows */
         int64_t row_elems = ir_type_numel(rk->in) / rk->in->dims[0];
@@ -355,7 +355,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
     if (main < size) {
         rk->input.at[rk->inner] = ec_str(cx, "i%d", rk->inner);
         ex_loop tail = {rk->input.at[rk->inner], ec_str(cx, "%" PRId64, main), NULL, size};
-        ec_loops_open(cx, &tail, 1, false, false);
+        ec_loops_open(cx, &tail, 1, false);
         for (int r = 0; r < rk->n; r++)
             if (part[r]) fold_input(cx, rk, r, "");
         store_side_results(cx, rk, level);
@@ -380,7 +380,7 @@ static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
     if (partials) {
         fold_rows_with_partials(cx, rk, level, loops, n);
     } else {
-        ec_loops_open(cx, loops, n, false, false);
+        ec_loops_open(cx, loops, n, false);
         for (int r = 0; r < rk->n; r++)
             if (rk->level[r] == level) fold_input(cx, rk, r, "");
         store_side_results(cx, rk, level);
@@ -392,8 +392,8 @@ static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
 /* The input elements of the kept element in hand once more, storing the
  * final pass's results (through streaming stores where they are big
  * outputs: ex_store_nest, fenced by the caller once the kept loops are
- * done). `parallel`: the kept loops run on threads. */
-static void final_pass_rows(emit_ctx *cx, reduce_kernel *rk, bool parallel, ex_store_nest *nest) {
+ * done). */
+static void final_pass_rows(emit_ctx *cx, reduce_kernel *rk, ex_store_nest *nest) {
     const ex_kernel *k = rk->k;
     int nres = k->ret->nin;
     bool skip[nres];
@@ -403,7 +403,7 @@ static void final_pass_rows(emit_ctx *cx, reduce_kernel *rk, bool parallel, ex_s
     ec_block(cx);
     int n = dim_loops(cx, rk, true, -1, loops);
     ex_index ix = rk->input;
-    ex_store_nest_open(cx, k, skip, rk->in, loops, n, false, parallel, &ix, nest);
+    ex_store_nest_open(cx, k, skip, rk->in, loops, n, false, &ix, nest);
     for (int r = 0; r < nres; r++) val[r] = skip[r] ? NULL : ex_value(cx, k->ret->in[r], &ix);
     ex_store_nest_results(cx, nest, &ix, val);
     ex_store_nest_close(cx, nest);
@@ -415,8 +415,7 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     ex_loop kept[IR_MAX_RANK];
     int nkept = dim_loops(cx, rk, false, -1, kept);
     make_kept_index(rk);
-    bool parallel = nkept > 0 && ec_wants_threads(cx, ir_type_numel(rk->in));
-    ec_loops_open(cx, kept, nkept, parallel, false);
+    ec_loops_open(cx, kept, nkept, false);
     for (int level = 0; level < rk->nlevels && !cx->rc; level++) {
         for (int r = 0; r < rk->n; r++) {
             if (rk->level[r] != level) continue;
@@ -433,7 +432,7 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     }
     hoist_locals(cx, rk, rk->nlevels);
     ex_store_nest nest = {0};
-    if (rk->final_pass) final_pass_rows(cx, rk, parallel, &nest);
+    if (rk->final_pass) final_pass_rows(cx, rk, &nest);
     epilogue(cx, rk);
     ec_loops_close(cx, nkept);
     ex_store_nest_fence(cx, &nest);
@@ -482,7 +481,7 @@ static void hoist_arrays(emit_ctx *cx, reduce_kernel *rk, int level, int64_t wid
 static void final_pass_columns(emit_ctx *cx, reduce_kernel *rk, const char *width) {
     ex_loop loops[IR_MAX_RANK];
     int n = dim_loops(cx, rk, true, -1, loops);
-    ec_loops_open(cx, loops, n, false, false);
+    ec_loops_open(cx, loops, n, false);
     lane_loop_open(cx, rk, width, true);
     bind_earlier_passes(cx, rk, rk->nlevels);
     store_side_results(cx, rk, rk->nlevels);
@@ -501,7 +500,7 @@ static void column_pass(emit_ctx *cx, reduce_kernel *rk, int level, const char *
     ec_close(cx);
     ex_loop loops[IR_MAX_RANK];
     int n = dim_loops(cx, rk, true, -1, loops);
-    ec_loops_open(cx, loops, n, false, false);
+    ec_loops_open(cx, loops, n, false);
     lane_loop_open(cx, rk, width, true);
     bind_earlier_passes(cx, rk, level);
     for (int r = 0; r < rk->n; r++)
@@ -518,12 +517,10 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
     int64_t width = tiled ? rk->lanes : size;
     ex_loop outer[IR_MAX_RANK];
     int nouter = dim_loops(cx, rk, false, rk->inner, outer);
-    bool threads = ec_wants_threads(cx, ir_type_numel(rk->in));
-    ec_loops_open(cx, outer, nouter, threads && nouter > 0, false);
+    ec_loops_open(cx, outer, nouter, false);
     rk->lane = ec_fresh(cx, "lane");
     const char *tile = ec_fresh(cx, "tile"), *w = ec_str(cx, "%" PRId64, width);
     if (tiled) {
-        if (threads && nouter == 0) ec_parallel_for(cx);
         ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", tile, tile, size, tile, width);
         if (size % width) {
             w = ec_fresh(cx, "width");

@@ -34,6 +34,7 @@ typedef struct kernel_def {
     size_t len;
     char *name;          /* the function every step with this text calls */
     int next;            /* the previous entry of the same bucket, or -1 */
+    bool task;           /* its task function (emit_c.c, parallel kernels) is written */
 } kernel_def;
 
 struct ec_kernels {
@@ -67,7 +68,7 @@ int ec_kernels_find(const ec_kernels *t, const char *text, size_t len) {
 
 int ec_kernels_add(ec_kernels *t, const char *text, size_t len, const char *name) {
     if (mem_grow((void **)&t->defs, &t->cap, t->n + 1, sizeof *t->defs)) return -1;
-    kernel_def d = {text_hash(text, len), mem_alloc(len + 1), len, mem_strdup(name), -1};
+    kernel_def d = {text_hash(text, len), mem_alloc(len + 1), len, mem_strdup(name), -1, false};
     if (!d.text || !d.name) {
         mem_free(d.text);
         mem_free(d.name);
@@ -82,6 +83,12 @@ int ec_kernels_add(ec_kernels *t, const char *text, size_t len, const char *name
 }
 
 const char *ec_kernels_name(const ec_kernels *t, int k) { return t->defs[k].name; }
+
+bool ec_kernels_claim_task(ec_kernels *t, int k) {
+    bool first = !t->defs[k].task;
+    t->defs[k].task = true;
+    return first;
+}
 
 int ec_kernels_count(const ec_kernels *t) { return t->n; }
 

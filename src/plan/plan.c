@@ -937,7 +937,7 @@ static int run_stages(planner *pl) {
     link_in_place(pl, PLAN_OUTPUT);
     link_in_place(pl, PLAN_DONATED);
     if ((rc = collect_intervals(pl)) || (rc = place_temporaries(pl)) || (rc = measure_live_bytes(pl)) ||
-        (rc = plan_place_scratch(pl->f, &pl->opts, p, pl->d)))
+        (rc = plan_place_scratch(pl->f, p, pl->d)))
         return rc;
     return plan_check(pl->f, p, pl->d);
 }

@@ -79,7 +79,6 @@ typedef struct plan_options {
     uint64_t donated;        /* bit i: parameter i's buffer may be overwritten */
     bool strict_donation;    /* an unusable donation is an error (else a warning) */
     bool strict_order;       /* the code is generated in strict order (codegen_options) */
-    bool no_runs;            /* no row-blocked runs (the code runs loops on several threads) */
     const contract *kernels; /* the kernel contract; NULL: the planner makes one (no
                                 sub-programs: control flow takes no scratch) */
 } plan_options;

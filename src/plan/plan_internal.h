@@ -5,5 +5,5 @@
 
 /* The last stage (plan_scratch.c): row-blocked runs, block-local slots and
  * the one scratch block, on a plan whose buffers all have their place. */
-int plan_place_scratch(const ir_func *f, const plan_options *o, plan *p, diag *d);
+int plan_place_scratch(const ir_func *f, plan *p, diag *d);
 #endif

@@ -135,11 +135,10 @@ static int64_t run_block(const ir_func *f, int first, int last, int64_t n) {
     return block < 1 ? 1 : block;
 }
 
-static int find_runs(const ir_func *f, const plan_options *o, plan *p, diag *d) {
+static int find_runs(const ir_func *f, plan *p, diag *d) {
     const ir_block *body = f->body;
     const contract_kernel *k = p->kernels.k;
     for (int i = 0; i < body->nops; i++) p->runs[i] = (plan_run){i, 0, 0};
-    if (o->no_runs) return DIAG_OK;
     bool *produced = mem_calloc((size_t)f->nvalues + 1, sizeof *produced);
     if (!produced) return diag_nomem(d);
     for (int i = 0; i < body->nops; i++) {
@@ -288,12 +287,12 @@ static size_t needs(const ir_func *f, plan *p, bool *uses, size_t *least) {
     return most;
 }
 
-int plan_place_scratch(const ir_func *f, const plan_options *o, plan *p, diag *d) {
+int plan_place_scratch(const ir_func *f, plan *p, diag *d) {
     p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
     p->slots = mem_calloc((size_t)p->nvalues + 1, sizeof *p->slots);
     bool *uses = mem_calloc((size_t)p->nsteps + 1, sizeof *uses);
     size_t *least = mem_calloc((size_t)p->nsteps + 1, sizeof *least);
-    int rc = p->runs && p->slots && uses && least ? find_runs(f, o, p, d) : diag_nomem(d);
+    int rc = p->runs && p->slots && uses && least ? find_runs(f, p, d) : diag_nomem(d);
     size_t bytes = rc ? 0 : needs(f, p, uses, least);
     if (!rc && bytes) rc = reserve(p, bytes, uses, least, d);
     mem_free(uses);

@@ -11,7 +11,9 @@
 
 typedef struct rt_exec rt_exec;
 
-int rt_exec_new(codegen_entry entry, size_t arena_bytes, rt_exec **out, diag *d);
+/* threads > 1: the code's parallel kernels split over that many threads
+ * (the caller's and the shared pool's, src/runtime/threads.h). */
+int rt_exec_new(codegen_entry entry, size_t arena_bytes, int threads, rt_exec **out, diag *d);
 void rt_exec_free(rt_exec *e);
 /* Runs the code: args and outs are the caller's buffers in the order of the
  * function's parameters and results. Calls from several threads take turns

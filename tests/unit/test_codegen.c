@@ -29,6 +29,7 @@
 #include "front/front.h"
 #include "ir/ir.h"
 #include "plan/plan.h"
+#include "runtime/threads.h"
 #include "testing.h"
 #include "util/mem.h"
 
@@ -349,6 +350,16 @@ static bool compile_fused(ir_module *m, const check *k, compiled_fn *c) {
     return rc == DIAG_OK;
 }
 
+/* The run context of a check with threads: its parallel kernels on the pool. */
+typedef struct threaded_run {
+    codegen_run run;
+    int threads;
+} threaded_run;
+
+static void pool_parallel(codegen_run *run, codegen_task task, void *const *ptrs, int64_t n, int64_t chunk) {
+    rt_parallel(((threaded_run *)run)->threads, task, ptrs, n, chunk);
+}
+
 /* Runs the compiled kernel and the evaluator on the same random inputs. */
 static void run_and_compare(compiled_fn *c, const check *k, uint64_t seed) {
     int nin = c->f->body->nargs, nout = c->f->nresults;
@@ -368,7 +379,8 @@ static void run_and_compare(compiled_fn *c, const check *k, uint64_t seed) {
     for (int r = 0; r < nout; r++) outs[r] = mem_calloc(1, ir_type_bytes(&c->f->result_types[r]) + 1);
     if (!rc) {
         codegen_entry entry = codegen_c_backend.entry(c->code);
-        entry(arena, args, outs, NULL);
+        threaded_run run = {{INT64_MAX, NULL, pool_parallel}, k->threads};
+        entry(arena, args, outs, k->threads > 1 ? &run.run : NULL);
         tolerance tol = k->strict ? (tolerance){0, 0} : k->tol;
         for (int r = 0; r < nout; r++) {
             if (!same_result(r, &want[r], outs[r], tol)) testing_failed_checks++;
@@ -578,11 +590,12 @@ static const char gelu_text[] =
     "  return %y : tensor<512x1024xf32>\n"
     "}\n";
 
-/* Big enough for threads: the loop runs under "omp parallel for". */
+/* Big enough for threads: the loop runs by chunks of rows on the pool
+ * (emit_c.c, parallel kernels): 512 rows in chunks of 64. */
 TEST(big_loops_run_on_threads) {
     /* 1 + tanh(...) cancels for x < -3: a 1-ULP tanh is 1e-7 absolute */
     check_both_modes(gelu_text, (check){.kind = IR_FUSION_LOOP, .threads = 2, .tol = {3, 1e-6}, .name = "gelu",
-                                        .contains = "#pragma omp parallel for num_threads(2)"});
+                                        .contains = "aj_parallel(run, aj_k0_task, aj_p, 512, 64);"});
 }
 
 /* ---- reduce kernels ------------------------------------------------------------------------ */
@@ -702,7 +715,7 @@ static const char columns_text[] =
 TEST(column_reductions_match_the_evaluator) {
     check_both_modes(columns_text, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-4}, .name = "columns",
                                            .specials = false, .contains = "tile"});
-    /* enough elements for threads: the tiles run in parallel */
+    /* enough elements for threads, which a reduction across the rows does not split */
     static const char big[] =
         "func.func @main(%x: tensor<520x130xf32>) -> tensor<130xf32> {\n"
         "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
@@ -710,7 +723,7 @@ TEST(column_reductions_match_the_evaluator) {
         "  return %s : tensor<130xf32>\n"
         "}\n";
     check_both_modes(big, (check){.kind = IR_FUSION_REDUCE, .threads = 2, .tol = {64, 1e-4}, .name = "columns, threads",
-                                  .contains = "#pragma omp parallel for"});
+                                  .contains = "tile", .lacks = "aj_parallel(run"});
     /* a kept dim outside the tiles, and a minimum */
     static const char middle[] =
         "func.func @main(%x: tensor<5x3x70xf32>) -> tensor<5x70xf32> {\n"

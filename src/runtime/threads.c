@@ -1,0 +1,170 @@
+#define _GNU_SOURCE
+#include "threads.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../util/clock.h"
+
+/* ---- the job --------------------------------------------------------------------
+ * One job at a time, published in `claim` = (generation << 32) | next chunk.
+ * A chunk is claimed by a compare-exchange of claim from (g, c) to
+ * (g, c + 1), after reading the job's parameters: the caller writes them
+ * only while claim reads (g', CLOSED), so a claim that succeeds read the
+ * parameters of generation g. Every access is sequentially consistent: the
+ * argument above needs the one total order, and a job costs a handful of
+ * them. `done` counts the finished chunks of the current generation; the
+ * caller returns when it reaches nchunks, so no chunk of a job finishes
+ * after its call has returned. */
+
+enum { MAX_WORKERS = 255 };
+#define CLOSED 0xffffffffu
+#define RT_SPIN_SECONDS 50e-6
+
+typedef struct pool {
+    pthread_mutex_t busy;            /* held by the one call using the pool */
+    pthread_mutex_t grow;            /* held while starting workers */
+    int nworkers;                    /* started (under grow) */
+    _Atomic uint64_t claim;
+    _Atomic(codegen_task) fn;
+    _Atomic(void *const *) ptrs;
+    _Atomic int64_t n, chunk;
+    _Atomic uint32_t nchunks, done;
+    _Atomic uint32_t wake;           /* futex word: bumped per job */
+    _Atomic int sleepers;            /* workers in futex_wait (or about to be) */
+} pool;
+
+static pool the_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, (uint64_t)CLOSED,
+                        NULL, NULL, 0, 0, 0, 0, 0, 0};
+
+static void futex_wait(_Atomic uint32_t *word, uint32_t seen) {
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+}
+
+static void futex_wake_all(_Atomic uint32_t *word) {
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Claims and runs chunks of the current job until none is left. */
+static void run_chunks(pool *p) {
+    uint64_t s = atomic_load(&p->claim);
+    for (;;) {
+        uint32_t c = (uint32_t)s;
+        if (c == CLOSED || c >= atomic_load(&p->nchunks)) return;
+        codegen_task fn = atomic_load(&p->fn);
+        void *const *ptrs = atomic_load(&p->ptrs);
+        int64_t n = atomic_load(&p->n), chunk = atomic_load(&p->chunk);
+        if (!atomic_compare_exchange_weak(&p->claim, &s, s + 1)) continue;
+        int64_t lo = (int64_t)c * chunk, hi = lo + chunk < n ? lo + chunk : n;
+        fn(ptrs, lo, hi);
+        atomic_fetch_add(&p->done, 1);
+        s = atomic_load(&p->claim);
+    }
+}
+
+/* Spins up to RT_SPIN_SECONDS for the wake word to move from `seen`. */
+static bool spin_for_job(pool *p, uint32_t seen) {
+    double until = clock_now_seconds() + RT_SPIN_SECONDS;
+    for (;;) {
+        for (int i = 0; i < 64; i++) {
+            if (atomic_load(&p->wake) != seen) return true;
+            cpu_relax();
+        }
+        if (clock_now_seconds() > until) return false;
+    }
+}
+
+static void *worker_main(void *arg) {
+    pool *p = arg;
+    uint32_t seen = atomic_load(&p->wake);
+    for (;;) {
+        run_chunks(p);
+        if (!spin_for_job(p, seen)) {
+            atomic_fetch_add(&p->sleepers, 1);
+            futex_wait(&p->wake, seen);   /* returns at once if a job came since */
+            atomic_fetch_sub(&p->sleepers, 1);
+        }
+        seen = atomic_load(&p->wake);
+    }
+    return NULL;
+}
+
+/* Starts workers up to `want` (fewer if the system refuses threads). */
+static int ensure_workers(pool *p, int want) {
+    if (want > MAX_WORKERS) want = MAX_WORKERS;
+    pthread_mutex_lock(&p->grow);
+    while (p->nworkers < want) {
+        pthread_attr_t attr;
+        pthread_t t;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        int rc = pthread_create(&t, &attr, worker_main, p);
+        pthread_attr_destroy(&attr);
+        if (rc) break;
+        p->nworkers++;
+    }
+    int have = p->nworkers;
+    pthread_mutex_unlock(&p->grow);
+    return have;
+}
+
+/* Waits for the chunks workers still run: spinning first, then yielding
+ * the core (to the worker, when it was descheduled onto ours). */
+static void wait_done(pool *p, uint32_t nchunks) {
+    for (int spins = 0; atomic_load(&p->done) < nchunks; spins++) {
+        if (spins < 4096) cpu_relax();
+        else sched_yield();
+    }
+}
+
+void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk) {
+    if (n <= 0) return;
+    if (chunk < 1) chunk = 1;
+    int64_t nchunks = (n + chunk - 1) / chunk;
+    pool *p = &the_pool;
+    if (threads <= 1 || nchunks <= 1 || nchunks >= CLOSED || pthread_mutex_trylock(&p->busy)) {
+        fn(ptrs, 0, n);
+        return;
+    }
+    if (ensure_workers(p, threads - 1) == 0) {
+        pthread_mutex_unlock(&p->busy);
+        fn(ptrs, 0, n);
+        return;
+    }
+    uint32_t gen = (uint32_t)(atomic_load(&p->claim) >> 32) + 1;
+    atomic_store(&p->claim, (uint64_t)gen << 32 | CLOSED);
+    atomic_store(&p->fn, fn);
+    atomic_store(&p->ptrs, ptrs);
+    atomic_store(&p->n, n);
+    atomic_store(&p->chunk, chunk);
+    atomic_store(&p->nchunks, (uint32_t)nchunks);
+    atomic_store(&p->done, 0);
+    atomic_store(&p->claim, (uint64_t)gen << 32);
+    atomic_fetch_add(&p->wake, 1);
+    if (atomic_load(&p->sleepers) > 0) futex_wake_all(&p->wake);
+    run_chunks(p);
+    wait_done(p, (uint32_t)nchunks);
+    pthread_mutex_unlock(&p->busy);
+}
+
+int rt_cores(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int n = CPU_COUNT(&set);
+        if (n >= 1) return n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (int)n : 1;
+}
