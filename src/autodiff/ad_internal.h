@@ -12,6 +12,7 @@
  *                          scatter
  *     rules_window.c       reduce_window, select_and_scatter, convolution
  *     rules_control.c      if, case, sort
+ *     rules_linalg.c       triangular_solve, cholesky, syevd (eigh)
  *   unroll.c while loops on a differentiated path as straight-line code
  *   build.c  making the backward ops (each marked backward, typed by
  *            ir_infer_types, located at the primal op being differentiated)
@@ -189,4 +190,8 @@ ir_value_id ad_convolution_partial(ad_ctx *c, const ir_op *op, int i);
 
 int ad_rule_branches(ad_ctx *c, const ir_op *op);   /* rules_control.c: if, case */
 int ad_rule_sort(ad_ctx *c, const ir_op *op);
+
+int ad_rule_triangular_solve(ad_ctx *c, const ir_op *op);   /* rules_linalg.c */
+int ad_rule_cholesky(ad_ctx *c, const ir_op *op);
+int ad_rule_syevd(ad_ctx *c, const ir_op *op);
 #endif

@@ -25,8 +25,10 @@
  * select_and_scatter (GE/LE select, add scatter), convolution (feature or
  * batch groups), if and case (a case of the branches' vjps; while loops
  * are unrolled before, see unroll.c), sort (by the sorting permutation).
- * No rule: map, triangular_solve, cholesky, the LAPACK ops (getrf, geqrf,
- * orgqr, syevd, gesdd), multi-input reduce, reduce_window and scatter.
+ * Linear algebra (rules_linalg.c): triangular_solve, cholesky and syevd
+ * (eigh, mode V; JAX's rule, which assumes distinct eigenvalues).
+ * No rule: map, the other LAPACK ops (getrf, geqrf, orgqr, gesdd),
+ * multi-input reduce, reduce_window and scatter.
  *
  * The rules are by op family in rules_*.c (see ad_internal.h); this file
  * keeps the helpers they share and the table (ad_rule). */
@@ -129,6 +131,9 @@ int ad_rule(ad_ctx *c, const ir_op *op) {
     case IR_IF: case IR_CASE: return ad_rule_branches(c, op);
     case IR_WHILE: return ad_unsupported(c, "a while loop inside an if or case branch is not unrolled");
     case IR_SORT: return ad_rule_sort(c, op);
+    case IR_TRIANGULAR_SOLVE: return ad_rule_triangular_solve(c, op);
+    case IR_CHOLESKY: return ad_rule_cholesky(c, op);
+    case IR_SYEVD: return ad_rule_syevd(c, op);
     case IR_MAP: return ad_unsupported(c, "no rule for map (its computation would be differentiated per element)");
     default: return ad_unsupported(c, "no rule for this op");
     }

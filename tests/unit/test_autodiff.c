@@ -792,6 +792,115 @@ TEST(sort_rules) {
     check_cases(cases, NCASES(cases));
 }
 
+/* ---- linear algebra ---- */
+
+/* 4 I over a batch of two 3x3 matrices: added to a random operand, it
+ * makes the matrix a triangular solve or cholesky reads well conditioned
+ * (|elements| < 2 beside a diagonal of at least 2, so definite too). */
+#define EYE4 "stablehlo.constant dense<[[4.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 4.0]]> : tensor<3x3xf64>\n"
+#define B33 "tensor<2x3x3xf64>"
+
+/* triangular_solve(x + 4 I, b) over a batch of 2 with the attributes of
+ * case k (of 12: both sides, both triangles, each transpose_a; each side
+ * and triangle with and without a unit diagonal); b is 3x2 (left side) or
+ * 2x3. */
+static void triangular_solve_text(int k, char *buf, size_t size, char *name, size_t name_size) {
+    static const char *const transposes[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+    bool left = k & 1, lower = k & 2, unit = (k / 4) % 2 != lower;
+    const char *transpose = transposes[k / 4];
+    const char *b = left ? "tensor<2x3x2xf64>" : "tensor<2x2x3xf64>";
+    snprintf(name, name_size, "trsm_%s_%s_%s%s", left ? "left" : "right", lower ? "lower" : "upper", transpose,
+             unit ? "_unit" : "");
+    snprintf(buf, size,
+             "func.func @main(%%x: " B33 ", %%b: %s) -> %s {\n"
+             "  %%e = " EYE4
+             "  %%eb = stablehlo.broadcast_in_dim %%e, dims = [1, 2] : (tensor<3x3xf64>) -> " B33 "\n"
+             "  %%a = stablehlo.add %%x, %%eb : " B33 "\n"
+             "  %%s = \"stablehlo.triangular_solve\"(%%a, %%b) {left_side = %s, lower = %s, unit_diagonal = %s, "
+             "transpose_a = #stablehlo<transpose %s>} : (" B33 ", %s) -> %s\n"
+             "  return %%s : %s\n}\n",
+             b, b, left ? "true" : "false", lower ? "true" : "false", unit ? "true" : "false", transpose, b, b, b);
+}
+
+TEST(triangular_solve_rules) {
+    enum { NSOLVE = 12 };
+    static char texts[NSOLVE][1024], names[NSOLVE][64];
+    fd_case cases[NSOLVE];
+    for (int k = 0; k < NSOLVE; k++) {
+        triangular_solve_text(k, texts[k], sizeof texts[k], names[k], sizeof names[k]);
+        cases[k] = (fd_case){names[k], texts[k], -1, 1, 0};
+    }
+    check_cases(cases, NSOLVE);
+}
+
+TEST(cholesky_rules) {
+    static const fd_case cases[] = {
+        /* x's upper triangle is never read, and the result's is zero: both get zeros */
+        {"cholesky_lower",
+         "func.func @main(%x: tensor<3x3xf64>) -> tensor<3x3xf64> {\n"
+         "  %e = " EYE4
+         "  %a = stablehlo.add %x, %e : tensor<3x3xf64>\n"
+         "  %l = stablehlo.cholesky %a, lower = true : tensor<3x3xf64>\n"
+         "  return %l : tensor<3x3xf64>\n}\n", -1, 1, 0},
+        {"cholesky_upper_batched",
+         "func.func @main(%x: " B33 ") -> " B33 " {\n"
+         "  %e = " EYE4
+         "  %eb = stablehlo.broadcast_in_dim %e, dims = [1, 2] : (tensor<3x3xf64>) -> " B33 "\n"
+         "  %a = stablehlo.add %x, %eb : " B33 "\n"
+         "  %u = stablehlo.cholesky %a, lower = false : " B33 "\n"
+         "  %s = stablehlo.sine %u : " B33 "\n"
+         "  return %s : " B33 "\n}\n", -1, 1, 0},
+        /* a solve with the factor: x = L^-T L^-1 b, both operands differentiated */
+        {"cholesky_solve",
+         "func.func @main(%x: tensor<3x3xf64>, %b: tensor<3x2xf64>) -> tensor<3x2xf64> {\n"
+         "  %e = " EYE4
+         "  %a = stablehlo.add %x, %e : tensor<3x3xf64>\n"
+         "  %l = stablehlo.cholesky %a, lower = true : tensor<3x3xf64>\n"
+         "  %y = \"stablehlo.triangular_solve\"(%l, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x2xf64>) -> tensor<3x2xf64>\n"
+         "  %z = \"stablehlo.triangular_solve\"(%l, %y) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x2xf64>) -> tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", -1, 1, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
+/* x + diag(0, 8, 16): the eigenvalues stay at least 2 apart for |x| < 1. */
+#define SPREAD "stablehlo.constant dense<[[0.0, 0.0, 0.0], [0.0, 8.0, 0.0], [0.0, 0.0, 16.0]]> : tensor<3x3xf64>\n"
+
+/* Eigenvectors are unique up to sign: the results are w and v * v. */
+TEST(syevd_rules) {
+    static const fd_case cases[] = {
+        {"syevd_lower",
+         "func.func @main(%x: tensor<3x3xf64>) -> (tensor<3xf64>, tensor<3x3xf64>) {\n"
+         "  %e = " SPREAD
+         "  %a = stablehlo.add %x, %e : tensor<3x3xf64>\n"
+         "  %v, %w, %info = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = true}> : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<i32>)\n"
+         "  %vv = stablehlo.multiply %v, %v : tensor<3x3xf64>\n"
+         "  return %w, %vv : tensor<3xf64>, tensor<3x3xf64>\n}\n", -1, 1, 0},
+        {"syevd_upper_batched",
+         "func.func @main(%x: " B33 ") -> (tensor<2x3xf64>, " B33 ") {\n"
+         "  %e = " SPREAD
+         "  %eb = stablehlo.broadcast_in_dim %e, dims = [1, 2] : (tensor<3x3xf64>) -> " B33 "\n"
+         "  %a = stablehlo.add %x, %eb : " B33 "\n"
+         "  %v, %w, %info = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = false}> : (" B33 ") -> (" B33 ", tensor<2x3xf64>, tensor<2xi32>)\n"
+         "  %vv = stablehlo.multiply %v, %v : " B33 "\n"
+         "  return %w, %vv : tensor<2x3xf64>, " B33 "\n}\n", -1, 1, 0},
+        {"syevd_vectors_only",
+         "func.func @main(%x: tensor<3x3xf64>) -> tensor<3x3xf64> {\n"
+         "  %e = " SPREAD
+         "  %a = stablehlo.add %x, %e : tensor<3x3xf64>\n"
+         "  %v, %w, %info = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = true}> : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<i32>)\n"
+         "  %vv = stablehlo.multiply %v, %v : tensor<3x3xf64>\n"
+         "  return %vv : tensor<3x3xf64>\n}\n", -1, 1, 0},
+        {"syevd_values_only",
+         "func.func @main(%x: tensor<3x3xf64>) -> tensor<3xf64> {\n"
+         "  %e = " SPREAD
+         "  %a = stablehlo.add %x, %e : tensor<3x3xf64>\n"
+         "  %v, %w, %info = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = true}> : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<i32>)\n"
+         "  return %w : tensor<3xf64>\n}\n", -1, 1, 0},
+    };
+    check_cases(cases, NCASES(cases));
+}
+
 TEST(while_rules) {
     static const fd_case cases[] = {
         {"while_counted",   /* i = 0, 1, 2, 3: four steps of v <- tanh(v * w) + x */
@@ -1210,6 +1319,15 @@ TEST(unsupported_tier2) {
          "  }) {dimensions = array<i64: 0>} : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>\n"
          "  return %m : tensor<4xf64>\n}\n",
          "cannot differentiate 'stablehlo.map': no rule for map"},
+        {"func.func @main(%x: tensor<3x3xf64>) -> tensor<3xf64> {\n"
+         "  %v, %w, %info = \"arrayjit.syevd\"(%x) <{mode = \"N\", lower = true}> : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<i32>)\n"
+         "  return %w : tensor<3xf64>\n}\n",
+         "t.mlir:2:3: in @main: cannot differentiate 'arrayjit.syevd': mode N computes no eigenvectors, which its "
+         "gradient needs"},
+        {"func.func @main(%x: tensor<3x3xf64>) -> tensor<3x3xf64> {\n"
+         "  %lu, %piv, %info = \"arrayjit.getrf\"(%x) : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xi32>, tensor<i32>)\n"
+         "  return %lu : tensor<3x3xf64>\n}\n",
+         "cannot differentiate 'arrayjit.getrf': no rule for this op"},
     };
     for (int i = 0; i < NCASES(cases); i++) {
         aj_module *m = NULL;
@@ -1288,6 +1406,13 @@ TEST(allocation_failures) {
         "  }) : (tensor<i1>) -> tensor<3x3xf64>\n"
         "  return %i : tensor<3x3xf64>\n}\n";
     sweep_failures(tier2_rules, ad_vjp);
+    static const char linalg_rules[] =
+        "func.func @main(%x: tensor<3x3xf64>, %b: tensor<3x2xf64>) -> (tensor<3x2xf64>, tensor<3xf64>, tensor<3x3xf64>) {\n"
+        "  %l = stablehlo.cholesky %x, lower = true : tensor<3x3xf64>\n"
+        "  %y = \"stablehlo.triangular_solve\"(%l, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<3x3xf64>, tensor<3x2xf64>) -> tensor<3x2xf64>\n"
+        "  %v, %w, %info = \"arrayjit.syevd\"(%x) <{mode = \"V\", lower = false}> : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<i32>)\n"
+        "  return %y, %w, %v : tensor<3x2xf64>, tensor<3xf64>, tensor<3x3xf64>\n}\n";
+    sweep_failures(linalg_rules, ad_vjp);
 }
 
 /* ---- JAX cross-check ---- */
@@ -1318,8 +1443,9 @@ static double relative_error(const aj_array *got, const aj_array *want) {
     return err / (scale > 0 ? scale : 1);
 }
 
-/* value_and_grad of a program exported from JAX, evaluated and compiled
- * (fast mode), against jax.value_and_grad's outputs, to 1e-5 relative. */
+/* value_and_grad of a program exported from JAX, evaluated, compiled and
+ * compiled in strict order, against jax.value_and_grad's outputs, to 1e-5
+ * relative (f32; 1e-12 for f64 programs). */
 static void cross_check(const char *name) {
     char path[1024];
     const char *data = getenv("AJ_TEST_DATA");
@@ -1332,7 +1458,7 @@ static void cross_check(const char *name) {
         aj_module_destroy(m);
         return;
     }
-    aj_array *in[MAXN] = {0}, *want[MAXN] = {0}, *got[2][MAXN] = {{0}};
+    aj_array *in[MAXN] = {0}, *want[MAXN] = {0}, *got[3][MAXN] = {{0}};
     char what[32];
     for (int i = 0; i < nin; i++) {
         snprintf(what, sizeof what, "arg%d", i);
@@ -1341,32 +1467,39 @@ static void cross_check(const char *name) {
         want[1 + i] = load_npy(name, what);
     }
     want[0] = load_npy(name, "value");
-    aj_executable *e = NULL;
     EXPECT_EQ_INT(aj_module_eval(m, "vg", nin, in, nout, got[0], NULL), AJ_OK);
-    aj_compile_options o = {.no_memory_cache = 1};
-    EXPECT(aj_compile(m, "vg", &o, &e) == AJ_OK && aj_executable_run(e, nin, in, nout, got[1]) == AJ_OK);
+    for (int strict = 0; strict < 2; strict++) {
+        aj_executable *e = NULL;
+        aj_compile_options o = {.no_memory_cache = 1, .strict_order = strict};
+        EXPECT(aj_compile(m, "vg", &o, &e) == AJ_OK && aj_executable_run(e, nin, in, nout, got[1 + strict]) == AJ_OK);
+        aj_executable_destroy(e);
+    }
+    static const char *const runs[] = {"evaluated", "compiled", "compiled (strict)"};
     double worst = 0;
-    for (int run = 0; run < 2; run++)
+    for (int run = 0; run < 3; run++)
         for (int r = 0; r < nout; r++) {
             double err = relative_error(got[run][r], want[r]);
+            double bound = want[r] && aj_array_dtype(want[r]) == AJ_F64 ? 1e-12 : 1e-5;
             worst = fmax(worst, err);
-            if (!(err <= 1e-5)) {
+            if (!(err <= bound)) {
                 fprintf(stderr, "%s: %s result %d differs from JAX's by %.3g (relative)\n", name,
-                        run ? "compiled" : "evaluated", r, err);
+                        runs[run], r, err);
                 testing_failed_checks++;
             }
         }
     printf("%s: value and gradients within %.2g of JAX's (relative)\n", name, worst);
-    aj_executable_destroy(e);
     destroy_arrays(in, nin);
     destroy_arrays(want, nout);
     destroy_arrays(got[0], nout);
     destroy_arrays(got[1], nout);
+    destroy_arrays(got[2], nout);
     aj_module_destroy(m);
 }
 
 TEST(jax_cross_check) {
-    static const char *const names[] = {"mlp_mse", "softmax_xent", "layernorm", "attention_max", "shapes_mix"};
+    static const char *const names[] = {"mlp_mse",      "softmax_xent", "layernorm", "attention_max",
+                                        "shapes_mix",   "cholesky_f32", "cholesky_f64", "trsm_f32",
+                                        "trsm_f64",     "eigh_f32",     "eigh_f64"};
     for (int i = 0; i < NCASES(names); i++) cross_check(names[i]);
 }
 
@@ -1385,6 +1518,9 @@ int main(void) {
     RUN(convolution_rules);
     RUN(branch_rules);
     RUN(sort_rules);
+    RUN(triangular_solve_rules);
+    RUN(cholesky_rules);
+    RUN(syevd_rules);
     RUN(while_rules);
     RUN(grad_and_value_and_grad);
     RUN(unreached_parameter_gets_zeros);
