@@ -47,6 +47,16 @@ static bool takes_arena(emit_ctx *cx, int step) {
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
 
+/* Whether kernel `step` takes the run context: a control kernel's loops
+ * poll it; with threads, a kernel that may call BLIS splits its products
+ * over the run's threads (ex_gemm_call). */
+static bool takes_run(emit_ctx *cx, int step) {
+    if (is_control(cx, step)) return true;
+    if (cx->o->threads <= 1 || cx->o->no_blas || cx->o->strict_order) return false;
+    contract_strategy s = cx->p->kernels.k[step].strategy;
+    return s == CONTRACT_DOT || s == CONTRACT_DOT_AFFINE || s == CONTRACT_DOT_CONVERT || s == CONTRACT_CONV_GEMM;
+}
+
 static int check_fusion(emit_ctx *cx, const ir_op *op) {
     const ir_block *b = op->nregions == 1 ? op->regions[0] : NULL;
     const ir_op *ret = b && b->nops ? b->ops[b->nops - 1] : NULL;
@@ -93,10 +103,11 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, int step, const 
         sb_printf(&b, "%s%s%s *%s%s", j ? ", " : "", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype),
                   ok[j] ? "restrict " : "", names[j]);
     }
+    cx->kernel_run = !cx->row_n && takes_run(cx, step);
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
-    else if (takes_arena(cx, step))
-        sb_printf(&b, "%schar *arena%s", n ? ", " : "", is_control(cx, step) ? ", aj_run *run" : "");
-    else if (n == 0) sb_puts(&b, "void");
+    if (!cx->row_n && takes_arena(cx, step)) sb_printf(&b, "%schar *arena", b.len ? ", " : "");
+    if (cx->kernel_run) sb_printf(&b, "%saj_run *run", b.len ? ", " : "");
+    if (b.len == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
 }
 
@@ -312,9 +323,9 @@ static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int ste
         const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
         if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
     }
-    if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", op->nin + op->nout ? ", " : "");
-    else if (takes_arena(cx, step))
-        sb_printf(&b, "%sarena%s", op->nin + op->nout ? ", " : "", is_control(cx, step) ? ", run" : "");
+    if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", b.len ? ", " : "");
+    if (!cx->row_n && takes_arena(cx, step)) sb_printf(&b, "%sarena", b.len ? ", " : "");
+    if (!cx->row_n && takes_run(cx, step)) sb_printf(&b, "%srun", b.len ? ", " : "");
     ec_line(cx, "%s(%s);", ec_kernels_name(cx->kernels, cx->kernel_of[step]), ec_take(cx, &b));
 }
 

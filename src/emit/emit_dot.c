@@ -168,6 +168,34 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
     return blis_strides_ok(&x);
 }
 
+/* ---- products over threads ----------------------------------------------------------
+ * A product splits along the larger of C's dims: each task packs the whole
+ * of the other operand's share, so splitting the larger dim repacks the
+ * smaller operand (M x K per task when the columns split). Chunks are
+ * multiples of GEMM_ALIGN (whole micro-tiles), GEMM_CHUNKS_PER_THREAD a
+ * thread (a busy thread leaves half its share), and at least
+ * GEMM_CHUNK_FLOPS (~30 us of sgemm: packing and the pool's hand-off stay
+ * small beside it). A sub-block of a matrix BLIS takes is one it takes
+ * too (fewer rows or columns, same strides: blis_strides_ok). */
+enum { GEMM_ALIGN = 16, GEMM_CHUNKS_PER_THREAD = 2 };
+#define GEMM_CHUNK_FLOPS 4e6
+
+void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args) {
+    bool split_n = n >= m;
+    int64_t dim = split_n ? n : m, chunk = 0;
+    if (cx->kernel_run && cx->o->threads > 1) {
+        double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
+        int64_t chunks = (int64_t)cx->o->threads * GEMM_CHUNKS_PER_THREAD;
+        if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
+        if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
+        if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
+        if (chunk >= dim) chunk = 0;
+    }
+    cx->uses_blas = true;
+    ec_line(cx, "aj_%cgemm_split(%s, %" PRId64 ", %d, %s);", single ? 's' : 'd', chunk ? "run" : "0", chunk,
+            split_n, args);
+}
+
 /* BLIS 0.9 bli_check_matrix_strides, which aborts the process when it fails. */
 static bool blis_strides_ok(const matrix *x) {
     int64_t m = x->rows, n = x->cols, rs = x->rs < 0 ? -x->rs : x->rs, cs = x->cs < 0 ? -x->cs : x->cs;
@@ -334,10 +362,8 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
                       const char *out, const char *alpha, const char *beta, bool rows) {
     bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
     const char *t = single ? "float" : "double";
-    cx->uses_blas = true;
     ec_block(cx);
     ec_line(cx, "%s alpha = %s, beta = %s;", t, alpha, beta);
-    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     const char *bvar[IR_MAX_RANK];
     open_batch_loops(cx, g, bvar);
     const char *lhs = operands ? operands[0] : ex_buffer(cx, dot->in[0]);
@@ -351,10 +377,10 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
         c = ec_str(cx, "%s + aj_lo * %" PRId64, c, g->c.rs);
         m = "aj_hi - aj_lo";
     }
-    ec_line(cx, "bli_%cgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &alpha, %s, %" PRId64 ", %" PRId64
-            ", %s, %" PRId64 ", %" PRId64 ", &beta, %s, %" PRId64 ", %" PRId64 ");",
-            single ? 's' : 'd', m, g->c.cols, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs, c,
-            g->c.rs, g->c.cs);
+    ex_gemm_call(cx, single, g->c.rows, g->c.cols, g->k,
+                 ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", alpha, %s, %" PRId64 ", %" PRId64 ", %s, %" PRId64
+                        ", %" PRId64 ", beta, %s, %" PRId64 ", %" PRId64, m, g->c.cols, g->k, a, g->a.rs, g->a.cs,
+                        b, g->b.rs, g->b.cs, c, g->c.rs, g->c.cs));
     ec_loops_close(cx, g->nbatch);
     ec_close(cx);
 }
@@ -697,12 +723,9 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
     const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_");
     const char *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
     const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
-    cx->uses_blas = true;
     ec_block(cx);
     ec_line(cx, "float *%s = (float *)(arena + %zu), *%s = (float *)(arena + %zu);", a, cx->p->scratch_offset, b,
             cx->p->scratch_offset + ck->scratch_rhs);
-    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
-    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
             k0);
@@ -718,8 +741,9 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
             ex_element(cx, r->dtype, rhs, ec_str(cx, "(%s + %s) * %" PRId64 " + %s", k0, i, n, j)));
     ec_close(cx);
     ec_close(cx);
-    ec_line(cx, "bli_sgemm(0, 0, %" PRId64 ", %" PRId64 ", %s, &one, %s, %" PRId64 ", 1, %s, %" PRId64
-            ", 1, %s ? &one : &zero, (float *)%s, %" PRId64 ", 1);", m, n, kn, a, kb, b, n, k0, out, n);
+    ex_gemm_call(cx, true, m, n, kb,
+                 ec_str(cx, "%" PRId64 ", %" PRId64 ", %s, 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
+                        ", 1, %s ? 1.0f : 0.0f, (float *)%s, %" PRId64 ", 1", m, n, kn, a, kb, b, n, k0, out, n));
     ec_close(cx);
     ec_close(cx);
 }

@@ -152,6 +152,8 @@ typedef struct emit_ctx {
     int64_t row_block;
     uint64_t row_prefetch;
     bool row_parallel;         /* the rows are a parallel kernel's chunk (emit_c.c), not a run's block */
+    bool kernel_run;           /* the kernel being emitted takes the run context (`run`): its
+                                  products may split over the run's threads (ex_gemm_call) */
     /* Per value id: a value kept for one block of rows in the plan's scratch
        block (plan_scratch.c, "block-local values"), while its run is emitted
        blocked; bytes 0: none. */
@@ -474,6 +476,13 @@ bool ex_dot_converts(const emit_ctx *cx, int step);
 /* Whether BLIS takes a rows x cols matrix of these strides (it aborts the
  * process on one it does not). */
 bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
+/* A BLIS product C = alpha A B + beta C through the prelude's
+ * aj_sgemm_split (single) or aj_dgemm_split: over the run's threads when
+ * the kernel takes the run and the product is big enough, else one call.
+ * m, n, k: its sizes (bounds, where the code computes them) for that
+ * choice; args: the call's arguments after the split, as bli_?gemm takes
+ * them after its two transposes, but alpha and beta by value. */
+void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args);
 /* Whether the convolution kernel at `step` runs as im2col and sgemm (it
  * then takes the arena; emit_window.c). */
 bool ew_conv_gemm(const emit_ctx *cx, int step);

@@ -454,7 +454,12 @@ const char emit_prelude[] =
  * 180 GFLOP/s) and haswell on this Xeon (64-76 against 115). So before BLIS
  * starts, on a CPU with the AVX-512 subsets skx needs, this module asks for
  * skx (0) unless the user already chose (setenv without overwrite). If BLIS
- * was already running in the process, its choice stands. */
+ * was already running in the process, its choice stands.
+ *
+ * Threads: BLIS runs on one thread; the code splits a product over the
+ * pool itself (aj_sgemm_split: a chunk of C's columns, or of its rows, per
+ * task; each task packs its own share), so that BLIS's threads and the
+ * pool's never compete for the cores. */
 const char emit_prelude_blis[] =
     "/* ---- BLIS ---- */\n"
     "void bli_sgemm(unsigned transa, unsigned transb, int64_t m, int64_t n, int64_t k,\n"
@@ -469,7 +474,34 @@ const char emit_prelude_blis[] =
     "    if (__builtin_cpu_supports(\"avx512f\") && __builtin_cpu_supports(\"avx512dq\") &&\n"
     "        __builtin_cpu_supports(\"avx512bw\") && __builtin_cpu_supports(\"avx512vl\"))\n"
     "        setenv(\"BLIS_ARCH_TYPE\", \"0\", 0);\n"
+    "    bli_thread_set_num_threads(1);\n"
     "}\n"
+    "/* C = alpha A B + beta C (BLIS's general strides); chunk > 0: over the run's threads,\n"
+    "   `chunk` columns of C a task (split_n) or `chunk` rows. */\n"
+    "#define AJ_GEMM_SPLIT(T, S) \\\n"
+    "typedef struct aj_##S##gemm_job { \\\n"
+    "    int64_t m, n, k, rsa, csa, rsb, csb, rsc, csc; T *a, *b, *c; T alpha, beta; int split_n; \\\n"
+    "} aj_##S##gemm_job; \\\n"
+    "static inline void aj_##S##gemm_part(void *const *p, int64_t lo, int64_t hi) { \\\n"
+    "    aj_##S##gemm_job *g = p[0]; \\\n"
+    "    T alpha = g->alpha, beta = g->beta; \\\n"
+    "    if (g->split_n) \\\n"
+    "        bli_##S##gemm(0, 0, g->m, hi - lo, g->k, &alpha, g->a, g->rsa, g->csa, g->b + lo * g->csb, g->rsb, \\\n"
+    "                      g->csb, &beta, g->c + lo * g->csc, g->rsc, g->csc); \\\n"
+    "    else \\\n"
+    "        bli_##S##gemm(0, 0, hi - lo, g->n, g->k, &alpha, g->a + lo * g->rsa, g->rsa, g->csa, g->b, g->rsb, \\\n"
+    "                      g->csb, &beta, g->c + lo * g->rsc, g->rsc, g->csc); \\\n"
+    "} \\\n"
+    "static inline void aj_##S##gemm_split(aj_run *run, int64_t chunk, int split_n, int64_t m, int64_t n, int64_t k, \\\n"
+    "                               T alpha, T *a, int64_t rsa, int64_t csa, T *b, int64_t rsb, int64_t csb, \\\n"
+    "                               T beta, T *c, int64_t rsc, int64_t csc) { \\\n"
+    "    aj_##S##gemm_job g = {m, n, k, rsa, csa, rsb, csb, rsc, csc, a, b, c, alpha, beta, split_n}; \\\n"
+    "    void *const p[] = {&g}; \\\n"
+    "    if (chunk > 0) aj_parallel(run, aj_##S##gemm_part, p, split_n ? n : m, chunk); \\\n"
+    "    else aj_##S##gemm_part(p, 0, split_n ? n : m); \\\n"
+    "}\n"
+    "AJ_GEMM_SPLIT(float, s)\n"
+    "AJ_GEMM_SPLIT(double, d)\n"
     "\n";
 
 /* Streaming (non-temporal) stores: a big result that nothing reads back goes

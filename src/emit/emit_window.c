@@ -434,7 +434,6 @@ static bool open_conv_block(emit_ctx *cx, const ir_op *root, const contract_kern
                    ck->scratch, cx->p->scratch_bytes);
         return false;
     }
-    cx->uses_blas = true;
     ec_block(cx);
     ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
     return true;
@@ -508,15 +507,14 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
     } else {
         ec_line(cx, "const float *%s = %s;", kp, eo_in(cx, root, 1));
     }
-    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
-    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, sum, k0, rows);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, rows, sum,
             rows, sum, k0);
     gather_batch_inner(cx, root, w, rstride, col, k0, kn);
-    ec_line(cx, "bli_sgemm(0, 0, %" PRId64 ", %" PRId64 ", %s, &one, %s, 1, %" PRId64 ", (float *)%s + %s * %" PRId64
-            ", %" PRId64 ", %" PRId64 ", %s ? &one : &zero, (float *)%s, %" PRId64 ", %" PRId64 ");",
-            m, out_g, kn, col, m, kp, k0, rs_b, rs_b, cs_b, k0, k->out[0], rs_c, cs_c);
+    ex_gemm_call(cx, true, m, out_g, rows,
+                 ec_str(cx, "%" PRId64 ", %" PRId64 ", %s, 1.0f, %s, 1, %" PRId64 ", (float *)%s + %s * %" PRId64
+                        ", %" PRId64 ", %" PRId64 ", %s ? 1.0f : 0.0f, (float *)%s, %" PRId64 ", %" PRId64,
+                        m, out_g, kn, col, m, kp, k0, rs_b, rs_b, cs_b, k0, k->out[0], rs_c, cs_c));
     ec_close(cx);
     ec_close(cx);
     return true;
@@ -552,8 +550,6 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed)
         ec_line(cx, "const float *%s = (const float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
-    ec_line(cx, "float one = 1.0f, zero = 0.0f;");
-    ec_line(cx, "bli_thread_set_num_threads(%d);", cx->o->threads > 1 ? cx->o->threads : 1);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
     if (ck->conv_packed) pack_kernel(cx, root, w, rstride, ec_str(cx, "((float *)%s)", kp), g);
     else ec_line(cx, "const float *%s = %s + %s * %" PRId64 ";", kp, eo_in(cx, root, 1), g, out_g * cs_b);
@@ -562,10 +558,11 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
             positions, rows, positions, p0);
     gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
-    ec_line(cx, "bli_sgemm(0, 0, %s, %" PRId64 ", %" PRId64 ", &one, %s, %" PRId64 ", 1, (float *)%s, %" PRId64
-            ", %" PRId64 ", &zero, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64 ", %" PRId64
-            ", %" PRId64 ");", pn, out_g, row, col, row, kp, rs_b, cs_b, k->out[0], b, os[a->conv_out.v[0]], g,
-            out_g * cs_c, p0, rs_c, rs_c, cs_c);
+    ex_gemm_call(cx, true, rows, out_g, row,
+                 ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", 1.0f, %s, %" PRId64 ", 1, (float *)%s, %" PRId64
+                        ", %" PRId64 ", 0.0f, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64
+                        ", %" PRId64 ", %" PRId64, pn, out_g, row, col, row, kp, rs_b, cs_b, k->out[0], b,
+                        os[a->conv_out.v[0]], g, out_g * cs_c, p0, rs_c, rs_c, cs_c));
     for (int c = 0; c < 4; c++) ec_close(cx);
     return true;
 }
