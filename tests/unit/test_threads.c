@@ -5,6 +5,8 @@
  * from several threads at once all complete; and a compiled program with
  * threads computes what it computes on one. */
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,45 +77,65 @@ TEST(callers_on_several_threads_all_finish) {
     EXPECT_EQ_INT(atomic_load(&failures), 0);
 }
 
-/* A row-parallel kernel (tanh over 600 x 512) with 2 threads equals the one-thread answer. */
+/* A row-parallel kernel (tanh over 600 x 512) and a product split by
+ * columns (600 x 512 by 512 x 1024) and by rows (2048 x 64 by 64 x 128),
+ * each with 2 threads, equal the one-thread answers bit for bit: a chunk
+ * computes its elements as the whole does. */
 static const char program[] =
-    "func.func @main(%x: tensor<600x512xf32>) -> tensor<600x512xf32> {\n"
+    "func.func @main(%x: tensor<600x512xf32>, %w: tensor<512x1024xf32>, %a: tensor<2048x64xf32>,\n"
+    "                %b: tensor<64x128xf32>) -> (tensor<600x512xf32>, tensor<600x1024xf32>, tensor<2048x128xf32>) {\n"
     "  %t = stablehlo.tanh %x : tensor<600x512xf32>\n"
     "  %y = stablehlo.multiply %t, %x : tensor<600x512xf32>\n"
-    "  return %y : tensor<600x512xf32>\n"
+    "  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<600x512xf32>, tensor<512x1024xf32>) -> tensor<600x1024xf32>\n"
+    "  %e = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2048x64xf32>, tensor<64x128xf32>) -> tensor<2048x128xf32>\n"
+    "  return %y, %d, %e : tensor<600x512xf32>, tensor<600x1024xf32>, tensor<2048x128xf32>\n"
     "}\n";
 
-static float *run_with_threads(float *x, int threads) {
+enum { NARGS = 4, NOUTS = 3 };
+static const int64_t arg_dims[NARGS][2] = {{600, 512}, {512, 1024}, {2048, 64}, {64, 128}};
+static const int64_t out_dims[NOUTS][2] = {{600, 512}, {600, 1024}, {2048, 128}};
+
+static size_t count(const int64_t *d) { return (size_t)(d[0] * d[1]); }
+
+/* The outputs (malloc'ed, out[i]) with `threads`; false on any failure. */
+static bool run_with_threads(float *const *x, int threads, float **y) {
     aj_module *m = NULL;
     aj_executable *e = NULL;
-    aj_array *in = NULL, *out = NULL;
+    aj_array *in[NARGS] = {0}, *out[NOUTS] = {0};
     aj_compile_options o = {0};
     o.threads = threads;
     o.no_memory_cache = 1;
-    int64_t dims[] = {600, 512};
-    float *y = malloc(sizeof(float) * 600 * 512);
     bool ok = aj_module_parse(program, strlen(program), "threads.mlir", &m) == AJ_OK &&
-              aj_compile(m, "main", &o, &e) == AJ_OK && aj_array_wrap(AJ_F32, 2, dims, x, &in) == AJ_OK &&
-              aj_array_wrap(AJ_F32, 2, dims, y, &out) == AJ_OK &&
-              aj_executable_run_into(e, 1, &in, 1, &out) == AJ_OK;
-    aj_array_destroy(in);
-    aj_array_destroy(out);
+              aj_compile(m, "main", &o, &e) == AJ_OK;
+    for (int i = 0; i < NARGS; i++) ok = ok && aj_array_wrap(AJ_F32, 2, arg_dims[i], x[i], &in[i]) == AJ_OK;
+    for (int i = 0; i < NOUTS; i++) {
+        y[i] = malloc(sizeof(float) * count(out_dims[i]));
+        ok = ok && y[i] && aj_array_wrap(AJ_F32, 2, out_dims[i], y[i], &out[i]) == AJ_OK;
+    }
+    ok = ok && aj_executable_run_into(e, NARGS, in, NOUTS, out) == AJ_OK;
+    for (int i = 0; i < NARGS; i++) aj_array_destroy(in[i]);
+    for (int i = 0; i < NOUTS; i++) aj_array_destroy(out[i]);
     aj_executable_destroy(e);
     aj_module_destroy(m);
-    if (ok) return y;
-    free(y);
-    return NULL;
+    return ok;
 }
 
-TEST(a_parallel_kernel_computes_what_one_thread_does) {
-    float *x = malloc(sizeof(float) * 600 * 512);
-    for (int i = 0; i < 600 * 512; i++) x[i] = (float)((int64_t)i * 7919 % 2001 - 1000) / 250.0f;
-    float *one = run_with_threads(x, 1), *two = run_with_threads(x, 2);
-    EXPECT(one && two);
-    if (one && two) EXPECT(memcmp(one, two, sizeof(float) * 600 * 512) == 0);
-    free(one);
-    free(two);
-    free(x);
+TEST(parallel_kernels_compute_what_one_thread_does) {
+    float *x[NARGS], *one[NOUTS] = {0}, *two[NOUTS] = {0};
+    for (int i = 0; i < NARGS; i++) {
+        x[i] = malloc(sizeof(float) * count(arg_dims[i]));
+        for (size_t j = 0; j < count(arg_dims[i]); j++)
+            x[i][j] = (float)((int64_t)(j + (size_t)i) * 7919 % 2001 - 1000) / 250.0f;
+    }
+    bool ran = run_with_threads(x, 1, one) && run_with_threads(x, 2, two);
+    EXPECT(ran);
+    for (int i = 0; i < NOUTS && ran; i++)
+        if (memcmp(one[i], two[i], sizeof(float) * count(out_dims[i])) != 0) {
+            fprintf(stderr, "output %d differs with 2 threads\n", i);
+            testing_failed_checks++;
+        }
+    for (int i = 0; i < NARGS; i++) free(x[i]);
+    for (int i = 0; i < NOUTS; i++) free(one[i]), free(two[i]);
 }
 
 int main(void) {
@@ -121,6 +143,6 @@ int main(void) {
     RUN(calls_in_a_row_keep_their_chunks);
     RUN(a_call_from_inside_a_chunk_runs_alone);
     RUN(callers_on_several_threads_all_finish);
-    RUN(a_parallel_kernel_computes_what_one_thread_does);
+    RUN(parallel_kernels_compute_what_one_thread_does);
     return TESTS_DONE();
 }
