@@ -21,6 +21,9 @@ memory_analysis) or arrayjit's peak_bytes. At 1 thread JAX runs under
 the first N cores (taskset -c 0-(N-1)) and arrayjit with --threads=N.
 A program that fails on either side prints a FAIL row with the first line of
 the error; the script goes on. The tests never need jax.
+
+--busy adds, per thread count, arrayjit's time while another process spins
+on the last core (as a busy machine would), and that time over the idle one.
 """
 import argparse
 import json
@@ -156,6 +159,17 @@ def run_arrayjit(cli, program, folder, nin, nout, runs, threads):
     raise Failure("no 'time: median' line from arrayjit run")
 
 
+def run_arrayjit_busy(cli, program, folder, nin, nout, runs, threads):
+    """run_arrayjit while a spinning process holds the last core."""
+    last = (os.cpu_count() or 1) - 1
+    spin = subprocess.Popen(["taskset", "-c", str(last), sys.executable, "-c", "while True: pass"])
+    try:
+        return run_arrayjit(cli, program, folder, nin, nout, runs, threads)
+    finally:
+        spin.kill()
+        spin.wait()
+
+
 def arrayjit_memory(cli, program, threads):
     """`arrayjit mem --json`: temp_bytes, lower_bound_bytes, peak_bytes, ..."""
     out, _ = run_child([cli, "mem", program, "--json", "--threads=%d" % threads])
@@ -192,13 +206,14 @@ def jax_peak(r):
     return r["args"] + r["outs"] - r["alias"] + r["temp"]
 
 
-def measure(cli, name, program, runs, thread_counts):
-    """One program: inputs, then JAX and arrayjit at each thread count.
-    Returns the table row's cells; a failure raises Failure."""
+def measure(cli, name, program, runs, thread_counts, busy):
+    """One program: inputs, then JAX and arrayjit at each thread count (and
+    arrayjit beside a busy core). Returns the table row's cells; a failure
+    raises Failure."""
     path = program_path(name)
     with tempfile.TemporaryDirectory() as folder:
         nin = make_inputs(program, folder, seed=len(name))
-        jax_ms, aj_ms, worst, agree = {}, {}, 0.0, True
+        jax_ms, aj_ms, busy_ms, worst, agree = {}, {}, {}, 0.0, True
         for k, threads in enumerate(thread_counts):
             result = run_jax(folder, name, runs, threads, save=k == 0)
             if k == 0:
@@ -210,6 +225,8 @@ def measure(cli, name, program, runs, thread_counts):
                 raise Failure("arrayjit run: %s" % e)
             ok, err = compare(folder, nout)
             agree, worst = agree and ok, max(worst, err)
+            if busy:
+                busy_ms[threads] = run_arrayjit_busy(cli, path, folder, nin, nout, runs, threads)
     try:
         mem = arrayjit_memory(cli, path, thread_counts[0])
     except Failure as e:
@@ -218,14 +235,18 @@ def measure(cli, name, program, runs, thread_counts):
              mib(mem["lower_bound_bytes"]), mib(jax_peak(first)), mib(mem["peak_bytes"])]
     for threads in thread_counts:
         cells += ["%.2f" % jax_ms[threads], "%.2f" % aj_ms[threads], "%.2f" % (aj_ms[threads] / jax_ms[threads])]
+    for threads in busy_ms:
+        cells += ["%.2f" % busy_ms[threads], "%.2f" % (busy_ms[threads] / aj_ms[threads])]
     return cells
 
 
-def header(thread_counts):
+def header(thread_counts, busy):
     cells = ["program", "agree", "max err", "JAX temp MiB", "aj temp MiB", "aj bound MiB", "JAX peak MiB",
              "aj peak MiB"]
     for t in thread_counts:
         cells += ["JAX ms %dt" % t, "aj ms %dt" % t, "aj/JAX %dt" % t]
+    for t in thread_counts if busy else []:
+        cells += ["aj busy ms %dt" % t, "busy/idle %dt" % t]
     return cells
 
 
@@ -238,6 +259,7 @@ def main():
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--threads", default="1,2", help="thread counts, one column group each (default 1,2)")
     ap.add_argument("--arrayjit", default=os.path.join(ROOT, "build", "arrayjit"))
+    ap.add_argument("--busy", action="store_true", help="also time arrayjit with the last core busy")
     ap.add_argument("names", nargs="*", help="programs to run (default: all)")
     opts = ap.parse_args()
     thread_counts = [int(t) for t in opts.threads.split(",")]
@@ -247,12 +269,12 @@ def main():
     if unknown:
         sys.exit("unknown programs: %s" % " ".join(unknown))
     names = opts.names or [n for n in table if os.path.exists(program_path(n))]
-    cells = header(thread_counts)
+    cells = header(thread_counts, opts.busy)
     widths = [max(len(c), 17 if i == 0 else 7) for i, c in enumerate(cells)]
     print_row(cells, widths)
     for name in names:
         try:
-            print_row(measure(opts.arrayjit, name, table[name], opts.runs, thread_counts), widths)
+            print_row(measure(opts.arrayjit, name, table[name], opts.runs, thread_counts, opts.busy), widths)
         except Failure as e:
             print("%s FAIL %s" % (name.ljust(widths[0]), e), flush=True)
 

@@ -23,9 +23,18 @@
  * caller returns when it reaches nchunks, so no chunk of a job finishes
  * after its call has returned. */
 
-enum { MAX_WORKERS = 255 };
+enum { MAX_WORKERS = 255, MAX_BACKOFF = 1024 };
 #define CLOSED 0xffffffffu
 #define RT_SPIN_SECONDS 50e-6
+/* A call whose caller, out of chunks, then waits for workers longer than
+ * LATE_FRACTION of its own time (plus LATE_SLACK_SECONDS) was late: a
+ * worker started its chunk late or was descheduled in it, which is what a
+ * busy machine does. The next `backoff` calls then run on the caller alone
+ * (doubling per late call up to MAX_BACKOFF, halving per call on time), so
+ * that a loaded machine degrades to one thread's speed instead of waiting
+ * on a worker that shares its core. */
+#define LATE_FRACTION 0.5
+#define LATE_SLACK_SECONDS 20e-6
 
 typedef struct pool {
     pthread_mutex_t busy;            /* held by the one call using the pool */
@@ -38,10 +47,11 @@ typedef struct pool {
     _Atomic uint32_t nchunks, done;
     _Atomic uint32_t wake;           /* futex word: bumped per job */
     _Atomic int sleepers;            /* workers in futex_wait (or about to be) */
+    int backoff, skip;               /* (under busy) calls to run alone after a late one */
 } pool;
 
 static pool the_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, (uint64_t)CLOSED,
-                        NULL, NULL, 0, 0, 0, 0, 0, 0};
+                        NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static void futex_wait(_Atomic uint32_t *word, uint32_t seen) {
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
@@ -129,20 +139,38 @@ static void wait_done(pool *p, uint32_t nchunks) {
     }
 }
 
+/* Notes how long the caller waited for workers (from `done` to `waited`)
+ * against its own share (from `start` to `done`): see LATE_FRACTION. */
+static void note_lateness(pool *p, double start, double done, double waited) {
+    if (waited - done > LATE_FRACTION * (done - start) + LATE_SLACK_SECONDS) {
+        p->backoff = p->backoff ? (p->backoff * 2 < MAX_BACKOFF ? p->backoff * 2 : MAX_BACKOFF) : 1;
+        p->skip = p->backoff;
+    } else {
+        p->backoff /= 2;
+    }
+}
+
+/* Whether this call runs on the caller alone: one chunk, one thread, the
+ * pool busy with another call, backing off, or no worker to be had. Takes
+ * p->busy when it says no. */
+static bool alone(pool *p, int threads, int64_t nchunks) {
+    if (threads <= 1 || nchunks <= 1 || nchunks >= CLOSED || pthread_mutex_trylock(&p->busy)) return true;
+    if (p->skip > 0) p->skip--;
+    else if (ensure_workers(p, threads - 1) > 0) return false;
+    pthread_mutex_unlock(&p->busy);
+    return true;
+}
+
 void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk) {
     if (n <= 0) return;
     if (chunk < 1) chunk = 1;
     int64_t nchunks = (n + chunk - 1) / chunk;
     pool *p = &the_pool;
-    if (threads <= 1 || nchunks <= 1 || nchunks >= CLOSED || pthread_mutex_trylock(&p->busy)) {
+    if (alone(p, threads, nchunks)) {
         fn(ptrs, 0, n);
         return;
     }
-    if (ensure_workers(p, threads - 1) == 0) {
-        pthread_mutex_unlock(&p->busy);
-        fn(ptrs, 0, n);
-        return;
-    }
+    double start = clock_now_seconds();
     uint32_t gen = (uint32_t)(atomic_load(&p->claim) >> 32) + 1;
     atomic_store(&p->claim, (uint64_t)gen << 32 | CLOSED);
     atomic_store(&p->fn, fn);
@@ -155,7 +183,9 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     atomic_fetch_add(&p->wake, 1);
     if (atomic_load(&p->sleepers) > 0) futex_wake_all(&p->wake);
     run_chunks(p);
+    double done = clock_now_seconds();
     wait_done(p, (uint32_t)nchunks);
+    note_lateness(p, start, done, clock_now_seconds());
     pthread_mutex_unlock(&p->busy);
 }
 
