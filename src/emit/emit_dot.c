@@ -169,23 +169,25 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
 }
 
 /* ---- products over threads ----------------------------------------------------------
- * A product splits along the larger of C's dims: each task packs the whole
- * of the other operand's share, so splitting the larger dim repacks the
- * smaller operand (M x K per task when the columns split). Chunks are
- * multiples of GEMM_ALIGN (whole micro-tiles), GEMM_CHUNKS_PER_THREAD a
- * thread (a busy thread leaves half its share), and at least
- * GEMM_CHUNK_FLOPS (~30 us of sgemm: packing and the pool's hand-off stay
- * small beside it). A sub-block of a matrix BLIS takes is one it takes
+ * A product splits along the larger of C's dims, M on a tie: each task
+ * packs the whole of the other operand's share, so splitting the larger
+ * dim repacks the smaller operand (K x N per task when the rows split).
+ * One chunk a thread: BLIS's fixed cost per call and its packing make
+ * smaller chunks lose (256^3: 94 GFLOP/s on one thread, 117 in four row
+ * chunks on two, 131 in two; BLIS's own two threads 133-153; on a busy
+ * machine the pool's backoff, not the chunk count, keeps the caller from
+ * waiting). Chunks are multiples of GEMM_ALIGN (whole micro-tiles) and at
+ * least GEMM_CHUNK_FLOPS (~30 us of sgemm). A sub-block of a matrix BLIS takes is one it takes
  * too (fewer rows or columns, same strides: blis_strides_ok). */
-enum { GEMM_ALIGN = 16, GEMM_CHUNKS_PER_THREAD = 2 };
+enum { GEMM_ALIGN = 32 };
 #define GEMM_CHUNK_FLOPS 4e6
 
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args) {
-    bool split_n = n >= m;
+    bool split_n = n > m;
     int64_t dim = split_n ? n : m, chunk = 0;
     if (cx->kernel_run && cx->o->threads > 1) {
         double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
-        int64_t chunks = (int64_t)cx->o->threads * GEMM_CHUNKS_PER_THREAD;
+        int64_t chunks = cx->o->threads;
         if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
         if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
         if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
@@ -355,11 +357,12 @@ static void open_batch_loops(emit_ctx *cx, const gemm_plan *g, const char **bvar
 }
 
 /* out = alpha * lhs.rhs + beta * out (alpha, beta: C expressions of the type);
- * rows: only the rows [aj_lo, aj_hi) of lhs and out (no batch dims).
+ * block > 0: only the rows [aj_lo, aj_hi) of lhs and out, at most block of
+ * them (no batch dims).
  * operands: the lhs and rhs as arrays of the result type (NULL: the dot's
  * own buffers). */
 static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *const *operands,
-                      const char *out, const char *alpha, const char *beta, bool rows) {
+                      const char *out, const char *alpha, const char *beta, int64_t block) {
     bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
     const char *t = single ? "float" : "double";
     ec_block(cx);
@@ -372,12 +375,12 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
     const char *m = ec_str(cx, "%" PRId64, g->c.rows);
-    if (rows) {
+    if (block) {
         a = ec_str(cx, "%s + aj_lo * %" PRId64, a, g->a.rs);
         c = ec_str(cx, "%s + aj_lo * %" PRId64, c, g->c.rs);
         m = "aj_hi - aj_lo";
     }
-    ex_gemm_call(cx, single, g->c.rows, g->c.cols, g->k,
+    ex_gemm_call(cx, single, block ? block : g->c.rows, g->c.cols, g->k,
                  ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", alpha, %s, %" PRId64 ", %" PRId64 ", %s, %" PRId64
                         ", %" PRId64 ", beta, %s, %" PRId64 ", %" PRId64, m, g->c.cols, g->k, a, g->a.rs, g->a.cs,
                         b, g->b.rs, g->b.cs, c, g->c.rs, g->c.cs));
@@ -462,7 +465,7 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
     if (ir_type_bytes(t) > 0)
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
                 ir_type_bytes(t));
-    emit_gemm(cx, dot, g, NULL, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), false);
+    emit_gemm(cx, dot, g, NULL, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), 0);
     return true;
 }
 
@@ -503,7 +506,7 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
             cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
     if (g) {
         bool single = t->dtype == IR_F32;
-        emit_gemm(cx, dot, g, NULL, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", true);
+        emit_gemm(cx, dot, g, NULL, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", block);
         cx->buffer[dot->out[0]] = "aj_rows";
     }
     cx->row_n = rows;
@@ -779,8 +782,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
     if (loops) emit_loop_gemm(cx, dot, &g, k->out[target]);
     else if (blocked) emit_blocked_convert_gemm(cx, k, dot, k->out[target]);
-    else emit_gemm(cx, dot, &g, operands, k->out[target], single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0",
-                   false);
+    else emit_gemm(cx, dot, &g, operands, k->out[target], single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     bool skip[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
     cx->buffer[dot->out[0]] = k->out[target];
