@@ -494,8 +494,8 @@ typedef struct aj_executable aj_executable;
 typedef struct aj_compile_options {
     int strict_order;       /* 1: reductions, dots and math functions computed exactly as the
                                reference evaluator does (bit-identical results, slower) */
-    int threads;            /* threads the big kernels split over (one shared pool); 0 or 1:
-                               ARRAYJIT_THREADS, else one */
+    int threads;            /* threads the big kernels split over (one shared pool); 0:
+                               ARRAYJIT_THREADS, else every core the process may use */
     int no_fusion;          /* 1: one op per kernel (to measure what fusion saves) */
     int no_folding;         /* 1: no constant folding (the conformance runner sets it, so that
                                generated code, not the compile-time folder, computes results) */

@@ -75,7 +75,7 @@ static int usage(void) {
             "  --timeout=SECONDS     (run, check; compiled or --eval) a while loop still running\n"
             "                        after SECONDS fails the run, naming the loop\n"
             "environment:\n"
-            "  ARRAYJIT_THREADS=N    threads where --threads is not given (default 1)\n"
+            "  ARRAYJIT_THREADS=N    threads where --threads is not given (default: every core)\n"
             "  XDG_CACHE_HOME        the disk cache lives in $XDG_CACHE_HOME/arrayjit (else\n"
             "                        ~/.cache/arrayjit; --cache-dir overrides both)\n"
             "  TMPDIR                where sources are compiled (default /tmp)\n"

@@ -13,6 +13,7 @@
 #include "../eval/eval.h"
 #include "../report/report.h"
 #include "../runtime/runtime.h"
+#include "../runtime/threads.h"
 #include "../util/file.h"
 #include "../util/mem.h"
 
@@ -39,16 +40,17 @@ struct aj_executable {
 static aj_executable *cache_head;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The threads a compile uses: opts.threads when above 1, else
- * ARRAYJIT_THREADS (1 to 1024), else 1. One thread is the default, not all
- * cores as XLA's: today's parallel loops and BLIS threads lose on most
- * programs and on a busy machine (issue 13, item 5, is the fix). */
+/* The threads a compile uses: opts.threads when 1 or more, else
+ * ARRAYJIT_THREADS (1 to 1024), else every core the process may run on,
+ * as XLA does. The pool degrades to the caller's own speed when cores are
+ * busy (src/runtime/threads.h), and the memory plan is the same at any
+ * count. */
 static int effective_threads(const aj_compile_options *o) {
-    if (o->threads > 1) return o->threads;
+    if (o->threads >= 1) return o->threads;
     const char *env = getenv("ARRAYJIT_THREADS");
     char *end;
-    long n = env && *env ? strtol(env, &end, 10) : 1;
-    return env && *env && !*end && n >= 1 && n <= 1024 ? (int)n : 1;
+    long n = env && *env ? strtol(env, &end, 10) : 0;
+    return env && *env && !*end && n >= 1 && n <= 1024 ? (int)n : rt_cores();
 }
 
 static int options_text(const aj_compile_options *o, char *buf, size_t size) {

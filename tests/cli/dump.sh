@@ -26,7 +26,8 @@ dump contract "$run" | grep -q '^//   step 1 loop: result 0 over operand 1; rows
 dump plan "$run" | grep -q '^//   run of steps 0\.\.1: 1024 rows in blocks of 32$' || fail "plan: $(dump plan "$run")"
 dump build | grep -q '^void aj_entry(char \*arena' || fail "build: no entry in the source"
 # ARRAYJIT_THREADS sets the threads where --threads is not given: parallel loops in the source.
-dump build | grep -q 'aj_parallel(run' && fail "one thread by default, yet parallel loops"
+ARRAYJIT_THREADS=1 "$cli" mem "$prog" --no-cache --dump-after=build 2>&1 >/dev/null | grep -q 'aj_parallel(run' &&
+    fail "ARRAYJIT_THREADS=1, yet parallel loops"
 ARRAYJIT_THREADS=2 "$cli" mem "$prog" --no-cache --dump-after=build 2>&1 >/dev/null | grep -q 'aj_parallel(run' ||
     fail "ARRAYJIT_THREADS=2: no parallel loop"
 "$cli" 2>&1 | grep -q '^  ARRAYJIT_THREADS=N' || fail "--help lists no ARRAYJIT_THREADS"
