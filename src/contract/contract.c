@@ -657,9 +657,9 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
 }
 
 /* The workspace of an opaque kernel whose op is a LAPACK op (getrf, geqrf,
- * orgqr, syevd, gesdd): one matrix in column-major order and LAPACK's work
- * arrays, reused along the batch (src/util/lapack_kernels.h); 0 for any
- * other kernel. */
+ * orgqr, syevd, gesdd, gesvd, sytrd, gehrd): one matrix in column-major
+ * order and LAPACK's work arrays, reused along the batch
+ * (src/util/lapack_kernels.h); 0 for any other kernel. */
 static size_t lapack_scratch(const ir_func *f, const ir_op *fusion) {
     const ir_block *b = fusion->regions[0];
     ir_lapack_call c;

@@ -27,9 +27,9 @@
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
  * dot kernels are emitted as loops instead. LAPACK (-l:liblapack.so.3,
  * src/util/lapack.h) when a kernel calls it (getrf, geqrf, orgqr, syevd,
- * gesdd); where it cannot be loaded, such a program does not compile
- * (DIAG_UNSUPPORTED, naming the library: there is no other way to run
- * those kernels). */
+ * gesdd, gesvd, sytrd, gehrd); where it cannot be loaded, such a program
+ * does not compile (DIAG_UNSUPPORTED, naming the library: there is no
+ * other way to run those kernels). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>

@@ -25,7 +25,7 @@
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
  *   emit_linalg.c   the emitters of triangular_solve and cholesky
  *   emit_lapack.c   the emitter of the LAPACK ops (getrf, geqrf, orgqr,
- *                   syevd, gesdd)
+ *                   syevd, gesdd, gesvd, sytrd, gehrd)
  *   emit_control.c  the emitters of while, if and case, which call the
  *                   sub-programs of their regions
  *
@@ -458,7 +458,7 @@ int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
-/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, by LAPACK */
+/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, by LAPACK */
 int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* Whether the kernel at `step` is a LAPACK op's (it then takes the arena). */
 bool el_lapack_kernel(const emit_ctx *cx, int step);

@@ -1,5 +1,5 @@
 /* emit_lapack.c: the emitter of the LAPACK ops (arrayjit.getrf, geqrf,
- * orgqr, syevd, gesdd). Each kernel is one call of the kernel the
+ * orgqr, syevd, gesdd, gesvd, sytrd, gehrd). Each kernel is one call of the kernel the
  * evaluator runs too (src/util/lapack_kernels.h, whose text the source
  * then holds: emit_prelude_lapack), on the routines the object links
  * (-l:liblapack.so.3, backend_c.c), with its workspace in the plan's
@@ -56,10 +56,20 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
                 root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork, iw, s.liwork);
         break;
-    default:   /* gesdd */
-        ec_line(cx, "aj_gesdd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %" PRId64
-                ", %s);", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], sizes, c.mode,
-                c.ucols, c.vtrows, w, s.lwork, iw);
+    case IR_SYTRD:
+        ec_line(cx, "aj_sytrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64
+                ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], c.batch, c.n,
+                root->a.lower ? 1 : 0, w, s.lwork);
+        break;
+    case IR_GEHRD:
+        ec_line(cx, "aj_gehrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
+                ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
+                root->a.ilo, root->a.ihi, w, s.lwork);
+        break;
+    default:   /* gesdd, gesvd */
+        ec_line(cx, "aj_svd_%c(&aj_lapack_fns, %d, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %"
+                PRId64 ", %s);", p, root->code == IR_GESVD, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3],
+                k->out[4], sizes, c.mode, c.ucols, c.vtrows, w, s.lwork, iw);
         break;
     }
     return cx->rc;

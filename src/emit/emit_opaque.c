@@ -24,6 +24,9 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_ORGQR] = emit_lapack,
     [IR_SYEVD] = emit_lapack,
     [IR_GESDD] = emit_lapack,
+    [IR_GESVD] = emit_lapack,
+    [IR_SYTRD] = emit_lapack,
+    [IR_GEHRD] = emit_lapack,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

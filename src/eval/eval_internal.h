@@ -14,7 +14,8 @@
  *   eval_control.c     while, if, case, map, sort
  *   eval_window.c      reduce_window, select_and_scatter, convolution
  *   eval_linalg.c      triangular_solve, cholesky
- *   eval_lapack.c      getrf, geqrf, orgqr, syevd, gesdd (by LAPACK)
+ *   eval_lapack.c      getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd,
+ *                      gehrd (by LAPACK)
  *
  * A kernel reads its operands and writes its results through an ev_frame:
  * the buffers of the values of one function activation, indexed by value

@@ -1,5 +1,5 @@
 /* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
- * gesdd) by LAPACK itself, found at run time (src/util/lapack.h), through
+ * gesdd, gesvd, sytrd, gehrd) by LAPACK itself, found at run time (src/util/lapack.h), through
  * the kernels generated code runs too (src/util/lapack_kernels.h), so the
  * two agree bit for bit.
  *
@@ -31,9 +31,15 @@ AJ_LAPACK_KERNELS
             aj_syevd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.n, op->a.lower, op->a.lapack_mode == 'V',       \
                          w, space.lwork, iw, space.liwork);                                                           \
             break;                                                                                                    \
+        case IR_SYTRD:                                                                                                \
+            aj_sytrd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c.batch, c.n, op->a.lower, w, space.lwork); \
+            break;                                                                                                    \
+        case IR_GEHRD:                                                                                                \
+            aj_gehrd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.n, op->a.ilo, op->a.ihi, w, space.lwork);       \
+            break;                                                                                                    \
         default:                                                                                                      \
-            aj_gesdd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c.batch, c.m, c.n, op->a.lapack_mode,      \
-                         c.ucols, c.vtrows, w, space.lwork, iw);                                                      \
+            aj_svd_##p(L, op->code == IR_GESVD, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c.batch, c.m, c.n,     \
+                       op->a.lapack_mode, c.ucols, c.vtrows, w, space.lwork, iw);                                     \
             break;                                                                                                    \
         }                                                                                                             \
     } while (0)

@@ -426,7 +426,7 @@ ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_
 bool fr_jax_custom_call(const char *target);
 /* Lowers d (its operands and result types read) calling target. */
 int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_list *attrs);
-/* syevd's and gesdd's generic properties (mode, lower) into d->a. */
+/* The LAPACK ops' generic properties (mode, lower, ilo, ihi) into d->a. */
 int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs);
 /* A dictionary-valued attribute (`mhlo.backend_config = {uplo = 76 : ui8}`) into out. */
 int fr_attr_read_dict(parser *p, const attr_ref *a, attr_list *out);

@@ -24,6 +24,15 @@
  *       s [B..., K], u [B..., M, M or K], vt [B..., N or K, N], info);
  *       backend_config mode 'A' (full), 'S' (reduced), 'N' (s alone; u
  *       and vt zeros, of either shape: JAX asks for full_matrices' shape)
+ *   @lapack_{s,d}gesvd_ffi(a)        -> arrayjit.gesvd: gesdd's signature and
+ *       modes (lax.linalg.svd with SvdAlgorithm.QR: jobu = jobvt = mode)
+ *   @lapack_{s,d}sytrd_ffi(a [B..., N, N]) -> arrayjit.sytrd: (a (the
+ *       tridiagonal and the reflectors), d [B..., N], e [B..., N-1], tau
+ *       [B..., N-1], info); backend_config uplo (the triangle read); N >= 1
+ *   @lapack_{s,d}gehrd_ffi(a [B..., N, N]) -> arrayjit.gehrd: (a (H and the
+ *       reflectors), tau [B..., N-1], info); backend_config low and high
+ *       (LAPACK's ilo and ihi, 1 <= low <= high <= N; 1 and N when absent,
+ *       as JAX passes them); N >= 1
  *   @Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape,
  *   @annotate_device_placement (x)   -> x (one device: annotations only)
  *
@@ -32,8 +41,9 @@
  * arrayjit.* ops, in the evaluator and compiled code (src/util/
  * lapack_kernels.h); info > 0 is LAPACK's (a zero pivot, no
  * convergence), which JAX's code after the call turns into NaNs as it
- * does on CPU. Any other target (geev, gees, gehrd, sytrd, gesvd, geqp3,
- * ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
+ * does on CPU. Any other target (geev and gees, whose results are
+ * complex, geqp3, ormqr, gtsv ...) stays an error naming it
+ * (parse_op_check.c). */
 #include <string.h>
 
 #include "../util/mem.h"
@@ -55,12 +65,31 @@ static bool is_lapack(const char *target, const char *routine) {
            strncmp(target + 8, routine, n) == 0 && strcmp(target + 8 + n, "_ffi") == 0;
 }
 
-/* The LAPACK routines read as an op of their own (ir.h: arrayjit.getrf ...). */
+#define SVD_SIGNATURE                                                                                         \
+    ("(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "      \
+     "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)")
+
+/* The LAPACK routines read as an op of their own (ir.h: arrayjit.getrf
+ * ...), with the operands and results of jaxlib's kernel (`expected`
+ * names them). */
 static const struct {
     const char *routine;
     ir_opcode code;
+    int nin, nout;
+    const char *expected;
 } lapack_ops[] = {
-    {"getrf", IR_GETRF}, {"geqrf", IR_GEQRF}, {"orgqr", IR_ORGQR}, {"syevd", IR_SYEVD}, {"gesdd", IR_GESDD},
+    {"getrf", IR_GETRF, 1, 3,
+     "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxi32>, tensor<...xi32>), K = min(M, N)"},
+    {"geqrf", IR_GEQRF, 1, 2, "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>), K = min(M, N)"},
+    {"orgqr", IR_ORGQR, 2, 1, "(tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, M >= N >= K"},
+    {"syevd", IR_SYEVD, 1, 3, "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>)"},
+    {"gesdd", IR_GESDD, 1, 5, SVD_SIGNATURE},
+    {"gesvd", IR_GESVD, 1, 5, SVD_SIGNATURE},
+    {"sytrd", IR_SYTRD, 1, 5,
+     ("(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xMxT>, tensor<...xMxT>, "
+      "tensor<...xi32>), M = N - 1, N >= 1")},
+    {"gehrd", IR_GEHRD, 1, 3,
+     "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xMxT>, tensor<...xi32>), M = N - 1, N >= 1"},
 };
 
 static int lapack_op_of(const char *target) {
@@ -78,6 +107,7 @@ bool fr_jax_custom_call(const char *target) {
 static int config_char(parser *p, const op_desc *d, const attr_list *config, const char *name, int dflt, int *out) {
     const attr_ref *a = fr_attr_find(config, name);
     uint64_t v = (uint64_t)dflt;
+    *out = dflt;
     if (a && fr_attr_read_uint(p, a, &v)) return -1;
     if (v > 127) return fr_error(p, d->at, "custom_call: %s = %llu is no character", name, (unsigned long long)v);
     *out = (int)v;
@@ -168,9 +198,10 @@ static int lower_trsm(parser *p, op_desc *d, const char *target, const attr_list
     return 0;
 }
 
-/* ---- getrf, geqrf, orgqr, syevd, gesdd --------------------------------------------------
+/* ---- the LAPACK ops ---------------------------------------------------------------------
  * Each becomes its op (ir.h) with the operands and results jaxlib's kernel
- * has; the signature must be exactly that kernel's (`expected` names it). */
+ * has; the signature must be exactly that kernel's (lapack_ops' `expected`
+ * names it). */
 
 /* The types a LAPACK call's signature is checked against. */
 typedef struct lapack_sig {
@@ -207,73 +238,112 @@ static int config_choice(parser *p, const op_desc *d, const char *target, const 
                     allowed);
 }
 
-static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_list *config, int which) {
-    static const int results[] = {3, 2, 1, 3, 5}, operands[] = {1, 1, 2, 1, 1};
-    static const char *const expected[] = {
-        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxi32>, tensor<...xi32>), K = min(M, N)",
-        "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>), K = min(M, N)",
-        "(tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, M >= N >= K",
-        "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>)",
-        ("(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "
-         "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)"),
-    };
-    ir_opcode code = lapack_ops[which].code;
-    int mode = 0, uplo = 'L';
-    if (want_signature(p, d, target, operands[which], results[which])) return -1;
-    if (code == IR_SYEVD && (config_choice(p, d, target, config, "mode", 'V', "VN", &mode) ||
-                             config_choice(p, d, target, config, "uplo", 'L', "LU", &uplo)))
-        return -1;
-    if (code == IR_GESDD && config_choice(p, d, target, config, "mode", 'A', "ASN", &mode)) return -1;
-    lapack_sig s;
-    bool ok = read_sig(p, d, target, &s) && result_is(d, 0, &s.t);
-    ir_type info = sig_type(&s, IR_I32, 0, 0, 0);
+/* gehrd's low and high (1 and N when absent) into d->a.ilo and ihi. */
+static int config_range(parser *p, op_desc *d, const attr_list *config) {
+    const ir_type *t = ir_value_type(p->fn, d->in[0].id);
+    const attr_ref *low = fr_attr_find(config, "low"), *high = fr_attr_find(config, "high");
+    d->a.ilo = 1, d->a.ihi = t->rank >= 2 ? t->dims[t->rank - 1] : 0;
+    return (low && fr_attr_read_int(p, low, &d->a.ilo)) || (high && fr_attr_read_int(p, high, &d->a.ihi)) ? -1 : 0;
+}
+
+/* gehrd's range is LAPACK's: 1 <= ilo <= ihi <= N (checked after the
+ * signature, which makes N the matrices' size). */
+static int check_range(parser *p, const op_desc *d, const char *target, const lapack_sig *s) {
+    if (d->a.ilo >= 1 && d->a.ilo <= d->a.ihi && d->a.ihi <= s->n) return 0;
+    return fr_error(p, d->at, "custom_call @%s: low = %lld and high = %lld are not 1 <= low <= high <= N = %lld",
+                    target, (long long)d->a.ilo, (long long)d->a.ihi, (long long)s->n);
+}
+
+/* The op's attributes from mhlo.backend_config, as jaxlib's kernel reads them. */
+static int read_config(parser *p, op_desc *d, const char *target, const attr_list *config, ir_opcode code) {
+    int mode = 0, uplo = 'L', rc = 0;
+    switch (code) {
+    case IR_SYEVD:
+        rc = config_choice(p, d, target, config, "mode", 'V', "VN", &mode) ||
+             config_choice(p, d, target, config, "uplo", 'L', "LU", &uplo);
+        break;
+    case IR_GESDD: case IR_GESVD: rc = config_choice(p, d, target, config, "mode", 'A', "ASN", &mode); break;
+    case IR_SYTRD: rc = config_choice(p, d, target, config, "uplo", 'L', "LU", &uplo); break;
+    case IR_GEHRD: rc = config_range(p, d, config); break;
+    default: break;
+    }
+    d->a.lapack_mode = mode;
+    d->a.lower = (code == IR_SYEVD || code == IR_SYTRD) && uplo == 'L';
+    return rc ? -1 : 0;
+}
+
+/* u and vt of an SVD in `mode` (A: full, S: reduced, N: either). */
+static bool svd_results_fit(const op_desc *d, const lapack_sig *s, int mode) {
+    ir_dtype t = s->t.dtype;
+    ir_type sv = sig_type(s, t, 1, s->k, 0), info = sig_type(s, IR_I32, 0, 0, 0);
+    ir_type uf = sig_type(s, t, 2, s->m, s->m), vf = sig_type(s, t, 2, s->n, s->n);
+    ir_type ur = sig_type(s, t, 2, s->m, s->k), vr = sig_type(s, t, 2, s->k, s->n);
+    bool full = result_is(d, 2, &uf) && result_is(d, 3, &vf);
+    bool reduced = result_is(d, 2, &ur) && result_is(d, 3, &vr);
+    return result_is(d, 1, &sv) && result_is(d, 4, &info) &&
+           (mode == 'A' ? full : mode == 'S' ? reduced : full || reduced);
+}
+
+/* The results after the first (operand 0's type, checked before) are the kernel's. */
+static bool results_fit(parser *p, const op_desc *d, const lapack_sig *s, ir_opcode code) {
+    ir_dtype t = s->t.dtype;
+    ir_type info = sig_type(s, IR_I32, 0, 0, 0), vec_k = sig_type(s, t, 1, s->k, 0);
+    ir_type vec_n = sig_type(s, t, 1, s->n, 0), vec_n1 = sig_type(s, t, 1, s->n - 1, 0);
+    bool square = s->m == s->n, reducible = square && s->n >= 1;
     switch (code) {
     case IR_GETRF: {
-        ir_type ipiv = sig_type(&s, IR_I32, 1, s.k, 0);
-        ok = ok && result_is(d, 1, &ipiv) && result_is(d, 2, &info);
-        break;
+        ir_type ipiv = sig_type(s, IR_I32, 1, s->k, 0);
+        return result_is(d, 1, &ipiv) && result_is(d, 2, &info);
     }
-    case IR_GEQRF: {
-        ir_type tau = sig_type(&s, s.t.dtype, 1, s.k, 0);
-        ok = ok && result_is(d, 1, &tau);
-        break;
-    }
+    case IR_GEQRF: return result_is(d, 1, &vec_k);
     case IR_ORGQR: {
         const ir_type *tau = ir_value_type(p->fn, d->in[1].id);
         int64_t k = tau->rank ? tau->dims[tau->rank - 1] : -1;
-        ir_type want = sig_type(&s, s.t.dtype, 1, k, 0);
-        ok = ok && ir_type_eq(tau, &want) && s.m >= s.n && s.n >= k;
-        break;
+        ir_type want = sig_type(s, t, 1, k, 0);
+        return ir_type_eq(tau, &want) && s->m >= s->n && s->n >= k;
     }
-    case IR_SYEVD: {
-        ir_type w = sig_type(&s, s.t.dtype, 1, s.n, 0);
-        ok = ok && s.m == s.n && result_is(d, 1, &w) && result_is(d, 2, &info);
-        break;
+    case IR_SYEVD: return square && result_is(d, 1, &vec_n) && result_is(d, 2, &info);
+    case IR_GESDD: case IR_GESVD: return svd_results_fit(d, s, d->a.lapack_mode);
+    case IR_SYTRD:
+        return reducible && result_is(d, 1, &vec_n) && result_is(d, 2, &vec_n1) && result_is(d, 3, &vec_n1) &&
+               result_is(d, 4, &info);
+    case IR_GEHRD: return reducible && result_is(d, 1, &vec_n1) && result_is(d, 2, &info);
+    default: return false;
     }
-    default: {   /* gesdd */
-        ir_type sv = sig_type(&s, s.t.dtype, 1, s.k, 0);
-        ir_type uf = sig_type(&s, s.t.dtype, 2, s.m, s.m), vf = sig_type(&s, s.t.dtype, 2, s.n, s.n);
-        ir_type ur = sig_type(&s, s.t.dtype, 2, s.m, s.k), vr = sig_type(&s, s.t.dtype, 2, s.k, s.n);
-        bool full = result_is(d, 2, &uf) && result_is(d, 3, &vf);
-        bool reduced = result_is(d, 2, &ur) && result_is(d, 3, &vr);
-        ok = ok && result_is(d, 1, &sv) && result_is(d, 4, &info) &&
-             (mode == 'A' ? full : mode == 'S' ? reduced : full || reduced);
-        break;
-    }
-    }
-    if (!ok)
-        return fr_error(p, d->at, "custom_call @%s: expected %s with T = %s", target, expected[which],
+}
+
+static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_list *config, int which) {
+    ir_opcode code = lapack_ops[which].code;
+    if (want_signature(p, d, target, lapack_ops[which].nin, lapack_ops[which].nout) ||
+        read_config(p, d, target, config, code))
+        return -1;
+    lapack_sig s;
+    if (!read_sig(p, d, target, &s) || !result_is(d, 0, &s.t) || !results_fit(p, d, &s, code))
+        return fr_error(p, d->at, "custom_call @%s: expected %s with T = %s", target, lapack_ops[which].expected,
                         target[7] == 's' ? "f32" : "f64");
+    if (code == IR_GEHRD && check_range(p, d, target, &s)) return -1;
     d->code = code;
-    d->a.lapack_mode = mode;
-    d->a.lower = code == IR_SYEVD && uplo == 'L';
     return 0;
 }
 
-/* The generic form's properties of syevd (mode, lower) and gesdd (mode):
- * `<{mode = "V", lower = true}>`, as the printer writes them. */
+/* gehrd's generic properties: `<{ilo = 1, ihi = 4}>`. */
+static int read_range_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    return !(a = fr_attr_require(p, attrs, "ilo", d->at)) || fr_attr_read_int(p, a, &d->a.ilo) ||
+                   !(a = fr_attr_require(p, attrs, "ihi", d->at)) || fr_attr_read_int(p, a, &d->a.ihi)
+               ? -1
+               : 0;
+}
+
+/* The generic form's properties of syevd (mode, lower), gesdd and gesvd
+ * (mode), sytrd (lower) and gehrd (ilo, ihi): `<{mode = "V", lower =
+ * true}>`, as the printer writes them. */
 int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs) {
-    const attr_ref *a = fr_attr_require(p, attrs, "mode", d->at);
+    const attr_ref *a;
+    if (d->code == IR_GEHRD) return read_range_attrs(p, d, attrs);
+    if (d->code == IR_SYTRD)
+        return !(a = fr_attr_require(p, attrs, "lower", d->at)) || fr_attr_read_bool(p, a, &d->a.lower) ? -1 : 0;
+    a = fr_attr_require(p, attrs, "mode", d->at);
     char *mode = NULL;
     if (!a || fr_attr_read_string(p, a, &mode)) return -1;
     bool one = strlen(mode) == 1;

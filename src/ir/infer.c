@@ -6,8 +6,9 @@
  * op's own rule. A rule reads operand types, attributes and regions and
  * writes the result types. Where the operands do not imply the result
  * (constant, iota, broadcast_in_dim, reshape, convert, the element type of
- * dot_general, call, gesdd's u and vt without vectors), the recorded result
- * type supplies the missing part and the rule checks that it fits. */
+ * dot_general, call, gesdd's and gesvd's u and vt without vectors), the
+ * recorded result type supplies the missing part and the rule checks that
+ * it fits. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -243,7 +244,7 @@ static bool reads_recorded_results(ir_opcode code) {
     switch (code) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
     case IR_CONVERT: case IR_BITCAST_CONVERT: case IR_DOT_GENERAL: case IR_CALL: case IR_CONVOLUTION:
-    case IR_GESDD:
+    case IR_GESDD: case IR_GESVD:
         return true;
     default:
         return false;
@@ -468,7 +469,10 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_GEQRF] = infer_rule_geqrf,
     [IR_ORGQR] = infer_rule_orgqr,
     [IR_SYEVD] = infer_rule_syevd,
-    [IR_GESDD] = infer_rule_gesdd,
+    [IR_GESDD] = infer_rule_svd,
+    [IR_GESVD] = infer_rule_svd,
+    [IR_SYTRD] = infer_rule_sytrd,
+    [IR_GEHRD] = infer_rule_gehrd,
     [IR_CALL] = rule_call,
     [IR_FUSION] = rule_fusion,
     [IR_RETURN] = rule_no_results,

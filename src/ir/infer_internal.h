@@ -14,7 +14,7 @@
  *   infer_control.c     while, if, case, map, sort
  *   infer_window.c      reduce_window, select_and_scatter, convolution
  *   infer_linalg.c      triangular_solve, cholesky, getrf, geqrf, orgqr,
- *                       syevd, gesdd
+ *                       syevd, gesdd, gesvd, sytrd, gehrd
  *
  * A rule runs after the shared checks have passed (see infer.c): the
  * opcode is known, the operand, result and region counts fit it, every
@@ -127,5 +127,7 @@ int infer_rule_getrf(infer_ctx *cx);
 int infer_rule_geqrf(infer_ctx *cx);
 int infer_rule_orgqr(infer_ctx *cx);
 int infer_rule_syevd(infer_ctx *cx);
-int infer_rule_gesdd(infer_ctx *cx);
+int infer_rule_svd(infer_ctx *cx);                    /* gesdd, gesvd */
+int infer_rule_sytrd(infer_ctx *cx);
+int infer_rule_gehrd(infer_ctx *cx);
 #endif

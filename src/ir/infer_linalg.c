@@ -1,5 +1,6 @@
 /* infer_linalg.c: the type rules of linear algebra: triangular_solve,
- * cholesky, and the LAPACK ops getrf, geqrf, orgqr, syevd and gesdd. */
+ * cholesky, and the LAPACK ops getrf, geqrf, orgqr, syevd, gesdd, gesvd,
+ * sytrd and gehrd. */
 #include "../util/lapack_kernels.h"
 #include "infer_internal.h"
 
@@ -46,6 +47,7 @@ int infer_rule_cholesky(infer_ctx *cx) {
 static int expect_lapack_matrices(const infer_ctx *cx, int i, aj_lapack_routine routine, int mode, ir_type *b,
                                   int64_t *m, int64_t *n) {
     const ir_type *a = infer_operand(cx, i);
+    *m = *n = 0;
     if (a->rank < 2 || (a->dtype != IR_F32 && a->dtype != IR_F64))
         return infer_fail(cx, "operand %d: expected f32 or f64 matrices [..., M, N], got %s", i, TT(a));
     *m = a->dims[a->rank - 2], *n = a->dims[a->rank - 1];
@@ -123,15 +125,16 @@ int infer_rule_syevd(infer_ctx *cx) {
     return DIAG_OK;
 }
 
-/* gesdd(a [..., M, N]) -> (a, s [..., K], u, vt, info [...] i32): mode A,
- * u [..., M, M] and vt [..., N, N]; S, [..., M, K] and [..., K, N]; N,
- * either (JAX asks for both, as full_matrices says), as recorded. */
-int infer_rule_gesdd(infer_ctx *cx) {
+/* gesdd and gesvd(a [..., M, N]) -> (a, s [..., K], u, vt, info [...] i32):
+ * mode A, u [..., M, M] and vt [..., N, N]; S, [..., M, K] and [..., K, N];
+ * N, either (JAX asks for both, as full_matrices says), as recorded. */
+int infer_rule_svd(infer_ctx *cx) {
     int mode = infer_attrs(cx)->lapack_mode;
     if (mode != 'A' && mode != 'S' && mode != 'N') return infer_fail(cx, "mode must be A, S or N, got %d", mode);
     ir_type b;
     int64_t m, n;
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GESDD, mode, &b, &m, &n);
+    aj_lapack_routine routine = cx->op->code == IR_GESVD ? AJ_LAPACK_GESVD : AJ_LAPACK_GESDD;
+    int rc = expect_lapack_matrices(cx, 0, routine, mode, &b, &m, &n);
     if (rc) return rc;
     int64_t k = m < n ? m : n;
     bool full = mode == 'A';
@@ -147,6 +150,47 @@ int infer_rule_gesdd(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* Operand 0 is a batch of square matrices [..., N, N] with N >= 1 (sytrd's
+ * and gehrd's tau has N - 1 entries); *b is its batch shape. */
+static int expect_reducible_matrices(const infer_ctx *cx, aj_lapack_routine routine, ir_type *b, int64_t *n) {
+    int64_t m;
+    int rc = expect_lapack_matrices(cx, 0, routine, 0, b, &m, n);
+    if (!rc && (m != *n || *n < 1))
+        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N] with N >= 1, got %s",
+                        TT(infer_operand(cx, 0)));
+    return rc;
+}
+
+/* sytrd(a [..., N, N]) -> (a, d [..., N], e [..., N - 1], tau [..., N - 1], info [...] i32) */
+int infer_rule_sytrd(infer_ctx *cx) {
+    ir_type b;
+    int64_t n;
+    int rc = expect_reducible_matrices(cx, AJ_LAPACK_SYTRD, &b, &n);
+    if (rc) return rc;
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[2] = cx->out[3] = batch_plus(&b, b.dtype, 1, n - 1, 0);
+    cx->out[4] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
+/* gehrd(a [..., N, N]) -> (a, tau [..., N - 1], info [...] i32), with
+ * 1 <= ilo <= ihi <= N (LAPACK's bounds; JAX passes 1 and N). */
+int infer_rule_gehrd(infer_ctx *cx) {
+    ir_type b;
+    int64_t n;
+    int rc = expect_reducible_matrices(cx, AJ_LAPACK_GEHRD, &b, &n);
+    if (rc) return rc;
+    const ir_attrs *a = infer_attrs(cx);
+    if (a->ilo < 1 || a->ilo > a->ihi || a->ihi > n)
+        return infer_fail(cx, "expected 1 <= ilo <= ihi <= N = %lld, got ilo = %lld and ihi = %lld", (long long)n,
+                          (long long)a->ilo, (long long)a->ihi);
+    cx->out[0] = *infer_operand(cx, 0);
+    cx->out[1] = batch_plus(&b, b.dtype, 1, n - 1, 0);
+    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
 bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     int routine;
     switch (op->code) {
@@ -155,6 +199,9 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_ORGQR: routine = AJ_LAPACK_ORGQR; break;
     case IR_SYEVD: routine = AJ_LAPACK_SYEVD; break;
     case IR_GESDD: routine = AJ_LAPACK_GESDD; break;
+    case IR_GESVD: routine = AJ_LAPACK_GESVD; break;
+    case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
+    case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
     default: return false;
     }
     if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;
@@ -169,7 +216,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
         if (tau->rank < 1) return false;
         c->k = tau->dims[tau->rank - 1];
     }
-    if (op->code == IR_GESDD) {
+    if (op->code == IR_GESDD || op->code == IR_GESVD) {
         const ir_type *u = &f->values[op->out[2]].type, *vt = &f->values[op->out[3]].type;
         if (u->rank < 2 || vt->rank < 2) return false;
         c->ucols = u->dims[u->rank - 1];

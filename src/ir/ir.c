@@ -136,8 +136,8 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
     case IR_RETURN: return 0;
     case IR_GEQRF: return 2;
-    case IR_GETRF: case IR_SYEVD: return 3;
-    case IR_GESDD: return 5;
+    case IR_GETRF: case IR_SYEVD: case IR_GEHRD: return 3;
+    case IR_GESDD: case IR_GESVD: case IR_SYTRD: return 5;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
 }
@@ -156,7 +156,8 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     case IR_DYNAMIC_UPDATE_SLICE: return r == 0 && op->nin >= 1 ? 0 : -1;
     case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     case IR_WHILE: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
-    case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD:
+    case IR_GEHRD: return r == 0 && op->nin >= 1 ? 0 : -1;
     default: return -1;
     }
 }

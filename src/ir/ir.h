@@ -84,6 +84,10 @@ typedef enum ir_op_kind {
  *   syevd(a)      -> (v: a's type, w: B x N, info: B i32); square; lower, lapack_mode
  *   gesdd(a)      -> (a: a's type, s: B x K, u: B x M x (M | K), vt: B x (N | K) x N,
  *                     info: B i32); lapack_mode
+ *   gesvd(a)      -> as gesdd (LAPACK's QR-iteration SVD instead of divide and conquer)
+ *   sytrd(a)      -> (a: a's type, d: B x N, e: B x (N-1), tau: B x (N-1), info: B i32);
+ *                    square, N >= 1; lower
+ *   gehrd(a)      -> (a: a's type, tau: B x (N-1), info: B i32); square, N >= 1; ilo, ihi
  * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). They are
  * computed by LAPACK itself (src/util/lapack_kernels.h), in the evaluator
  * and in compiled code. */
@@ -119,6 +123,9 @@ typedef enum ir_op_kind {
     X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, 2) \
     X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, 1) \
     X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, 1) \
+    X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, 1) \
+    X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \
+    X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, 1) \
     X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
     X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
     X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
@@ -272,10 +279,11 @@ typedef struct ir_attrs {
     ir_ints conv_lhs, conv_rhs, conv_out;
     int64_t feature_groups, batch_groups;  /* convolution: feature_group_count, batch_group_count */
     bool is_stable;        /* sort (sort's dimension is in axis; map's dimensions in dims) */
-    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky, syevd: lower */
+    bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky, syevd, sytrd: lower */
     ir_transpose transpose_a;              /* triangular_solve */
-    int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd: jobz, 'A' (full u
-                              and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros) */
+    int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd, gesvd: jobz, 'A'
+                              (full u and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros) */
+    int64_t ilo, ihi;      /* gehrd: LAPACK's ilo and ihi, 1 <= ilo <= ihi <= N (JAX: 1 and N) */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
@@ -534,11 +542,12 @@ int ir_func_set_results(ir_func *f, int n, const ir_type *types);
  * location), the operand and what was expected. */
 int ir_infer_types(const ir_func *f, const ir_op *op, ir_type *out, diag *d);
 
-/* The LAPACK call of an arrayjit.getrf, geqrf, orgqr, syevd or gesdd op:
- * its routine (an aj_lapack_routine of src/util/lapack_kernels.h), the
- * number of matrices, one matrix's sizes (m x n; k = min(m, n), orgqr:
- * tau's size; gesdd's u is m x ucols and vt vtrows x n), the element's
- * bytes and lapack_mode. False for any other op (or malformed types). */
+/* The LAPACK call of an arrayjit.getrf, geqrf, orgqr, syevd, gesdd,
+ * gesvd, sytrd or gehrd op: its routine (an aj_lapack_routine of
+ * src/util/lapack_kernels.h), the number of matrices, one matrix's sizes
+ * (m x n; k = min(m, n), orgqr: tau's size; gesdd's and gesvd's u is
+ * m x ucols and vt vtrows x n), the element's bytes and lapack_mode. False
+ * for any other op (or malformed types). */
 typedef struct ir_lapack_call {
     int routine;
     int64_t batch, m, n, k, ucols, vtrows;

@@ -404,8 +404,9 @@ void pr_print_props(const printer *p, const ir_op *op) {
                 (unsigned)a->transpose_a < 3 ? words[a->transpose_a] : "?");
         break;
     }
-    case IR_CHOLESKY: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
-    case IR_SYEVD: case IR_GESDD: {
+    case IR_CHOLESKY: case IR_SYTRD: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
+    case IR_GEHRD: fprintf(p->out, "ilo = %lld, ihi = %lld", (long long)a->ilo, (long long)a->ihi); break;
+    case IR_SYEVD: case IR_GESDD: case IR_GESVD: {
         /* mode = "V": the character LAPACK's jobz takes (anything else as its code) */
         int c = a->lapack_mode;
         if (c > 32 && c < 127 && c != '"' && c != '\\') fprintf(p->out, "mode = \"%c\"", c);
@@ -428,6 +429,7 @@ bool pr_has_props(ir_opcode code) {
     switch (code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
     case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
+    case IR_GESVD: case IR_SYTRD: case IR_GEHRD:
         return true;
     default:
         return false;

@@ -1,6 +1,6 @@
 /* lapack: the LAPACK library arrayjit's linear algebra calls (getrf,
- * geqrf, orgqr, syevd, gesdd: src/util/lapack_kernels.h), found at run
- * time.
+ * geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd: src/util/
+ * lapack_kernels.h), found at run time.
  *
  * Both consumers load the same shared object: the evaluator through
  * dlopen and dlsym here (lapack_routines), generated code by linking it

@@ -1,13 +1,13 @@
 /* lapack_kernels.h: the LAPACK calls behind arrayjit.getrf, geqrf, orgqr,
- * syevd and gesdd (the ops JAX's CPU custom calls lapack_{s,d}*_ffi are
- * read as), for the evaluator and for generated code.
+ * syevd, gesdd, gesvd, sytrd and gehrd (the ops JAX's CPU custom calls
+ * lapack_{s,d}*_ffi are read as), for the evaluator and for generated code.
  *
  * Each routine runs over a batch of row-major matrices, one at a time, as
  * jaxlib's FFI kernels do (jaxlib/cpu/lapack_kernels.cc): the matrix is
  * copied into the workspace in column-major order (the layout the custom
  * call asks of XLA), the LAPACK routine factors it there, and the results
  * are copied back in row-major order. The vectors (ipiv, tau, w, s) and
- * info go straight into the results. Workspaces are the caller's: one
+ * info go straight into the results (sytrd's d and e too). Workspaces are the caller's: one
  * matrix's worth, reused along the batch (aj_lapack_space_of says how much;
  * compiled code takes it from the plan's scratch block, the evaluator from
  * the allocator).
@@ -37,15 +37,20 @@
  * syevd's sizes are jaxlib's (eig::GetWorkspaceSize): LAPACK's minimum for
  * jobz = 'V' and 'N'. gesdd's lwork is LAPACK's minimum for the mode plus
  * m * n (which lets it take the paths that copy the matrix, as the optimal
- * size jaxlib asks for does) and room for blocking. */
+ * size jaxlib asks for does) and room for blocking; gesvd's, LAPACK's
+ * minimum plus an min(m, n)^2 copy and room for blocking (at least the
+ * optimal size jaxlib asks for: the same paths and blocks). sytrd takes
+ * n * NB, gehrd n * NB and its (NB + 1) x NB block of T (NB = 64, the most
+ * gehrd blocks by): the optimal sizes or more. */
 enum { AJ_LAPACK_NB = 64 };
 
 typedef enum aj_lapack_routine {
-    AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD
+    AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
- * column-major matrix, gesdd's u and vt, then LAPACK's work array of lwork
+ * column-major matrix, gesdd's and gesvd's u and vt, then LAPACK's work array of lwork
  * elements), then liwork int32s at byte `iwork_at`; `bytes` in all. */
 typedef struct aj_lapack_space {
     int64_t elems, lwork, liwork;
@@ -56,8 +61,8 @@ static inline int64_t aj_lapack_max64(int64_t a, int64_t b) { return a > b ? a :
 static inline int64_t aj_lapack_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* The workspace of `routine` on an m x n matrix of elem-byte elements.
- * mode: syevd's jobz ('V', 'N'), gesdd's ('A', 'S', 'N'); ucols and
- * vtrows: gesdd's u is m x ucols and vt vtrows x n. */
+ * mode: syevd's jobz ('V', 'N'), gesdd's and gesvd's ('A', 'S', 'N');
+ * ucols and vtrows: their u is m x ucols and vt vtrows x n. */
 static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size_t elem, int64_t m, int64_t n,
                                                  int mode, int64_t ucols, int64_t vtrows) {
     aj_lapack_space s = {m * n, 0, 0, 0, 0};
@@ -78,6 +83,12 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         if (mode != 'N') s.elems += m * ucols + vtrows * n;
         break;
     }
+    case AJ_LAPACK_GESVD:
+        s.lwork = aj_lapack_max64(3 * mn + mx, 5 * mn) + mn * mn + AJ_LAPACK_NB * (m + n) + 1;
+        if (mode != 'N') s.elems += m * ucols + vtrows * n;
+        break;
+    case AJ_LAPACK_SYTRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB; break;
+    case AJ_LAPACK_GEHRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB; break;
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
     s.elems += s.lwork;
@@ -102,9 +113,14 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     void (*p##syevd)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, int *, \
                      const int *, int *, size_t, size_t);                                                     \
     void (*p##gesdd)(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,    \
-                     const int *, T *, const int *, int *, int *, size_t);
+                     const int *, T *, const int *, int *, int *, size_t);                                    \
+    void (*p##gesvd)(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,        \
+                     const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                 \
+    void (*p##sytrd)(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *,     \
+                     size_t);                                                                                 \
+    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);
 
-/* The table of routines: sgetrf_ ... dgesdd_. */
+/* The table of routines: sgetrf_ ... dgehrd_. */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
         AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d)                                              \
@@ -112,8 +128,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
 
 /* The names of the table's routines, in its order. */
 #define AJ_LAPACK_NAMES                                                                                       \
-    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_"
-enum { AJ_LAPACK_NROUTINES = 10 };
+    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "dgetrf_",       \
+        "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_"
+enum { AJ_LAPACK_NROUTINES = 16 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -123,9 +140,14 @@ enum { AJ_LAPACK_NROUTINES = 10 };
     void p##syevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, int *,   \
                    const int *, int *, size_t, size_t);                                                       \
     void p##gesdd_(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,      \
-                   const int *, T *, const int *, int *, int *, size_t);
+                   const int *, T *, const int *, int *, int *, size_t);                                      \
+    void p##gesvd_(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,          \
+                   const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                   \
+    void p##sytrd_(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *, size_t); \
+    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
-                           .p##syevd = p##syevd_, .p##gesdd = p##gesdd_
+                           .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
+                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d)                                                  \
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d)};
@@ -137,8 +159,14 @@ enum { AJ_LAPACK_NROUTINES = 10 };
  *   orgqr(a [m, n], tau [k]) -> q [m, n] (m >= n >= k)
  *   syevd(a [n, n]) -> v [n, n] (eigenvectors in columns; with vectors 0, what LAPACK left),
  *                      w [n] (ascending), info; only the `lower` (or upper) triangle is read
- *   gesdd(a [m, n]) -> a [m, n] (what LAPACK left), s [min(m, n)], u [m, ucols],
- *                      vt [vtrows, n], info; mode 'A', 'S' or 'N' (u and vt all zeros)
+ *   svd(a [m, n]) -> a [m, n] (what LAPACK left), s [min(m, n)], u [m, ucols],
+ *                    vt [vtrows, n], info; by gesdd, or by gesvd when `qr`; mode 'A', 'S'
+ *                    or 'N' (u and vt all zeros), gesvd's jobu and jobvt both
+ *   sytrd(a [n, n]) -> a [n, n] (the tridiagonal and the reflectors in the `lower` (or
+ *                      upper) triangle, the other as it was), d [n], e [n - 1],
+ *                      tau [n - 1], info
+ *   gehrd(a [n, n]) -> a [n, n] (H on and above the subdiagonal, the reflectors below),
+ *                      tau [n - 1], info; ilo and ihi LAPACK's (1-based)
  * each per matrix of the batch; info is LAPACK's (0, or > 0 when the
  * matrix is singular or the iteration did not converge). */
 #define AJ_LAPACK_TYPED_(T, p)                                                                                \
@@ -205,10 +233,10 @@ enum { AJ_LAPACK_NROUTINES = 10 };
             info[b] = res;                                                                                    \
         }                                                                                                     \
     }                                                                                                         \
-    __attribute__((unused)) static void aj_gesdd_##p(const aj_lapack *L, const T *a, T *aout, T *s, T *u,     \
-                                                     T *vt, int32_t *info, int64_t batch, int64_t m,          \
-                                                     int64_t n, int mode, int64_t ucols, int64_t vtrows,      \
-                                                     T *w, int64_t lwork, int32_t *iw) {                      \
+    __attribute__((unused)) static void aj_svd_##p(const aj_lapack *L, int qr, const T *a, T *aout, T *s,      \
+                                                   T *u, T *vt, int32_t *info, int64_t batch, int64_t m,      \
+                                                   int64_t n, int mode, int64_t ucols, int64_t vtrows, T *w,  \
+                                                   int64_t lwork, int32_t *iw) {                              \
         int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                              \
         int ldu = m > 1 ? (int)m : 1, ldvt = vtrows > 1 ? (int)vtrows : 1;                                    \
         int64_t k = m < n ? m : n;                                                                            \
@@ -223,13 +251,47 @@ enum { AJ_LAPACK_NROUTINES = 10 };
             int res = 0;                                                                                      \
             if (k > 0) {                                                                                      \
                 aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                   \
-                L->p##gesdd(&jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu, uv ? cvt : work,       \
-                            &ldvt, work, &lw, (int *)iw, &res, 1);                                            \
+                if (qr)                                                                                       \
+                    L->p##gesvd(&jobz, &jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu,             \
+                                uv ? cvt : work, &ldvt, work, &lw, &res, 1, 1);                               \
+                else                                                                                          \
+                    L->p##gesdd(&jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu, uv ? cvt : work,   \
+                                &ldvt, work, &lw, (int *)iw, &res, 1);                                        \
                 aj_lapack_rows_##p(w, aout + b * m * n, m, n);                                                \
                 if (uv) {                                                                                     \
                     aj_lapack_rows_##p(cu, u + b * m * ucols, m, ucols);                                      \
                     aj_lapack_rows_##p(cvt, vt + b * vtrows * n, vtrows, n);                                  \
                 }                                                                                             \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_sytrd_##p(const aj_lapack *L, const T *a, T *aout, T *d, T *e,     \
+                                                     T *tau, int32_t *info, int64_t batch, int64_t n,         \
+                                                     int lower, T *w, int64_t lwork) {                        \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
+        char uplo = lower ? 'L' : 'U';                                                                        \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * n * n, w, n, n);                                                   \
+                L->p##sytrd(&uplo, &in, w, &lda, d + b * n, e + b * (n - 1), tau + b * (n - 1), w + n * n,    \
+                            &lw, &res, 1);                                                                    \
+                aj_lapack_rows_##p(w, aout + b * n * n, n, n);                                                \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_gehrd_##p(const aj_lapack *L, const T *a, T *aout, T *tau,         \
+                                                     int32_t *info, int64_t batch, int64_t n, int64_t ilo,    \
+                                                     int64_t ihi, T *w, int64_t lwork) {                      \
+        int in = (int)n, lo = (int)ilo, hi = (int)ihi, lda = n > 1 ? (int)n : 1, lw = (int)lwork;             \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * n * n, w, n, n);                                                   \
+                L->p##gehrd(&in, &lo, &hi, w, &lda, tau + b * (n - 1), w + n * n, &lw, &res);                 \
+                aj_lapack_rows_##p(w, aout + b * n * n, n, n);                                                \
             }                                                                                                 \
             info[b] = res;                                                                                    \
         }                                                                                                     \

@@ -1,12 +1,13 @@
-/* The LAPACK ops (arrayjit.getrf, geqrf, orgqr, syevd, gesdd: JAX's
- * lapack_{s,d}*_ffi custom calls as read): compiled code equals the
+/* The LAPACK ops (arrayjit.getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd,
+ * gehrd: JAX's lapack_{s,d}*_ffi custom calls as read): compiled code equals the
  * evaluator bit for bit (both run the kernels of src/util/lapack_kernels.h
  * on the same LAPACK) on pseudo-random inputs, batched, rectangular, large
  * enough for LAPACK's blocked paths, in every mode, strict and fast; the
  * workspace is the plan's scratch and the memory analysis counts it; the
  * ops print back as they parse; without LAPACK the evaluator and the
  * compiler refuse them naming the library (and work again once it is
- * back); the gradient through one names the op. */
+ * back); the gradient through one names the op; the type rules refuse
+ * malformed ones. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,11 @@ static aj_module *parse(const char *name, const char *text) {
  * output must be the same bytes. */
 static void compare_on(const char *name, aj_module *m, aj_executable *e, int nin, int nout, unsigned seed) {
     aj_array *in[4] = {0}, *want[16] = {0}, *got[16] = {0};
+    if (nin > 4 || nout > 16) {
+        fprintf(stderr, "%s: more than 4 arguments or 16 results\n", name);
+        testing_failed_checks++;
+        return;
+    }
     for (int i = 0; i < nin; i++) {
         aj_dtype t;
         int rank;
@@ -187,6 +193,126 @@ TEST(gesdd_matches) {
         "}\n");
 }
 
+TEST(gesvd_matches) {
+    expect_compiled_matches("gesvd, full, reduced and values only, tall and wide",
+        "func.func @main(%a: tensor<6x4xf64>, %b: tensor<2x5x7xf32>) -> (tensor<4xf64>, tensor<6x6xf64>,"
+        " tensor<4x4xf64>, tensor<2x5xf32>, tensor<2x5x5xf32>, tensor<2x5x7xf32>, tensor<2xi32>, tensor<4xf64>,"
+        " tensor<6x4xf64>, tensor<2x5xf32>, tensor<2x7x7xf32>) {\n"
+        "  %0:5 = stablehlo.custom_call @lapack_dgesvd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} :"
+        " (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>, tensor<6x6xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  %1:5 = stablehlo.custom_call @lapack_sgesvd_ffi(%b) {mhlo.backend_config = {mode = 83 : ui8}} :"
+        " (tensor<2x5x7xf32>) -> (tensor<2x5x7xf32>, tensor<2x5xf32>, tensor<2x5x5xf32>, tensor<2x5x7xf32>,"
+        " tensor<2xi32>)\n"
+        "  %2:5 = \"arrayjit.gesvd\"(%a) <{mode = \"N\"}> : (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>,"
+        " tensor<6x4xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  %3:5 = \"arrayjit.gesvd\"(%b) <{mode = \"A\"}> : (tensor<2x5x7xf32>) -> (tensor<2x5x7xf32>, tensor<2x5xf32>,"
+        " tensor<2x5x5xf32>, tensor<2x7x7xf32>, tensor<2xi32>)\n"
+        "  func.return %0#1, %0#2, %0#3, %1#1, %1#2, %1#3, %1#4, %2#1, %2#2, %3#1, %3#3 : tensor<4xf64>,"
+        " tensor<6x6xf64>, tensor<4x4xf64>, tensor<2x5xf32>, tensor<2x5x5xf32>, tensor<2x5x7xf32>, tensor<2xi32>,"
+        " tensor<4xf64>, tensor<6x4xf64>, tensor<2x5xf32>, tensor<2x7x7xf32>\n"
+        "}\n");
+    expect_compiled_matches("gesvd, 90 x 50 reduced (QR first) and 40 x 70 full (blocked)",
+        "func.func @main(%a: tensor<90x50xf64>, %b: tensor<40x70xf32>) -> (tensor<50xf64>, tensor<90x50xf64>,"
+        " tensor<50x50xf64>, tensor<40xf32>, tensor<40x40xf32>, tensor<70x70xf32>) {\n"
+        "  %0:5 = \"arrayjit.gesvd\"(%a) <{mode = \"S\"}> : (tensor<90x50xf64>) -> (tensor<90x50xf64>, tensor<50xf64>,"
+        " tensor<90x50xf64>, tensor<50x50xf64>, tensor<i32>)\n"
+        "  %1:5 = \"arrayjit.gesvd\"(%b) <{mode = \"A\"}> : (tensor<40x70xf32>) -> (tensor<40x70xf32>, tensor<40xf32>,"
+        " tensor<40x40xf32>, tensor<70x70xf32>, tensor<i32>)\n"
+        "  func.return %0#1, %0#2, %0#3, %1#1, %1#2, %1#3 : tensor<50xf64>, tensor<90x50xf64>, tensor<50x50xf64>,"
+        " tensor<40xf32>, tensor<40x40xf32>, tensor<70x70xf32>\n"
+        "}\n");
+}
+
+/* gesvd runs LAPACK's gesvd, not gesdd: the two leave different things
+ * in a (mode S), and their singular values agree to rounding. */
+TEST(gesvd_is_not_gesdd) {
+    aj_module *m = parse("q.mlir",
+        "func.func @main(%a: tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<6x4xf64>, tensor<4xf64>, tensor<4xf64>) {\n"
+        "  %0:5 = \"arrayjit.gesvd\"(%a) <{mode = \"S\"}> : (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>,"
+        " tensor<6x4xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  %1:5 = \"arrayjit.gesdd\"(%a) <{mode = \"S\"}> : (tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<4xf64>,"
+        " tensor<6x4xf64>, tensor<4x4xf64>, tensor<i32>)\n"
+        "  func.return %0#0, %1#0, %0#1, %1#1 : tensor<6x4xf64>, tensor<6x4xf64>, tensor<4xf64>, tensor<4xf64>\n"
+        "}\n");
+    if (!m) return;
+    int64_t dims[2] = {6, 4};
+    aj_array *a = NULL, *out[4] = {0};
+    aj_array_create(AJ_F64, 2, dims, &a);
+    fill(a, 11);
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 1, &a, 4, out, NULL), AJ_OK);
+    if (out[0]) {
+        EXPECT(memcmp(aj_array_data(out[0]), aj_array_data(out[1]), 6 * 4 * sizeof(double)) != 0);
+        const double *qr = aj_array_data(out[2]), *dc = aj_array_data(out[3]);
+        for (int i = 0; i < 4; i++) EXPECT(qr[i] - dc[i] < 1e-13 && dc[i] - qr[i] < 1e-13);
+    }
+    for (int j = 0; j < 4; j++) aj_array_destroy(out[j]);
+    aj_array_destroy(a);
+    aj_module_destroy(m);
+}
+
+TEST(sytrd_gehrd_match) {
+    expect_compiled_matches("sytrd lower and upper, gehrd, batched, 1 x 1, a range of gehrd's",
+        "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>, %c: tensor<1x1xf64>) -> (tensor<2x6x6xf64>,"
+        " tensor<2x6xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<2xi32>, tensor<5x5xf32>, tensor<5xf32>,"
+        " tensor<4xf32>, tensor<4xf32>, tensor<2x6x6xf64>, tensor<2x5xf64>, tensor<2xi32>, tensor<5x5xf32>,"
+        " tensor<4xf32>, tensor<1xf64>, tensor<1x1xf64>) {\n"
+        "  %0:5 = stablehlo.custom_call @lapack_dsytrd_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}} :"
+        " (tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2x5xf64>, tensor<2x5xf64>,"
+        " tensor<2xi32>)\n"
+        "  %1:5 = \"arrayjit.sytrd\"(%b) <{lower = false}> : (tensor<5x5xf32>) -> (tensor<5x5xf32>, tensor<5xf32>,"
+        " tensor<4xf32>, tensor<4xf32>, tensor<i32>)\n"
+        "  %2:3 = stablehlo.custom_call @lapack_dgehrd_ffi(%a)"
+        " {mhlo.backend_config = {high = 6 : i32, low = 1 : i32}} : (tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x5xf64>, tensor<2xi32>)\n"
+        "  %3:3 = \"arrayjit.gehrd\"(%b) <{ilo = 2, ihi = 4}> : (tensor<5x5xf32>) -> (tensor<5x5xf32>, tensor<4xf32>,"
+        " tensor<i32>)\n"
+        "  %4:5 = \"arrayjit.sytrd\"(%c) <{lower = true}> : (tensor<1x1xf64>) -> (tensor<1x1xf64>, tensor<1xf64>,"
+        " tensor<0xf64>, tensor<0xf64>, tensor<i32>)\n"
+        "  %5:3 = \"arrayjit.gehrd\"(%c) <{ilo = 1, ihi = 1}> : (tensor<1x1xf64>) -> (tensor<1x1xf64>, tensor<0xf64>,"
+        " tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %0#4, %1#0, %1#1, %1#2, %1#3, %2#0, %2#1, %2#2, %3#0, %3#1, %4#1,"
+        " %5#0 : tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<2xi32>,"
+        " tensor<5x5xf32>, tensor<5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2x6x6xf64>, tensor<2x5xf64>,"
+        " tensor<2xi32>, tensor<5x5xf32>, tensor<4xf32>, tensor<1xf64>, tensor<1x1xf64>\n"
+        "}\n");
+    expect_compiled_matches("sytrd 70 x 70 and gehrd 150 x 150 (blocked)",
+        "func.func @main(%a: tensor<70x70xf64>, %b: tensor<150x150xf32>) -> (tensor<70x70xf64>, tensor<70xf64>,"
+        " tensor<69xf64>, tensor<69xf64>, tensor<150x150xf32>, tensor<149xf32>) {\n"
+        "  %0:5 = \"arrayjit.sytrd\"(%a) <{lower = true}> : (tensor<70x70xf64>) -> (tensor<70x70xf64>, tensor<70xf64>,"
+        " tensor<69xf64>, tensor<69xf64>, tensor<i32>)\n"
+        "  %1:3 = \"arrayjit.gehrd\"(%b) <{ilo = 1, ihi = 150}> : (tensor<150x150xf32>) -> (tensor<150x150xf32>,"
+        " tensor<149xf32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %1#0, %1#1 : tensor<70x70xf64>, tensor<70xf64>, tensor<69xf64>,"
+        " tensor<69xf64>, tensor<150x150xf32>, tensor<149xf32>\n"
+        "}\n");
+}
+
+/* gehrd reduces only rows and columns ilo..ihi: LAPACK sets tau outside
+ * ilo..ihi-1 to zero (and H(ihi-1) acts on one row: its tau is zero too). */
+TEST(gehrd_reads_ilo_and_ihi) {
+    aj_module *m = parse("h.mlir",
+        "func.func @main(%a: tensor<5x5xf64>) -> (tensor<4xf64>, tensor<4xf64>) {\n"
+        "  %0:3 = \"arrayjit.gehrd\"(%a) <{ilo = 2, ihi = 4}> : (tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<4xf64>,"
+        " tensor<i32>)\n"
+        "  %1:3 = \"arrayjit.gehrd\"(%a) <{ilo = 1, ihi = 5}> : (tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<4xf64>,"
+        " tensor<i32>)\n"
+        "  func.return %0#1, %1#1 : tensor<4xf64>, tensor<4xf64>\n"
+        "}\n");
+    if (!m) return;
+    int64_t dims[2] = {5, 5};
+    aj_array *a = NULL, *out[2] = {0};
+    aj_array_create(AJ_F64, 2, dims, &a);
+    fill(a, 3);
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 1, &a, 2, out, NULL), AJ_OK);
+    if (out[0]) {
+        const double *part = aj_array_data(out[0]), *all = aj_array_data(out[1]);
+        EXPECT(part[0] == 0.0 && part[1] != 0.0 && part[2] == 0.0 && part[3] == 0.0);
+        for (int i = 0; i < 3; i++) EXPECT(all[i] != 0.0);
+    }
+    for (int j = 0; j < 2; j++) aj_array_destroy(out[j]);
+    aj_array_destroy(a);
+    aj_module_destroy(m);
+}
+
 /* Inside a while loop's body (a sub-program with its own plan): the
  * workspace is the sub-program's scratch. */
 TEST(inside_a_loop_matches) {
@@ -212,14 +338,18 @@ TEST(inside_a_loop_matches) {
         "}\n");
 }
 
-/* Without vectors, gesdd's u and vt are zeros (LAPACK does not touch them). */
-TEST(gesdd_without_vectors_gives_zeros) {
-    aj_module *m = parse("n.mlir",
-        "func.func @main(%a: tensor<3x2xf64>) -> (tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>) {\n"
-        "  %0:5 = \"arrayjit.gesdd\"(%a) <{mode = \"N\"}> : (tensor<3x2xf64>) -> (tensor<3x2xf64>, tensor<2xf64>,"
-        " tensor<3x3xf64>, tensor<2x2xf64>, tensor<i32>)\n"
-        "  func.return %0#1, %0#2, %0#3 : tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>\n"
-        "}\n");
+/* Without vectors, the u and vt of `op` (gesdd, gesvd) are zeros (LAPACK
+ * does not touch them). */
+static void expect_svd_without_vectors(const char *op) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: tensor<3x2xf64>) -> (tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>) {\n"
+             "  %%0:5 = \"%s\"(%%a) <{mode = \"N\"}> : (tensor<3x2xf64>) -> (tensor<3x2xf64>, tensor<2xf64>,"
+             " tensor<3x3xf64>, tensor<2x2xf64>, tensor<i32>)\n"
+             "  func.return %%0#1, %%0#2, %%0#3 : tensor<2xf64>, tensor<3x3xf64>, tensor<2x2xf64>\n"
+             "}\n",
+             op);
+    aj_module *m = parse(op, text);
     if (!m) return;
     int64_t dims[2] = {3, 2};
     aj_array *a = NULL, *out[3] = {0};
@@ -237,6 +367,11 @@ TEST(gesdd_without_vectors_gives_zeros) {
     for (int j = 0; j < 3; j++) aj_array_destroy(out[j]);
     aj_array_destroy(a);
     aj_module_destroy(m);
+}
+
+TEST(svd_without_vectors_gives_zeros) {
+    expect_svd_without_vectors("arrayjit.gesdd");
+    expect_svd_without_vectors("arrayjit.gesvd");
 }
 
 /* The workspace is planned: the arena of a lone getrf of 7 x 5 f64
@@ -308,7 +443,7 @@ static char *printed(aj_module *m) {
 }
 
 TEST(programs_print_back_the_same) {
-    static const char *const files[] = {"lu", "qr", "eigh", "svd"};
+    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg"};
     const char *root = getenv("AJ_TEST_DATA");
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[4096];
@@ -371,6 +506,40 @@ static void expect_getrf(aj_module *m, bool available, const char *library) {
     aj_array_destroy(a);
 }
 
+/* The type rules refuse what the routines cannot take, at the op: */
+TEST(type_rules_refuse_malformed_ops) {
+    static const struct {
+        const char *op, *message;
+    } cases[] = {
+        /* gehrd's range outside 1 <= ilo <= ihi <= N */
+        {"%r:3 = \"arrayjit.gehrd\"(%a) <{ilo = 3, ihi = 2}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>,"
+         " tensor<i32>)", "'arrayjit.gehrd' op expected 1 <= ilo <= ihi <= N = 3, got ilo = 3 and ihi = 2"},
+        {"%r:3 = \"arrayjit.gehrd\"(%a) <{ilo = 1, ihi = 4}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>,"
+         " tensor<i32>)", "got ilo = 1 and ihi = 4"},
+        /* sytrd's e is N - 1 long */
+        {"%r:5 = \"arrayjit.sytrd\"(%a) <{lower = true}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>,"
+         " tensor<3xf32>, tensor<2xf32>, tensor<i32>)", "'arrayjit.sytrd' op result 2: expected tensor<2xf32>"},
+        /* no 0 x 0 reductions (their tau would be -1 long) */
+        {"%r:5 = \"arrayjit.sytrd\"(%z) <{lower = true}> : (tensor<0x0xf32>) -> (tensor<0x0xf32>, tensor<0xf32>,"
+         " tensor<0xf32>, tensor<0xf32>, tensor<i32>)", "expected square matrices [..., N, N] with N >= 1"},
+        {"%r:3 = \"arrayjit.gehrd\"(%b) <{ilo = 1, ihi = 2}> : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>,"
+         " tensor<i32>)", "expected square matrices [..., N, N] with N >= 1, got tensor<2x3xf32>"},
+        {"%r:5 = \"arrayjit.gesvd\"(%a) <{mode = \"X\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>,"
+         " tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)", "'arrayjit.gesvd' op mode must be A, S or N"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%a: tensor<3x3xf32>, %%z: tensor<0x0xf32>, %%b: tensor<2x3xf32>) {\n  %s\n"
+                 "  return\n}\n", cases[i].op);
+        aj_module *m = NULL;
+        EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_ERR_INVALID);
+        EXPECT_CONTAINS(aj_last_error(), cases[i].message);
+        EXPECT_CONTAINS(aj_last_error(), "t.mlir:2:");
+        aj_module_destroy(m);
+    }
+}
+
 /* A machine without LAPACK: the ops fail, naming it; nothing crashes. */
 TEST(without_lapack_the_ops_say_so) {
     aj_module *m = parse("g.mlir", getrf_text);
@@ -412,13 +581,18 @@ int main(void) {
     RUN(geqrf_orgqr_match);
     RUN(syevd_matches);
     RUN(gesdd_matches);
+    RUN(gesvd_matches);
+    RUN(gesvd_is_not_gesdd);
+    RUN(sytrd_gehrd_match);
+    RUN(gehrd_reads_ilo_and_ihi);
     RUN(inside_a_loop_matches);
-    RUN(gesdd_without_vectors_gives_zeros);
+    RUN(svd_without_vectors_gives_zeros);
     RUN(workspace_is_planned_scratch);
     RUN(factors_in_place);
     RUN(programs_print_back_the_same);
     RUN(without_lapack_the_ops_say_so);
     RUN(gradient_names_the_op);
+    RUN(type_rules_refuse_malformed_ops);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
     return TESTS_DONE();

@@ -735,8 +735,8 @@ TEST(unsupported_features_are_named) {
                  "t.mlir:1:18: unsupported type !stablehlo.token");
     EXPECT_ERROR("func.func @f(%a: tensor<2xi64>) {\n  %0:2 = stablehlo.rng_bit_generator %a, algorithm = THREE_FRY\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:10: unsupported op stablehlo.rng_bit_generator");
-    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.zeta\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.zeta");
+    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.scan\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.scan");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.eq(%a, %a) : (tensor<i32>, "
                  "tensor<i32>) -> tensor<i1>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.eq");
@@ -936,6 +936,49 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
         {"%r:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%a) {mhlo.backend_config = {mode = 83 : ui8}} : "
          "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x2xf32>, tensor<3x3xf32>, tensor<i32>)",
          "custom_call @lapack_sgesdd_ffi: expected", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgesvd_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, "
+         "tensor<i32>)", "custom_call @lapack_sgesvd_ffi takes 1 operand and gives 5 results, found 1 and 3",
+         DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_sgesvd_ffi(%a) {mhlo.backend_config = {mode = 79 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "custom_call @lapack_sgesvd_ffi: mode = 'O' is not one of ASN", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_dgesvd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "custom_call @lapack_dgesvd_ffi: expected (tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, "
+         "tensor<...xMxUxT>, tensor<...xVxNxT>, tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), "
+         "either (N) with T = f64", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_ssytrd_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<i32>)",
+         "custom_call @lapack_ssytrd_ffi: expected (tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, "
+         "tensor<...xMxT>, tensor<...xMxT>, tensor<...xi32>), M = N - 1, N >= 1 with T = f32", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_ssytrd_ffi(%a) {mhlo.backend_config = {uplo = 88 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<i32>)",
+         "custom_call @lapack_ssytrd_ffi: uplo = 'X' is not one of LU", DIAG_INVALID},
+        {"%r:4 = stablehlo.custom_call @lapack_ssytrd_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, "
+         "tensor<2xf32>, tensor<2xf32>)", "custom_call @lapack_ssytrd_ffi takes 1 operand and gives 5 results",
+         DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgehrd_ffi(%a) {mhlo.backend_config = {high = 3 : i32, low = 0 : i32}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>, tensor<i32>)",
+         "custom_call @lapack_sgehrd_ffi: low = 0 and high = 3 are not 1 <= low <= high <= N = 3", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgehrd_ffi(%a) {mhlo.backend_config = {high = 4 : i32, low = 1 : i32}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>, tensor<i32>)", "low = 1 and high = 4 are not",
+         DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgehrd_ffi(%a) {mhlo.backend_config = {high = \"3\", low = 1 : i32}} : "
+         "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>, tensor<i32>)", "expected an integer", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_sgehrd_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, "
+         "tensor<i32>)", "custom_call @lapack_sgehrd_ffi: expected (tensor<...xNxNxT>) -> (tensor<...xNxNxT>, "
+         "tensor<...xMxT>, tensor<...xi32>), M = N - 1, N >= 1 with T = f32", DIAG_INVALID},
+        {"%r:2 = stablehlo.custom_call @lapack_sgehrd_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>)",
+         "custom_call @lapack_sgehrd_ffi takes 1 operand and gives 3 results, found 1 and 2", DIAG_INVALID},
+        {"%r:3 = \"arrayjit.gehrd\"(%a) <{ilo = 1}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<2xf32>, "
+         "tensor<i32>)", "missing attribute 'ihi'", DIAG_INVALID},
+        {"%r:5 = \"arrayjit.sytrd\"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<2xf32>, "
+         "tensor<2xf32>, tensor<i32>)", "missing attribute 'lower'", DIAG_INVALID},
+        {"%r:5 = arrayjit.gesvd %a : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, "
+         "tensor<3x3xf32>, tensor<i32>)", "arrayjit.gesvd has only the generic form", DIAG_INVALID},
+        {"%r:6 = stablehlo.custom_call @lapack_sgees_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, "
+         "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "unsupported custom_call @lapack_sgees_ffi",
+         DIAG_UNSUPPORTED},
         {"%r:3 = \"arrayjit.syevd\"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)",
          "missing attribute 'mode'", DIAG_INVALID},
         {"%r:3 = \"arrayjit.syevd\"(%a) <{mode = \"VN\", lower = true}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, "

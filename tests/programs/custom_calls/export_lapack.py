@@ -227,3 +227,110 @@ alone, f32 and f64.""", [
                                            resid(usv[0].T @ usv[0] - jnp.eye(40))))(
         big(70, 40, x), jnp.linalg.svd(big(70, 40, x), full_matrices=False)), [np.float64(0)], 1e-10),
 ])
+
+
+def svd_qr(a, full=True, compute_uv=True):
+    return jax.lax.linalg.svd(a, full_matrices=full, compute_uv=compute_uv, algorithm=jax.lax.linalg.SvdAlgorithm.QR)
+
+
+def svd_qr_parts(a, full=True):
+    # As svd_parts: s, |u|, |vt| and u diag(s) vt.
+    u, s, vt = svd_qr(a, full)
+    k = s.shape[-1]
+    return s, jnp.abs(u), jnp.abs(vt), jnp.einsum("...ik,...k,...kj->...ij", u[..., :k], s, vt[..., :k, :])
+
+
+write(out + "/svd_qr.mlir", """
+jax.lax.linalg.svd with algorithm=SvdAlgorithm.QR as JAX lowers it on CPU:
+@lapack_{s,d}gesvd_ffi (mode 'A', 'S' or 'N'; results a, s, u, vt, info),
+read as arrayjit.gesvd (parse_op_lapack.c) and run by LAPACK's QR-iteration
+SVD. Singular vectors are unique only up to a sign per pair, so the
+functions return s, |u|, |vt| and u diag(s) vt; full and reduced, tall and
+wide, batched, singular values alone (u and vt of either shape), f32 and
+f64.""", [
+    ("svdqr64", svd_qr_parts, [nonsym((4, 3), f64)], 1e-12),
+    ("svdqr32_reduced", lambda a: svd_qr_parts(a, False), [nonsym((2, 3, 5), f32)], 1e-5),
+    ("svdqr_wide_full", svd_qr_parts, [nonsym((2, 4), f64)], 1e-12),
+    ("svdqr_tall_reduced", lambda a: svd_qr_parts(a, False), [nonsym((3, 9, 2), f64)], 1e-12),
+    ("svdqrvals32", lambda a: svd_qr(a, compute_uv=False), [nonsym((2, 4, 4), f32)], 1e-5),
+    ("svdqrvals64_reduced", lambda a: svd_qr(a, False, False), [nonsym((3, 6), f64)], 1e-12),
+    # 70 x 40 (m > 1.6 n: gesvd factors by QR first, blocked): s, and the
+    # residuals of u diag(s) vt = a and u^T u = I; 30 x 45 full, wide
+    ("svdqr_big", lambda x: (lambda a, usv: (usv[1], resid(usv[0] * usv[1] @ usv[2] - a),
+                                             resid(usv[0].T @ usv[0] - jnp.eye(40))))(
+        big(70, 40, x), svd_qr(big(70, 40, x), False)), [np.float64(0)], 1e-10),
+    ("svdqr_big_wide", lambda x: (lambda a, usv: (usv[1], resid(usv[0] * usv[1] @ usv[2][:30] - a),
+                                                  resid(usv[2] @ usv[2].T - jnp.eye(45))))(
+        big(30, 45, x), svd_qr(big(30, 45, x))), [np.float64(0)], 1e-10),
+])
+
+
+def hh_q(a, taus):
+    """Q = diag(1, H(1) ... H(n-1)) from reflectors stored below the first
+    subdiagonal (sytrd with lower=True, gehrd), by householder_product."""
+    n = a.shape[-1]
+    q = jax.lax.linalg.householder_product(a[..., 1:, :-1], taus)
+    return jnp.zeros(a.shape, a.dtype).at[..., 0, 0].set(1).at[..., 1:, 1:].set(q)
+
+
+def tridiagonal_of(d, e):
+    """The symmetric tridiagonal matrices with diagonal d and off-diagonal e."""
+    n = d.shape[-1]
+    t = d[..., :, None] * jnp.eye(n, dtype=d.dtype)
+    t = t.at[..., 1:, :-1].add(e[..., :, None] * jnp.eye(n - 1, dtype=d.dtype))
+    return t.at[..., :-1, 1:].add(e[..., :, None] * jnp.eye(n - 1, dtype=d.dtype))
+
+
+def tridiagonal_check(a, lower=True):
+    # a, d, e and taus as LAPACK gives them; the eigenvalues of T(d, e)
+    # against those of the symmetric matrix a's triangle stands for; with
+    # lower=True, Q^T a Q - T too.
+    arr, d, e, taus = jax.lax.linalg.tridiagonal(a, lower=lower)
+    t = tridiagonal_of(d, e)
+    tri = jnp.tril(a) if lower else jnp.triu(a)
+    s = tri + jnp.swapaxes(tri, -1, -2) - jnp.eye(a.shape[-1], dtype=a.dtype) * a
+    res = [arr, d, e, taus, resid(jnp.linalg.eigvalsh(t) - jnp.linalg.eigvalsh(s))]
+    if lower:
+        q = hh_q(arr, taus)
+        res.append(resid(jnp.swapaxes(q, -1, -2) @ s @ q - t))
+    return tuple(res)
+
+
+write(out + "/tridiagonal.mlir", """
+jax.lax.linalg.tridiagonal as JAX lowers it on CPU: @lapack_{s,d}sytrd_ffi
+(uplo; results a (the tridiagonal and the reflectors in the triangle read,
+the other as it was), d, e, taus, info), read as arrayjit.sytrd
+(parse_op_lapack.c) and run by LAPACK. Each case returns what tridiagonal
+gives and the residuals of eig(T(d, e)) = eig(a) and, for the lower
+triangle, Q^T a Q = T(d, e) (Q from the reflectors by householder_product);
+lower and upper, batched, a 1 x 1 matrix, f32 and f64, and a 70 x 70 one
+(sytrd's blocked path).""", [
+    ("sytrd64", tridiagonal_check, [sym((4, 4), f64)], 1e-12),
+    ("sytrd32_upper", lambda a: tridiagonal_check(a, False), [nonsym((2, 5, 5), f32)], 1e-5),
+    ("sytrd64_batched", tridiagonal_check, [nonsym((3, 6, 6), f64)], 1e-12),
+    ("sytrd32_one", lambda a: jax.lax.linalg.tridiagonal(a), [sym((1, 1), f32)], 1e-6),
+    ("sytrd_big", lambda x: tridiagonal_check(big(70, 70, x))[4:], [np.float64(0)], 1e-10),
+])
+
+
+def hessenberg_check(a):
+    # a (H on and above the subdiagonal, the reflectors below) and taus as
+    # LAPACK gives them, and the residual of Q H Q^T = a.
+    h, taus = jax.lax.linalg.hessenberg(a)
+    q = hh_q(h, taus)
+    return h, taus, resid(q @ jnp.triu(h, -1) @ jnp.swapaxes(q, -1, -2) - a)
+
+
+write(out + "/hessenberg.mlir", """
+jax.lax.linalg.hessenberg as JAX lowers it on CPU: @lapack_{s,d}gehrd_ffi
+(low = 1 and high = N; results a (H on and above the subdiagonal, the
+reflectors below), taus, info), read as arrayjit.gehrd (parse_op_lapack.c)
+and run by LAPACK. Each case returns what hessenberg gives and the residual
+of Q H Q^T = a (Q from the reflectors by householder_product); batched, a
+1 x 1 matrix, f32 and f64, and a 150 x 150 one (gehrd's blocked path).""", [
+    ("gehrd64", hessenberg_check, [nonsym((5, 5), f64)], 1e-12),
+    ("gehrd32_batched", hessenberg_check, [nonsym((2, 4, 4), f32)], 1e-5),
+    ("gehrd64_batched", hessenberg_check, [nonsym((2, 3, 6, 6), f64)], 1e-12),
+    ("gehrd64_one", lambda a: jax.lax.linalg.hessenberg(a), [nonsym((1, 1), f64)], 1e-12),
+    ("gehrd_big", lambda x: hessenberg_check(big(150, 150, x))[2:], [np.float64(0)], 1e-10),
+])
