@@ -25,7 +25,11 @@
 
 enum { MAX_WORKERS = 255, MAX_BACKOFF = 1024 };
 #define CLOSED 0xffffffffu
-#define RT_SPIN_SECONDS 50e-6
+/* Long enough to span the serial kernels between two parallel ones (a
+ * futex wake-up on this VM takes 50 us to several ms): 500 against 50 us,
+ * 2 threads, ms: mlp_deep 194/257, gru_scan_grad 78/99, decoder_forward
+ * 72/81, others alike; 2 ms was no better. */
+#define RT_SPIN_SECONDS 500e-6
 /* A call whose caller, out of chunks, then waits for workers longer than
  * LATE_FRACTION of its own time (plus LATE_SLACK_SECONDS) was late: a
  * worker started its chunk late or was descheduled in it, which is what a
