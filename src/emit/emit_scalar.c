@@ -46,11 +46,16 @@ static const char *libm2(emit_ctx *cx, ir_dtype t, const char *fn, const char *a
     return ec_str(cx, "%sf(%s, %s)", fn, a, b);
 }
 
-/* A double-only function (the prelude's aj_digamma, aj_erfinv, aj_lgamma):
- * f32 calls it in double and rounds, in both modes. */
+/* A double-only function (the prelude's aj_digamma, aj_zeta ...: src/util/
+ * chlo_math.h): f32 calls it in double and rounds, in both modes. */
 static const char *double_only1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
     if (t == IR_F64) return ec_str(cx, "%s(%s)", fn, x);
     return ec_str(cx, "(float)%s((double)%s)", fn, x);
+}
+
+static const char *double_only2(emit_ctx *cx, ir_dtype t, const char *fn, const char *a, const char *b) {
+    if (t == IR_F64) return ec_str(cx, "%s(%s, %s)", fn, a, b);
+    return ec_str(cx, "(float)%s((double)%s, (double)%s)", fn, a, b);
 }
 
 /* Exact operations: the f32 variant of a libm function ("floorf") or the f64 one. */
@@ -110,6 +115,7 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_ERF_INV: return double_only1(cx, t, "aj_erfinv", x);
     case IR_LGAMMA: return double_only1(cx, t, "aj_lgamma", x);
     case IR_DIGAMMA: return double_only1(cx, t, "aj_digamma", x);
+    case IR_BESSEL_I1E: return double_only1(cx, t, "aj_bessel_i1e", x);
     default: return NULL;
     }
 }
@@ -128,6 +134,7 @@ static const char *half_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const ch
         [IR_TANH] = "tanh", [IR_ACOS] = "acos", [IR_ACOSH] = "acosh", [IR_ASIN] = "asin", [IR_ASINH] = "asinh",
         [IR_ATAN] = "atan", [IR_ATANH] = "atanh", [IR_COSH] = "cosh", [IR_SINH] = "sinh", [IR_ERF] = "erf",
         [IR_ERFC] = "erfc", [IR_ERF_INV] = "aj_erfinv", [IR_LGAMMA] = "aj_lgamma", [IR_DIGAMMA] = "aj_digamma",
+        [IR_BESSEL_I1E] = "aj_bessel_i1e",
     };
     switch (code) {
     case IR_LOGISTIC: return ec_str(cx, "aj_logistic_%s(%s)", ec_suffix(t), x);
@@ -148,6 +155,8 @@ static const char *half_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_REMAINDER: return ec_str(cx, "fmodf(%s, %s)", a, b);   /* exact */
     case IR_POWER: return half_of_f64(cx, t, ec_str(cx, "pow((double)%s, (double)%s)", a, b));
     case IR_ATAN2: return half_of_f64(cx, t, ec_str(cx, "atan2((double)%s, (double)%s)", a, b));
+    case IR_POLYGAMMA: return half_of_f64(cx, t, ec_str(cx, "aj_polygamma((double)%s, (double)%s)", a, b));
+    case IR_ZETA: return half_of_f64(cx, t, ec_str(cx, "aj_zeta((double)%s, (double)%s)", a, b));
     case IR_NEXT_AFTER: return ec_str(cx, "aj_next_after_%s(%s, %s)", ec_suffix(t), a, b);   /* exact */
     default: return NULL;
     }
@@ -166,6 +175,8 @@ static const char *float_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const 
     case IR_REMAINDER: return ec_str(cx, "%s(%s, %s)", t == IR_F32 ? "fmodf" : "fmod", a, b);   /* exact */
     case IR_ATAN2: return libm2(cx, t, "atan2", a, b);
     case IR_NEXT_AFTER: return ec_str(cx, "aj_next_after_%s(%s, %s)", s, a, b);   /* exact */
+    case IR_POLYGAMMA: return double_only2(cx, t, "aj_polygamma", a, b);
+    case IR_ZETA: return double_only2(cx, t, "aj_zeta", a, b);
     default: return NULL;
     }
 }
@@ -195,6 +206,9 @@ static const char *int_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const ch
     case IR_AND: return ec_str(cx, "(%s & %s)", a, b);
     case IR_OR: return ec_str(cx, "(%s | %s)", a, b);
     case IR_XOR: return ec_str(cx, "(%s ^ %s)", a, b);
+    case IR_MULHI:   /* chlo_math.h on the canonical int64 of each operand */
+        return ec_str(cx, "(%s)aj_mulhi((int64_t)%s, (int64_t)%s, %d, %d)", ec_ctype(t), a, b,
+                      8 * (int)ir_dtype_size(t), ir_dtype_is_unsigned(t));
     default:
         if (!helper[code]) return NULL;
         return ec_str(cx, "aj_%s_%s(%s, %s)", helper[code], ec_suffix(t), a, b);

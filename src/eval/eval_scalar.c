@@ -14,6 +14,7 @@
  * the elem_type. */
 #include <math.h>
 
+#include "../util/chlo_math.h"
 #include "eval_internal.h"
 
 static inline elem_value F(double x) { return (elem_value){.f = x}; }
@@ -62,140 +63,10 @@ static double float_sign(double x) {
 }
 
 /* ---- the special functions: CHLO's ops without a libm function ---------------
- * emit_prelude.c holds the same code as text (aj_lgamma, aj_digamma,
- * aj_erfinv, aj_next_after_*), so strict compiled code equals these bit for
- * bit; change both together. */
-
-/* lgamma_r: glibc's lgamma without the global signgam (threads share it). */
-double lgamma_r(double x, int *sign);
-static double sf_lgamma(double x) { int sign; return lgamma_r(x, &sign); }
-
-/* digamma (psi), as XLA defines it at the poles: NaN at 0 and the negative
- * integers, +inf at +inf, NaN at -inf. x < 0.5 reflects, psi(x) = psi(1 - x)
- * - pi cot(pi x), with the cotangent's argument reduced to [-0.5, 0.5] first
- * (exact: r = x - round(x)); then the recurrence psi(x) = psi(x + 1) - 1 / x
- * up to x >= 10, with x + k and the sum of the 1 / (x + k) in double-double
- * (two-sums, the reciprocal's error by fma) and ln x (x < 11) as ln 10 in
- * double-double plus log1p, so that the cancellation in results near 0 (the
- * root at 1.4616) costs little accuracy; then the asymptotic series
- * ln x - 1/(2x) - sum B_2k / (2k x^2k) to x^-16 (the next term is below
- * 2^-60 of the sum). */
-static double sf_digamma(double x) {
-    if (x != x || x == -HUGE_VAL) return x != x ? x : NAN;
-    if (x <= 0 && x == floor(x)) return NAN;
-    double reflect = 0.0;
-    if (x < 0.5) {
-        double r = x - round(x);
-        reflect = 3.14159265358979323846 * cos(3.14159265358979323846 * r) / sin(3.14159265358979323846 * r);
-        x = 1.0 - x;
-    }
-    double hi = 0.0, lo = 0.0, zl = 0.0;   /* x + zl: the shifted argument, exactly */
-    while (x < 10.0) {
-        double t = 1.0 / x;
-        double e = (fma(-t, x, 1.0) - t * zl) / x;   /* 1 / (x + zl) - t, to first order */
-        double s = hi + t, b = s - hi;
-        lo += (hi - (s - b)) + (t - b) + e;
-        hi = s;
-        double n = x + 1.0, c = n - x;
-        zl += (x - (n - c)) + (1.0 - c);
-        x = n;
-    }
-    double z = 1.0 / (x * x);
-    double series = z * (1.0 / 12 - z * (1.0 / 120 - z * (1.0 / 252 - z * (1.0 / 240 - z * (1.0 / 132 -
-                    z * (691.0 / 32760 - z * (1.0 / 12 - z * (3617.0 / 8160))))))));
-    double small = -0.5 / x - series + zl / x - lo, big = -hi;
-    if (x < 11.0) {   /* ln x = ln 10 + log1p((x - 10) / 10), ln 10 in double-double: the result may be small */
-        small += -2.1707562233822494e-16 + log1p((x - 10.0) / 10.0);
-        big += 2.302585092994046;
-    } else {
-        big += log(x);
-    }
-    return (big + small) - reflect;
-}
-
-/* erfinv: Giles' double-precision approximation ("Approximating the erfinv
- * function", GPU Computing Gems, 2011; XLA's ErfInv64 uses it), w = -log((1 - x)
- * (1 + x)), then one Newton step on erf (|x| <= 0.5) or on erfc with the exact
- * 1 - |x| (|x| > 0.5), so the result is as good as libm's erf. +-1 give +-inf,
- * |x| > 1 NaN, a zero keeps its sign. */
-static double sf_erfinv(double x) {
-    double a = fabs(x);
-    if (x != x || a > 1.0) return NAN;
-    if (a == 1.0) return x * HUGE_VAL;
-    if (x == 0.0) return x;
-    double w = -log((1.0 - a) * (1.0 + a)), p;
-    if (w < 6.25) {
-        w -= 3.125;
-        p = -3.6444120640178196996e-21;
-        p = -1.685059138182016589e-19 + p * w;
-        p = 1.2858480715256400167e-18 + p * w;
-        p = 1.115787767802518096e-17 + p * w;
-        p = -1.333171662854620906e-16 + p * w;
-        p = 2.0972767875968561637e-17 + p * w;
-        p = 6.6376381343583238325e-15 + p * w;
-        p = -4.0545662729752068639e-14 + p * w;
-        p = -8.1519341976054721522e-14 + p * w;
-        p = 2.6335093153082322977e-12 + p * w;
-        p = -1.2975133253453532498e-11 + p * w;
-        p = -5.4154120542946279317e-11 + p * w;
-        p = 1.051212273321532285e-09 + p * w;
-        p = -4.1126339803469836976e-09 + p * w;
-        p = -2.9070369957882005086e-08 + p * w;
-        p = 4.2347877827932403518e-07 + p * w;
-        p = -1.3654692000834678645e-06 + p * w;
-        p = -1.3882523362786468719e-05 + p * w;
-        p = 0.0001867342080340571352 + p * w;
-        p = -0.00074070253416626697512 + p * w;
-        p = -0.0060336708714301490533 + p * w;
-        p = 0.24015818242558961693 + p * w;
-        p = 1.6536545626831027356 + p * w;
-    } else if (w < 16.0) {
-        w = sqrt(w) - 3.25;
-        p = 2.2137376921775787049e-09;
-        p = 9.0756561938885390979e-08 + p * w;
-        p = -2.7517406297064545428e-07 + p * w;
-        p = 1.8239629214389227755e-08 + p * w;
-        p = 1.5027403968909827627e-06 + p * w;
-        p = -4.013867526981545969e-06 + p * w;
-        p = 2.9234449089955446044e-06 + p * w;
-        p = 1.2475304481671778723e-05 + p * w;
-        p = -4.7318229009055733981e-05 + p * w;
-        p = 6.8284851459573175448e-05 + p * w;
-        p = 2.4031110387097893999e-05 + p * w;
-        p = -0.0003550375203628474796 + p * w;
-        p = 0.00095328937973738049703 + p * w;
-        p = -0.0016882755560235047313 + p * w;
-        p = 0.0024914420961078508066 + p * w;
-        p = -0.0037512085075692412107 + p * w;
-        p = 0.005370914553590063617 + p * w;
-        p = 1.0052589676941592334 + p * w;
-        p = 3.0838856104922207635 + p * w;
-    } else {
-        w = sqrt(w) - 5.0;
-        p = -2.7109920616438573243e-11;
-        p = -2.5556418169965252055e-10 + p * w;
-        p = 1.5076572693500548083e-09 + p * w;
-        p = -3.7894654401267369937e-09 + p * w;
-        p = 7.6157012080783393804e-09 + p * w;
-        p = -1.4960026627149240478e-08 + p * w;
-        p = 2.9147953450901080826e-08 + p * w;
-        p = -6.7711997758452339498e-08 + p * w;
-        p = 2.2900482228026654717e-07 + p * w;
-        p = -9.9298272942317002539e-07 + p * w;
-        p = 4.5260625972231537039e-06 + p * w;
-        p = -1.9681778105531670567e-05 + p * w;
-        p = 7.5995277030017761139e-05 + p * w;
-        p = -0.00021503011930044477347 + p * w;
-        p = -0.00013871931833623122026 + p * w;
-        p = 1.0103004648645343977 + p * w;
-        p = 4.8499064014085844221 + p * w;
-    }
-    double y = p * a;
-    /* Newton: y -= (erf(y) - a) / erf'(y), erf'(y) = 2/sqrt(pi) exp(-y^2). */
-    double f = a <= 0.5 ? erf(y) - a : (1.0 - a) - erfc(y);
-    y -= f / (1.1283791670955125739 * exp(-y * y));
-    return x < 0 ? -y : y;
-}
+ * aj_lgamma, aj_digamma, aj_erfinv, aj_zeta, aj_polygamma, aj_bessel_i1e and
+ * aj_mulhi (src/util/chlo_math.h), the very code generated sources paste. */
+AJ_CHLO_MATH_CODE
+AJ_CHLO_MULHI_CODE
 
 /* nextafter in the element type: NaN if either is NaN (the quiet NaN), b if
  * a == b, the least subnormal of b's sign from a zero, else a's bit pattern
@@ -260,9 +131,10 @@ FLOAT_UNARY(f_cosh, cosh(x))
 FLOAT_UNARY(f_sinh, sinh(x))
 FLOAT_UNARY(f_erf, erf(x))
 FLOAT_UNARY(f_erfc, erfc(x))
-FLOAT_UNARY(f_erf_inv, sf_erfinv(x))
-FLOAT_UNARY(f_lgamma, sf_lgamma(x))
-FLOAT_UNARY(f_digamma, sf_digamma(x))
+FLOAT_UNARY(f_erf_inv, aj_erfinv(x))
+FLOAT_UNARY(f_lgamma, aj_lgamma(x))
+FLOAT_UNARY(f_digamma, aj_digamma(x))
+FLOAT_UNARY(f_bessel_i1e, aj_bessel_i1e(x))
 /* The reference composes logistic from ops of the element type, each one
  * rounded: 1 / (1 + exp(-x)). */
 FLOAT_UNARY(f_logistic, 1.0 / round_to(t, 1.0 + round_to(t, exp(-x))))
@@ -281,6 +153,8 @@ FLOAT_BINARY(f_pow, pow(a, b))
 FLOAT_BINARY(f_rem, fmod(a, b))      /* the sign of the dividend, exact */
 FLOAT_BINARY(f_atan2, atan2(a, b))
 FLOAT_BINARY(f_next_after, sf_next_after(a, b, t))
+FLOAT_BINARY(f_polygamma, aj_polygamma(a, b))
+FLOAT_BINARY(f_zeta, aj_zeta(a, b))
 #undef FLOAT_BINARY
 
 /* ---- integers -------------------------------------------------------------- */
@@ -386,6 +260,7 @@ INT_BINARY(i_xor, a ^ b)
 INT_BINARY(i_shl, shift_left(a, b, t))
 INT_BINARY(i_shra, shift_right_arithmetic(a, b, t))
 INT_BINARY(i_shrl, shift_right_logical(a, b, t))
+INT_BINARY(i_mulhi, aj_mulhi(a, b, t->bits, t->is_unsigned))
 /* i1 is a boolean: add is or, multiply is and, max is or, min is and. */
 INT_BINARY(b_and, a & b)
 INT_BINARY(b_or, a | b)
@@ -433,6 +308,7 @@ static const unary_rule unary_rules[IR_OPCODE_COUNT] = {
     [IR_ERF_INV] = {f_erf_inv, NULL, NULL},
     [IR_LGAMMA] = {f_lgamma, NULL, NULL},
     [IR_DIGAMMA] = {f_digamma, NULL, NULL},
+    [IR_BESSEL_I1E] = {f_bessel_i1e, NULL, NULL},
 };
 
 static const binary_rule binary_rules[IR_OPCODE_COUNT] = {
@@ -452,6 +328,9 @@ static const binary_rule binary_rules[IR_OPCODE_COUNT] = {
     [IR_SUBTRACT] = {f_sub, i_sub, NULL},
     [IR_XOR] = {NULL, i_xor, b_xor},
     [IR_NEXT_AFTER] = {f_next_after, NULL, NULL},
+    [IR_POLYGAMMA] = {f_polygamma, NULL, NULL},
+    [IR_ZETA] = {f_zeta, NULL, NULL},
+    [IR_MULHI] = {NULL, i_mulhi, NULL},
 };
 
 ev_unary_fn ev_unary_resolve(ir_opcode op, elem_class c) {

@@ -543,17 +543,11 @@ static const char *const unsupported_ops[] = {
     "stablehlo.unary_einsum",
     "stablehlo.uniform_dequantize",
     "stablehlo.uniform_quantize",
-    "chlo.bessel_i1e",
     "chlo.broadcast_complex",
-    "chlo.broadcast_polygamma",
-    "chlo.broadcast_zeta",
     "chlo.constant",
     "chlo.minimum_broadcast_shapes",
-    "chlo.mulhi",
-    "chlo.polygamma",
     "chlo.ragged_dot",
     "chlo.scan",
-    "chlo.zeta",
     "interpreter.print",
     "interpreter.probe",
     "interpreter.run_parallel",
@@ -597,6 +591,7 @@ static const struct {
     {"chlo.broadcast_multiply", IR_MULTIPLY, SP_CHLO_BROADCAST},
     {"chlo.broadcast_next_after", IR_NEXT_AFTER, SP_CHLO_BROADCAST},
     {"chlo.broadcast_or", IR_OR, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_polygamma", IR_POLYGAMMA, SP_CHLO_BROADCAST},
     {"chlo.broadcast_power", IR_POWER, SP_CHLO_BROADCAST},
     {"chlo.broadcast_remainder", IR_REMAINDER, SP_CHLO_BROADCAST},
     {"chlo.broadcast_select", IR_SELECT, SP_CHLO_BROADCAST},
@@ -605,6 +600,7 @@ static const struct {
     {"chlo.broadcast_shift_right_logical", IR_SHIFT_RIGHT_LOGICAL, SP_CHLO_BROADCAST},
     {"chlo.broadcast_subtract", IR_SUBTRACT, SP_CHLO_BROADCAST},
     {"chlo.broadcast_xor", IR_XOR, SP_CHLO_BROADCAST},
+    {"chlo.broadcast_zeta", IR_ZETA, SP_CHLO_BROADCAST},
 };
 
 static bool name_is(const char *s, size_t n, const char *name) { return strlen(name) == n && memcmp(s, name, n) == 0; }

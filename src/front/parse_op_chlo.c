@@ -107,9 +107,9 @@ static int lower_constant_like(parser *p, op_desc *d, const attr_list *attrs) {
 
 /* Each operand whose shape is not the result's is broadcast to it. */
 static int lower_broadcast(parser *p, op_desc *d, const attr_list *attrs) {
-    char name[64];   /* chlo.broadcast_add for stablehlo.add */
-    snprintf(name, sizeof name, "chlo.broadcast_%s", ir_op_name(d->code) + strlen("stablehlo."));
-    if (d->code == IR_NEXT_AFTER) snprintf(name, sizeof name, "chlo.broadcast_next_after");
+    char name[64];   /* chlo.broadcast_add for stablehlo.add, chlo.broadcast_zeta for chlo.zeta */
+    const char *op_name = ir_op_name(d->code);
+    snprintf(name, sizeof name, "chlo.broadcast_%s", strchr(op_name, '.') + 1);
     int want = d->code == IR_SELECT ? 3 : 2;
     if (want_operands(p, d, name, want)) return -1;
     const attr_ref *a;

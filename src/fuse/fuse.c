@@ -144,6 +144,7 @@ static bool is_expensive(ir_opcode c) {
     case IR_ATAN2: case IR_CBRT: case IR_SQRT: case IR_RSQRT: case IR_DOT_GENERAL: case IR_REDUCE:
     case IR_ACOS: case IR_ACOSH: case IR_ASIN: case IR_ASINH: case IR_ATAN: case IR_ATANH: case IR_COSH:
     case IR_SINH: case IR_ERF: case IR_ERFC: case IR_ERF_INV: case IR_LGAMMA: case IR_DIGAMMA:
+    case IR_BESSEL_I1E: case IR_POLYGAMMA: case IR_ZETA:
         return true;
     default:
         return false;

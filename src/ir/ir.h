@@ -169,6 +169,7 @@ typedef enum ir_op_kind {
     X(ERF_INV, "chlo.erf_inv", IR_KIND_UNARY, 1) \
     X(LGAMMA, "chlo.lgamma", IR_KIND_UNARY, 1) \
     X(DIGAMMA, "chlo.digamma", IR_KIND_UNARY, 1) \
+    X(BESSEL_I1E, "chlo.bessel_i1e", IR_KIND_UNARY, 1) \
     X(ADD, "stablehlo.add", IR_KIND_BINARY, 2) \
     X(ATAN2, "stablehlo.atan2", IR_KIND_BINARY, 2) \
     X(AND, "stablehlo.and", IR_KIND_BINARY, 2) \
@@ -185,6 +186,9 @@ typedef enum ir_op_kind {
     X(SUBTRACT, "stablehlo.subtract", IR_KIND_BINARY, 2) \
     X(XOR, "stablehlo.xor", IR_KIND_BINARY, 2) \
     X(NEXT_AFTER, "chlo.next_after", IR_KIND_BINARY, 2) \
+    X(POLYGAMMA, "chlo.polygamma", IR_KIND_BINARY, 2) \
+    X(ZETA, "chlo.zeta", IR_KIND_BINARY, 2) \
+    X(MULHI, "chlo.mulhi", IR_KIND_BINARY, 2) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
     X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \

@@ -724,6 +724,39 @@ TEST(malformed_text_is_located) {
                  "t.mlir:4:11: redefinition of function @a");
 }
 
+/* Parses text that must parse and then fail verification with the exact message. */
+static void expect_verify_error(const char *text, const char *message) {
+    ir_module **m = NULL;
+    int n = 0;
+    diag d = {0};
+    EXPECT_EQ_INT(front_parse("t.mlir", text, strlen(text), &m, &n, &d), DIAG_OK);
+    if (n != 1) return;
+    EXPECT_EQ_INT(ir_verify_module(m[0], &d), DIAG_INVALID);
+    if (strcmp(d.msg, message) != 0) {
+        fprintf(stderr, "message \"%s\", expected \"%s\"\n", d.msg, message);
+        testing_failed_checks++;
+    }
+    front_free_modules(m, n);
+}
+
+/* chlo.zeta, polygamma, bessel_i1e and mulhi: the operand count as read, the element types and
+ * shapes as verified, each at the op. */
+TEST(chlo_special_functions_refuse_malformed_uses) {
+    EXPECT_ERROR("func.func @f(%a: tensor<2xf32>) {\n  %0 = chlo.zeta %a : tensor<2xf32> -> tensor<2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: chlo.zeta takes 2 operands, found 1");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xf32>) {\n  %0 = chlo.bessel_i1e %a, %a : tensor<2xf32>, tensor<2xf32> -> "
+                 "tensor<2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: chlo.bessel_i1e takes 1 operand, found 2");
+    expect_verify_error("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = chlo.mulhi %a, %a : tensor<2xf32>, "
+                        "tensor<2xf32> -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
+                        "t.mlir:2:3: in @f: 'chlo.mulhi' op operand 0: expected a tensor of integer type, got "
+                        "tensor<2xf32>");
+    expect_verify_error("func.func @f(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {\n  %0 = chlo.polygamma "
+                        "%a, %b : tensor<2xf32>, tensor<3xf32> -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
+                        "t.mlir:2:3: in @f: 'chlo.polygamma' op operand 1: expected tensor<2xf32> (same as operand 0), "
+                        "got tensor<3xf32>");
+}
+
 TEST(unsupported_features_are_named) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xi4>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:27: unsupported element type i4");
@@ -1018,6 +1051,7 @@ int main(void) {
     RUN(jax_text_with_debug_locations);
     RUN(generic_forms_of_constants_and_checks);
     RUN(malformed_text_is_located);
+    RUN(chlo_special_functions_refuse_malformed_uses);
     RUN(unsupported_features_are_named);
     RUN(empty_text_is_one_empty_module);
     RUN(every_prefix_parses_or_fails_located);

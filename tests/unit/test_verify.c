@@ -78,6 +78,7 @@ static const elementwise_case unary_cases[] = {
     {IR_ERF_INV, IR_F32, IR_I32, "floating-point"},
     {IR_LGAMMA, IR_F64, IR_I32, "floating-point"},
     {IR_DIGAMMA, IR_F32, IR_I32, "floating-point"},
+    {IR_BESSEL_I1E, IR_BF16, IR_I32, "floating-point"},
 };
 
 static const elementwise_case binary_cases[] = {
@@ -97,6 +98,9 @@ static const elementwise_case binary_cases[] = {
     {IR_SUBTRACT, IR_F32, IR_I1, "integer or floating-point"},
     {IR_XOR, IR_I1, IR_F32, "boolean or integer"},
     {IR_NEXT_AFTER, IR_F32, IR_I32, "floating-point"},
+    {IR_POLYGAMMA, IR_F32, IR_I32, "floating-point"},
+    {IR_ZETA, IR_F64, IR_I64, "floating-point"},
+    {IR_MULHI, IR_U32, IR_F32, "integer"},
 };
 
 static bool listed(const elementwise_case *cases, size_t n, ir_opcode op) {
