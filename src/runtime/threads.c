@@ -54,8 +54,7 @@ typedef struct pool {
     int backoff, skip;               /* (under busy) calls to run alone after a late one */
 } pool;
 
-static pool the_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, (uint64_t)CLOSED,
-                        NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0};
+static pool the_pool = {.busy = PTHREAD_MUTEX_INITIALIZER, .grow = PTHREAD_MUTEX_INITIALIZER, .claim = CLOSED};
 
 static void futex_wait(_Atomic uint32_t *word, uint32_t seen) {
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
