@@ -244,6 +244,10 @@ int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data)
 int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
+/* `#chlo.ragged_dot<...>`: the four dot fields into dot's, lhs_ragged_dimensions and
+ * rhs_group_dimensions into the two lists. */
+int fr_attr_read_ragged_dot_dims(parser *p, const attr_ref *a, ir_attrs *dot, ir_ints *lhs_ragged,
+                                 ir_ints *rhs_group);
 int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out);
 /* #stablehlo.gather<...> (scatter false) or #stablehlo.scatter<...> into
  * out's window, collapsed, op_batch, ix_batch, index_map and axis_b. */
@@ -326,6 +330,7 @@ typedef enum op_special {
     SP_CHLO_CONSTANT_LIKE, /* a scalar constant broadcast to the result */
     SP_CHLO_BROADCAST,     /* broadcast_<op>: broadcast_in_dim of each operand, then the op */
     SP_CHLO_TOP_K,         /* a stable sort of (x, iota) on the last dim, then slices */
+    SP_CHLO_RAGGED_DOT,    /* per group a dot_general of the masked lhs (parse_op_ragged_dot.c) */
 } op_special;
 
 void fr_op_desc_free(op_desc *d);
@@ -420,6 +425,14 @@ void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst);
 /* Appends an op of one result made by an expansion, at the statement's
  * location (parse_op_chlo.c); NULL after reporting out of memory. */
 ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t);
+/* A scalar constant of type t holding v (floats) or iv (integers); x
+ * broadcast to shape's dims (x's element type), x's dim i going to dims[i].
+ * Both by fr_aux_op; -1 after reporting. */
+ir_value_id fr_scalar_constant(parser *p, const op_desc *d, ir_dtype t, double v, int64_t iv);
+ir_value_id fr_broadcast_to(parser *p, const op_desc *d, ir_value_id x, const ir_type *shape, int n,
+                            const int64_t *dims);
+/* parse_op_ragged_dot.c: chlo.ragged_dot (generic form) as dot_generals. */
+int fr_lower_ragged_dot(parser *p, op_desc *d, const attr_list *attrs);
 
 /* parse_op_lapack.c: the custom calls JAX's CPU lowering emits that are
  * read as ops of the IR: true for such a target. */

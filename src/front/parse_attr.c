@@ -659,23 +659,27 @@ int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out) {
     return read_enum(p, a, "transpose", transpose_word, out);
 }
 
-/* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>`; absent fields are empty. */
-int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
+/* `TAG<field = [0], ...>` with the n fields named (the first four those of
+ * #stablehlo.dot); absent fields are empty. */
+static int read_dim_numbers(parser *p, const attr_ref *a, const char *tag, int n, ir_ints *const *lists) {
     static const char *const fields[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
-                                         "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
-    ir_ints *lists[] = {&out->lhs_batch, &out->rhs_batch, &out->lhs_contract, &out->rhs_contract};
+                                         "lhs_contracting_dimensions", "rhs_contracting_dimensions",
+                                         "lhs_ragged_dimensions", "rhs_group_dimensions"};
+    char what[64];
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
     int rc = 0;
-    if (!at(p, TK_HASH) || !tok_is(&p->tok, "#stablehlo.dot"))
-        rc = fr_expected(p, "#stablehlo.dot<...>");
+    snprintf(what, sizeof what, "%s<...>", tag);
+    if (!at(p, TK_HASH) || !tok_is(&p->tok, tag))
+        rc = fr_expected(p, what);
     else
         next(p);
-    if (!rc) rc = expect(p, TK_LESS, "'<' after #stablehlo.dot");
+    snprintf(what, sizeof what, "'<' after %s", tag);
+    if (!rc) rc = expect(p, TK_LESS, what);
     if (!rc && !at(p, TK_GREATER)) {
         do {
             int field = -1;
-            for (int i = 0; i < 4; i++)
+            for (int i = 0; i < n; i++)
                 if (at_word(p, fields[i])) field = i;
             if (field < 0) {
                 rc = fr_expected(p, "a dot dimension field such as lhs_contracting_dimensions");
@@ -687,6 +691,19 @@ int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
     }
     if (!rc) rc = expect(p, TK_GREATER, "'>' after the dot dimensions");
     return attr_leave(p, &saved, rc);
+}
+
+/* `#stablehlo.dot<lhs_batching_dimensions = [0], ...>` */
+int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out) {
+    ir_ints *const lists[] = {&out->lhs_batch, &out->rhs_batch, &out->lhs_contract, &out->rhs_contract};
+    return read_dim_numbers(p, a, "#stablehlo.dot", 4, lists);
+}
+
+int fr_attr_read_ragged_dot_dims(parser *p, const attr_ref *a, ir_attrs *dot, ir_ints *lhs_ragged,
+                                 ir_ints *rhs_group) {
+    ir_ints *const lists[] = {&dot->lhs_batch, &dot->rhs_batch, &dot->lhs_contract, &dot->rhs_contract,
+                              lhs_ragged, rhs_group};
+    return read_dim_numbers(p, a, "#chlo.ragged_dot", 6, lists);
 }
 
 int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out) {

@@ -38,8 +38,7 @@ ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_
     return op;
 }
 
-/* A scalar constant of type t holding v (floats) or iv (integers). */
-static ir_value_id scalar_constant(parser *p, const op_desc *d, ir_dtype t, double v, int64_t iv) {
+ir_value_id fr_scalar_constant(parser *p, const op_desc *d, ir_dtype t, double v, int64_t iv) {
     ir_type st = ir_type_scalar(t);
     ir_op *op = fr_aux_op(p, d, IR_CONSTANT, 0, NULL, &st);
     if (!op) return -1;
@@ -48,9 +47,8 @@ static ir_value_id scalar_constant(parser *p, const op_desc *d, ir_dtype t, doub
     return op->out[0];
 }
 
-/* x broadcast to shape's dims (x's element type), x's dim i going to dims[i]. */
-static ir_value_id broadcast_to(parser *p, const op_desc *d, ir_value_id x, const ir_type *shape, int n,
-                                const int64_t *dims) {
+ir_value_id fr_broadcast_to(parser *p, const op_desc *d, ir_value_id x, const ir_type *shape, int n,
+                            const int64_t *dims) {
     ir_type t = ir_type_make(ir_value_type(p->fn, x)->dtype, shape->rank, shape->dims);
     ir_op *op = fr_aux_op(p, d, IR_BROADCAST_IN_DIM, 1, &x, &t);
     if (!op) return -1;
@@ -77,8 +75,8 @@ static int lower_is_inf(parser *p, op_desc *d, op_special sp) {
         if (!abs) return -1;
         x = abs->out[0];
     }
-    ir_value_id inf = scalar_constant(p, d, t.dtype, sp == SP_CHLO_IS_NEG_INF ? -INFINITY : INFINITY, 0);
-    if (inf < 0 || (inf = broadcast_to(p, d, inf, &t, 0, NULL)) < 0) return -1;
+    ir_value_id inf = fr_scalar_constant(p, d, t.dtype, sp == SP_CHLO_IS_NEG_INF ? -INFINITY : INFINITY, 0);
+    if (inf < 0 || (inf = fr_broadcast_to(p, d, inf, &t, 0, NULL)) < 0) return -1;
     operand rhs = {.id = inf, .tok = d->in[0].tok};
     d->in[0].id = x;
     if (fr_push_operand(p, d, rhs)) return -1;
@@ -99,7 +97,7 @@ static int lower_constant_like(parser *p, op_desc *d, const attr_list *attrs) {
                                         : fr_attr_read_int(p, a, &iv);
     if (rc) return -1;
     if (r.dtype == IR_I1) iv = b;
-    ir_value_id c = scalar_constant(p, d, r.dtype, v, iv);
+    ir_value_id c = fr_scalar_constant(p, d, r.dtype, v, iv);
     if (c < 0) return -1;
     d->in[0].id = c;   /* the operand gives only the shape */
     return 0;
@@ -146,7 +144,7 @@ static int lower_broadcast(parser *p, op_desc *d, const attr_list *attrs) {
             break;
         }
         for (int j = 0; j < t.rank; j++) dims[j] = given ? bdims.v[j] : r.rank - t.rank + j;
-        ir_value_id b = broadcast_to(p, d, d->in[i].id, &r, t.rank, dims);
+        ir_value_id b = fr_broadcast_to(p, d, d->in[i].id, &r, t.rank, dims);
         if (b < 0) rc = -1;
         else d->in[i].id = b;
     }
@@ -225,6 +223,7 @@ int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, 
     case SP_CHLO_CONSTANT_LIKE: return lower_constant_like(p, d, attrs);
     case SP_CHLO_BROADCAST: return lower_broadcast(p, d, attrs);
     case SP_CHLO_TOP_K: return lower_top_k(p, d, attrs, k);
+    case SP_CHLO_RAGGED_DOT: return fr_lower_ragged_dot(p, d, attrs);
     default: return fr_error(p, d->at, "internal error: no expansion for this op");
     }
 }
@@ -234,6 +233,8 @@ int fr_parse_chlo(parser *p, op_desc *d, op_special sp) {
     attr_list attrs = {0};
     int64_t k = -1;
     int rc;
+    if (sp == SP_CHLO_RAGGED_DOT)   /* CHLO prints it in the generic form only */
+        return fr_error(p, d->at, "chlo.ragged_dot has only the generic form \"chlo.ragged_dot\"(...)");
     if (sp == SP_CHLO_TOP_K)
         rc = expect(p, TK_LPAREN, "'(' after chlo.top_k") || fr_parse_operand(p, d) ||
              expect(p, TK_COMMA, "',' before 'k'") || fr_parse_named_int(p, "k", &k) ||

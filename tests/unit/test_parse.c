@@ -740,8 +740,8 @@ static void expect_verify_error(const char *text, const char *message) {
 }
 
 /* chlo.zeta, polygamma, bessel_i1e and mulhi: the operand count as read, the element types and
- * shapes as verified, each at the op. */
-TEST(chlo_special_functions_refuse_malformed_uses) {
+ * shapes as verified; chlo.ragged_dot's operands, attribute and shapes as read; each at the op. */
+TEST(chlo_ops_refuse_malformed_uses) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xf32>) {\n  %0 = chlo.zeta %a : tensor<2xf32> -> tensor<2xf32>\n}\n",
                  DIAG_INVALID, "t.mlir:2:3: chlo.zeta takes 2 operands, found 1");
     EXPECT_ERROR("func.func @f(%a: tensor<2xf32>) {\n  %0 = chlo.bessel_i1e %a, %a : tensor<2xf32>, tensor<2xf32> -> "
@@ -755,6 +755,34 @@ TEST(chlo_special_functions_refuse_malformed_uses) {
                         "%a, %b : tensor<2xf32>, tensor<3xf32> -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
                         "t.mlir:2:3: in @f: 'chlo.polygamma' op operand 1: expected tensor<2xf32> (same as operand 0), "
                         "got tensor<3xf32>");
+#define RAGGED(sizes, dims, result)                                                                              \
+    "func.func @f(%l: tensor<2x6x4xf32>, %r: tensor<3x2x4x5xf32>, %g: " sizes ") {\n  %0 = \"chlo.ragged_dot\"(%l, " \
+    "%r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<" dims ">}> : (tensor<2x6x4xf32>, "                 \
+    "tensor<3x2x4x5xf32>, " sizes ") -> " result "\n}\n"
+#define MODE1 "lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], " \
+              "rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1]"
+    EXPECT_ERROR(RAGGED("tensor<3x3xi32>", MODE1 ", rhs_group_dimensions = [0]", "tensor<2x6x5xf32>"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.ragged_dot: group_sizes has shape [3, 3], expected [g] or [2, g]");
+    EXPECT_ERROR(RAGGED("tensor<3xi32>", MODE1, "tensor<2x6x5xf32>"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.ragged_dot: a non-contracting ragged dimension needs exactly one rhs group "
+                 "dimension");
+    EXPECT_ERROR(RAGGED("tensor<3xi32>", MODE1 ", rhs_group_dimensions = [0]", "tensor<2x5x6xf32>"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.ragged_dot: the result has shape [2, 5, 6], the operands give [2, 6, 5]");
+    EXPECT_ERROR(RAGGED("tensor<3xf32>", MODE1 ", rhs_group_dimensions = [0]", "tensor<2x6x5xf32>"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.ragged_dot: group_sizes must be integers of rank 1 or more");
+    EXPECT_ERROR(RAGGED("tensor<3xi32>", "lhs_ragged_dimensions = [3], rhs_group_dimensions = [0]",
+                        "tensor<2x6x5xf32>"),
+                 DIAG_INVALID, "t.mlir:2:3: chlo.ragged_dot: the lhs ragged dimension is out of range");
+#undef MODE1
+#undef RAGGED
+    EXPECT_ERROR("func.func @f(%a: tensor<2x2xf32>) {\n  %0 = \"chlo.ragged_dot\"(%a, %a) : (tensor<2x2xf32>, "
+                 "tensor<2x2xf32>) -> tensor<2x2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: chlo.ragged_dot takes 3 operands, found 2");
+    EXPECT_ERROR("func.func @f(%a: tensor<2x2xf32>, %g: tensor<1xi32>) {\n  %0 = \"chlo.ragged_dot\"(%a, %a, %g) : "
+                 "(tensor<2x2xf32>, tensor<2x2xf32>, tensor<1xi32>) -> tensor<2x2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: missing attribute 'ragged_dot_dimension_numbers'");
+    EXPECT_ERROR("func.func @f(%a: tensor<2x2xf32>) {\n  %0 = chlo.ragged_dot %a, %a, %a : tensor<2x2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: chlo.ragged_dot has only the generic form \"chlo.ragged_dot\"(...)");
 }
 
 TEST(unsupported_features_are_named) {
@@ -1051,7 +1079,7 @@ int main(void) {
     RUN(jax_text_with_debug_locations);
     RUN(generic_forms_of_constants_and_checks);
     RUN(malformed_text_is_located);
-    RUN(chlo_special_functions_refuse_malformed_uses);
+    RUN(chlo_ops_refuse_malformed_uses);
     RUN(unsupported_features_are_named);
     RUN(empty_text_is_one_empty_module);
     RUN(every_prefix_parses_or_fails_located);
