@@ -300,15 +300,21 @@ static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, boo
     return NULL;
 }
 
+/* The kernel's pointers in order (operands, then results) into b, each
+ * after `cast`. */
+static void kernel_pointers(emit_ctx *cx, entry_part *part, const ir_op *op, const char *cast, sbuf *b) {
+    for (int j = 0; j < op->nin + op->nout; j++) {
+        bool out = j >= op->nin;
+        const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
+        if (ptr) sb_printf(b, "%s%s%s", j ? ", " : "", cast, ptr);
+    }
+}
+
 /* A parallel kernel's call: its pointers in an array for its task
  * function, run over its rows in chunks of `chunk` (aj_parallel). */
 static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int step, int64_t chunk) {
     sbuf b = {0};
-    for (int j = 0; j < op->nin + op->nout; j++) {
-        bool out = j >= op->nin;
-        const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
-        if (ptr) sb_printf(&b, "%s(void *)%s", j ? ", " : "", ptr);
-    }
+    kernel_pointers(cx, part, op, "(void *)", &b);
     ec_block(cx);
     ec_line(cx, "void *const aj_p[] = {%s};", op->nin + op->nout ? ec_take(cx, &b) : "0");
     ec_line(cx, "aj_parallel(run, %s_task, aj_p, %" PRId64 ", %" PRId64 ");",
@@ -318,11 +324,7 @@ static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int s
 
 static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
     sbuf b = {0};
-    for (int j = 0; j < op->nin + op->nout; j++) {
-        bool out = j >= op->nin;
-        const char *ptr = pointer_of(cx, part, out ? op->out[j - op->nin] : op->in[j], out);
-        if (ptr) sb_printf(&b, "%s%s", j ? ", " : "", ptr);
-    }
+    kernel_pointers(cx, part, op, "", &b);
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", b.len ? ", " : "");
     if (!cx->row_n && takes_arena(cx, step)) sb_printf(&b, "%sarena", b.len ? ", " : "");
     if (!cx->row_n && takes_run(cx, step)) sb_printf(&b, "%srun", b.len ? ", " : "");
