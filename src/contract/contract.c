@@ -435,7 +435,7 @@ static bool reads_by_row(const ir_func *f, const ir_op *op, int arg, int64_t n, 
             for (int k = 0; k < o->nin / 2; k++) ok &= !dep[o->in[o->nin / 2 + k]];   /* not as an init */
             break;
         case IR_BROADCAST_IN_DIM: ok = rows && o->a.dims.n >= 1 && o->a.dims.v[0] == 0; break;
-        case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: ok = rows; break;
+        case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: case IR_COMPLEX_PART: ok = rows; break;
         default: ok = rows && (kind == IR_KIND_UNARY || kind == IR_KIND_BINARY); break;
         }
         for (int k = 0; k < o->nout; k++) dep[o->out[k]] = true;

@@ -398,7 +398,7 @@ typedef struct epilogue_check {
 static bool is_elementwise(ir_opcode code) {
     ir_op_kind k = ir_op_kind_of(code);
     return k == IR_KIND_UNARY || k == IR_KIND_BINARY || code == IR_CONVERT || code == IR_COMPARE ||
-           code == IR_SELECT || code == IR_CLAMP;
+           code == IR_SELECT || code == IR_CLAMP || code == IR_COMPLEX_PART;
 }
 
 /* Every op that reads the dot's result (directly or not) is elementwise on

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../util/complex_math.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
@@ -492,6 +493,33 @@ static const char *elementwise_at(emit_ctx *cx, const ir_op *op, const ex_index 
     return ex_local(cx, out, es_binary(cx, op, op->code, in, a, operand_at(cx, op, 1, ix)));
 }
 
+/* The prelude's function computing a part of complex function fn (src/util/complex_math.h). */
+static const char *complex_part_function(ir_opcode fn) {
+    switch (fn) {
+#define EX_FN(name, expr) case IR_##name: return "aj_cfn_" #name;
+    AJ_COMPLEX_UNARY_LIST(EX_FN)
+    AJ_COMPLEX_BINARY_LIST(EX_FN)
+#undef EX_FN
+    default: return NULL;
+    }
+}
+
+/* aj_cfn_FN(re, im[, re2, im2], imag), computed in double, rounded once to the part's type. */
+static const char *complex_part_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
+    const char *fn = complex_part_function(op->a.complex_fn), *args = "";
+    if (!fn || op->nin != ir_complex_part_arity(op->a.complex_fn)) {
+        ec_fail_op(cx, DIAG_INVALID, op, "not a function of %d complex parts", op->nin);
+        return NULL;
+    }
+    for (int i = 0; i < op->nin; i++) {
+        const char *x = operand_at(cx, op, i, ix);
+        if (!x) return NULL;
+        args = ec_str(cx, "%s%s, ", args, x);
+    }
+    ir_dtype t = ec_type(cx, op->out[0])->dtype;
+    return ex_local(cx, t, ec_str(cx, "(%s)%s(%s%d)", ec_ctype(t), fn, args, op->a.complex_imag ? 1 : 0));
+}
+
 static const char *op_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
     for (int i = 0; i < op->nout; i++)
         if (!ec_dtype_ok(ec_type(cx, op->out[i])->dtype)) {
@@ -517,6 +545,7 @@ static const char *op_at(emit_ctx *cx, const ir_op *op, const ex_index *ix) {
         return gather_at(cx, op, ix);
     case IR_SELECT: return select_at(cx, op, ix);
     case IR_CLAMP: return clamp_at(cx, op, ix);
+    case IR_COMPLEX_PART: return complex_part_at(cx, op, ix);
     case IR_DOT_GENERAL:
         if (ix->linear) break;
         return ex_dot_inline(cx, op, ix);

@@ -47,6 +47,7 @@ static bool flat_op(emit_ctx *cx, const ir_op *op, void *ctx) {
     (void)ctx;
     switch (op->code) {
     case IR_CONSTANT: case IR_RESHAPE: case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP:
+    case IR_COMPLEX_PART:
         return true;
     case IR_BROADCAST_IN_DIM: return ir_type_numel(ec_type(cx, op->in[0])) == 1;
     default: {

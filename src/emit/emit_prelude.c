@@ -13,9 +13,11 @@
  * extremes, NaN and +-inf: exp 1 ULP, log 1 ULP, tanh 2 ULP, logistic 2 ULP
  * (against 1 / (1 + exp(-x)) in double). */
 #include "../util/chlo_math.h"
+#include "../util/complex_math.h"
 #include "emit_internal.h"
 
 const char emit_prelude[] =
+    "#include <complex.h>\n"
     "#include <math.h>\n"
     "#include <stdint.h>\n"
     "#include <stdlib.h>\n"
@@ -127,6 +129,7 @@ const char emit_prelude[] =
     "   (clang's backend fuses under -ffp-contract=fast whatever a pragma says) ---- */\n"
     "#ifndef __clang__\n#pragma GCC push_options\n#pragma GCC optimize(\"fp-contract=off\")\n#endif\n"
     AJ_CHLO_MATH_TEXT "\n"
+    AJ_COMPLEX_MATH_TEXT "\n"
     "#ifndef __clang__\n#pragma GCC pop_options\n#endif\n"
     AJ_CHLO_MULHI_TEXT "\n"
     "#define AJ_NEXT_AFTER(S, T, U, BITS, FROM, SIGN, QNAN) \\\n"

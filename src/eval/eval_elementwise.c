@@ -3,9 +3,13 @@
  * eval_scalar.c and stores element k of the result. Operands have the
  * result's shape, except select's predicate and clamp's bounds, which may be
  * scalars. */
+#include <complex.h>
 #include <math.h>
 
+#include "../util/complex_math.h"
 #include "eval_internal.h"
+
+AJ_COMPLEX_MATH_CODE
 
 static const ir_type *in_type(const ev_frame *fr, const ir_op *op, int i) { return ev_type(fr, op->in[i]); }
 static const ir_type *out_type(const ev_frame *fr, const ir_op *op) { return ev_type(fr, op->out[0]); }
@@ -146,6 +150,41 @@ static int run_convert(ev_frame *fr, const ir_op *op, diag *d) {
     return DIAG_OK;
 }
 
+/* One part of op's complex function of the complex numbers (v[0] + i v[1],
+ * v[2] + i v[3]); the rule (ir_complex_part_arity) checked the function. */
+static double complex_part_of(const ir_op *op, const double *v) {
+    int imag = op->a.complex_imag;
+    switch (op->a.complex_fn) {
+#define EV_UNARY_FN(name, expr) case IR_##name: return aj_cfn_##name(v[0], v[1], imag);
+#define EV_BINARY_FN(name, expr) case IR_##name: return aj_cfn_##name(v[0], v[1], v[2], v[3], imag);
+    AJ_COMPLEX_UNARY_LIST(EV_UNARY_FN)
+    AJ_COMPLEX_BINARY_LIST(EV_BINARY_FN)
+#undef EV_UNARY_FN
+#undef EV_BINARY_FN
+    default: return NAN;
+    }
+}
+
+static int run_complex_part(ev_frame *fr, const ir_op *op, diag *d) {
+    int rc = ir_complex_part_arity(op->a.complex_fn) == op->nin ? DIAG_OK
+             : ev_fail(d, DIAG_INVALID, op, "not a function of %d complex parts", op->nin);
+    for (int i = 0; !rc && i < op->nin; i++) {
+        rc = require_result_shape(fr, op, i, false, d);
+        if (!rc) rc = require_same_dtype(fr, op, i, 0, d);
+    }
+    if (rc) return rc;
+    ir_dtype t = in_type(fr, op, 0)->dtype;
+    if ((t != IR_F32 && t != IR_F64) || out_type(fr, op)->dtype != t) return undefined_on(d, op, t);
+    void *r = ev_data(fr, op->out[0]);
+    int64_t n = ir_type_numel(out_type(fr, op));
+    for (int64_t k = 0; k < n; k++) {
+        double v[4];
+        for (int i = 0; i < op->nin; i++) v[i] = elem_load(t, ev_data(fr, op->in[i]), k).f;
+        elem_store(t, r, k, (elem_value){.f = complex_part_of(op, v)});
+    }
+    return DIAG_OK;
+}
+
 static int run_reduce_precision(ev_frame *fr, const ir_op *op, diag *d) {
     int rc = require_result_shape(fr, op, 0, false, d);
     if (rc) return rc;
@@ -173,6 +212,7 @@ int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_CLAMP: return run_clamp(fr, op, d);
     case IR_CONVERT: return run_convert(fr, op, d);
     case IR_REDUCE_PRECISION: return run_reduce_precision(fr, op, d);
+    case IR_COMPLEX_PART: return run_complex_part(fr, op, d);
     default: break;
     }
     switch (ir_op_kind_of(op->code)) {

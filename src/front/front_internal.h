@@ -278,7 +278,7 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
  *   parse_op.c             operands, signatures, fr_emit, regions, the generic
  *                          form, the op names, the statement
  *   parse_op_elementwise.c elementwise ops, convert, reshape, clamp,
- *                          reduce_precision, select, compare
+ *                          reduce_precision, select, compare, complex
  *   parse_op_shape.c       constant, iota, broadcast_in_dim, transpose, reverse,
  *                          slice, concatenate
  *   parse_op_index.c       pad, dynamic_slice, get_dimension_size,
@@ -376,6 +376,7 @@ int fr_parse_same_typed(parser *p, op_desc *d);   /* parse_op_elementwise.c */
 int fr_parse_reduce_precision(parser *p, op_desc *d);
 int fr_parse_select(parser *p, op_desc *d);
 int fr_parse_compare(parser *p, op_desc *d);
+int fr_parse_complex(parser *p, op_desc *d);
 int fr_read_precision_bits(parser *p, const attr_list *attrs, op_desc *d);
 
 int fr_parse_constant(parser *p, op_desc *d);     /* parse_op_shape.c */
@@ -443,6 +444,14 @@ int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_l
 int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs);
 /* A dictionary-valued attribute (`mhlo.backend_config = {uplo = 76 : ui8}`) into out. */
 int fr_attr_read_dict(parser *p, const attr_ref *a, attr_list *out);
+
+/* ---- complex values (lower_complex.c) ------------------------------------------------------ */
+
+/* Rebuilds every function of m that has complex values with their real and
+ * imaginary parts instead (the file's comment says how). DIAG_UNSUPPORTED
+ * for an op the lowering does not know on complex values, DIAG_INVALID for
+ * malformed ones, with the op's location; m is to be freed on failure. */
+int fr_lower_complex(ir_module *m, diag *d);
 
 /* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
 

@@ -420,6 +420,7 @@ int front_parse(const char *file, const char *text, size_t len, ir_module ***mod
         if (append_module(&p, &list, &n, &cap) || parse_chunk(&p)) break;
         if (!accept(&p, TK_SPLIT)) break;
     }
+    for (int i = 0; p.status == DIAG_OK && i < n; i++) p.status = fr_lower_complex(list[i], d);
     if (p.status != DIAG_OK) {
         front_free_modules(list, n);
         return p.status;

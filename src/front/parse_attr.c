@@ -432,6 +432,18 @@ static int float_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t 
     return 0;
 }
 
+static int parse_element(parser *p, ir_dtype t, uint8_t *dst);
+
+/* `(re, im)`: a complex element, its parts in order at dst. */
+static int complex_element(parser *p, ir_dtype t, uint8_t *dst) {
+    ir_dtype part = ir_dtype_complex_part(t);
+    if (expect(p, TK_LPAREN, "'(' before a complex literal's real part") || parse_element(p, part, dst) ||
+        expect(p, TK_COMMA, "',' between a complex literal's parts") ||
+        parse_element(p, part, dst + ir_dtype_size(part)))
+        return -1;
+    return expect(p, TK_RPAREN, "')' after a complex literal's imaginary part");
+}
+
 /* One literal element of type t written at dst. */
 static int parse_element(parser *p, ir_dtype t, uint8_t *dst) {
     cursor start = p->tok.at;
@@ -441,6 +453,7 @@ static int parse_element(parser *p, ir_dtype t, uint8_t *dst) {
         next(p);
         return 0;
     }
+    if (ir_dtype_is_complex(t)) return complex_element(p, t, dst);
     if (at(p, TK_LPAREN)) return fr_error(p, start, "complex literal for element type %s", ir_dtype_name(t));
     bool neg = accept(p, TK_MINUS);
     bool is_float = ir_dtype_is_float(t);
@@ -510,13 +523,14 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
     if (n != bytes && n != size)
         return fr_error(p, s->at, "hex blob holds %zu bytes, but %s needs %zu (or %zu for a splat)", n,
                         ir_dtype_name(t->dtype), bytes, size);
-    uint8_t one[8];
+    uint8_t one[16];
     uint8_t *dst = n == bytes ? data : one; /* a splat decodes one element, then fills */
     for (size_t i = 0; i < n; i++) {
         int hi = hex_value(s->s[3 + 2 * i]), lo = hex_value(s->s[4 + 2 * i]);
         if (hi < 0 || lo < 0) return fr_error(p, s->at, "invalid hex digit in the blob");
         dst[i] = (uint8_t)(hi << 4 | lo);
     }
+    size = ir_dtype_size(ir_dtype_complex_part(t->dtype));   /* a complex element: each part swapped */
     if (!host_is_little_endian())
         for (size_t e = 0; e < n; e += size)
             for (size_t i = 0; i < size / 2; i++) {
@@ -527,8 +541,8 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
     if (t->dtype == IR_I1)
         for (size_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
     if (n != bytes && bytes) {
-        memcpy(data, one, size);
-        fill_splat(data, size, bytes);
+        memcpy(data, one, n);
+        fill_splat(data, n, bytes);
     }
     next(p);
     return 0;
@@ -548,7 +562,7 @@ static int parse_literal(parser *p, const ir_type *t, uint8_t *data, size_t byte
         int64_t index = 0;
         return parse_list(p, t, 0, data, &index);
     }
-    uint8_t one[8];
+    uint8_t one[16];
     if (parse_element(p, t->dtype, one)) return -1;
     if (bytes) {
         memcpy(data, one, size);

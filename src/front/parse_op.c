@@ -508,7 +508,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.bitcast_convert",
     "stablehlo.collective_broadcast",
     "stablehlo.collective_permute",
-    "stablehlo.complex",
     "stablehlo.composite",
     "stablehlo.compute_reshape_shape",
     "stablehlo.create_token",
@@ -523,11 +522,9 @@ static const char *const unsupported_ops[] = {
     "stablehlo.einsum",
     "stablehlo.fft",
     "stablehlo.get_tuple_element",
-    "stablehlo.imag",
     "stablehlo.infeed",
     "stablehlo.outfeed",
     "stablehlo.partition_id",
-    "stablehlo.real",
     "stablehlo.real_dynamic_slice",
     "stablehlo.recv",
     "stablehlo.reduce_precision",
@@ -671,6 +668,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_CONCATENATE: rc = fr_parse_concatenate(p, d); break;
         case IR_SELECT: rc = fr_parse_select(p, d); break;
         case IR_COMPARE: rc = fr_parse_compare(p, d); break;
+        case IR_COMPLEX: rc = fr_parse_complex(p, d); break;
         case IR_DOT_GENERAL: rc = fr_parse_dot_general(p, d); break;
         case IR_REDUCE: return fr_parse_reduce(p, d, op);
         case IR_WHILE: return fr_parse_while(p, d, op);

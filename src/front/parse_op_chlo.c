@@ -7,7 +7,8 @@
  *   chlo.is_inf x            abs(x) == inf
  *   chlo.is_pos_inf x        x == inf
  *   chlo.is_neg_inf x        x == -inf
- *   chlo.conj x              x (real types): a convert to the same type
+ *   chlo.conj x              x (real types): a convert to the same type;
+ *                            complex(real(x), -imag(x)) (complex types)
  *   chlo.constant_like x     a scalar constant broadcast to x's shape
  *   chlo.broadcast_<op>      each operand broadcast_in_dim to the result's
  *                            shape (broadcast_dimensions for the lower-rank
@@ -211,6 +212,21 @@ static int lower_top_k(parser *p, op_desc *d, const attr_list *attrs, int64_t k)
     return 0;
 }
 
+static int lower_conj(parser *p, op_desc *d) {
+    if (want_operands(p, d, "chlo.conj", 1)) return -1;
+    ir_type t = *ir_value_type(p->fn, d->in[0].id);
+    if (!ir_dtype_is_complex(t.dtype)) return 0;
+    ir_type part = t;
+    part.dtype = ir_dtype_complex_part(t.dtype);
+    ir_op *re = fr_aux_op(p, d, IR_REAL, 1, &d->in[0].id, &part), *im = fr_aux_op(p, d, IR_IMAG, 1, &d->in[0].id, &part);
+    if (!re || !im) return -1;
+    ir_op *neg = fr_aux_op(p, d, IR_NEGATE, 1, &im->out[0], &part);
+    if (!neg) return -1;
+    d->code = IR_COMPLEX;
+    d->in[0].id = re->out[0];
+    return fr_push_operand(p, d, (operand){.id = neg->out[0], .tok = d->in[0].tok});
+}
+
 int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k) {
     switch (sp) {
     case SP_CHLO_SQUARE:
@@ -219,7 +235,7 @@ int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, 
     case SP_CHLO_IS_INF:
     case SP_CHLO_IS_POS_INF:
     case SP_CHLO_IS_NEG_INF: return lower_is_inf(p, d, sp);
-    case SP_CHLO_CONJ: return want_operands(p, d, "chlo.conj", 1);
+    case SP_CHLO_CONJ: return lower_conj(p, d);
     case SP_CHLO_CONSTANT_LIKE: return lower_constant_like(p, d, attrs);
     case SP_CHLO_BROADCAST: return lower_broadcast(p, d, attrs);
     case SP_CHLO_TOP_K: return lower_top_k(p, d, attrs, k);

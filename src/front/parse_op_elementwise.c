@@ -1,5 +1,5 @@
 /* parse_op_elementwise.c: the pretty syntax of the elementwise ops (and
- * convert, reshape, clamp), reduce_precision, select and compare;
+ * convert, reshape, clamp), reduce_precision, select, compare and complex;
  * reduce_precision's generic attributes. */
 #include <stdio.h>
 
@@ -43,6 +43,22 @@ int fr_parse_select(parser *p, op_desc *d) {
     }
     fr_typelist_free(&ts);
     return rc;
+}
+
+/* `%re, %im attr-dict? : R` (operands of R's part type) or `: (A, B) -> R` */
+int fr_parse_complex(parser *p, op_desc *d) {
+    if (fr_parse_operands(p, d) || fr_skip_attr_dict(p) || expect(p, TK_COLON, "':' before the op's type")) return -1;
+    if (at(p, TK_LPAREN)) {
+        typelist ins = {0};
+        int rc = fr_parse_function_type(p, &ins, &d->out) || fr_check_operand_types(p, d, ins.v, ins.n);
+        fr_typelist_free(&ins);
+        return rc;
+    }
+    ir_type t;
+    if (fr_parse_tensor_type(p, &t) || fr_typelist_push(p, &d->out, &t)) return -1;
+    ir_type part = t;
+    part.dtype = ir_dtype_complex_part(t.dtype);
+    return fr_check_all_operands(p, d, &part);
 }
 
 /* `DIR, %a, %b (, TYPE)? attr-dict? : (A, B) -> R` */

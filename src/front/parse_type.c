@@ -64,6 +64,10 @@ static int scan_element_type(parser *p, ir_dtype *out) {
     if (n == 0) return fr_error(p, start, "expected an element type in the tensor type");
     if (s[0] != '!' && ir_dtype_from_name(s, n, out)) return 0;
     size_t quoted = quoted_type_length(lx, start.pos, lx->cur.pos);
+    if (s[0] != '!' && quoted > n && ir_dtype_from_name(s, quoted, out)) {   /* complex<f32>, complex<f64> */
+        while (lx->cur.pos < start.pos + quoted) fr_lex_advance(lx);
+        return 0;
+    }
     if (s[0] == '!' || is_other_builtin_type(s, n))
         return fr_unsupported(p, start, "unsupported element type %.*s", shown(quoted), s);
     return fr_error(p, start, "unknown element type '%.*s'", shown(n), s);

@@ -38,6 +38,10 @@ int ir_type_problem(const ir_type *t, char *why, size_t size) {
         snprintf(why, size, "unknown element type #%d", (int)t->dtype);
         return DIAG_INVALID;
     }
+    if (ir_dtype_is_complex(t->dtype)) {   /* the front end lowers them (ir_dtype) */
+        snprintf(why, size, "element type %s outside the front end", ir_dtype_name(t->dtype));
+        return DIAG_INVALID;
+    }
     /* Keep the byte count representable, so later size arithmetic cannot
      * overflow (numel * 8 bytes stays below INT64_MAX). */
     int64_t numel = 1;
@@ -446,6 +450,7 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_REDUCE_PRECISION] = infer_rule_reduce_precision,
     [IR_SELECT] = infer_rule_select,
     [IR_CLAMP] = infer_rule_clamp,
+    [IR_COMPLEX_PART] = infer_rule_complex_part,
     [IR_COMPARE] = infer_rule_compare,
     [IR_DOT_GENERAL] = infer_rule_dot_general,
     [IR_REDUCE] = infer_rule_reduce,

@@ -21,6 +21,26 @@ int infer_rule_binary(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* complex_part(re, im[, re2, im2]): parts of complex numbers, all of one
+ * f32 or f64 type, and a function that takes that many of them. */
+int infer_rule_complex_part(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    int arity = ir_complex_part_arity(op->a.complex_fn);
+    if (!arity) return infer_fail(cx, "complex_fn: not a function of complex numbers");
+    if (op->nin != arity)
+        return infer_fail(cx, "expected %d operands (the parts of %d complex numbers), got %d", arity, arity / 2,
+                          op->nin);
+    const ir_type *re = infer_operand(cx, 0);
+    if (re->dtype != IR_F32 && re->dtype != IR_F64)
+        return infer_fail(cx, "operand 0: expected a tensor of f32 or f64 (a complex part), got %s", TT(re));
+    for (int i = 1; i < arity; i++) {
+        int rc = infer_expect_same_type(cx, i, 0);
+        if (rc) return rc;
+    }
+    cx->out[0] = *re;
+    return DIAG_OK;
+}
+
 /* select(pred, on_true, on_false): pred is i1, a scalar or of the branches'
  * shape; the branches have one type. */
 int infer_rule_select(infer_ctx *cx) {

@@ -93,6 +93,7 @@ int infer_rule_unary(infer_ctx *cx);                  /* infer_elementwise.c */
 int infer_rule_binary(infer_ctx *cx);
 int infer_rule_select(infer_ctx *cx);
 int infer_rule_clamp(infer_ctx *cx);
+int infer_rule_complex_part(infer_ctx *cx);
 int infer_rule_compare(infer_ctx *cx);
 int infer_rule_convert(infer_ctx *cx);
 int infer_rule_bitcast_convert(infer_ctx *cx);

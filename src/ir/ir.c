@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/complex_math.h"
 #include "../util/mem.h"
 
 /* ---- element types ---------------------------------------------------- */
@@ -28,6 +29,8 @@ static const struct {
     [IR_U16] = {"ui16", 2, false, true, true, "<u2"},
     [IR_U32] = {"ui32", 4, false, true, true, "<u4"},
     [IR_U64] = {"ui64", 8, false, true, true, "<u8"},
+    [IR_C64] = {"complex<f32>", 8, false, false, false, "<c8"},
+    [IR_C128] = {"complex<f64>", 16, false, false, false, "<c16"},
 };
 
 size_t ir_dtype_size(ir_dtype t) { return dtype_info[t].size; }
@@ -36,6 +39,8 @@ const char *ir_dtype_npy_descr(ir_dtype t) { return dtype_info[t].npy; }
 bool ir_dtype_is_float(ir_dtype t) { return dtype_info[t].is_float; }
 bool ir_dtype_is_int(ir_dtype t) { return dtype_info[t].is_int; }
 bool ir_dtype_is_unsigned(ir_dtype t) { return dtype_info[t].is_unsigned; }
+bool ir_dtype_is_complex(ir_dtype t) { return t == IR_C64 || t == IR_C128; }
+ir_dtype ir_dtype_complex_part(ir_dtype t) { return t == IR_C64 ? IR_F32 : t == IR_C128 ? IR_F64 : t; }
 
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out) {
     for (int t = 0; t < IR_DTYPE_COUNT; t++) {
@@ -162,10 +167,22 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     }
 }
 
+int ir_complex_part_arity(ir_opcode fn) {
+    switch (fn) {
+#define IR_UNARY_FN(name, expr) case IR_##name: return 2;
+#define IR_BINARY_FN(name, expr) case IR_##name: return 4;
+    AJ_COMPLEX_UNARY_LIST(IR_UNARY_FN)
+    AJ_COMPLEX_BINARY_LIST(IR_BINARY_FN)
+#undef IR_UNARY_FN
+#undef IR_BINARY_FN
+    default: return 0;
+    }
+}
+
 bool ir_op_is_elementwise(ir_opcode c) {
     ir_op_kind k = ir_op_kind_of(c);
     return k == IR_KIND_UNARY || k == IR_KIND_BINARY || c == IR_CONVERT || c == IR_COMPARE ||
-           c == IR_SELECT || c == IR_CLAMP || c == IR_REDUCE_PRECISION;
+           c == IR_SELECT || c == IR_CLAMP || c == IR_REDUCE_PRECISION || c == IR_COMPLEX_PART;
 }
 
 static bool strictly_increasing(const ir_ints *dims) {

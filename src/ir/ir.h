@@ -23,11 +23,15 @@
 /* ---- element types ---------------------------------------------------- */
 
 /* Tier-1 types come first, then tier 2's (the public aj_dtype follows
- * this order). Tier-3 types (complex, f8, sub-byte) have no member: the
- * parser rejects them as unsupported. */
+ * this order up to IR_U64). The complex types come last and live only
+ * between parsing and the front end's complex lowering (lower_complex.c),
+ * which rewrites every complex value into its real and imaginary parts:
+ * no later stage sees them, and the verifier rejects them. f8 and sub-byte
+ * types have no member: the parser rejects them as unsupported. */
 typedef enum ir_dtype {
     IR_F32, IR_F64, IR_I32, IR_I64, IR_I1,
     IR_F16, IR_BF16, IR_I8, IR_I16, IR_U8, IR_U16, IR_U32, IR_U64,
+    IR_C64, IR_C128,   /* complex<f32>, complex<f64>: (real, imaginary), interleaved */
     IR_DTYPE_COUNT
 } ir_dtype;
 
@@ -38,6 +42,9 @@ bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out);
 bool ir_dtype_is_float(ir_dtype t);
 bool ir_dtype_is_int(ir_dtype t);          /* signed or unsigned integer, not i1 */
 bool ir_dtype_is_unsigned(ir_dtype t);
+bool ir_dtype_is_complex(ir_dtype t);
+/* The type of a complex type's parts (IR_C64 -> IR_F32); t itself otherwise. */
+ir_dtype ir_dtype_complex_part(ir_dtype t);
 
 /* ---- shaped types ----------------------------------------------------- */
 
@@ -73,6 +80,15 @@ typedef enum ir_op_kind {
 } ir_op_kind;
 
 /* X(ENUM, printed name, kind, operand count or -1 when variadic)
+ *
+ * stablehlo.real, imag and complex exist only before the complex lowering
+ * (see ir_dtype). It writes each nonlinear function of a complex value as
+ * arrayjit.complex_part ops: complex_part(re, im) is one part (attribute
+ * complex_imag) of the function complex_fn (an elementwise opcode: exp,
+ * log, sqrt, tanh, abs, ...) of the complex number re + i im, and
+ * complex_part(re, im, re2, im2) one part of divide or power of two complex
+ * numbers; computed in double as the reference interpreter does
+ * (src/util/complex_math.h) and rounded once to re's type (f32 or f64).
  *
  * The arrayjit.* LAPACK ops have no StableHLO op: they are the routines
  * JAX's CPU custom calls run (jaxlib's lapack_{s,d}<routine>_ffi), with
@@ -133,6 +149,9 @@ typedef enum ir_op_kind {
     X(SCATTER, "stablehlo.scatter", IR_KIND_OTHER, -1) \
     X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", IR_KIND_OTHER, -1) \
     X(GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", IR_KIND_OTHER, 1) \
+    X(REAL, "stablehlo.real", IR_KIND_OTHER, 1) \
+    X(IMAG, "stablehlo.imag", IR_KIND_OTHER, 1) \
+    X(COMPLEX, "stablehlo.complex", IR_KIND_OTHER, 2) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -189,6 +208,7 @@ typedef enum ir_op_kind {
     X(POLYGAMMA, "chlo.polygamma", IR_KIND_BINARY, 2) \
     X(ZETA, "chlo.zeta", IR_KIND_BINARY, 2) \
     X(MULHI, "chlo.mulhi", IR_KIND_BINARY, 2) \
+    X(COMPLEX_PART, "arrayjit.complex_part", IR_KIND_OTHER, -1) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
     X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \
@@ -288,6 +308,8 @@ typedef struct ir_attrs {
     int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd, gesvd: jobz, 'A'
                               (full u and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros) */
     int64_t ilo, ihi;      /* gehrd: LAPACK's ilo and ihi, 1 <= ilo <= ihi <= N (JAX: 1 and N) */
+    ir_opcode complex_fn;  /* complex_part: the function (IR_EXPONENTIAL, IR_ABS, ...) */
+    bool complex_imag;     /* complex_part: the imaginary part (else the real part) */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
@@ -336,9 +358,14 @@ struct ir_op {
  * dies there (plan: in place). */
 int ir_op_updated_operand(const ir_op *op, int r);
 
+/* The operand count of a complex_part op computing function fn: 2 (re, im)
+ * for the functions of one complex number, 4 for divide and power, 0 for
+ * an opcode that is no such function (src/util/complex_math.h lists them). */
+int ir_complex_part_arity(ir_opcode fn);
+
 /* Whether op is elementwise: unary, binary, convert, compare, select,
- * clamp, reduce_precision (each result element from the operands' elements
- * at its index, broadcasting none). */
+ * clamp, reduce_precision, complex_part (each result element from the
+ * operands' elements at its index, broadcasting none). */
 bool ir_op_is_elementwise(ir_opcode c);
 
 

@@ -71,6 +71,15 @@ static void print_reduce_precision(printer *p, const ir_op *op) {
     pr_print_op_type(p, op);
 }
 
+/* `arrayjit.complex_part %re, %im {fn = stablehlo.exponential, part = imag} : ...` */
+static void print_complex_part(printer *p, const ir_op *op) {
+    print_name_and_operands(p, op);
+    ir_opcode fn = op->a.complex_fn;
+    fprintf(p->out, " {fn = %s, part = %s} : ", (unsigned)fn < IR_OPCODE_COUNT ? ir_op_name(fn) : "?",
+            op->a.complex_imag ? "imag" : "real");
+    pr_print_op_type(p, op);
+}
+
 static void print_reverse(printer *p, const ir_op *op) {
     print_name_and_operands(p, op);
     fputs(", dims = ", p->out);
@@ -452,6 +461,7 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
     [IR_REDUCE_PRECISION] = print_reduce_precision,
     [IR_SELECT] = print_select,
     [IR_CLAMP] = print_with_op_type,
+    [IR_COMPLEX_PART] = print_complex_part,
     [IR_COMPARE] = print_compare,
     [IR_DOT_GENERAL] = print_dot_general,
     [IR_PAD] = print_pad,

@@ -21,7 +21,7 @@ double remat_op_flops(const ir_func *f, const ir_op *op) {
     }
     case IR_REDUCE:
         return (double)ir_type_numel(&f->values[op->in[0]].type) * (op->nin / 2);
-    case IR_SELECT: case IR_CLAMP: case IR_COMPARE: case IR_CONVERT:
+    case IR_SELECT: case IR_CLAMP: case IR_COMPARE: case IR_CONVERT: case IR_COMPLEX_PART:
         return out;
     default:
         return ir_op_kind_of(op->code) == IR_KIND_UNARY || ir_op_kind_of(op->code) == IR_KIND_BINARY ? out : 0;

@@ -788,8 +788,11 @@ TEST(chlo_ops_refuse_malformed_uses) {
 TEST(unsupported_features_are_named) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xi4>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:27: unsupported element type i4");
-    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n}\n", DIAG_UNSUPPORTED,
-                 "t.mlir:1:27: unsupported element type complex<f32>");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f16>>) {\n}\n", DIAG_UNSUPPORTED,
+                 "t.mlir:1:27: unsupported element type complex<f16>");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.triangular_solve %a, %a : "
+                 "tensor<2xcomplex<f32>>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:3: stablehlo.triangular_solve: unsupported on complex values");
     EXPECT_ERROR("func.func @f(%a: tensor<?x2xf32>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:25: unsupported dynamic dimension '?'");
     EXPECT_ERROR("func.func @f(%a: !stablehlo.token) {\n}\n", DIAG_UNSUPPORTED,
