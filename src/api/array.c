@@ -122,10 +122,17 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
             found = 1;
         }
     }
+    /* A complex array is read as its parts interleaved, a real array with a
+     * trailing dimension of 2: what a public function takes for it. */
+    bool complex = false;
+    for (aj_dtype part = AJ_F32; !found && part <= AJ_F64; part++) {
+        const char *c = part == AJ_F32 ? "<c8'" : "<c16'";
+        if (strncmp(descr + 1, c, strlen(c)) == 0) *dtype = part, found = complex = true;
+    }
     if (!found) {
         const char *end = strchr(descr + 1, '\'');
         return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <f2 <V2 (bf16) "
-                        "<i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1)",
+                        "<i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1, or <c8 <c16 as f32 or f64 with a trailing 2)",
                         path, end ? (int)(end - descr - 1) : 8, descr + 1);
     }
     if (strncmp(order, "False", 5) != 0)
@@ -142,6 +149,10 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
         dims[(*rank)++] = d;
         p = end;
     }
+    if (complex && *rank == AJ_MAX_RANK)
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: a complex array of rank %d (read as rank %d) is not supported", path,
+                        *rank, *rank + 1);
+    if (complex) dims[(*rank)++] = 2;
     return AJ_OK;
 }
 

@@ -3,7 +3,8 @@
  * them; the other CHLO ops JAX emits (sinh, erf, lgamma, next_after ...)
  * are ops of the IR (ir.h).
  *
- *   chlo.square x            x * x
+ *   chlo.square x            x * x; of a complex x + iy, (x - y)(x + y) (0 where
+ *                            x is finite and |x| = |y|) + i 2(x y)
  *   chlo.is_inf x            abs(x) == inf
  *   chlo.is_pos_inf x        x == inf
  *   chlo.is_neg_inf x        x == -inf
@@ -212,6 +213,54 @@ static int lower_top_k(parser *p, op_desc *d, const attr_list *attrs, int64_t k)
     return 0;
 }
 
+/* One more op of the expansion on the values in (part-typed like t). */
+static ir_value_id aux(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in,
+                       const ir_type *t) {
+    for (int i = 0; i < nin; i++)
+        if (in[i] < 0) return -1;
+    ir_op *op = fr_aux_op(p, d, code, nin, in, t);
+    return op ? op->out[0] : -1;
+}
+
+static ir_value_id aux2(parser *p, const op_desc *d, ir_opcode code, ir_value_id a, ir_value_id b, const ir_type *t) {
+    ir_value_id in[2] = {a, b};
+    return aux(p, d, code, 2, in, t);
+}
+
+static ir_value_id aux_splat(parser *p, const op_desc *d, const ir_type *t, double v) {
+    ir_value_id c = fr_scalar_constant(p, d, t->dtype, v, 0);
+    return c < 0 ? -1 : fr_broadcast_to(p, d, c, t, 0, NULL);
+}
+
+/* chlo.square of a complex z = x + iy as CHLO's decomposition writes it:
+ * the real part 0 where x is finite and |x| = |y|, else (x - y)(x + y);
+ * the imaginary part 2 (x y). */
+static int lower_complex_square(parser *p, op_desc *d, const ir_type *t) {
+    ir_type part = *t, pred = *t;
+    part.dtype = ir_dtype_complex_part(t->dtype);
+    pred.dtype = IR_I1;
+    ir_value_id z = d->in[0].id;
+    ir_value_id x = aux(p, d, IR_REAL, 1, &z, &part), y = aux(p, d, IR_IMAG, 1, &z, &part);
+    ir_value_id ax = aux(p, d, IR_ABS, 1, &x, &part), ay = aux(p, d, IR_ABS, 1, &y, &part);
+    ir_op *same = ax < 0 || ay < 0 ? NULL : fr_aux_op(p, d, IR_COMPARE, 2, (ir_value_id[]){ax, ay}, &pred);
+    if (!same) return -1;
+    same->a.cmp = IR_CMP_EQ;
+    ir_value_id zero = aux2(p, d, IR_AND, aux(p, d, IR_IS_FINITE, 1, &x, &pred), same->out[0], &pred);
+    ir_value_id prod = aux2(p, d, IR_MULTIPLY, aux2(p, d, IR_SUBTRACT, x, y, &part), aux2(p, d, IR_ADD, x, y, &part), &part);
+    ir_value_id re = aux(p, d, IR_SELECT, 3, (ir_value_id[]){zero, aux_splat(p, d, &part, 0.0), prod}, &part);
+    ir_value_id im = aux2(p, d, IR_MULTIPLY, aux_splat(p, d, &part, 2.0), aux2(p, d, IR_MULTIPLY, x, y, &part), &part);
+    if (re < 0 || im < 0) return -1;
+    d->code = IR_COMPLEX;
+    d->in[0].id = re;
+    return fr_push_operand(p, d, (operand){.id = im, .tok = d->in[0].tok});
+}
+
+static int lower_square(parser *p, op_desc *d) {
+    if (want_operands(p, d, "chlo.square", 1)) return -1;
+    ir_type t = *ir_value_type(p->fn, d->in[0].id);
+    return ir_dtype_is_complex(t.dtype) ? lower_complex_square(p, d, &t) : fr_push_operand(p, d, d->in[0]);
+}
+
 static int lower_conj(parser *p, op_desc *d) {
     if (want_operands(p, d, "chlo.conj", 1)) return -1;
     ir_type t = *ir_value_type(p->fn, d->in[0].id);
@@ -229,9 +278,7 @@ static int lower_conj(parser *p, op_desc *d) {
 
 int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k) {
     switch (sp) {
-    case SP_CHLO_SQUARE:
-        if (want_operands(p, d, "chlo.square", 1)) return -1;
-        return fr_push_operand(p, d, d->in[0]);
+    case SP_CHLO_SQUARE: return lower_square(p, d);
     case SP_CHLO_IS_INF:
     case SP_CHLO_IS_POS_INF:
     case SP_CHLO_IS_NEG_INF: return lower_is_inf(p, d, sp);

@@ -882,15 +882,36 @@ TEST(every_prefix_parses_or_fails_located) {
     done();
 }
 
+/* A program whose complex values the front end lowers: constants, a
+ * public function's interleaved parameter, a region, a call and a check. */
+static const char *const complex_sample =
+    "func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<complex<f32>> {\n"
+    "  %c = stablehlo.constant dense<[(1.0, 2.0), (3.0, -4.0)]> : tensor<2xcomplex<f32>>\n"
+    "  %p = stablehlo.multiply %x, %c : tensor<2xcomplex<f32>>\n"
+    "  %e = stablehlo.exponential %p : tensor<2xcomplex<f32>>\n"
+    "  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>\n"
+    "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [0] : "
+    "(tensor<2xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>\n"
+    "  %h = func.call @half(%s) : (tensor<complex<f32>>) -> tensor<complex<f32>>\n"
+    "  check.expect_almost_eq %h, %s : tensor<complex<f32>>\n"
+    "  return %h : tensor<complex<f32>>\n"
+    "}\n"
+    "func.func private @half(%v: tensor<complex<f32>>) -> tensor<complex<f32>> {\n"
+    "  %r = stablehlo.real %v : (tensor<complex<f32>>) -> tensor<f32>\n"
+    "  %i = stablehlo.imag %v : (tensor<complex<f32>>) -> tensor<f32>\n"
+    "  %w = stablehlo.complex %i, %r : tensor<complex<f32>>\n"
+    "  return %w : tensor<complex<f32>>\n"
+    "}\n";
+
 /* The n-th allocation fails, for every n until the parse succeeds: each
  * failure is DIAG_NOMEM with a location, and nothing leaks. */
-TEST(allocation_failures_are_reported_and_clean) {
+static void fail_each_allocation(const char *text) {
     for (long n = 1;; n++) {
         ir_module **m;
         int count;
         diag d = {0};
         mem_fail_after(n);
-        int rc = front_parse("t.mlir", sample, strlen(sample), &m, &count, &d);
+        int rc = front_parse("t.mlir", text, strlen(text), &m, &count, &d);
         mem_fail_after(0);
         if (rc == DIAG_OK) {
             front_free_modules(m, count);
@@ -903,6 +924,52 @@ TEST(allocation_failures_are_reported_and_clean) {
             break;
         }
     }
+}
+
+TEST(allocation_failures_are_reported_and_clean) {
+    fail_each_allocation(sample);
+    fail_each_allocation(complex_sample);
+}
+
+/* The lowering leaves no complex type, and the public function takes and
+ * returns the parts interleaved (S x 2). */
+TEST(complex_values_become_their_parts) {
+    ir_module *m = parse_ok(complex_sample);
+    EXPECT(m != NULL);
+    if (!m) return;
+    diag d = {0};
+    EXPECT_EQ_INT(ir_verify_module(m, &d), DIAG_OK);
+    const ir_func *f = ir_module_find(m, "main"), *g = ir_module_find(m, "half");
+    EXPECT(f && g);
+    if (f && g) {
+        for (int i = 0; i < f->nvalues; i++) EXPECT(!ir_dtype_is_complex(f->values[i].type.dtype));
+        const ir_type *x = &f->values[f->body->args[0]].type;
+        EXPECT(x->dtype == IR_F32 && x->rank == 2 && x->dims[0] == 2 && x->dims[1] == 2);
+        EXPECT(f->nresults == 1 && f->result_types[0].rank == 1 && f->result_types[0].dims[0] == 2);
+        EXPECT_EQ_INT(g->body->nargs, 2);   /* private: the parts */
+        EXPECT_EQ_INT(g->nresults, 2);
+    }
+    done();
+}
+
+TEST(malformed_complex_programs_are_errors) {
+    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.compare GT, %a, %a : "
+                 "(tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.compare: complex values compare only for EQ and NE");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>, %b: tensor<2xf32>) {\n  %0 = stablehlo.multiply %a, %b : "
+                 "(tensor<2xcomplex<f32>>, tensor<2xf32>) -> tensor<2xcomplex<f32>>\n}\n",
+                 DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.multiply: operand 1 is of a real type where a complex one is expected");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<(1.0)> : tensor<complex<f32>>\n}\n", DIAG_INVALID,
+                 "t.mlir:2:37: expected ',' between a complex literal's parts, found ')'");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<(1.0, true)> : tensor<complex<f64>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:39: boolean literal for element type f64");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.real %a : "
+                 "(tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.real: the result is complex where a real type is expected");
+    EXPECT_ERROR("func.func @f(%a: tensor<1x1x1x1x1x1x1x2xcomplex<f32>>) {\n  return\n}\n", DIAG_UNSUPPORTED,
+                 "t.mlir:1:1: function: unsupported complex tensor of rank 8 at a function boundary (it travels as "
+                 "a real tensor of rank 9)");
 }
 
 TEST(deep_nesting_is_an_error_not_a_crash) {
@@ -1087,6 +1154,8 @@ int main(void) {
     RUN(empty_text_is_one_empty_module);
     RUN(every_prefix_parses_or_fails_located);
     RUN(allocation_failures_are_reported_and_clean);
+    RUN(complex_values_become_their_parts);
+    RUN(malformed_complex_programs_are_errors);
     RUN(deep_nesting_is_an_error_not_a_crash);
     RUN(symbols_round_trip);
     return TESTS_DONE();
