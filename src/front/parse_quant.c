@@ -276,7 +276,7 @@ static int scan_quant_body(parser *p, quant_type *q, int rank, const int64_t *di
 int fr_scan_quant_type(parser *p, int rank, const int64_t *dims, ir_dtype *storage, int *quant) {
     for (const char *s = "!quant.uniform<"; *s; s++) fr_lex_advance(&p->lx);
     quant_type q = {0};
-    if (scan_quant_body(p, &q, rank, dims) || want_char(p, '>', "'>' at the end of the quantized type")) {
+    if (scan_quant_body(p, &q, rank, dims) || want_char(p, '>', "'>' at the end")) {
         mem_free(q.scale);
         mem_free(q.zero_point);
         return -1;
@@ -601,7 +601,8 @@ static int lower_by_op(parser *p, op_desc *d) {
 }
 
 int fr_lower_quant(parser *p, op_desc *d) {
-    if (d->quant_lowered || !involves_quant(p, d)) return 0;
+    bool uniform = d->sp == SP_UNIFORM_QUANTIZE || d->sp == SP_UNIFORM_DEQUANTIZE;   /* always checked */
+    if (d->quant_lowered || (!uniform && !involves_quant(p, d))) return 0;
     d->quant_lowered = true;   /* the expansion's own fr_emit calls take d as it is */
     if (d->sp == SP_UNIFORM_QUANTIZE) return lower_uniform_quantize(p, d);
     if (d->sp == SP_UNIFORM_DEQUANTIZE) return lower_uniform_dequantize(p, d);
