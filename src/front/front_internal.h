@@ -107,6 +107,32 @@ typedef struct symtab {
     int heads[SYMTAB_BUCKETS];
 } symtab;
 
+/* A quantized element type, !quant.uniform<storage<min:max>:f32(:axis)?, params>.
+ * The IR has none: a quantized tensor is its storage integer type, and the
+ * parser keeps the parameters beside it (types in a typelist carry an index
+ * into the table, values a side table by value id); ops on quantized values
+ * are expanded as they are read (parse_quant.c). Invariants: scale[i] > 0
+ * and finite, min <= zero_point[i] <= max, storage range holds [min, max];
+ * n == 1 with axis == -1 per tensor, else n is the size of dimension axis. */
+typedef struct quant_type {
+    ir_dtype storage;
+    int64_t min, max; /* storage bounds */
+    int axis;         /* quantization dimension; -1 per tensor */
+    int n;            /* scales and zero points */
+    double *scale;
+    int64_t *zero_point;
+} quant_type;
+
+/* Quantized types by index (1-based, equal types share one index, so equal
+ * indices mean equal parameters; 0 is "not quantized") and the current
+ * function's value -> index table (value ids past cap have none). */
+typedef struct quant_table {
+    quant_type *types;
+    int n, cap;
+    int *of_value;
+    int cap_values;
+} quant_table;
+
 typedef struct parser {
     lexer lx;         /* positioned just after tok */
     token tok;        /* the current token */
@@ -119,6 +145,7 @@ typedef struct parser {
     ir_block *block;      /* block receiving ops */
     int depth;            /* nesting of regions */
     symtab values;
+    quant_table quant;    /* quantized types seen, and which values have one (parse_quant.c) */
 } parser;
 
 /* A saved position: the current token and the lexer behind it. */
@@ -193,18 +220,29 @@ int fr_parse_double(parser *p, double *out, const char *what);
 
 /* ---- types (parse_type.c) ------------------------------------------------------ */
 
+/* quant is NULL while no type in the list is quantized, else quant[i] is
+ * type i's index in p->quant (0: none). */
 typedef struct typelist {
     int n, cap;
     ir_type *v;
+    int *quant;
 } typelist;
 
 int fr_typelist_push(parser *p, typelist *l, const ir_type *t);
+/* Appends t with quantized type index q (0: none). */
+int fr_typelist_push_quant(parser *p, typelist *l, const ir_type *t, int q);
+/* Appends src's type i with its quantized type. */
+int fr_typelist_push_from(parser *p, typelist *l, const typelist *src, int i);
+static inline int fr_typelist_quant(const typelist *l, int i) { return l->quant ? l->quant[i] : 0; }
 void fr_typelist_free(typelist *l);
 
 /* A statically shaped tensor type of a supported element type. Other types
  * MLIR knows (bf16, complex, tuple, dynamic shapes) are DIAG_UNSUPPORTED;
- * text that is no type is DIAG_INVALID. */
+ * text that is no type is DIAG_INVALID. A quantized element type is
+ * DIAG_UNSUPPORTED here; fr_parse_tensor_type_quant accepts one, giving the
+ * storage type in *out and its index in p->quant in *quant (0: none). */
 int fr_parse_tensor_type(parser *p, ir_type *out);
+int fr_parse_tensor_type_quant(parser *p, ir_type *out, int *quant);
 /* `(T, ...) -> R` or `(T, ...) -> (R, ...)`, at '('. */
 int fr_parse_function_type(parser *p, typelist *ins, typelist *outs);
 /* Types separated by commas; stops before the first token that is not ','. */
@@ -270,8 +308,9 @@ int fr_symbol_name(parser *p, const token *t, char **out);
 
 /* Parses one op statement into p->block. */
 int fr_parse_op(parser *p);
-/* Adds a block argument of type t to b and binds its name. */
-int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t);
+/* Adds a block argument of type t (quantized type index quant, 0: none) to
+ * b and binds its name. */
+int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t, int quant);
 
 /* ---- what the op parsers share (parse_op.c) ---------------------------------------------
  *
@@ -294,6 +333,29 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
  * statement then emits it (reduce and while emit it themselves, to parse
  * their regions into the op, and set *op). */
 
+/* Names that stand for an op with more to do than the generic parse. */
+typedef enum op_special {
+    SP_NONE,
+    SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
+    SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
+    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
+    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
+    /* quantization ops: converts as read, expanded when emitted (parse_quant.c) */
+    SP_UNIFORM_QUANTIZE,   /* float -> quantized, or quantized -> quantized */
+    SP_UNIFORM_DEQUANTIZE, /* quantized -> float */
+    /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
+    SP_CHLO_FIRST,
+    SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
+    SP_CHLO_IS_INF,        /* abs(x) == inf */
+    SP_CHLO_IS_POS_INF,    /* x == inf */
+    SP_CHLO_IS_NEG_INF,    /* x == -inf */
+    SP_CHLO_CONJ,          /* the identity on real types: a convert to the same type */
+    SP_CHLO_CONSTANT_LIKE, /* a scalar constant broadcast to the result */
+    SP_CHLO_BROADCAST,     /* broadcast_<op>: broadcast_in_dim of each operand, then the op */
+    SP_CHLO_TOP_K,         /* a stable sort of (x, iota) on the last dim, then slices */
+    SP_CHLO_RAGGED_DOT,    /* per group a dot_general of the masked lhs (parse_op_ragged_dot.c) */
+} op_special;
+
 typedef struct operand {
     ir_value_id id;
     token tok; /* the use, for messages */
@@ -311,27 +373,9 @@ typedef struct op_desc {
      * expansion into several ops: chlo.top_k). */
     ir_value_id bind_first;
     int bind_count;
+    op_special sp;      /* how the op was named (uniform_quantize is a convert here) */
+    bool quant_lowered; /* fr_emit has expanded the op's quantized operands and results */
 } op_desc;
-
-/* Names that stand for an op with more to do than the generic parse. */
-typedef enum op_special {
-    SP_NONE,
-    SP_EXPECT_CONST, /* check.expect_eq_const, check.expect_almost_eq_const */
-    SP_CUSTOM_CALL,  /* stablehlo.custom_call: the target decides */
-    SP_LEGACY_DOT,   /* stablehlo.dot: a dot_general contracting lhs's last dim with rhs's first */
-    SP_LEGACY_BROADCAST, /* stablehlo.broadcast: a broadcast_in_dim adding leading dims */
-    /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
-    SP_CHLO_FIRST,
-    SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
-    SP_CHLO_IS_INF,        /* abs(x) == inf */
-    SP_CHLO_IS_POS_INF,    /* x == inf */
-    SP_CHLO_IS_NEG_INF,    /* x == -inf */
-    SP_CHLO_CONJ,          /* the identity on real types: a convert to the same type */
-    SP_CHLO_CONSTANT_LIKE, /* a scalar constant broadcast to the result */
-    SP_CHLO_BROADCAST,     /* broadcast_<op>: broadcast_in_dim of each operand, then the op */
-    SP_CHLO_TOP_K,         /* a stable sort of (x, iota) on the last dim, then slices */
-    SP_CHLO_RAGGED_DOT,    /* per group a dot_general of the masked lhs (parse_op_ragged_dot.c) */
-} op_special;
 
 void fr_op_desc_free(op_desc *d);
 int fr_push_operand(parser *p, op_desc *d, operand o);
@@ -359,8 +403,9 @@ int fr_sig_operand_list(parser *p, op_desc *d);
 int fr_parse_result_types(parser *p, typelist *out);
 /* Appends the op to the current block, moving d's attributes into it. */
 ir_op *fr_emit(parser *p, op_desc *d);
-/* `%name: type loc?` */
-int fr_parse_typed_arg(parser *p, token *name, ir_type *t);
+/* `%name: type loc?`; quant NULL: a quantized type is unsupported here,
+ * else it receives the type's quantized index (0: none). */
+int fr_parse_typed_arg(parser *p, token *name, ir_type *t, int *quant);
 /* `{` (label)? statement* `}` into b; with allow_label false the caller has
  * bound the arguments. */
 int fr_parse_region(parser *p, ir_block *b, bool allow_label);
@@ -412,6 +457,8 @@ int fr_parse_custom_call(parser *p, op_desc *d);
 /* Sets d's code (and defaults) from a custom_call target that names a
  * check; DIAG_UNSUPPORTED for any other target. */
 int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, cursor at);
+/* After the operands and signature of such a check: @check.eq's form. */
+int fr_finish_custom_call_check(parser *p, op_desc *d, const char *target);
 /* Emits the expected value (the literal at `literal`, taking *data) as a
  * constant and makes it the check's second operand. */
 int fr_add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data);
@@ -452,6 +499,25 @@ int fr_attr_read_dict(parser *p, const attr_ref *a, attr_list *out);
  * for an op the lowering does not know on complex values, DIAG_INVALID for
  * malformed ones, with the op's location; m is to be freed on failure. */
 int fr_lower_complex(ir_module *m, diag *d);
+
+/* ---- quantized types (parse_quant.c) ---------------------------------------------------
+ *
+ * Semantics are those of upstream's reference interpreter, which first runs
+ * stablehlo-legalize-quant-to-math (StablehloLegalizeQuantToMath.cpp):
+ * quantize, dequantize and requantize, add and dot_general in integers,
+ * data movement on the storage type, the other ops dequantize-op-quantize. */
+
+/* At `!quant.uniform<` inside a tensor type of the given dims: scans the
+ * element type to its closing '>' and sets *storage and *quant. */
+int fr_scan_quant_type(parser *p, int rank, const int64_t *dims, ir_dtype *storage, int *quant);
+/* Value v's quantized type index, 0 for none; setting one grows the table. */
+int fr_value_quant(const parser *p, ir_value_id v);
+int fr_set_value_quant(parser *p, ir_value_id v, int quant);
+/* Called by fr_emit: when d has quantized operands or results, emits the
+ * expansion's ops and rewrites d into its last op (a convert to the storage
+ * type), or reports an op that has no quantized form; nothing otherwise. */
+int fr_lower_quant(parser *p, op_desc *d);
+void fr_quant_free(parser *p);
 
 /* ---- compile-result checks (parse_expect.c) ------------------------------------------ */
 

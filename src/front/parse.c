@@ -231,12 +231,13 @@ static int parse_param(parser *p, ir_func *f) {
     if (expect(p, TK_VALUE, "a parameter name such as %arg0") || expect(p, TK_COLON, "':' after the parameter name"))
         return -1;
     ir_type t;
-    if (fr_parse_tensor_type(p, &t)) return -1;
+    int q;
+    if (fr_parse_tensor_type_quant(p, &t, &q)) return -1;
     attr_list attrs = {0};
     int rc = fr_parse_optional_attr_dict(p, &attrs) || read_donation(p, &attrs, f->body->nargs, f);
     fr_attr_list_free(&attrs);
     if (rc || fr_skip_loc(p)) return -1;
-    return fr_bind_block_arg(p, f->body, &name, &t);
+    return fr_bind_block_arg(p, f->body, &name, &t, q);
 }
 
 static int parse_params(parser *p, ir_func *f) {
@@ -248,16 +249,18 @@ static int parse_params(parser *p, ir_func *f) {
     return expect(p, TK_RPAREN, "')' after the parameter list");
 }
 
-/* `-> type` or `-> (type {attrs}?, ...)`; result attributes are ignored. */
+/* `-> type` or `-> (type {attrs}?, ...)`; result attributes are ignored. A
+ * quantized result is its storage type. */
 static int parse_results(parser *p, typelist *out) {
     if (!accept(p, TK_ARROW)) return 0;
     ir_type t;
-    if (!accept(p, TK_LPAREN)) return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t);
+    int q;
+    if (!accept(p, TK_LPAREN)) return fr_parse_tensor_type_quant(p, &t, &q) || fr_typelist_push(p, out, &t);
     if (accept(p, TK_RPAREN)) return 0;
     do {
         attr_list ignored = {0};
-        int rc =
-            fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t) || fr_parse_optional_attr_dict(p, &ignored);
+        int rc = fr_parse_tensor_type_quant(p, &t, &q) || fr_typelist_push(p, out, &t) ||
+                 fr_parse_optional_attr_dict(p, &ignored);
         fr_attr_list_free(&ignored);
         if (rc) return -1;
     } while (accept(p, TK_COMMA));
@@ -307,6 +310,7 @@ static int parse_func(parser *p) {
     f->loc = loc_of(p, start);
     p->fn = f;
     symtab_init(&p->values);
+    if (p->quant.of_value) memset(p->quant.of_value, 0, (size_t)p->quant.cap_values * sizeof(int));   /* ids restart */
 
     typelist results = {0};
     int rc = parse_params(p, f) || parse_results(p, &results);
@@ -420,6 +424,7 @@ int front_parse(const char *file, const char *text, size_t len, ir_module ***mod
         if (append_module(&p, &list, &n, &cap) || parse_chunk(&p)) break;
         if (!accept(&p, TK_SPLIT)) break;
     }
+    fr_quant_free(&p);
     for (int i = 0; p.status == DIAG_OK && i < n; i++) p.status = fr_lower_complex(list[i], d);
     if (p.status != DIAG_OK) {
         front_free_modules(list, n);

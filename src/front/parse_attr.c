@@ -425,7 +425,7 @@ static int float_element(parser *p, ir_dtype t, bool neg, cursor start, uint8_t 
         next(p);
         return 0;
     }
-    double v;
+    double v = 0.0;
     if (decimal_to_float(p, neg, &p->tok, t == IR_F32, &v)) return -1;
     store_float(t, v, dst);
     next(p);

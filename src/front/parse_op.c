@@ -142,19 +142,10 @@ int fr_sig_same(parser *p, op_desc *d) {
         if (!rc) rc = ins.n == 1 ? fr_check_all_operands(p, d, &ins.v[0]) : fr_check_operand_types(p, d, ins.v, ins.n);
     } else if (!rc) {
         rc = ins.n != 1 ? fr_error(p, d->at, "expected one type, or operand types then '->' and the result type")
-                        : fr_typelist_push(p, &d->out, &ins.v[0]) || fr_check_all_operands(p, d, &ins.v[0]);
+                        : fr_typelist_push_from(p, &d->out, &ins, 0) || fr_check_all_operands(p, d, &ins.v[0]);
     }
     fr_typelist_free(&ins);
     return rc;
-}
-
-/* After `->`: `R` or `(R, ...)`. */
-int fr_parse_result_types(parser *p, typelist *out) {
-    if (!accept(p, TK_LPAREN)) {
-        ir_type t;
-        return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t);
-    }
-    return fr_parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the result types");
 }
 
 /* Operand types only, no results: `: T, ...` (return, expect_close). */
@@ -195,6 +186,7 @@ ir_op *fr_emit(parser *p, op_desc *d) {
                  expected_results(d) == 1 ? "" : "s", d->out.n);
         return NULL;
     }
+    if (fr_lower_quant(p, d)) return NULL;
     ir_value_id *ids = mem_alloc((size_t)d->nin * sizeof(ir_value_id));
     if (!ids) {
         fr_nomem(p);
@@ -210,6 +202,8 @@ ir_op *fr_emit(parser *p, op_desc *d) {
     op->a = d->a;
     d->a = (ir_attrs){0};
     op->loc = (ir_loc){p->mod_file, d->at.line, d->at.col};
+    for (int i = 0; i < op->nout; i++)
+        if (fr_set_value_quant(p, op->out[i], fr_typelist_quant(&d->out, i))) return NULL;
     return op;
 }
 
@@ -232,19 +226,19 @@ static int bind_results(parser *p, const results *res, const ir_op *op, const op
     return 0;
 }
 
-int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t) {
+int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *t, int quant) {
     ir_value_id v = ir_block_add_arg(p->fn, b, t);
     if (v < 0) return fr_nomem(p);
-    return fr_bind_values(p, name, v, 1);
+    return fr_set_value_quant(p, v, quant) || fr_bind_values(p, name, v, 1);
 }
 
 /* ---- regions ------------------------------------------------------------------------------ */
 
 /* `%name: type loc?` */
-int fr_parse_typed_arg(parser *p, token *name, ir_type *t) {
+int fr_parse_typed_arg(parser *p, token *name, ir_type *t, int *quant) {
     *name = p->tok;
-    return expect(p, TK_VALUE, "an argument name") || expect(p, TK_COLON, "':' after the argument name") ||
-           fr_parse_tensor_type(p, t) || fr_skip_loc(p);
+    if (expect(p, TK_VALUE, "an argument name") || expect(p, TK_COLON, "':' after the argument name")) return -1;
+    return (quant ? fr_parse_tensor_type_quant(p, t, quant) : fr_parse_tensor_type(p, t)) || fr_skip_loc(p);
 }
 
 /* `^label (`(` args `)`)? `:` — the entry block's label and arguments. */
@@ -254,7 +248,8 @@ static int parse_block_label(parser *p, ir_block *b) {
         do {
             token name;
             ir_type t;
-            if (fr_parse_typed_arg(p, &name, &t) || fr_bind_block_arg(p, b, &name, &t)) return -1;
+            int q;
+            if (fr_parse_typed_arg(p, &name, &t, &q) || fr_bind_block_arg(p, b, &name, &t, q)) return -1;
         } while (accept(p, TK_COMMA));
         if (expect(p, TK_RPAREN, "')' after the block arguments")) return -1;
     }
@@ -415,6 +410,7 @@ static int lower_legacy(parser *p, op_desc *d, op_special sp) {
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
     if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs, -1);
+    if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE) return 0;   /* no attributes */
     if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
     if (sp == SP_LEGACY_BROADCAST)
         return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
@@ -424,7 +420,8 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
         if (!(a = fr_attr_require(p, attrs, "call_target_name", d->at)) || fr_attr_read_string(p, a, &target))
             return -1;
         int rc = fr_jax_custom_call(target) ? fr_lower_custom_call(p, d, target, attrs)
-                                             : fr_check_custom_call_target(p, d, target, a->value.tok.at);
+                                             : fr_check_custom_call_target(p, d, target, a->value.tok.at) ||
+                                                   fr_finish_custom_call_check(p, d, target);
         mem_free(target);
         return rc;
     }
@@ -538,8 +535,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.trace",
     "stablehlo.tuple",
     "stablehlo.unary_einsum",
-    "stablehlo.uniform_dequantize",
-    "stablehlo.uniform_quantize",
     "chlo.broadcast_complex",
     "chlo.constant",
     "chlo.minimum_broadcast_shapes",
@@ -568,6 +563,8 @@ static const struct {
     {"stablehlo.custom_call", IR_CHECK_EQ, SP_CUSTOM_CALL},
     {"stablehlo.dot", IR_DOT_GENERAL, SP_LEGACY_DOT},
     {"stablehlo.broadcast", IR_BROADCAST_IN_DIM, SP_LEGACY_BROADCAST},
+    {"stablehlo.uniform_quantize", IR_CONVERT, SP_UNIFORM_QUANTIZE},
+    {"stablehlo.uniform_dequantize", IR_CONVERT, SP_UNIFORM_DEQUANTIZE},
     /* CHLO ops that are StableHLO ops as read (parse_op_chlo.c) */
     {"chlo.tan", IR_TAN, SP_NONE},
     {"chlo.square", IR_MULTIPLY, SP_CHLO_SQUARE},
@@ -648,6 +645,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = fr_parse_chlo(p, d, sp);
     else if (sp == SP_EXPECT_CONST)
         rc = fr_parse_expect_const(p, d);
+    else if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE)   /* `%x : (T) -> R` */
+        rc = fr_parse_same_typed(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = fr_parse_custom_call(p, d);
     else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */
@@ -708,6 +707,7 @@ int fr_parse_op(parser *p) {
             size_t n = generic ? name.len - 2 : name.len;
             op_special sp;
             rc = resolve_op(p, s, n, name.at, &d.code, &sp);
+            d.sp = sp;
             if (!rc) {
                 next(p);
                 rc = generic ? parse_generic(p, &d, sp, &op) : parse_pretty(p, &d, sp, &op);

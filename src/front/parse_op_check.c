@@ -97,6 +97,9 @@ static bool custom_call_check(const char *target, op_desc *d) {
     } else if (strcmp(target, "check.expect_almost_eq") == 0) {
         d->code = IR_CHECK_ALMOST_EQ;
         d->a.tolerance = 1e-3;
+    } else if (strcmp(target, "check.eq") == 0) {   /* the operands decide: see finish_check_eq */
+        d->code = IR_CHECK_ALMOST_EQ;
+        d->a.tolerance = 1e-4;
     } else if (strcmp(target, "check.expect_close") == 0) {
         d->code = IR_CHECK_CLOSE;
         d->a.max_ulp = 3;
@@ -112,6 +115,33 @@ int fr_check_custom_call_target(parser *p, op_desc *d, const char *target, curso
     return 0;
 }
 
+/* @check.eq(actual, expected) -> tensor<i1>, as stablehlo-translate's
+ * interpreter runs it: expect_eq on integers and booleans, expect_almost_eq
+ * with tolerance 1e-4 on floats. Its result says whether the check held;
+ * a run goes on only when it did, so the result is the constant true. */
+static int finish_check_eq(parser *p, op_desc *d) {
+    if (d->nin != 2) return fr_error(p, d->at, "@check.eq takes 2 operands, found %d", d->nin);
+    ir_type want = ir_type_scalar(IR_I1);
+    if (d->out.n > 1 || (d->out.n == 1 && !ir_type_eq(&d->out.v[0], &want)))
+        return fr_error(p, d->at, "@check.eq has one result, a tensor<i1>");
+    if (!ir_dtype_is_float(ir_value_type(p->fn, d->in[1].id)->dtype)) {
+        d->code = IR_CHECK_EQ;
+        d->a.tolerance = 0;
+    }
+    if (d->out.n == 0) return 0;
+    d->out.n = 0;
+    if (!fr_emit(p, d)) return -1;
+    d->code = IR_CONSTANT;
+    d->nin = 0;
+    if (fr_typelist_push(p, &d->out, &want) || !(d->a.data = mem_calloc(1, 1))) return fr_nomem(p);
+    *(unsigned char *)d->a.data = 1;
+    return 0;
+}
+
+int fr_finish_custom_call_check(parser *p, op_desc *d, const char *target) {
+    return strcmp(target, "check.eq") == 0 ? finish_check_eq(p, d) : 0;
+}
+
 /* `@target(%a, ...) attr-dict? : (A, ...) -> (R, ...)`: a check target, or
  * one of JAX's that parse_op_lapack.c lowers. */
 int fr_parse_custom_call(parser *p, op_desc *d) {
@@ -125,7 +155,7 @@ int fr_parse_custom_call(parser *p, op_desc *d) {
     if (!rc) {
         next(p);
         rc = fr_parse_paren_operands(p, d) || (jax ? fr_parse_optional_attr_dict(p, &attrs) : fr_skip_attr_dict(p)) ||
-             fr_sig_functional(p, d);
+             fr_sig_functional(p, d) || (!jax && fr_finish_custom_call_check(p, d, target));
     }
     if (!rc && jax) rc = fr_lower_custom_call(p, d, target, &attrs);
     fr_attr_list_free(&attrs);

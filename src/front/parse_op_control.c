@@ -32,7 +32,7 @@ static int parse_while_region(parser *p, ir_op *op, const token *names, const ch
     int rc = 0;
     for (int i = 0; !rc && i < op->nin; i++) {
         ir_type t = *ir_value_type(p->fn, op->in[i]);   /* a copy: adding the argument may move the table */
-        rc = fr_bind_block_arg(p, b, &names[i], &t);
+        rc = fr_bind_block_arg(p, b, &names[i], &t, fr_value_quant(p, op->in[i]));
     }
     if (!rc) rc = fr_parse_region(p, b, false);
     fr_scope_pop(p, mark);

@@ -38,7 +38,7 @@ int fr_parse_select(parser *p, op_desc *d) {
         if (!rc && ts.n != 2) rc = fr_error(p, d->at, "expected a predicate type and a result type");
         if (!rc) {
             ir_type operands[3] = {ts.v[0], ts.v[1], ts.v[1]};
-            rc = fr_typelist_push(p, &d->out, &ts.v[1]) || fr_check_operand_types(p, d, operands, 3);
+            rc = fr_typelist_push_from(p, &d->out, &ts, 1) || fr_check_operand_types(p, d, operands, 3);
         }
     }
     fr_typelist_free(&ts);

@@ -52,11 +52,11 @@ static int parse_reducer_region(parser *p, ir_op *reduce) {
             break;
         }
         reducer_pair *r = &pairs[n++];
-        rc = fr_parse_typed_arg(p, &r->name[0], &r->type[0]) || expect(p, TK_COMMA, "',' between the pair") ||
-             fr_parse_typed_arg(p, &r->name[1], &r->type[1]) || expect(p, TK_RPAREN, "')' after the pair");
+        rc = fr_parse_typed_arg(p, &r->name[0], &r->type[0], NULL) || expect(p, TK_COMMA, "',' between the pair") ||
+             fr_parse_typed_arg(p, &r->name[1], &r->type[1], NULL) || expect(p, TK_RPAREN, "')' after the pair");
     }
     for (int half = 0; half < 2 && !rc; half++)
-        for (int i = 0; i < n && !rc; i++) rc = fr_bind_block_arg(p, b, &pairs[i].name[half], &pairs[i].type[half]);
+        for (int i = 0; i < n && !rc; i++) rc = fr_bind_block_arg(p, b, &pairs[i].name[half], &pairs[i].type[half], 0);
     mem_free(pairs);
     if (!rc) rc = fr_parse_region(p, b, false);
     fr_scope_pop(p, mark);

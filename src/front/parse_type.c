@@ -8,14 +8,29 @@
 #include "../util/mem.h"
 #include "front_internal.h"
 
-int fr_typelist_push(parser *p, typelist *l, const ir_type *t) {
+int fr_typelist_push(parser *p, typelist *l, const ir_type *t) { return fr_typelist_push_quant(p, l, t, 0); }
+
+/* Invariant: l->quant, once a quantized type has come, has l->cap entries,
+ * 0 for each type that is not quantized. */
+int fr_typelist_push_quant(parser *p, typelist *l, const ir_type *t, int q) {
     if (mem_grow((void **)&l->v, &l->cap, l->n + 1, sizeof(ir_type))) return fr_nomem(p);
     l->v[l->n++] = *t;
+    if (!q && !l->quant) return 0;
+    int *grown = mem_realloc(l->quant, (size_t)l->cap * sizeof(int));
+    if (!grown) return fr_nomem(p);
+    if (!l->quant) memset(grown, 0, (size_t)l->cap * sizeof(int));
+    l->quant = grown;
+    l->quant[l->n - 1] = q;
     return 0;
+}
+
+int fr_typelist_push_from(parser *p, typelist *l, const typelist *src, int i) {
+    return fr_typelist_push_quant(p, l, &src->v[i], fr_typelist_quant(src, i));
 }
 
 void fr_typelist_free(typelist *l) {
     mem_free(l->v);
+    mem_free(l->quant);
     *l = (typelist){0};
 }
 
@@ -53,10 +68,18 @@ static size_t quoted_type_length(const lexer *lx, size_t start, size_t name_end)
     return name_end - start;
 }
 
-/* Scans the element type at the cursor into *out. */
-static int scan_element_type(parser *p, ir_dtype *out) {
+static bool at_text(const lexer *lx, const char *s) {
+    size_t n = strlen(s);
+    return lx->len - lx->cur.pos >= n && memcmp(lx->text + lx->cur.pos, s, n) == 0;
+}
+
+/* Scans the element type at the cursor into *out (a quantized type: its
+ * storage type, and its index into *quant). */
+static int scan_element_type(parser *p, int rank, const int64_t *dims, ir_dtype *out, int *quant) {
     lexer *lx = &p->lx;
     cursor start = lx->cur;
+    *quant = 0;
+    if (at_text(lx, "!quant.uniform<")) return fr_scan_quant_type(p, rank, dims, out, quant);
     if (fr_lex_peek(lx) == '!') fr_lex_advance(lx);
     while (fr_is_ident_char(fr_lex_peek(lx))) fr_lex_advance(lx);
     const char *s = lx->text + start.pos;
@@ -88,7 +111,7 @@ static int scan_dimension(parser *p, int64_t *out) {
 }
 
 /* After `tensor`: `<` (dim `x`)* element-type `>`, with blanks allowed between parts. */
-static int scan_tensor_body(parser *p, ir_type *out) {
+static int scan_tensor_body(parser *p, ir_type *out, int *quant) {
     lexer *lx = &p->lx;
     fr_lex_skip_blanks(lx);
     if (fr_lex_peek(lx) != '<') return fr_error(p, lx->cur, "expected '<' after 'tensor'");
@@ -114,7 +137,7 @@ static int scan_tensor_body(parser *p, ir_type *out) {
         fr_lex_advance(lx);
     }
     ir_dtype dtype;
-    if (scan_element_type(p, &dtype)) return -1;
+    if (scan_element_type(p, rank, dims, &dtype, quant)) return -1;
     fr_lex_skip_blanks(lx);
     if (fr_lex_peek(lx) == ',') return fr_unsupported(p, lx->cur, "unsupported tensor encoding");
     if (fr_lex_peek(lx) != '>') return fr_error(p, lx->cur, "expected '>' at the end of the tensor type");
@@ -124,8 +147,16 @@ static int scan_tensor_body(parser *p, ir_type *out) {
 }
 
 int fr_parse_tensor_type(parser *p, ir_type *out) {
+    cursor start = p->tok.at;
+    int quant;
+    if (fr_parse_tensor_type_quant(p, out, &quant)) return -1;
+    return quant ? fr_unsupported(p, start, "unsupported quantized type in this position") : 0;
+}
+
+int fr_parse_tensor_type_quant(parser *p, ir_type *out, int *quant) {
+    *quant = 0;
     if (at_word(p, "tensor")) {
-        if (scan_tensor_body(p, out)) return -1;
+        if (scan_tensor_body(p, out, quant)) return -1;
         next(p);
         return 0;
     }
@@ -142,10 +173,16 @@ int fr_parse_tensor_type(parser *p, ir_type *out) {
     return fr_expected(p, "a tensor type");
 }
 
+/* One type, quantized or not, appended to out. */
+static int parse_type_into(parser *p, typelist *out) {
+    ir_type t;
+    int q;
+    return fr_parse_tensor_type_quant(p, &t, &q) || fr_typelist_push_quant(p, out, &t, q);
+}
+
 int fr_parse_type_list(parser *p, typelist *out) {
     do {
-        ir_type t;
-        if (fr_parse_tensor_type(p, &t) || fr_typelist_push(p, out, &t)) return -1;
+        if (parse_type_into(p, out)) return -1;
     } while (accept(p, TK_COMMA));
     return 0;
 }
@@ -161,6 +198,10 @@ int fr_parse_function_type(parser *p, typelist *ins, typelist *outs) {
     if (parse_paren_types(p, ins, "'(' before the operand types") || expect(p, TK_ARROW, "'->' in the function type"))
         return -1;
     if (at(p, TK_LPAREN)) return parse_paren_types(p, outs, "'('");
-    ir_type t;
-    return fr_parse_tensor_type(p, &t) || fr_typelist_push(p, outs, &t);
+    return parse_type_into(p, outs);
+}
+
+int fr_parse_result_types(parser *p, typelist *out) {
+    if (!accept(p, TK_LPAREN)) return parse_type_into(p, out);
+    return fr_parse_type_list(p, out) || expect(p, TK_RPAREN, "')' after the result types");
 }

@@ -801,9 +801,9 @@ TEST(unsupported_features_are_named) {
                  DIAG_UNSUPPORTED, "t.mlir:2:10: unsupported op stablehlo.rng_bit_generator");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.scan\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.scan");
-    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.eq(%a, %a) : (tensor<i32>, "
+    EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.neq(%a, %a) : (tensor<i32>, "
                  "tensor<i32>) -> tensor<i1>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.eq");
+                 DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.neq");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1099511627776x2xi32>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:59: unsupported tensor type with more than 2^40 elements");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1048576x1048576xi4>\n}\n",
@@ -852,6 +852,48 @@ static const char *const sample =
     "  }\n"
     "}\n";
 
+/* A parameter of type tensor<2x!quant.uniform<PARAMS>>, in a function f. */
+#define QUANT_PARAM(params) "func.func @f(%a: tensor<2x!quant.uniform<" params ">>) {\n}\n"
+
+/* Malformed quantized types are located DIAG_INVALID errors, valid ones
+ * outside what the lowering takes DIAG_UNSUPPORTED; so are quantized
+ * values where upstream has no quantized form. */
+TEST(quantized_types_refuse_malformed_forms) {
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, 0.0"), DIAG_INVALID, "t.mlir:1:50: the scale 0.0 is not a finite number above 0");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, -1.5"), DIAG_INVALID, "t.mlir:1:50: the scale -1.5 is not a finite number above 0");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, 1e999"), DIAG_INVALID, "t.mlir:1:50: the scale 1e999 is not a finite number above 0");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, abc"), DIAG_INVALID, "t.mlir:1:50: expected a scale (a number) in the quantized type");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, 0.5:200"), DIAG_INVALID,
+                 "t.mlir:1:53: zero point 200 is outside the storage range [-128, 127]");
+    EXPECT_ERROR(QUANT_PARAM("i8<-100:100>:f32, 0.5:-101"), DIAG_INVALID,
+                 "t.mlir:1:63: zero point -101 is outside the storage range [-100, 100]");
+    EXPECT_ERROR(QUANT_PARAM("i8<5:1>:f32, 0.5"), DIAG_INVALID,
+                 "t.mlir:1:45: storage bounds <5:1> are not an interval within i8");
+    EXPECT_ERROR(QUANT_PARAM("i9x:f32, 0.5"), DIAG_INVALID, "t.mlir:1:42: unknown quantized storage type 'i9x'");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32:2, {0.5, 0.25}"), DIAG_INVALID,
+                 "t.mlir:1:49: quantization dimension 2 is not below the rank 1");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32:0, {0.5}"), DIAG_INVALID,
+                 "t.mlir:1:49: 1 scales for quantization dimension 0 of size 2");
+    EXPECT_ERROR(QUANT_PARAM("i8:f32, {0.5}"), DIAG_INVALID,
+                 "t.mlir:1:50: per-axis scales need a quantization dimension after the expressed type");
+    EXPECT_ERROR("func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5", DIAG_INVALID,
+                 "t.mlir:1:53: expected '>' at the end in the quantized type");
+    EXPECT_ERROR(QUANT_PARAM("i4:f32, 0.5"), DIAG_UNSUPPORTED, "t.mlir:1:42: unsupported quantized storage type i4");
+    EXPECT_ERROR(QUANT_PARAM("i8:f16, 0.5"), DIAG_UNSUPPORTED,
+                 "t.mlir:1:45: unsupported quantized expressed type f16 (only f32)");
+    EXPECT_ERROR("func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5>>) {\n"
+                 "  %0 = stablehlo.reverse %a, dims = [0] : tensor<2x!quant.uniform<i8:f32, 0.5>>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:3: unsupported stablehlo.reverse on quantized types");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<1> : tensor<2x!quant.uniform<i8:f32, 0.5>>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:38: unsupported quantized type in this position");
+    EXPECT_ERROR("func.func @f(%b: tensor<2xf32>) {\n"
+                 "  %0 = stablehlo.uniform_dequantize %b : (tensor<2xf32>) -> tensor<2xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.uniform_dequantize takes a quantized operand to its f32 type");
+    EXPECT_ERROR("func.func @f(%b: tensor<2xf32>) {\n"
+                 "  %0 = stablehlo.uniform_quantize %b : (tensor<2xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.5>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.uniform_quantize: the result's shape differs from the operand's");
+}
+
 TEST(empty_text_is_one_empty_module) {
     ir_module *m = parse_ok("// nothing but a comment\n");
     EXPECT(m != NULL && nmods == 1 && m->nfuncs == 0);
@@ -861,11 +903,13 @@ TEST(empty_text_is_one_empty_module) {
 /* Every prefix of a valid program, in a buffer of exactly its length (so
  * that reading past len trips the address sanitizer), parses or fails with
  * a located message (unsupported when cut inside a name: "i3", "@check.e"). */
-TEST(every_prefix_parses_or_fails_located) {
-    size_t n = strlen(sample);
+/* Every prefix of text parses or fails with a located DIAG_INVALID or
+ * DIAG_UNSUPPORTED error; the whole text parses. */
+static void check_prefixes(const char *text) {
+    size_t n = strlen(text);
     for (size_t len = 0; len <= n; len++) {
         char *buf = mem_alloc(len);
-        memcpy(buf, sample, len);
+        memcpy(buf, text, len);
         ir_module **m;
         int count;
         diag d = {0};
@@ -878,7 +922,7 @@ TEST(every_prefix_parses_or_fails_located) {
         }
         mem_free(buf);
     }
-    EXPECT(parse_ok(sample) != NULL);
+    EXPECT(parse_ok(text) != NULL);
     done();
 }
 
@@ -902,6 +946,28 @@ static const char *const complex_sample =
     "  %w = stablehlo.complex %i, %r : tensor<complex<f32>>\n"
     "  return %w : tensor<complex<f32>>\n"
     "}\n";
+
+/* Quantized types (per tensor, per axis, storage bounds) and their ops. */
+static const char *const quant_sample =
+    "func.func @main(%a: tensor<2x!quant.uniform<i8<-100:100>:f32, 0.5:-1>>) -> tensor<2xf32> {\n"
+    "  %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>\n"
+    "  %p = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>\n"
+    "  %q = \"stablehlo.uniform_quantize\"(%p) : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> "
+    "tensor<2x!quant.uniform<i8:f32, 1.5e-1:3>>\n"
+    "  %s = stablehlo.add %a, %q : (tensor<2x!quant.uniform<i8<-100:100>:f32, 0.5:-1>>, "
+    "tensor<2x!quant.uniform<i8:f32, 1.5e-1:3>>) -> tensor<2x!quant.uniform<i8:f32, 0.25>>\n"
+    "  %d = stablehlo.dot_general %s, %s, contracting_dims = [0] x [0] : (tensor<2x!quant.uniform<i8:f32, 0.25>>, "
+    "tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<!quant.uniform<i32:f32, 1.0E-2>>\n"
+    "  %t = stablehlo.tanh %s : tensor<2x!quant.uniform<i8:f32, 0.25>>\n"
+    "  %r = stablehlo.uniform_dequantize %t : (tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2xf32>\n"
+    "  return %r : tensor<2xf32>\n"
+    "}\n";
+
+TEST(every_prefix_parses_or_fails_located) {
+    check_prefixes(sample);
+    check_prefixes(quant_sample);
+    check_prefixes(complex_sample);
+}
 
 /* The n-th allocation fails, for every n until the parse succeeds: each
  * failure is DIAG_NOMEM with a location, and nothing leaks. */
@@ -929,6 +995,7 @@ static void fail_each_allocation(const char *text) {
 TEST(allocation_failures_are_reported_and_clean) {
     fail_each_allocation(sample);
     fail_each_allocation(complex_sample);
+    fail_each_allocation(quant_sample);
 }
 
 /* The lowering leaves no complex type, and the public function takes and
@@ -1158,5 +1225,6 @@ int main(void) {
     RUN(malformed_complex_programs_are_errors);
     RUN(deep_nesting_is_an_error_not_a_crash);
     RUN(symbols_round_trip);
+    RUN(quantized_types_refuse_malformed_forms);
     return TESTS_DONE();
 }
