@@ -325,6 +325,10 @@ def _wrap_inputs(args, specs, donated, fname):
             if want is None:
                 raise Error(2, f"'{fname}' argument {i}: " + _BF16_MISSING)
             a = x if isinstance(x, np.ndarray) else np.asarray(x)
+            if a.dtype.kind == "c" and want.kind == "f" and spec.shape == a.shape + (2,):
+                # A complex parameter travels as its interleaved parts (the same bytes).
+                a = np.ascontiguousarray(a, np.complex64 if want.itemsize == 4 else np.complex128)
+                a = a.view(want).reshape(spec.shape)
             if a.dtype != want:
                 if not np.can_cast(a.dtype, want, casting="same_kind"):
                     raise TypeError(f"arrayjit: '{fname}' argument {i}: expected {spec}, got an "

@@ -163,3 +163,26 @@ def test_closed_executable():
     f.close()
     with pytest.raises(arrayjit.Error, match="closed"):
         f.memory()
+
+
+COMPLEX_MUL_EXP = """
+func.func @main(%a: tensor<3x2xcomplex<f32>>, %b: tensor<3x2xcomplex<f32>>) -> tensor<3x2xcomplex<f32>> {
+  %p = stablehlo.multiply %a, %b : tensor<3x2xcomplex<f32>>
+  %e = stablehlo.exponential %a : tensor<3x2xcomplex<f32>>
+  %s = stablehlo.add %p, %e : tensor<3x2xcomplex<f32>>
+  return %s : tensor<3x2xcomplex<f32>>
+}
+"""
+
+
+def test_complex_parameters_and_results_travel_as_their_parts():
+    f = arrayjit.compile(COMPLEX_MUL_EXP)
+    assert [p.shape for p in f.params] == [(3, 2, 2), (3, 2, 2)]
+    assert f.results[0].shape == (3, 2, 2) and f.results[0].dtype == np.float32
+    rng = np.random.default_rng(3)
+    a, b = (rng.standard_normal((3, 2)) + 1j * rng.standard_normal((3, 2)) for _ in range(2))
+    a, b = a.astype(np.complex64), b.astype(np.complex64)
+    got = f(a, b).view(np.complex64)[..., 0]     # the parts interleaved, viewed as complex
+    np.testing.assert_allclose(got, a * b + np.exp(a), rtol=1e-5)
+    parts = a.view(np.float32).reshape(3, 2, 2)  # the same call on the parts
+    np.testing.assert_array_equal(f(parts, b.view(np.float32).reshape(3, 2, 2)), f(a, b))
