@@ -14,11 +14,9 @@
  *   maximum, minimum lexicographically (real parts, then imaginary parts);
  *   compare EQ both parts equal, NE either differs;
  *   dot_general as four real products (AC - BD, AD + BC);
- *   divide, power and the functions of one complex number (log, sqrt,
- *     tanh, abs, ...) as arrayjit.complex_part ops, computed in double
+ *   divide, power and the functions of one complex number (exp, log,
+ *     sqrt, tanh, abs, ...) as arrayjit.complex_part ops, computed in double
  *     complex arithmetic and rounded (src/util/complex_math.h);
- *   exp and log1p as StableHLO's complex math expander writes them
- *     (StablehloComplexMathExpanderPatterns.td), in real ops;
  *   sign, logistic and atan2 composed of those, as the reference does;
  *   reduce, reduce_window, scatter, sort, map, while, if, case, calls and
  *     returns with each complex operand, result and region argument
@@ -497,74 +495,6 @@ static int lower_atan2(lowering *lw) {
     return bind_complex(lw, multiply(lw, minus_i, l));
 }
 
-static ir_value_id real_fn(lowering *lw, ir_opcode code, ir_value_id x) { return unary(lw, code, x); }
-static ir_value_id mul(lowering *lw, ir_value_id a, ir_value_id b) { return binary(lw, IR_MULTIPLY, a, b); }
-static ir_value_id plus(lowering *lw, ir_value_id a, ir_value_id b) { return binary(lw, IR_ADD, a, b); }
-static ir_value_id minus(lowering *lw, ir_value_id a, ir_value_id b) { return binary(lw, IR_SUBTRACT, a, b); }
-static ir_value_id like(lowering *lw, ir_value_id x, double v) { return x < 0 ? -1 : splat(lw, dst_type(lw, x), v); }
-
-/* exp(x + iy) as StableHLO's complex math expander writes it (e^x cos y,
- * e^x sin y, with e^(x/2) twice where e^x overflows; a zero y keeps the
- * imaginary part 0), in the element type. */
-static int lower_exp(lowering *lw) {
-    parts z = {-1, -1};
-    if (want_counts(lw, 1, 1) || complex_operand(lw, 0, &z)) return -1;
-    ir_value_id x = z.re, y = z.im;
-    ir_value_id e = real_fn(lw, IR_EXPONENTIAL, x), e2 = real_fn(lw, IR_EXPONENTIAL, mul(lw, x, like(lw, x, 0.5)));
-    ir_value_id cs = real_fn(lw, IR_COSINE, y), sn = real_fn(lw, IR_SINE, y), zero = like(lw, x, 0.0);
-    ir_value_id overflow = compare(lw, IR_CMP_EQ, e, like(lw, x, INFINITY));
-    ir_value_id re = select(lw, overflow, mul(lw, mul(lw, e2, cs), e2), mul(lw, e, cs));
-    ir_value_id im = select(lw, compare(lw, IR_CMP_EQ, y, zero), zero,
-                            select(lw, overflow, mul(lw, mul(lw, e2, sn), e2), mul(lw, e, sn)));
-    return bind_complex(lw, (parts){re, im});
-}
-
-/* The low part of v * v (Dekker's product, Veltkamp's split by c). */
-static ir_value_id square_low(lowering *lw, ir_value_id v, ir_value_id high, ir_value_id c) {
-    ir_value_id cv = mul(lw, c, v), vh = plus(lw, cv, minus(lw, v, cv)), vl = minus(lw, v, vh);
-    ir_value_id hl = mul(lw, vh, vl);
-    return plus(lw, plus(lw, plus(lw, plus(lw, unary(lw, IR_NEGATE, high), mul(lw, vh, vh)), hl), hl), mul(lw, vl, vl));
-}
-
-/* The rounding error of the sum `high` = a + b (Knuth's two-sum). */
-static ir_value_id two_sum_low(lowering *lw, ir_value_id a, ir_value_id b, ir_value_id high) {
-    ir_value_id s = minus(lw, high, a);
-    return plus(lw, minus(lw, a, minus(lw, high, s)), minus(lw, b, s));
-}
-
-/* log1p(x + iy) as StableHLO's complex math expander writes it: the real
- * part log(max) + log1p(r^2) / 2 for large |z|, log(|z + 1|^2) / 2 near -1,
- * else log1p(2x + x^2 + y^2) / 2 with the sum in double-word arithmetic;
- * the imaginary part atan2(y, x + 1). */
-static int lower_log1p(lowering *lw) {
-    parts z = {-1, -1};
-    if (want_counts(lw, 1, 1) || complex_operand(lw, 0, &z)) return -1;
-    ir_value_id x = z.re, y = z.im;
-    ir_dtype t = dst_type(lw, x).dtype;
-    double largest = t == IR_F32 ? 3.4028234663852886e38 : 1.7976931348623157e308;
-    ir_value_id one = like(lw, x, 1.0), half = like(lw, x, 0.5);
-    ir_value_id ax = real_fn(lw, IR_ABS, x), ay = real_fn(lw, IR_ABS, y);
-    ir_value_id mx = binary(lw, IR_MAXIMUM, ax, ay), mn = binary(lw, IR_MINIMUM, ax, ay);
-    ir_value_id r = binary(lw, IR_DIVIDE, mn, mx);
-    ir_value_id large = compare(lw, IR_CMP_GT, mx, mul(lw, real_fn(lw, IR_SQRT, like(lw, x, largest)), like(lw, x, 0.01)));
-    ir_value_id re_large = plus(lw, real_fn(lw, IR_LOG, mx),
-                                mul(lw, half, real_fn(lw, IR_LOG_PLUS_ONE,
-                                                      select(lw, compare(lw, IR_CMP_EQ, mn, mx), one, mul(lw, r, r)))));
-    ir_value_id xp1 = plus(lw, x, one), yy = mul(lw, y, y), xx = mul(lw, x, x);
-    ir_value_id near = compare(lw, IR_CMP_LT, plus(lw, real_fn(lw, IR_ABS, xp1), ay), like(lw, x, 0.2));
-    ir_value_id re_near = mul(lw, half, real_fn(lw, IR_LOG, plus(lw, mul(lw, xp1, xp1), yy)));
-    ir_value_id c = like(lw, x, largest > 1e308 ? 134217729.0 : largest > 1e38 ? 4097.0 : 65.0);
-    ir_value_id yy_low = square_low(lw, y, yy, c), xx_low = square_low(lw, x, xx, c);
-    ir_value_id x2 = plus(lw, x, x), h2 = plus(lw, x2, yy), h1 = plus(lw, h2, xx), h0 = plus(lw, h1, yy_low);
-    ir_value_id h = plus(lw, h0, xx_low);
-    ir_value_id low = plus(lw, plus(lw, plus(lw, two_sum_low(lw, x2, yy, h2), two_sum_low(lw, h2, xx, h1)),
-                                    two_sum_low(lw, h1, yy_low, h0)),
-                           two_sum_low(lw, h0, xx_low, h));
-    ir_value_id re_mid = mul(lw, half, real_fn(lw, IR_LOG_PLUS_ONE, plus(lw, h, low)));
-    ir_value_id re = select(lw, large, re_large, select(lw, near, re_near, re_mid));
-    return bind_complex(lw, (parts){re, binary(lw, IR_ATAN2, y, xp1)});
-}
-
 /* maximum, minimum: a if (re_a, im_a) is after (before) (re_b, im_b). */
 static int lower_extremum(lowering *lw) {
     parts a = {-1, -1}, b = {-1, -1};
@@ -709,11 +639,6 @@ static int lower_op(lowering *lw, bool boundary) {
     if (op->code == IR_REAL || op->code == IR_IMAG || op->code == IR_COMPLEX) return lower_parts_op(lw);
     if (!touches_complex(lw, op)) return copy_expanded(lw);
     if (ir_op_kind_of(op->code) == IR_KIND_CHECK) return lower_check(lw);
-    switch (op->code) {
-    case IR_EXPONENTIAL: return lower_exp(lw);
-    case IR_LOG_PLUS_ONE: return lower_log1p(lw);
-    default: break;
-    }
     if (ir_complex_part_arity(op->code) == 2) return lower_unary_fn(lw);
     switch (op->code) {
     case IR_CONSTANT: return lower_constant(lw);

@@ -45,7 +45,7 @@
  *
  * Legality:
  *  - Cost. An expensive op (exp, expm1, log, log1p, logistic, tanh, pow,
- *    sin, cos, tan, atan2, sqrt, rsqrt, cbrt) joins a group only where
+ *    sin, cos, tan, atan2, sqrt, rsqrt, cbrt, complex_part) joins a group only where
  *    each of its elements is computed at most once per kernel run ("once":
  *    a single read through injective index maps, or reads all at the
  *    linear index), never per broadcast copy; it is not duplicated unless
@@ -144,7 +144,7 @@ static bool is_expensive(ir_opcode c) {
     case IR_ATAN2: case IR_CBRT: case IR_SQRT: case IR_RSQRT: case IR_DOT_GENERAL: case IR_REDUCE:
     case IR_ACOS: case IR_ACOSH: case IR_ASIN: case IR_ASINH: case IR_ATAN: case IR_ATANH: case IR_COSH:
     case IR_SINH: case IR_ERF: case IR_ERFC: case IR_ERF_INV: case IR_LGAMMA: case IR_DIGAMMA:
-    case IR_BESSEL_I1E: case IR_POLYGAMMA: case IR_ZETA:
+    case IR_BESSEL_I1E: case IR_POLYGAMMA: case IR_ZETA: case IR_COMPLEX_PART:
         return true;
     default:
         return false;
