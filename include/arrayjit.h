@@ -180,10 +180,13 @@ void aj_allocator_reset_peak(void);
 
 /* AJ_BOOL is StableHLO i1, one byte 0/1. AJ_F16 is IEEE binary16 (C's
  * _Float16), AJ_BF16 bfloat16 (the top half of an f32), both stored as 16
- * bits; AJ_Un are unsigned (StableHLO uin). */
+ * bits; AJ_Un are unsigned (StableHLO uin). AJ_I2, AJ_I4, AJ_U2 and AJ_U4
+ * (StableHLO's sub-byte integers) take a byte each, holding the value sign-
+ * or zero-extended; a byte is read by its low 2 or 4 bits. */
 typedef enum aj_dtype {
     AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL,
     AJ_F16, AJ_BF16, AJ_I8, AJ_I16, AJ_U8, AJ_U16, AJ_U32, AJ_U64,
+    AJ_I2, AJ_I4, AJ_U2, AJ_U4,
     AJ_DTYPE_COUNT
 } aj_dtype;
 

@@ -33,7 +33,7 @@ STATUS_NAMES = {
 
 # aj_dtype, in the header's order
 (AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL, AJ_F16, AJ_BF16, AJ_I8, AJ_I16,
- AJ_U8, AJ_U16, AJ_U32, AJ_U64) = range(13)
+ AJ_U8, AJ_U16, AJ_U32, AJ_U64, AJ_I2, AJ_I4, AJ_U2, AJ_U4) = range(17)
 
 # aj_curve_kind
 AJ_CURVE_PLANNED, AJ_CURVE_EAGER, AJ_CURVE_MEASURED = range(3)

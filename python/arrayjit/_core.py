@@ -70,6 +70,8 @@ _TO_NUMPY = {
     C.AJ_BF16: _BF16, C.AJ_I8: np.dtype(np.int8), C.AJ_I16: np.dtype(np.int16),
     C.AJ_U8: np.dtype(np.uint8), C.AJ_U16: np.dtype(np.uint16),
     C.AJ_U32: np.dtype(np.uint32), C.AJ_U64: np.dtype(np.uint64),
+    # sub-byte integers take a byte each (the value extended; read by its low bits)
+    C.AJ_I2: np.dtype(np.int8), C.AJ_I4: np.dtype(np.int8), C.AJ_U2: np.dtype(np.uint8), C.AJ_U4: np.dtype(np.uint8),
 }
 _FROM_NUMPY = {v: k for k, v in _TO_NUMPY.items() if v is not None}
 

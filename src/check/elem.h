@@ -35,7 +35,7 @@ typedef struct elem_type {
 } elem_type;
 
 static inline elem_type elem_type_of(ir_dtype t) {
-    elem_type e = {t, ELEM_OTHER, (int)ir_dtype_size(t) * 8, ir_dtype_is_unsigned(t)};
+    elem_type e = {t, ELEM_OTHER, ir_dtype_bits(t), ir_dtype_is_unsigned(t)};
     if (ir_dtype_is_float(t)) e.cls = ELEM_FLOAT;
     else if (t == IR_I1) e.cls = ELEM_BOOL, e.bits = 1, e.is_unsigned = true;
     else if (ir_dtype_is_int(t)) e.cls = ELEM_INT;
@@ -94,7 +94,8 @@ static inline void elem_store(ir_dtype t, void *base, int64_t k, elem_value v) {
     case IR_BF16: { uint16_t x = bf16_from_double(v.f); memcpy(p, &x, 2); return; }
     default: break;
     }
-    uint64_t u = (uint64_t)v.i;   /* little-endian hosts: the low bytes are the value */
+    int bits = ir_dtype_bits(t);   /* a sub-byte integer's byte holds it extended */
+    uint64_t u = (uint64_t)(bits < 8 ? elem_wrap(v.i, bits, ir_dtype_is_unsigned(t)) : v.i);   /* little-endian: the low bytes */
     switch (ir_dtype_size(t)) {
     case 1: { uint8_t x = (uint8_t)u; memcpy(p, &x, 1); return; }
     case 2: { uint16_t x = (uint16_t)u; memcpy(p, &x, 2); return; }

@@ -196,6 +196,8 @@ bool ec_dtype_ok(ir_dtype t);
  * widen (exact) and stores narrow (exact, the value being representable);
  * ex_element and ex_store (emit_expr.c) are the only loads and stores. */
 bool ec_is_half(ir_dtype t);
+/* i2, i4, ui2, ui4: a byte holding the value extended; read and computed through the prelude's aj_wrap_S. */
+bool ec_is_sub_byte(ir_dtype t);
 /* C type of a local holding an element: ec_ctype, or float for f16/bf16. */
 const char *ec_vtype(ir_dtype t);
 /* "f32", "f64", "i32", "i64", "i1", "f16", "bf16", "i8", "u8" ...: the

@@ -189,7 +189,9 @@ static const char *int_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const cha
     case IR_ABS: return ec_str(cx, "aj_abs_%s(%s)", s, x);
     case IR_COUNT_LEADING_ZEROS: return ec_str(cx, "aj_clz_%s(%s)", s, x);
     case IR_NEGATE: return ec_str(cx, "aj_neg_%s(%s)", s, x);
-    case IR_NOT: return ec_str(cx, "(%s)~%s", ec_ctype(t), x);
+    case IR_NOT:
+        if (ec_is_sub_byte(t)) return ec_str(cx, "aj_not_%s(%s)", s, x);
+        return ec_str(cx, "(%s)~%s", ec_ctype(t), x);
     case IR_POPCNT: return ec_str(cx, "aj_popcnt_%s(%s)", s, x);
     case IR_SIGN: return ec_str(cx, "aj_sign_%s(%s)", s, x);
     default: return NULL;
@@ -208,7 +210,7 @@ static const char *int_binary(emit_ctx *cx, ir_opcode code, ir_dtype t, const ch
     case IR_XOR: return ec_str(cx, "(%s ^ %s)", a, b);
     case IR_MULHI:   /* chlo_math.h on the canonical int64 of each operand */
         return ec_str(cx, "(%s)aj_mulhi((int64_t)%s, (int64_t)%s, %d, %d)", ec_ctype(t), a, b,
-                      8 * (int)ir_dtype_size(t), ir_dtype_is_unsigned(t));
+                      ir_dtype_bits(t), ir_dtype_is_unsigned(t));
     default:
         if (!helper[code]) return NULL;
         return ec_str(cx, "aj_%s_%s(%s, %s)", helper[code], ec_suffix(t), a, b);
@@ -266,6 +268,7 @@ const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) 
     if (to == IR_I1) return ec_str(cx, "(uint8_t)(%s != 0)", x);
     if (is_float(from) && is_int(to)) return ec_str(cx, "aj_f2i_%s((double)%s)", ec_suffix(to), x);
     if (ec_is_half(to)) return to_half(cx, from, to, x);
+    if (ec_is_sub_byte(to) && !is_float(from)) return ec_str(cx, "aj_wrap_%s((int64_t)%s)", ec_suffix(to), x);
     return ec_str(cx, "(%s)%s", ec_vtype(to), x);
 }
 
@@ -283,7 +286,9 @@ static const char *to_bits(emit_ctx *cx, ir_dtype t, const char *x) {
     case IR_F64: return ec_str(cx, "aj_f64_bits(%s)", x);
     case IR_F16: return ec_str(cx, "(uint64_t)aj_f16_bits(%s)", x);
     case IR_BF16: return ec_str(cx, "(uint64_t)aj_f32_to_bf16(%s)", x);
-    default: return ec_str(cx, "(uint64_t)(%s)%s", int_of_width(t, true), x);
+    default:
+        if (ec_is_sub_byte(t)) return ec_str(cx, "(uint64_t)aj_bits_%s(%s)", ec_suffix(t), x);
+        return ec_str(cx, "(uint64_t)(%s)%s", int_of_width(t, true), x);
     }
 }
 
@@ -293,7 +298,9 @@ static const char *from_bits(emit_ctx *cx, ir_dtype t, const char *b) {
     case IR_F64: return ec_str(cx, "aj_f64_from_bits(%s)", b);
     case IR_F16: return ec_str(cx, "aj_f16_from_bits((uint16_t)%s)", b);
     case IR_BF16: return ec_str(cx, "aj_bf16_to_f32((uint16_t)%s)", b);
-    default: return ec_str(cx, "(%s)%s", ec_ctype(t), b);
+    default:
+        if (ec_is_sub_byte(t)) return ec_str(cx, "aj_wrap_%s((int64_t)%s)", ec_suffix(t), b);
+        return ec_str(cx, "(%s)%s", ec_ctype(t), b);
     }
 }
 
@@ -337,9 +344,11 @@ static const char *compare_operand(emit_ctx *cx, ir_cmp_type mode, ir_dtype t, c
     case IR_CMPT_TOTALORDER: return ec_str(cx, "aj_total_key_%s(%s)", ec_suffix(t), x);
     case IR_CMPT_UNSIGNED:
         if (t == IR_I1) return x;
+        if (ec_is_sub_byte(t)) return ec_str(cx, "aj_bits_%s(%s)", ec_suffix(t), x);
         return ec_str(cx, "(%s)%s", int_of_width(t, true), x);
     case IR_CMPT_SIGNED:
         if (t == IR_I1) return ec_str(cx, "(-(int)%s)", x);
+        if (ec_is_sub_byte(t)) return ec_str(cx, "(int8_t)aj_wrap_i%d(%s)", ir_dtype_bits(t), x);
         return ec_str(cx, "(%s)%s", int_of_width(t, false), x);
     default: return x;
     }
@@ -358,7 +367,9 @@ const char *es_compare(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *a,
 /* The least and greatest value of an integer type (i1: 0 and 1). */
 static const char *int_limit(emit_ctx *cx, ir_dtype t, bool greatest) {
     if (t == IR_I1) return greatest ? "1" : "0";
-    int bits = 8 * (int)ir_dtype_size(t);
+    int bits = ir_dtype_bits(t);
+    if (ec_is_sub_byte(t) && ir_dtype_is_unsigned(t)) return greatest ? ec_str(cx, "%d", (1 << bits) - 1) : "0";
+    if (ec_is_sub_byte(t)) return ec_str(cx, greatest ? "%d" : "(%d)", greatest ? (1 << (bits - 1)) - 1 : -(1 << (bits - 1)));
     if (ir_dtype_is_unsigned(t)) return greatest ? ec_str(cx, "UINT%d_MAX", bits) : "0";
     return ec_str(cx, "INT%d_%s", bits, greatest ? "MAX" : "MIN");
 }
@@ -378,7 +389,10 @@ const char *es_identity(emit_ctx *cx, ir_opcode code, ir_dtype t) {
         if (f) return ec_str(cx, "__builtin_inf%s()", fs);
         return int_limit(cx, t, true);
     case IR_OR: case IR_XOR: return f ? NULL : "0";
-    case IR_AND: return f ? NULL : t == IR_I1 ? "1" : ec_str(cx, "(%s)-1", ec_ctype(t));
+    case IR_AND:   /* every bit of the width */
+        if (f) return NULL;
+        if (t == IR_I1 || (ec_is_sub_byte(t) && ir_dtype_is_unsigned(t))) return int_limit(cx, t, true);
+        return ec_str(cx, "(%s)-1", ec_ctype(t));
     default: return NULL;
     }
 }

@@ -220,7 +220,7 @@ static uint64_t elem_bits_of(ir_dtype t, const void *elem) {
 }
 
 static int64_t small_signed(ir_dtype t, const void *elem) {
-    int bits = 8 * (int)ir_dtype_size(t);
+    int bits = ir_dtype_bits(t);
     uint64_t sign = (uint64_t)1 << (bits - 1);
     return (int64_t)((elem_bits_of(t, elem) ^ sign) - sign);
 }
@@ -234,12 +234,15 @@ static const struct {
     [IR_I64] = {"int64_t", "i64"},   [IR_I1] = {"uint8_t", "i1"},    [IR_F16] = {"_Float16", "f16"},
     [IR_BF16] = {"uint16_t", "bf16"}, [IR_I8] = {"int8_t", "i8"},    [IR_I16] = {"int16_t", "i16"},
     [IR_U8] = {"uint8_t", "u8"},     [IR_U16] = {"uint16_t", "u16"}, [IR_U32] = {"uint32_t", "u32"},
-    [IR_U64] = {"uint64_t", "u64"},
+    [IR_U64] = {"uint64_t", "u64"},  [IR_I2] = {"int8_t", "i2"},     [IR_I4] = {"int8_t", "i4"},
+    [IR_U2] = {"uint8_t", "u2"},     [IR_U4] = {"uint8_t", "u4"},
 };
 
 const char *ec_ctype(ir_dtype t) { return (unsigned)t < IR_DTYPE_COUNT ? c_types[t].ctype : NULL; }
 
 bool ec_is_half(ir_dtype t) { return t == IR_F16 || t == IR_BF16; }
+
+bool ec_is_sub_byte(ir_dtype t) { return ir_dtype_is_int(t) && ir_dtype_bits(t) < 8; }
 
 const char *ec_vtype(ir_dtype t) { return ec_is_half(t) ? "float" : ec_ctype(t); }
 
@@ -291,7 +294,8 @@ const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
     switch (t) {
     case IR_F32: case IR_F64: case IR_F16: case IR_BF16: return float_literal(cx, t, elem);
     case IR_I1: return *(const unsigned char *)elem ? "1" : "0";
-    case IR_I8: case IR_I16: case IR_U8: case IR_U16: {   /* an int holds them: a plain decimal */
+    case IR_I8: case IR_I16: case IR_U8: case IR_U16:
+    case IR_I2: case IR_I4: case IR_U2: case IR_U4: {   /* an int holds them: a plain decimal */
         int64_t x = ir_dtype_is_unsigned(t) ? (int64_t)elem_bits_of(t, elem) : small_signed(t, elem);
         return ec_str(cx, x < 0 ? "(%" PRId64 ")" : "%" PRId64, x);
     }

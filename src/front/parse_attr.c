@@ -356,12 +356,22 @@ int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
 
 /* ---- dense literals ------------------------------------------------------------------------------ */
 
-static size_t dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * ir_dtype_size(t); }
+static size_t dtype_bits(ir_dtype t) { return (size_t)ir_dtype_bits(t); }
+
+/* The byte of a one-byte type holding bits: i1 0 or 1, a sub-byte integer
+ * its low bits sign- or zero-extended (ir_dtype). */
+static uint8_t byte_of(ir_dtype t, uint64_t bits) {
+    if (t == IR_I1) return bits & 1;
+    int w = ir_dtype_bits(t);
+    if (w >= 8) return (uint8_t)bits;
+    uint8_t mask = (uint8_t)((1u << w) - 1), v = (uint8_t)(bits & mask);
+    return !ir_dtype_is_unsigned(t) && v >> (w - 1) ? (uint8_t)(v | ~mask) : v;
+}
 
 /* Stores the low bytes of bits as one element of type t (host order). */
 static void store_bits(ir_dtype t, uint64_t bits, uint8_t *dst) {
     switch (ir_dtype_size(t)) {
-    case 1: *dst = (uint8_t)(t == IR_I1 ? bits & 1 : bits); break;
+    case 1: *dst = byte_of(t, bits); break;
     case 2: {
         uint16_t v = (uint16_t)bits;
         memcpy(dst, &v, 2);
@@ -540,6 +550,7 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
             }
     if (t->dtype == IR_I1)
         for (size_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
+    for (size_t i = 0; t->dtype != IR_I1 && ir_dtype_bits(t->dtype) < 8 && i < n; i++) dst[i] = byte_of(t->dtype, dst[i]);
     if (n != bytes && bytes) {
         memcpy(data, one, n);
         fill_splat(data, n, bytes);

@@ -111,8 +111,6 @@ int infer_rule_convert(infer_ctx *cx) {
     return DIAG_OK;
 }
 
-/* Bits of one element: 1 for i1. */
-static int dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * (int)ir_dtype_size(t); }
 
 /* bitcast_convert (spec C2): the same bits reinterpreted. Equal widths keep
  * the shape; a wider operand element becomes `ratio` result elements along
@@ -121,10 +119,13 @@ static int dtype_bits(ir_dtype t) { return t == IR_I1 ? 1 : 8 * (int)ir_dtype_si
 int infer_rule_bitcast_convert(infer_ctx *cx) {
     const ir_type *x = infer_operand(cx, 0);
     ir_dtype to = infer_recorded(cx, 0)->dtype;
-    int from_bits = dtype_bits(x->dtype), to_bits = dtype_bits(to);
+    int from_bits = ir_dtype_bits(x->dtype), to_bits = ir_dtype_bits(to);
     cx->out[0] = *x;
     cx->out[0].dtype = to;
     if (from_bits == to_bits) return DIAG_OK;
+    if (from_bits < 8 || to_bits < 8)
+        return infer_fail(cx, "cannot reinterpret %s as %s (sub-byte elements take a byte each here, so their bits "
+                              "do not pack)", TT(x), ir_dtype_name(to));
     if (x->dtype == IR_I1 || to == IR_I1)
         return infer_fail(cx, "cannot reinterpret %s as %s (i1 has no bit layout to share)", TT(x), ir_dtype_name(to));
     if (from_bits > to_bits) {

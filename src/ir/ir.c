@@ -29,11 +29,24 @@ static const struct {
     [IR_U16] = {"ui16", 2, false, true, true, "<u2"},
     [IR_U32] = {"ui32", 4, false, true, true, "<u4"},
     [IR_U64] = {"ui64", 8, false, true, true, "<u8"},
+    [IR_I2] = {"i2", 1, false, true, false, "|i1"},
+    [IR_I4] = {"i4", 1, false, true, false, "|i1"},
+    [IR_U2] = {"ui2", 1, false, true, true, "|u1"},
+    [IR_U4] = {"ui4", 1, false, true, true, "|u1"},
     [IR_C64] = {"complex<f32>", 8, false, false, false, "<c8"},
     [IR_C128] = {"complex<f64>", 16, false, false, false, "<c16"},
 };
 
 size_t ir_dtype_size(ir_dtype t) { return dtype_info[t].size; }
+
+int ir_dtype_bits(ir_dtype t) {
+    switch (t) {
+    case IR_I1: return 1;
+    case IR_I2: case IR_U2: return 2;
+    case IR_I4: case IR_U4: return 4;
+    default: return 8 * (int)dtype_info[t].size;
+    }
+}
 const char *ir_dtype_name(ir_dtype t) { return dtype_info[t].name; }
 const char *ir_dtype_npy_descr(ir_dtype t) { return dtype_info[t].npy; }
 bool ir_dtype_is_float(ir_dtype t) { return dtype_info[t].is_float; }

@@ -23,19 +23,23 @@
 /* ---- element types ---------------------------------------------------- */
 
 /* Tier-1 types come first, then tier 2's (the public aj_dtype follows
- * this order up to IR_U64). The complex types come last and live only
+ * this order up to IR_U4). i2, i4, ui2 and ui4 take a byte per element,
+ * holding the value sign- or zero-extended (a reader takes the low bits:
+ * a byte is read as its value's width, ir_dtype_bits). The complex types come last and live only
  * between parsing and the front end's complex lowering (lower_complex.c),
  * which rewrites every complex value into its real and imaginary parts:
- * no later stage sees them, and the verifier rejects them. f8 and sub-byte
+ * no later stage sees them, and the verifier rejects them. f8, f6 and f4
  * types have no member: the parser rejects them as unsupported. */
 typedef enum ir_dtype {
     IR_F32, IR_F64, IR_I32, IR_I64, IR_I1,
     IR_F16, IR_BF16, IR_I8, IR_I16, IR_U8, IR_U16, IR_U32, IR_U64,
+    IR_I2, IR_I4, IR_U2, IR_U4,   /* sub-byte integers (tier 3) */
     IR_C64, IR_C128,   /* complex<f32>, complex<f64>: (real, imaginary), interleaved */
     IR_DTYPE_COUNT
 } ir_dtype;
 
 size_t ir_dtype_size(ir_dtype t);          /* bytes per element; i1 is one byte holding 0 or 1 */
+int ir_dtype_bits(ir_dtype t);             /* the value's width: 1 for i1, 4 for i4, 8 * size otherwise */
 const char *ir_dtype_name(ir_dtype t);     /* MLIR spelling: "f32", "i1", "ui8" */
 const char *ir_dtype_npy_descr(ir_dtype t);   /* .npy descr: "<f4", "|b1", "<V2" (bf16) */
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out);

@@ -99,8 +99,7 @@ static uint64_t one_bits(ir_dtype t) {
 static uint64_t negative_zero_bits(ir_dtype t) { return UINT64_C(1) << (ir_dtype_size(t) * 8 - 1); }
 
 static uint64_t all_ones_bits(ir_dtype t) {
-    if (t == IR_I1) return 1;
-    int bits = (int)ir_dtype_size(t) * 8;
+    int bits = ir_dtype_bits(t);
     return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
 }
 

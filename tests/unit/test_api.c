@@ -252,7 +252,9 @@ TEST(npy_round_trip_for_every_dtype) {
         for (size_t i = 0; i < aj_array_bytes(a); i++) p[i] = dt == AJ_BOOL ? (unsigned char)(i & 1) : (unsigned char)(i * 7);
         EXPECT_EQ_INT(aj_array_save_npy(a, path), AJ_OK);
         EXPECT_EQ_INT(aj_array_load_npy(path, &back), AJ_OK);
-        EXPECT_EQ_INT(aj_array_dtype(back), dt);
+        /* NumPy has no 2- or 4-bit integers: those save as |i1 or |u1 and read back as i8 or ui8 */
+        int sub_byte = dt == AJ_I2 || dt == AJ_I4 || dt == AJ_U2 || dt == AJ_U4;
+        EXPECT_EQ_INT(aj_array_dtype(back), !sub_byte ? dt : dt == AJ_I2 || dt == AJ_I4 ? AJ_I8 : AJ_U8);
         EXPECT_EQ_INT(aj_array_rank(back), 2);
         EXPECT(memcmp(aj_array_data(back), p, aj_array_bytes(a)) == 0);
         aj_array_destroy(a);

@@ -32,7 +32,8 @@ TEST(dtype_properties) {
     ir_dtype t;
     EXPECT(ir_dtype_from_name("ui64", 4, &t) && t == IR_U64);
     EXPECT(ir_dtype_from_name("bf16", 4, &t) && t == IR_BF16);
-    EXPECT(!ir_dtype_from_name("i4", 2, &t) && !ir_dtype_from_name("f8E4M3FN", 8, &t));
+    EXPECT(ir_dtype_from_name("i4", 2, &t) && t == IR_I4 && ir_dtype_bits(t) == 4 && ir_dtype_size(t) == 1);
+    EXPECT(!ir_dtype_from_name("i3", 2, &t) && !ir_dtype_from_name("f8E4M3FN", 8, &t));
     EXPECT_CONTAINS(ir_dtype_name(IR_U16), "ui16");
 }
 

@@ -786,8 +786,10 @@ TEST(chlo_ops_refuse_malformed_uses) {
 }
 
 TEST(unsupported_features_are_named) {
-    EXPECT_ERROR("func.func @f(%a: tensor<2xi4>) {\n}\n", DIAG_UNSUPPORTED,
-                 "t.mlir:1:27: unsupported element type i4");
+    EXPECT_ERROR("func.func @f(%a: tensor<2xi3>) {\n}\n", DIAG_UNSUPPORTED,
+                 "t.mlir:1:27: unsupported element type i3");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<[-9]> : tensor<1xi4>\n}\n", DIAG_INVALID,
+                 "t.mlir:2:34: integer literal out of range for i4");
     EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f16>>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:27: unsupported element type complex<f16>");
     EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.triangular_solve %a, %a : "
@@ -806,8 +808,8 @@ TEST(unsupported_features_are_named) {
                  DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.neq");
     EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1099511627776x2xi32>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:59: unsupported tensor type with more than 2^40 elements");
-    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1048576x1048576xi4>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:61: unsupported element type i4");
+    EXPECT_ERROR("func.func @f() {\n  %0 = stablehlo.constant dense<0> : tensor<1048576x1048576xi3>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:61: unsupported element type i3");
     EXPECT_ERROR("module {\n}\nfunc.func @f() {\n  func.return\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:3:1: unsupported function beside a module at top level");
     EXPECT_ERROR("func.func @f(%x: tensor<f32>) {\n  %0 = \"stablehlo.reduce\"(%x, %x) ({\n  ^bb0(%a: tensor<f32>):\n"
