@@ -328,6 +328,8 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
  *   parse_op_window.c      convolution; reduce_window's, select_and_scatter's
  *                          and convolution's windows
  *   parse_op_check.c       the checks and custom_call
+ *   parse_op_dynamic.c     dynamic_iota, dynamic_broadcast_in_dim, dynamic_pad,
+ *                          dynamic_conv of constant shapes
  *
  * A pretty-form parser runs after the op's name and fills an op_desc; the
  * statement then emits it (reduce and while emit it themselves, to parse
@@ -343,6 +345,7 @@ typedef enum op_special {
     /* quantization ops: converts as read, expanded when emitted (parse_quant.c) */
     SP_UNIFORM_QUANTIZE,   /* float -> quantized, or quantized -> quantized */
     SP_UNIFORM_DEQUANTIZE, /* quantized -> float */
+    SP_DYNAMIC,            /* a dynamic-shape op of constant shapes, read as its static op (parse_op_dynamic.c) */
     /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
     SP_CHLO_FIRST,
     SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
@@ -481,6 +484,13 @@ ir_value_id fr_broadcast_to(parser *p, const op_desc *d, ir_value_id x, const ir
                             const int64_t *dims);
 /* parse_op_ragged_dot.c: chlo.ragged_dot (generic form) as dot_generals. */
 int fr_lower_ragged_dot(parser *p, op_desc *d, const attr_list *attrs);
+
+/* parse_op_dynamic.c: dynamic_iota, dynamic_broadcast_in_dim, dynamic_pad
+ * and dynamic_conv with constant shapes as iota, broadcast_in_dim, pad and
+ * convolution: the pretty form after the name, and the expansion (d's
+ * operands and attributes read) that moves the constants into attributes. */
+int fr_parse_dynamic(parser *p, op_desc *d);
+int fr_lower_dynamic(parser *p, op_desc *d);
 
 /* parse_op_lapack.c: the custom calls JAX's CPU lowering emits that are
  * read as ops of the IR: true for such a target. */

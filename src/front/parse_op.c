@@ -411,6 +411,8 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
     const attr_ref *a;
     if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs, -1);
     if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE) return 0;   /* no attributes */
+    if (sp == SP_DYNAMIC)   /* dynamic_pad's paddings are operands */
+        return (d->code != IR_PAD && read_generic_attrs(p, d, attrs)) || fr_lower_dynamic(p, d);
     if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
     if (sp == SP_LEGACY_BROADCAST)
         return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
@@ -510,11 +512,7 @@ static const char *const unsupported_ops[] = {
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.cstr_reshapable",
-    "stablehlo.dynamic_broadcast_in_dim",
-    "stablehlo.dynamic_conv",
     "stablehlo.dynamic_gather",
-    "stablehlo.dynamic_iota",
-    "stablehlo.dynamic_pad",
     "stablehlo.dynamic_reshape",
     "stablehlo.einsum",
     "stablehlo.fft",
@@ -565,6 +563,10 @@ static const struct {
     {"stablehlo.broadcast", IR_BROADCAST_IN_DIM, SP_LEGACY_BROADCAST},
     {"stablehlo.uniform_quantize", IR_CONVERT, SP_UNIFORM_QUANTIZE},
     {"stablehlo.uniform_dequantize", IR_CONVERT, SP_UNIFORM_DEQUANTIZE},
+    {"stablehlo.dynamic_iota", IR_IOTA, SP_DYNAMIC},
+    {"stablehlo.dynamic_broadcast_in_dim", IR_BROADCAST_IN_DIM, SP_DYNAMIC},
+    {"stablehlo.dynamic_pad", IR_PAD, SP_DYNAMIC},
+    {"stablehlo.dynamic_conv", IR_CONVOLUTION, SP_DYNAMIC},
     /* CHLO ops that are StableHLO ops as read (parse_op_chlo.c) */
     {"chlo.tan", IR_TAN, SP_NONE},
     {"chlo.square", IR_MULTIPLY, SP_CHLO_SQUARE},
@@ -647,6 +649,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = fr_parse_expect_const(p, d);
     else if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE)   /* `%x : (T) -> R` */
         rc = fr_parse_same_typed(p, d);
+    else if (sp == SP_DYNAMIC)
+        rc = fr_parse_dynamic(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = fr_parse_custom_call(p, d);
     else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */

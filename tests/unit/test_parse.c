@@ -1021,6 +1021,23 @@ TEST(complex_values_become_their_parts) {
     done();
 }
 
+TEST(dynamic_ops_need_constant_shapes) {
+    EXPECT_ERROR("func.func @f(%s: tensor<2xi64>) {\n  %0 = stablehlo.dynamic_iota %s, dim = 0 : "
+                 "(tensor<2xi64>) -> tensor<3x4xi64>\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:31: unsupported output shape operand that is not a constant (shapes must be "
+                                   "known at compile time)");
+    EXPECT_ERROR("func.func @f() {\n  %s = stablehlo.constant dense<[3, 5]> : tensor<2xi64>\n  %0 = "
+                 "stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<3x4xi64>\n}\n",
+                 DIAG_INVALID, "t.mlir:3:31: the output shape's dimension 1 is 5, the result type's 4");
+    EXPECT_ERROR("func.func @f(%x: tensor<3xi32>, %z: tensor<i32>) {\n  %l = stablehlo.constant dense<[1, 1]> : "
+                 "tensor<2xi64>\n  %0 = stablehlo.dynamic_pad %x, %z, %l, %l, %l : (tensor<3xi32>, tensor<i32>, "
+                 "tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<5xi32>\n}\n",
+                 DIAG_INVALID, "t.mlir:3:38: edge_padding_low: expected 1 integers, got another count");
+    EXPECT_ERROR("func.func @f(%x: tensor<3xi32>) {\n  %0 = stablehlo.dynamic_pad %x : (tensor<3xi32>) -> "
+                 "tensor<3xi32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: dynamic stablehlo.pad takes 5 operands, found 1");
+}
+
 TEST(malformed_complex_programs_are_errors) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.compare GT, %a, %a : "
                  "(tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n}\n",
@@ -1225,6 +1242,7 @@ int main(void) {
     RUN(allocation_failures_are_reported_and_clean);
     RUN(complex_values_become_their_parts);
     RUN(malformed_complex_programs_are_errors);
+    RUN(dynamic_ops_need_constant_shapes);
     RUN(deep_nesting_is_an_error_not_a_crash);
     RUN(symbols_round_trip);
     RUN(quantized_types_refuse_malformed_forms);
