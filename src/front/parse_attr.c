@@ -550,7 +550,8 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
             }
     if (t->dtype == IR_I1)
         for (size_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
-    for (size_t i = 0; t->dtype != IR_I1 && ir_dtype_bits(t->dtype) < 8 && i < n; i++) dst[i] = byte_of(t->dtype, dst[i]);
+    else if (ir_dtype_bits(t->dtype) < 8)   /* a sub-byte integer: its low bits, extended */
+        for (size_t i = 0; i < n; i++) dst[i] = byte_of(t->dtype, dst[i]);
     if (n != bytes && bytes) {
         memcpy(data, one, n);
         fill_splat(data, n, bytes);
