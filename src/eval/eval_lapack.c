@@ -1,5 +1,5 @@
 /* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
- * gesdd, gesvd, sytrd, gehrd) by LAPACK itself, found at run time (src/util/lapack.h), through
+ * gesdd, gesvd, sytrd, gehrd, geev) by LAPACK itself, found at run time (src/util/lapack.h), through
  * the kernels generated code runs too (src/util/lapack_kernels.h), so the
  * two agree bit for bit.
  *
@@ -37,6 +37,10 @@ AJ_LAPACK_KERNELS
         case IR_GEHRD:                                                                                                \
             aj_gehrd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.n, op->a.ilo, op->a.ihi, w, space.lwork);       \
             break;                                                                                                    \
+        case IR_GEEV:                                                                                                 \
+            aj_geev_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), c.batch, c.n,               \
+                        op->a.lapack_mode >> 8, op->a.lapack_mode & 0xFF, w, space.lwork);                           \
+            break;                                                                                                    \
         default:                                                                                                      \
             aj_svd_##p(L, op->code == IR_GESVD, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c.batch, c.m, c.n,     \
                        op->a.lapack_mode, c.ucols, c.vtrows, w, space.lwork, iw);                                     \
@@ -45,7 +49,7 @@ AJ_LAPACK_KERNELS
     } while (0)
 
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
-    ir_type want[5];
+    ir_type want[7];
     int rc = ir_infer_types(fr->f, op, want, d);
     for (int i = 0; !rc && i < op->nout; i++)
         if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))

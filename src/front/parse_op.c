@@ -305,6 +305,22 @@ int fr_read_optional_int(parser *p, const attr_list *attrs, const char *name, in
     return a ? fr_attr_read_int(p, a, out) : 0;
 }
 
+/* complex_part's `fn = "stablehlo.exponential", part = "imag"` (the type
+ * rule checks that fn is a function of complex numbers). */
+static int read_complex_part_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *fn = fr_attr_require(p, attrs, "fn", d->at), *part = fn ? fr_attr_require(p, attrs, "part", d->at) : NULL;
+    char *name = NULL, *which = NULL;
+    int rc = !part || fr_attr_read_string(p, fn, &name) || fr_attr_read_string(p, part, &which) ? -1 : 0;
+    if (!rc && !ir_op_from_name(name, strlen(name), &d->a.complex_fn))
+        rc = fr_error(p, fn->value.tok.at, "arrayjit.complex_part: fn = \"%s\" is no op", name);
+    if (!rc && strcmp(which, "real") != 0 && strcmp(which, "imag") != 0)
+        rc = fr_error(p, part->value.tok.at, "arrayjit.complex_part: part must be \"real\" or \"imag\"");
+    if (!rc) d->a.complex_imag = strcmp(which, "imag") == 0;
+    mem_free(name);
+    mem_free(which);
+    return rc;
+}
+
 /* Sets d's attributes from the generic dictionary for ops that have any. */
 static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;
@@ -333,8 +349,9 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_SORT: return fr_read_sort_attrs(p, d, attrs);
     case IR_TRIANGULAR_SOLVE: return fr_read_triangular_solve_attrs(p, d, attrs);
     case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
-    case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD:
+    case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV:
         return fr_read_lapack_attrs(p, d, attrs);
+    case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -682,7 +699,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_GET_DIMENSION_SIZE: rc = fr_parse_get_dimension_size(p, d); break;
         case IR_OPTIMIZATION_BARRIER: rc = fr_parse_optimization_barrier(p, d); break;
         case IR_GATHER: case IR_SCATTER: case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD:
-        case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD:
+        case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_COMPLEX_PART:
             return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                             ir_op_name(d->code));
         case IR_CALL: rc = fr_parse_call(p, d); break;

@@ -33,6 +33,10 @@
  *       reflectors), tau [B..., N-1], info); backend_config low and high
  *       (LAPACK's ilo and ihi, 1 <= low <= high <= N; 1 and N when absent,
  *       as JAX passes them); N >= 1
+ *   @lapack_{s,d}geev_ffi(a [B..., N, N]) -> arrayjit.geev, its parts made
+ *       complex: (wr, wi [B..., N], vl, vr [B..., N, N] complex<T>, info);
+ *       backend_config compute_left and compute_right ('V' or 'N': the
+ *       side's eigenvectors, else zeros)
  *   @Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape,
  *   @annotate_device_placement (x)   -> x (one device: annotations only)
  *
@@ -41,9 +45,8 @@
  * arrayjit.* ops, in the evaluator and compiled code (src/util/
  * lapack_kernels.h); info > 0 is LAPACK's (a zero pivot, no
  * convergence), which JAX's code after the call turns into NaNs as it
- * does on CPU. Any other target (geev and gees, whose results are
- * complex, geqp3, ormqr, gtsv ...) stays an error naming it
- * (parse_op_check.c). */
+ * does on CPU. Any other target (gees, the complex routines c*, z*,
+ * geqp3, ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
 #include <string.h>
 
 #include "../util/mem.h"
@@ -100,7 +103,7 @@ static int lapack_op_of(const char *target) {
 
 bool fr_jax_custom_call(const char *target) {
     return is_annotation(target) || is_lapack(target, "potrf") || is_lapack(target, "trsm") ||
-           lapack_op_of(target) >= 0;
+           is_lapack(target, "geev") || lapack_op_of(target) >= 0;
 }
 
 /* The ASCII code of mhlo.backend_config's `name` (dflt when absent). */
@@ -326,6 +329,44 @@ static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_li
     return 0;
 }
 
+/* geev: arrayjit.geev's seven real results, then the statement's five
+ * values in a row (the eigenvalues' parts, each eigenvector matrix made
+ * complex, info last: d itself, a convert of it). */
+static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list *config) {
+    int left, right;
+    if (want_signature(p, d, target, 1, 5) || config_choice(p, d, target, config, "compute_left", 'V', "VN", &left) ||
+        config_choice(p, d, target, config, "compute_right", 'V', "VN", &right))
+        return -1;
+    lapack_sig s;
+    bool fits = read_sig(p, d, target, &s) && s.m == s.n;
+    ir_type vec = sig_type(&s, s.t.dtype, 1, s.n, 0), info = sig_type(&s, IR_I32, 0, 0, 0);
+    ir_type vecs = s.t;
+    vecs.dtype = s.t.dtype == IR_F32 ? IR_C64 : IR_C128;
+    if (!fits || !result_is(d, 0, &vec) || !result_is(d, 1, &vec) || !result_is(d, 2, &vecs) ||
+        !result_is(d, 3, &vecs) || !result_is(d, 4, &info))
+        return fr_error(p, d->at,
+                        "custom_call @%s: expected (tensor<...xNxNxT>) -> (tensor<...xNxT>, tensor<...xNxT>, "
+                        "tensor<...xNxNxcomplex<T>>, tensor<...xNxNxcomplex<T>>, tensor<...xi32>) with T = %s",
+                        target, target[7] == 's' ? "f32" : "f64");
+    ir_type parts[7] = {vec, vec, s.t, s.t, s.t, s.t, info};
+    ir_op *geev = ir_op_append(p->fn, p->block, IR_GEEV, 1, &d->in[0].id, 7, parts);
+    if (!geev) return fr_nomem(p);
+    geev->loc = (ir_loc){p->mod_file, d->at.line, d->at.col};
+    geev->a.lapack_mode = left << 8 | right;
+    ir_op *wr = fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[0], &vec);
+    ir_op *wi = wr ? fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[1], &vec) : NULL;
+    ir_op *vl = wi ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[2], &vecs) : NULL;
+    ir_op *vr = vl ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[4], &vecs) : NULL;
+    if (!vr) return -1;
+    d->code = IR_CONVERT;
+    d->in[0].id = geev->out[6];
+    d->out.v[0] = info;
+    d->out.n = 1;
+    d->bind_first = wr->out[0];
+    d->bind_count = 5;
+    return 0;
+}
+
 /* gehrd's generic properties: `<{ilo = 1, ihi = 4}>`. */
 static int read_range_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;
@@ -335,21 +376,32 @@ static int read_range_attrs(parser *p, op_desc *d, const attr_list *attrs) {
                : 0;
 }
 
+/* A one-character string property (a LAPACK job argument) into *out. */
+static int read_char_attr(parser *p, const op_desc *d, const attr_list *attrs, const char *name, int *out) {
+    const attr_ref *a = fr_attr_require(p, attrs, name, d->at);
+    char *s = NULL;
+    if (!a || fr_attr_read_string(p, a, &s)) return -1;
+    bool one = strlen(s) == 1;
+    *out = one ? (unsigned char)s[0] : 0;
+    mem_free(s);
+    return one ? 0 : fr_error(p, a->value.tok.at, "%s: %s must be one character", ir_op_name(d->code), name);
+}
+
 /* The generic form's properties of syevd (mode, lower), gesdd and gesvd
- * (mode), sytrd (lower) and gehrd (ilo, ihi): `<{mode = "V", lower =
- * true}>`, as the printer writes them. */
+ * (mode), sytrd (lower), gehrd (ilo, ihi) and geev (jobvl, jobvr):
+ * `<{mode = "V", lower = true}>`, as the printer writes them. */
 int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;
     if (d->code == IR_GEHRD) return read_range_attrs(p, d, attrs);
     if (d->code == IR_SYTRD)
         return !(a = fr_attr_require(p, attrs, "lower", d->at)) || fr_attr_read_bool(p, a, &d->a.lower) ? -1 : 0;
-    a = fr_attr_require(p, attrs, "mode", d->at);
-    char *mode = NULL;
-    if (!a || fr_attr_read_string(p, a, &mode)) return -1;
-    bool one = strlen(mode) == 1;
-    d->a.lapack_mode = one ? (unsigned char)mode[0] : 0;
-    mem_free(mode);
-    if (!one) return fr_error(p, a->value.tok.at, "%s: mode must be one character", ir_op_name(d->code));
+    if (d->code == IR_GEEV) {
+        int left, right;
+        if (read_char_attr(p, d, attrs, "jobvl", &left) || read_char_attr(p, d, attrs, "jobvr", &right)) return -1;
+        d->a.lapack_mode = left << 8 | right;
+        return 0;
+    }
+    if (read_char_attr(p, d, attrs, "mode", &d->a.lapack_mode)) return -1;
     if (d->code != IR_SYEVD) return 0;
     return !(a = fr_attr_require(p, attrs, "lower", d->at)) || fr_attr_read_bool(p, a, &d->a.lower) ? -1 : 0;
 }
@@ -373,6 +425,7 @@ int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_l
     if (!rc)
         rc = which >= 0                  ? lower_lapack(p, d, target, &config, which)
              : is_lapack(target, "potrf") ? lower_potrf(p, d, target, &config)
+             : is_lapack(target, "geev")  ? lower_geev(p, d, target, &config)
                                           : lower_trsm(p, d, target, &config);
     fr_attr_list_free(&config);
     return rc ? -1 : 0;

@@ -479,6 +479,7 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_GESVD] = infer_rule_svd,
     [IR_SYTRD] = infer_rule_sytrd,
     [IR_GEHRD] = infer_rule_gehrd,
+    [IR_GEEV] = infer_rule_geev,
     [IR_CALL] = rule_call,
     [IR_FUSION] = rule_fusion,
     [IR_RETURN] = rule_no_results,

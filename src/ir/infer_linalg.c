@@ -191,6 +191,24 @@ int infer_rule_gehrd(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* geev(a [..., N, N]) -> (wr, wi [..., N], vl re, vl im, vr re, vr im [..., N, N],
+ * info [...] i32), jobvl and jobvr each 'V' or 'N'. */
+int infer_rule_geev(infer_ctx *cx) {
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEEV, 0, &b, &m, &n);
+    if (!rc && m != n)
+        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    if (rc) return rc;
+    int left = infer_attrs(cx)->lapack_mode >> 8, right = infer_attrs(cx)->lapack_mode & 0xFF;
+    if ((left != 'V' && left != 'N') || (right != 'V' && right != 'N'))
+        return infer_fail(cx, "expected jobvl and jobvr each 'V' or 'N'");
+    cx->out[0] = cx->out[1] = batch_plus(&b, b.dtype, 1, n, 0);
+    for (int i = 2; i < 6; i++) cx->out[i] = *infer_operand(cx, 0);
+    cx->out[6] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
 bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     int routine;
     switch (op->code) {
@@ -202,6 +220,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_GESVD: routine = AJ_LAPACK_GESVD; break;
     case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
     case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
+    case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
     default: return false;
     }
     if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;

@@ -155,6 +155,7 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_RETURN: return 0;
     case IR_GEQRF: return 2;
     case IR_GETRF: case IR_SYEVD: case IR_GEHRD: return 3;
+    case IR_GEEV: return 7;
     case IR_GESDD: case IR_GESVD: case IR_SYTRD: return 5;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }

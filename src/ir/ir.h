@@ -108,6 +108,11 @@ typedef enum ir_op_kind {
  *   sytrd(a)      -> (a: a's type, d: B x N, e: B x (N-1), tau: B x (N-1), info: B i32);
  *                    square, N >= 1; lower
  *   gehrd(a)      -> (a: a's type, tau: B x (N-1), info: B i32); square, N >= 1; ilo, ihi
+ *   geev(a)       -> (wr, wi: B x N, vl re, vl im, vr re, vr im: a's type, info: B i32);
+ *                    square; the eigenvalues' parts, the left and right eigenvectors'
+ *                    parts (in columns, jaxlib's unpacking of LAPACK's real form;
+ *                    zeros where not asked for or info != 0), info -4 where a is not
+ *                    finite (jaxlib's); lapack_mode (jobvl << 8) | jobvr, each 'V' or 'N'
  * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). They are
  * computed by LAPACK itself (src/util/lapack_kernels.h), in the evaluator
  * and in compiled code. */
@@ -146,6 +151,7 @@ typedef enum ir_op_kind {
     X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, 1) \
     X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \
     X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, 1) \
+    X(GEEV, "arrayjit.geev", IR_KIND_OTHER, 1) \
     X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
     X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
     X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
@@ -310,7 +316,8 @@ typedef struct ir_attrs {
     bool left_side, lower, unit_diagonal;  /* triangular_solve; cholesky, syevd, sytrd: lower */
     ir_transpose transpose_a;              /* triangular_solve */
     int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd, gesvd: jobz, 'A'
-                              (full u and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros) */
+                              (full u and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros);
+                              geev: (jobvl << 8) | jobvr */
     int64_t ilo, ihi;      /* gehrd: LAPACK's ilo and ihi, 1 <= ilo <= ihi <= N (JAX: 1 and N) */
     ir_opcode complex_fn;  /* complex_part: the function (IR_EXPONENTIAL, IR_ABS, ...) */
     bool complex_imag;     /* complex_part: the imaginary part (else the real part) */

@@ -71,15 +71,6 @@ static void print_reduce_precision(printer *p, const ir_op *op) {
     pr_print_op_type(p, op);
 }
 
-/* `arrayjit.complex_part %re, %im {fn = stablehlo.exponential, part = imag} : ...` */
-static void print_complex_part(printer *p, const ir_op *op) {
-    print_name_and_operands(p, op);
-    ir_opcode fn = op->a.complex_fn;
-    fprintf(p->out, " {fn = %s, part = %s} : ", (unsigned)fn < IR_OPCODE_COUNT ? ir_op_name(fn) : "?",
-            op->a.complex_imag ? "imag" : "real");
-    pr_print_op_type(p, op);
-}
-
 static void print_reverse(printer *p, const ir_op *op) {
     print_name_and_operands(p, op);
     fputs(", dims = ", p->out);
@@ -371,6 +362,12 @@ static void print_conv_roles(const printer *p, const ir_ints *roles, const char 
 
 /* The attributes of the ops that print only in the generic form, as the
  * properties `<{...}>` our parser reads back. */
+/* name = "V": the character a LAPACK job argument takes (anything else as its code). */
+static void print_char_prop(const printer *p, const char *name, int c) {
+    if (c > 32 && c < 127 && c != '"' && c != '\\') fprintf(p->out, "%s = \"%c\"", name, c);
+    else fprintf(p->out, "%s = \"\\%02X\"", name, (unsigned)c & 0xFF);
+}
+
 void pr_print_props(const printer *p, const ir_op *op) {
     const ir_attrs *a = &op->a;
     bool first = true;
@@ -415,14 +412,21 @@ void pr_print_props(const printer *p, const ir_op *op) {
     }
     case IR_CHOLESKY: case IR_SYTRD: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
     case IR_GEHRD: fprintf(p->out, "ilo = %lld, ihi = %lld", (long long)a->ilo, (long long)a->ihi); break;
-    case IR_SYEVD: case IR_GESDD: case IR_GESVD: {
-        /* mode = "V": the character LAPACK's jobz takes (anything else as its code) */
-        int c = a->lapack_mode;
-        if (c > 32 && c < 127 && c != '"' && c != '\\') fprintf(p->out, "mode = \"%c\"", c);
-        else fprintf(p->out, "mode = \"\\%02X\"", (unsigned)c & 0xFF);
+    case IR_GEEV:
+        print_char_prop(p, "jobvl", a->lapack_mode >> 8);
+        fputs(", ", p->out);
+        print_char_prop(p, "jobvr", a->lapack_mode & 0xFF);
+        break;
+    case IR_COMPLEX_PART:
+        /* fn = "stablehlo.exponential", part = "imag" */
+        fprintf(p->out, "fn = \"%s\", part = \"%s\"",
+                (unsigned)a->complex_fn < IR_OPCODE_COUNT ? ir_op_name(a->complex_fn) : "?",
+                a->complex_imag ? "imag" : "real");
+        break;
+    case IR_SYEVD: case IR_GESDD: case IR_GESVD:
+        print_char_prop(p, "mode", a->lapack_mode);
         if (op->code == IR_SYEVD) fprintf(p->out, ", lower = %s", a->lower ? "true" : "false");
         break;
-    }
     default:
         print_array_prop(p, "window_dimensions", &a->win_dims, &first);
         print_array_prop(p, "window_strides", &a->win_strides, &first);
@@ -438,7 +442,7 @@ bool pr_has_props(ir_opcode code) {
     switch (code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
     case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
-    case IR_GESVD: case IR_SYTRD: case IR_GEHRD:
+    case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_COMPLEX_PART:
         return true;
     default:
         return false;
@@ -461,7 +465,6 @@ static const op_printer other_printers[IR_OPCODE_COUNT] = {
     [IR_REDUCE_PRECISION] = print_reduce_precision,
     [IR_SELECT] = print_select,
     [IR_CLAMP] = print_with_op_type,
-    [IR_COMPLEX_PART] = print_complex_part,
     [IR_COMPARE] = print_compare,
     [IR_DOT_GENERAL] = print_dot_general,
     [IR_PAD] = print_pad,

@@ -1,5 +1,5 @@
 /* lapack_kernels.h: the LAPACK calls behind arrayjit.getrf, geqrf, orgqr,
- * syevd, gesdd, gesvd, sytrd and gehrd (the ops JAX's CPU custom calls
+ * syevd, gesdd, gesvd, sytrd, gehrd and geev (the ops JAX's CPU custom calls
  * lapack_{s,d}*_ffi are read as), for the evaluator and for generated code.
  *
  * Each routine runs over a batch of row-major matrices, one at a time, as
@@ -41,12 +41,15 @@
  * minimum plus an min(m, n)^2 copy and room for blocking (at least the
  * optimal size jaxlib asks for: the same paths and blocks). sytrd takes
  * n * NB, gehrd n * NB and its (NB + 1) x NB block of T (NB = 64, the most
- * gehrd blocks by): the optimal sizes or more. */
+ * gehrd blocks by): the optimal sizes or more. geev takes its two n x n
+ * eigenvector matrices, then LAPACK's minimum (4n) plus 2n NB plus n^2,
+ * more than the optimal size jaxlib queries (2n + n NB for the Hessenberg
+ * reduction, and the QR iteration's). */
 enum { AJ_LAPACK_NB = 64 };
 
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
-    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -89,6 +92,10 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         break;
     case AJ_LAPACK_SYTRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB; break;
     case AJ_LAPACK_GEHRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB; break;
+    case AJ_LAPACK_GEEV:
+        s.lwork = 4 * aj_lapack_max64(n, 1) + 2 * AJ_LAPACK_NB * n + n * n;
+        s.elems += 2 * n * n;
+        break;
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
     s.elems += s.lwork;
@@ -118,7 +125,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
                      const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                 \
     void (*p##sytrd)(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *,     \
                      size_t);                                                                                 \
-    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);
+    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
+    void (*p##geev)(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *, \
+                    const int *, T *, const int *, int *, size_t, size_t);
 
 /* The table of routines: sgetrf_ ... dgehrd_. */
 #define AJ_LAPACK_DECLS                                                                                       \
@@ -128,9 +137,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
 
 /* The names of the table's routines, in its order. */
 #define AJ_LAPACK_NAMES                                                                                       \
-    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "dgetrf_",       \
-        "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_"
-enum { AJ_LAPACK_NROUTINES = 16 };
+    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
+        "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_", "dgeev_"
+enum { AJ_LAPACK_NROUTINES = 18 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -144,10 +153,12 @@ enum { AJ_LAPACK_NROUTINES = 16 };
     void p##gesvd_(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,          \
                    const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                   \
     void p##sytrd_(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *, size_t); \
-    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);
+    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
+    void p##geev_(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *,  \
+                  const int *, T *, const int *, int *, size_t, size_t);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
-                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_
+                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d)                                                  \
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d)};
@@ -167,6 +178,11 @@ enum { AJ_LAPACK_NROUTINES = 16 };
  *                      tau [n - 1], info
  *   gehrd(a [n, n]) -> a [n, n] (H on and above the subdiagonal, the reflectors below),
  *                      tau [n - 1], info; ilo and ihi LAPACK's (1-based)
+ *   geev(a [n, n]) -> wr, wi [n], vl re, vl im, vr re, vr im [n, n] (eigenvectors in
+ *                     columns: LAPACK's real form unpacked as jaxlib does, a complex
+ *                     pair's columns j, j + 1 becoming v and conj(v); zeros where the
+ *                     side is not asked for or info != 0), info (-4, and zeros
+ *                     everywhere, where a is not finite, as jaxlib)
  * each per matrix of the batch; info is LAPACK's (0, or > 0 when the
  * matrix is singular or the iteration did not converge). */
 #define AJ_LAPACK_TYPED_(T, p)                                                                                \
@@ -297,7 +313,51 @@ enum { AJ_LAPACK_NROUTINES = 16 };
         }                                                                                                     \
     }
 
-#define AJ_LAPACK_KERNELS AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d)
+/* geev's pieces: a finite matrix, and one side's eigenvectors unpacked
+ * (c: LAPACK's column-major real form, or NULL for zeros) into row-major
+ * real and imaginary parts. */
+#define AJ_LAPACK_GEEV_(T, p)                                                                                 \
+    static int aj_lapack_finite_##p(const T *a, int64_t k) {                                                  \
+        for (int64_t i = 0; i < k; i++)                                                                       \
+            if (a[i] - a[i] != 0) return 0;                                                                   \
+        return 1;                                                                                             \
+    }                                                                                                         \
+    static void aj_lapack_unpack_##p(const T *c, const T *wi, T *re, T *im, int64_t n) {                      \
+        for (int64_t j = 0; j < n;) {                                                                         \
+            int pair = c && wi[j] == wi[j] && wi[j] != 0 && j + 1 < n;                                        \
+            for (int64_t i = 0; i < n; i++) {                                                                 \
+                re[i * n + j] = c ? c[j * n + i] : 0;                                                         \
+                im[i * n + j] = pair ? c[(j + 1) * n + i] : 0;                                                \
+                if (pair) re[i * n + j + 1] = c[j * n + i], im[i * n + j + 1] = -c[(j + 1) * n + i];          \
+            }                                                                                                 \
+            j += pair ? 2 : 1;                                                                                \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_geev_##p(const aj_lapack *L, const T *a, T *wr, T *wi, T *vlr,     \
+                                                    T *vli, T *vrr, T *vri, int32_t *info, int64_t batch,     \
+                                                    int64_t n, int jobvl, int jobvr, T *w, int64_t lwork) {   \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
+        char l = (char)jobvl, r = (char)jobvr;                                                                \
+        T *cl = w + n * n, *cr = cl + n * n;                                                                  \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            const T *ab = a + b * n * n;                                                                      \
+            T *wrb = wr + b * n, *wib = wi + b * n;                                                           \
+            if (!aj_lapack_finite_##p(ab, n * n)) {                                                           \
+                res = -4;                                                                                     \
+                for (int64_t i = 0; i < n; i++) wrb[i] = wib[i] = 0;                                          \
+            } else if (n > 0) {                                                                               \
+                aj_lapack_cols_##p(ab, w, n, n);                                                              \
+                L->p##geev(&l, &r, &in, w, &lda, wrb, wib, cl, &lda, cr, &lda, cr + n * n, &lw, &res, 1, 1);   \
+            }                                                                                                 \
+            aj_lapack_unpack_##p(res == 0 && l == 'V' ? cl : NULL, wib, vlr + b * n * n, vli + b * n * n, n); \
+            aj_lapack_unpack_##p(res == 0 && r == 'V' ? cr : NULL, wib, vrr + b * n * n, vri + b * n * n, n); \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }
+
+#define AJ_LAPACK_KERNELS                                                                                     \
+    AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_GEEV_(float, s) AJ_LAPACK_GEEV_(double, d)
 
 #define AJ_LAPACK_STR_(...) #__VA_ARGS__
 #define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)

@@ -1,5 +1,5 @@
 /* The LAPACK ops (arrayjit.getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd,
- * gehrd: JAX's lapack_{s,d}*_ffi custom calls as read): compiled code equals the
+ * gehrd, geev: JAX's lapack_{s,d}*_ffi custom calls as read): compiled code equals the
  * evaluator bit for bit (both run the kernels of src/util/lapack_kernels.h
  * on the same LAPACK) on pseudo-random inputs, batched, rectangular, large
  * enough for LAPACK's blocked paths, in every mode, strict and fast; the
@@ -286,6 +286,30 @@ TEST(sytrd_gehrd_match) {
         "}\n");
 }
 
+TEST(geev_matches) {
+    expect_compiled_matches("geev: both sides, right only, neither, batched, 1 x 1, 100 x 100 (blocked)",
+        "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>, %c: tensor<1x1xf64>, %d: tensor<100x100xf64>)"
+        " -> (tensor<2x6xf64>, tensor<2x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>,"
+        " tensor<2x6x6xf64>, tensor<2xi32>, tensor<5xf32>, tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>,"
+        " tensor<i32>, tensor<1xf64>, tensor<100xf64>, tensor<100x100xf64>) {\n"
+        "  %0:7 = \"arrayjit.geev\"(%a) <{jobvl = \"V\", jobvr = \"V\"}> : (tensor<2x6x6xf64>) -> (tensor<2x6xf64>,"
+        " tensor<2x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>,"
+        " tensor<2xi32>)\n"
+        "  %1:5 = stablehlo.custom_call @lapack_sgeev_ffi(%b)"
+        " {mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 86 : ui8}} : (tensor<5x5xf32>) ->"
+        " (tensor<5xf32>, tensor<5xf32>, tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<i32>)\n"
+        "  %2:7 = \"arrayjit.geev\"(%c) <{jobvl = \"N\", jobvr = \"N\"}> : (tensor<1x1xf64>) -> (tensor<1xf64>,"
+        " tensor<1xf64>, tensor<1x1xf64>, tensor<1x1xf64>, tensor<1x1xf64>, tensor<1x1xf64>, tensor<i32>)\n"
+        "  %3:7 = \"arrayjit.geev\"(%d) <{jobvl = \"N\", jobvr = \"V\"}> : (tensor<100x100xf64>) ->"
+        " (tensor<100xf64>, tensor<100xf64>, tensor<100x100xf64>, tensor<100x100xf64>, tensor<100x100xf64>,"
+        " tensor<100x100xf64>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %0#4, %0#5, %0#6, %1#1, %1#2, %1#3, %1#4, %2#0, %3#1, %3#5 :"
+        " tensor<2x6xf64>, tensor<2x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6x6xf64>,"
+        " tensor<2x6x6xf64>, tensor<2xi32>, tensor<5xf32>, tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>,"
+        " tensor<i32>, tensor<1xf64>, tensor<100xf64>, tensor<100x100xf64>\n"
+        "}\n");
+}
+
 /* gehrd reduces only rows and columns ilo..ihi: LAPACK sets tau outside
  * ilo..ihi-1 to zero (and H(ihi-1) acts on one row: its tau is zero too). */
 TEST(gehrd_reads_ilo_and_ihi) {
@@ -443,7 +467,7 @@ static char *printed(aj_module *m) {
 }
 
 TEST(programs_print_back_the_same) {
-    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg"};
+    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg", "eig"};
     const char *root = getenv("AJ_TEST_DATA");
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[4096];
@@ -524,6 +548,16 @@ TEST(type_rules_refuse_malformed_ops) {
          " tensor<0xf32>, tensor<0xf32>, tensor<i32>)", "expected square matrices [..., N, N] with N >= 1"},
         {"%r:3 = \"arrayjit.gehrd\"(%b) <{ilo = 1, ihi = 2}> : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>,"
          " tensor<i32>)", "expected square matrices [..., N, N] with N >= 1, got tensor<2x3xf32>"},
+        /* geev's jobs are V or N; its eigenvalues are N long */
+        {"%r:7 = \"arrayjit.geev\"(%a) <{jobvl = \"V\", jobvr = \"X\"}> : (tensor<3x3xf32>) -> (tensor<3xf32>,"
+         " tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "'arrayjit.geev' op expected jobvl and jobvr each 'V' or 'N'"},
+        {"%r:7 = \"arrayjit.geev\"(%b) <{jobvl = \"V\", jobvr = \"V\"}> : (tensor<2x3xf32>) -> (tensor<2xf32>,"
+         " tensor<2xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>)",
+         "expected square matrices [..., N, N], got tensor<2x3xf32>"},
+        {"%r:7 = \"arrayjit.geev\"(%a) <{jobvl = \"V\", jobvr = \"V\"}> : (tensor<3x3xf32>) -> (tensor<2xf32>,"
+         " tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "'arrayjit.geev' op result 0: expected tensor<3xf32>"},
         {"%r:5 = \"arrayjit.gesvd\"(%a) <{mode = \"X\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>,"
          " tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)", "'arrayjit.gesvd' op mode must be A, S or N"},
     };
@@ -585,6 +619,7 @@ int main(void) {
     RUN(gesvd_is_not_gesdd);
     RUN(sytrd_gehrd_match);
     RUN(gehrd_reads_ilo_and_ihi);
+    RUN(geev_matches);
     RUN(inside_a_loop_matches);
     RUN(svd_without_vectors_gives_zeros);
     RUN(workspace_is_planned_scratch);

@@ -1203,7 +1203,26 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
         {"%r:3 = arrayjit.getrf %a : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)",
          "arrayjit.getrf has only the generic form", DIAG_INVALID},
         {"%r:3 = stablehlo.custom_call @lapack_sgeev_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, "
-         "tensor<i32>)", "unsupported custom_call @lapack_sgeev_ffi", DIAG_UNSUPPORTED},
+         "tensor<i32>)", "custom_call @lapack_sgeev_ffi takes 1 operand and gives 5 results, found 1 and 3",
+         DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_sgeev_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, "
+         "tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)", "custom_call @lapack_sgeev_ffi: expected "
+         "(tensor<...xNxNxT>) -> (tensor<...xNxT>, tensor<...xNxT>, tensor<...xNxNxcomplex<T>>, "
+         "tensor<...xNxNxcomplex<T>>, tensor<...xi32>) with T = f32", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_sgeev_ffi(%a) {mhlo.backend_config = {compute_left = 65 : ui8}} : "
+         "(tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, "
+         "tensor<i32>)", "custom_call @lapack_sgeev_ffi: compute_left = 'A' is not one of VN", DIAG_INVALID},
+        {"%r:7 = \"arrayjit.geev\"(%a) <{jobvl = \"V\"}> : (tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, "
+         "tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
+         "missing attribute 'jobvr'", DIAG_INVALID},
+        {"%r = \"arrayjit.complex_part\"(%a, %a) <{fn = \"stablehlo.nope\", part = \"real\"}> : "
+         "(tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>", "arrayjit.complex_part: fn = \"stablehlo.nope\" "
+         "is no op", DIAG_INVALID},
+        {"%r = \"arrayjit.complex_part\"(%a, %a) <{fn = \"stablehlo.abs\", part = \"both\"}> : "
+         "(tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>", "part must be \"real\" or \"imag\"",
+         DIAG_INVALID},
+        {"%r = arrayjit.complex_part %a, %a : tensor<3x3xf32>", "arrayjit.complex_part has only the generic form",
+         DIAG_INVALID},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[1024];

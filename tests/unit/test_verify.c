@@ -309,6 +309,27 @@ TEST(convert_rules) {
             "'stablehlo.convert' op result 0: expected tensor<3xi32> (inferred from the operands), got tensor<4xi32>");
 }
 
+/* complex_part: a function of complex numbers, with its operands' parts. */
+TEST(complex_part_rules) {
+    ir_type t = ty(IR_F32, 1, 3);
+    fixture x = fx_begin();
+    ir_op *op = single_op(&x, IR_COMPLEX_PART, TYPES(t, t), t);
+    op->a.complex_fn = IR_EXPONENTIAL;
+    OK(&x, op);
+    x = fx_begin();
+    op = single_op(&x, IR_COMPLEX_PART, TYPES(t, t), t);
+    op->a.complex_fn = IR_ADD;
+    INVALID(&x, op, "'arrayjit.complex_part' op complex_fn: not a function of complex numbers");
+    x = fx_begin();
+    op = single_op(&x, IR_COMPLEX_PART, TYPES(t, t), t);
+    op->a.complex_fn = IR_DIVIDE;
+    INVALID(&x, op, "expected 4 operands (the parts of 2 complex numbers), got 2");
+    x = fx_begin();
+    op = single_op(&x, IR_COMPLEX_PART, TYPES(ty(IR_I32, 1, 3), ty(IR_I32, 1, 3)), ty(IR_I32, 1, 3));
+    op->a.complex_fn = IR_EXPONENTIAL;
+    INVALID(&x, op, "operand 0: expected a tensor of f32 or f64 (a complex part), got tensor<3xi32>");
+}
+
 TEST(select_rules) {
     ir_type t = ty(IR_F32, 1, 3);
     fixture x = fx_begin();
@@ -793,6 +814,7 @@ int main(void) {
     RUN(concatenate_rules);
     RUN(reverse_rules);
     RUN(convert_rules);
+    RUN(complex_part_rules);
     RUN(select_rules);
     RUN(clamp_rules);
     RUN(compare_rules);

@@ -1,4 +1,4 @@
-"""Writes tests/programs/custom_calls/{lu,qr,eigh,svd}.mlir from JAX exports.
+"""Writes tests/programs/custom_calls/{lu,qr,eigh,svd,...,eig}.mlir from JAX exports.
 
 Each case is a JAX function, exported with jax.jit(f).lower(*args).as_text()
 on CPU (where jnp.linalg's decompositions lower to the lapack_*_ffi custom
@@ -333,4 +333,47 @@ of Q H Q^T = a (Q from the reflectors by householder_product); batched, a
     ("gehrd64_batched", hessenberg_check, [nonsym((2, 3, 6, 6), f64)], 1e-12),
     ("gehrd64_one", lambda a: jax.lax.linalg.hessenberg(a), [nonsym((1, 1), f64)], 1e-12),
     ("gehrd_big", lambda x: hessenberg_check(big(150, 150, x))[2:], [np.float64(0)], 1e-10),
+])
+
+
+def eig_check(a):
+    # The eigenvalues' parts, and the residuals of a vr = vr diag(w),
+    # vl^H a = diag(w) vl^H and of the unit column norms LAPACK gives.
+    w, vl, vr = jax.lax.linalg.eig(a, compute_left_eigenvectors=True, compute_right_eigenvectors=True)
+    vlh = jnp.conj(jnp.swapaxes(vl, -1, -2))
+    norms = jnp.concatenate([jnp.linalg.norm(vl, axis=-2), jnp.linalg.norm(vr, axis=-2)], axis=-1)
+    return (jnp.real(w), jnp.imag(w), resid(a @ vr - vr * w[..., None, :]), resid(vlh @ a - w[..., :, None] * vlh),
+            resid(norms - 1))
+
+
+def eig_parts(a):
+    # jnp.linalg.eig: right eigenvectors only, as real and imaginary parts.
+    w, v = jnp.linalg.eig(a)
+    return jnp.real(w), jnp.imag(w), jnp.real(v), jnp.imag(v)
+
+
+def eigvals_parts(a):
+    w = jnp.linalg.eigvals(a)
+    return jnp.real(w), jnp.imag(w)
+
+
+rotation = np.array([[0., -1.], [1., 0.]], f32)
+write(out + "/eig.mlir", """
+jnp.linalg.eig and eigvals and lax.linalg.eig as JAX lowers them on CPU:
+@lapack_{s,d}geev_ffi (compute_left and compute_right 'V' or 'N'; results
+the eigenvalues' real and imaginary parts, the left and right eigenvectors
+as complex matrices, info), read as arrayjit.geev and complex ops
+(parse_op_lapack.c) and run by LAPACK. A rotation (eigenvalues +-i), a
+triangular matrix, batched f32 and f64 with and without each side's
+eigenvectors, a matrix with a NaN (info -4: JAX gives NaNs), a 1 x 1 one
+and a 100 x 100 one (LAPACK's blocked QR iteration) by its residuals.""", [
+    ("geev_rotation", eig_parts, [rotation], 1e-6),
+    ("geev_triangular", eig_parts, [np.array([[2., 1.], [0., 3.]], f64)], 1e-12),
+    ("geev32_batched", eig_check, [nonsym((2, 4, 4), f32)], 1e-5),
+    ("geev64_batched", eig_check, [nonsym((2, 3, 6, 6), f64)], 1e-12),
+    ("geev64_vectors", eig_parts, [nonsym((5, 5), f64)], 1e-10),
+    ("geev64_eigvals", eigvals_parts, [nonsym((3, 5, 5), f64)], 1e-12),
+    ("geev32_nan", eigvals_parts, [np.array([[1., np.nan], [0., 2.]], f32)], 1e-6),
+    ("geev64_one", eig_parts, [nonsym((1, 1), f64)], 1e-12),
+    ("geev_big", lambda x: eig_check(big(100, 100, x))[2:], [np.float64(0)], 1e-9),
 ])
