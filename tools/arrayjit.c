@@ -40,7 +40,7 @@ static int usage(void) {
             "               [--main] [--no-blas] [COMPILE OPTIONS]\n"
             "      Compiles a function ahead of time into DIR/NAME.h (NAME_ARENA_BYTES, shapes,\n"
             "      NAME_run) and DIR/NAME.c (libc, libm and BLIS only, LAPACK for LU, QR,\n"
-            "      eigh, eig and SVD; --no-blas: no BLIS);\n"
+            "      eigh, eig, Schur and SVD; --no-blas: no BLIS);\n"
             "      --main: also DIR/NAME_main.c, a program on .npy files. NAME: model.\n"
             "  --grad (run, mem, aot): use the gradient of the function instead (it must return one\n"
             "      float scalar) with respect to all its float parameters; run's outputs are\n"

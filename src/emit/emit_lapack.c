@@ -1,5 +1,5 @@
 /* emit_lapack.c: the emitter of the LAPACK ops (arrayjit.getrf, geqrf,
- * orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev). Each kernel is one call of the kernel the
+ * orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees). Each kernel is one call of the kernel the
  * evaluator runs too (src/util/lapack_kernels.h, whose text the source
  * then holds: emit_prelude_lapack), on the routines the object links
  * (-l:liblapack.so.3, backend_c.c), with its workspace in the plan's
@@ -70,6 +70,11 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         ec_line(cx, "aj_geev_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"
                 PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5],
                 k->out[6], c.batch, c.n, root->a.lapack_mode >> 8, root->a.lapack_mode & 0xFF, w, s.lwork);
+        break;
+    case IR_GEES:
+        ec_line(cx, "aj_gees_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64
+                ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5], c.batch,
+                c.n, root->a.lapack_mode, w, s.lwork);
         break;
     default:   /* gesdd, gesvd */
         ec_line(cx, "aj_svd_%c(&aj_lapack_fns, %d, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %"

@@ -1,5 +1,5 @@
 /* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
- * gesdd, gesvd, sytrd, gehrd, geev) by LAPACK itself, found at run time (src/util/lapack.h), through
+ * gesdd, gesvd, sytrd, gehrd, geev, gees) by LAPACK itself, found at run time (src/util/lapack.h), through
  * the kernels generated code runs too (src/util/lapack_kernels.h), so the
  * two agree bit for bit.
  *
@@ -36,6 +36,10 @@ AJ_LAPACK_KERNELS
             break;                                                                                                    \
         case IR_GEHRD:                                                                                                \
             aj_gehrd_##p(L, IN(0), OUT(0), OUT(1), OUT(2), c.batch, c.n, op->a.ilo, op->a.ihi, w, space.lwork);       \
+            break;                                                                                                    \
+        case IR_GEES:                                                                                                 \
+            aj_gees_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), c.batch, c.n, op->a.lapack_mode, w,     \
+                        space.lwork);                                                                                 \
             break;                                                                                                    \
         case IR_GEEV:                                                                                                 \
             aj_geev_##p(L, IN(0), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), c.batch, c.n,               \

@@ -349,7 +349,7 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_SORT: return fr_read_sort_attrs(p, d, attrs);
     case IR_TRIANGULAR_SOLVE: return fr_read_triangular_solve_attrs(p, d, attrs);
     case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
-    case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV:
+    case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
         return fr_read_lapack_attrs(p, d, attrs);
     case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
     case IR_SLICE:
@@ -699,7 +699,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_GET_DIMENSION_SIZE: rc = fr_parse_get_dimension_size(p, d); break;
         case IR_OPTIMIZATION_BARRIER: rc = fr_parse_optimization_barrier(p, d); break;
         case IR_GATHER: case IR_SCATTER: case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD:
-        case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_COMPLEX_PART:
+        case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
+        case IR_COMPLEX_PART:
             return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                             ir_op_name(d->code));
         case IR_CALL: rc = fr_parse_call(p, d); break;

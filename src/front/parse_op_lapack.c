@@ -37,6 +37,10 @@
  *       complex: (wr, wi [B..., N], vl, vr [B..., N, N] complex<T>, info);
  *       backend_config compute_left and compute_right ('V' or 'N': the
  *       side's eigenvectors, else zeros)
+ *   @lapack_{s,d}gees_ffi(a [B..., N, N]) -> arrayjit.gees: (t (the real
+ *       Schur form), vs (the Schur vectors), wr, wi [B..., N], sdim, info);
+ *       backend_config mode ('V': the vectors, else zeros) and sort ('N'
+ *       only: jaxlib sorts nothing)
  *   @Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape,
  *   @annotate_device_placement (x)   -> x (one device: annotations only)
  *
@@ -45,8 +49,8 @@
  * arrayjit.* ops, in the evaluator and compiled code (src/util/
  * lapack_kernels.h); info > 0 is LAPACK's (a zero pivot, no
  * convergence), which JAX's code after the call turns into NaNs as it
- * does on CPU. Any other target (gees, the complex routines c*, z*,
- * geqp3, ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
+ * does on CPU. Any other target (the complex routines c*, z*, geqp3,
+ * ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
 #include <string.h>
 
 #include "../util/mem.h"
@@ -93,6 +97,9 @@ static const struct {
       "tensor<...xi32>), M = N - 1, N >= 1")},
     {"gehrd", IR_GEHRD, 1, 3,
      "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xMxT>, tensor<...xi32>), M = N - 1, N >= 1"},
+    {"gees", IR_GEES, 1, 6,
+     ("(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xNxT>, "
+      "tensor<...xi32>, tensor<...xi32>)")},
 };
 
 static int lapack_op_of(const char *target) {
@@ -268,6 +275,12 @@ static int read_config(parser *p, op_desc *d, const char *target, const attr_lis
     case IR_GESDD: case IR_GESVD: rc = config_choice(p, d, target, config, "mode", 'A', "ASN", &mode); break;
     case IR_SYTRD: rc = config_choice(p, d, target, config, "uplo", 'L', "LU", &uplo); break;
     case IR_GEHRD: rc = config_range(p, d, config); break;
+    case IR_GEES: {
+        int sort;
+        rc = config_choice(p, d, target, config, "mode", 'V', "VN", &mode) ||
+             config_choice(p, d, target, config, "sort", 'N', "N", &sort);
+        break;
+    }
     default: break;
     }
     d->a.lapack_mode = mode;
@@ -311,6 +324,9 @@ static bool results_fit(parser *p, const op_desc *d, const lapack_sig *s, ir_opc
         return reducible && result_is(d, 1, &vec_n) && result_is(d, 2, &vec_n1) && result_is(d, 3, &vec_n1) &&
                result_is(d, 4, &info);
     case IR_GEHRD: return reducible && result_is(d, 1, &vec_n1) && result_is(d, 2, &info);
+    case IR_GEES:
+        return square && result_is(d, 1, &s->t) && result_is(d, 2, &vec_n) && result_is(d, 3, &vec_n) &&
+               result_is(d, 4, &info) && result_is(d, 5, &info);
     default: return false;
     }
 }
@@ -387,8 +403,8 @@ static int read_char_attr(parser *p, const op_desc *d, const attr_list *attrs, c
     return one ? 0 : fr_error(p, a->value.tok.at, "%s: %s must be one character", ir_op_name(d->code), name);
 }
 
-/* The generic form's properties of syevd (mode, lower), gesdd and gesvd
- * (mode), sytrd (lower), gehrd (ilo, ihi) and geev (jobvl, jobvr):
+/* The generic form's properties of syevd (mode, lower), gesdd, gesvd and
+ * gees (mode), sytrd (lower), gehrd (ilo, ihi) and geev (jobvl, jobvr):
  * `<{mode = "V", lower = true}>`, as the printer writes them. */
 int fr_read_lapack_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     const attr_ref *a;

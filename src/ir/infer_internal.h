@@ -132,4 +132,5 @@ int infer_rule_svd(infer_ctx *cx);                    /* gesdd, gesvd */
 int infer_rule_sytrd(infer_ctx *cx);
 int infer_rule_gehrd(infer_ctx *cx);
 int infer_rule_geev(infer_ctx *cx);
+int infer_rule_gees(infer_ctx *cx);
 #endif

@@ -209,6 +209,23 @@ int infer_rule_geev(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* gees(a [..., N, N]) -> (t, vs [..., N, N], wr, wi [..., N], sdim, info
+ * [...] i32), jobvs 'V' or 'N'. */
+int infer_rule_gees(infer_ctx *cx) {
+    ir_type b;
+    int64_t m, n;
+    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEES, 0, &b, &m, &n);
+    if (!rc && m != n)
+        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    if (rc) return rc;
+    int job = infer_attrs(cx)->lapack_mode;
+    if (job != 'V' && job != 'N') return infer_fail(cx, "expected jobvs 'V' or 'N'");
+    cx->out[0] = cx->out[1] = *infer_operand(cx, 0);
+    cx->out[2] = cx->out[3] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[4] = cx->out[5] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
 bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     int routine;
     switch (op->code) {
@@ -221,6 +238,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
     case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
     case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
+    case IR_GEES: routine = AJ_LAPACK_GEES; break;
     default: return false;
     }
     if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;

@@ -156,6 +156,7 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_GEQRF: return 2;
     case IR_GETRF: case IR_SYEVD: case IR_GEHRD: return 3;
     case IR_GEEV: return 7;
+    case IR_GEES: return 6;
     case IR_GESDD: case IR_GESVD: case IR_SYTRD: return 5;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
@@ -176,7 +177,7 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     case IR_SCATTER: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     case IR_WHILE: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD:
-    case IR_GEHRD: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_GEHRD: case IR_GEES: return r == 0 && op->nin >= 1 ? 0 : -1;
     default: return -1;
     }
 }

@@ -113,6 +113,9 @@ typedef enum ir_op_kind {
  *                    parts (in columns, jaxlib's unpacking of LAPACK's real form;
  *                    zeros where not asked for or info != 0), info -4 where a is not
  *                    finite (jaxlib's); lapack_mode (jobvl << 8) | jobvr, each 'V' or 'N'
+ *   gees(a)       -> (t: a's type (the real Schur form), vs: a's type (the Schur vectors;
+ *                    zeros unless jobvs is 'V'), wr, wi: B x N, sdim: B i32 (0: no
+ *                    sorting, as jaxlib), info: B i32); square; lapack_mode jobvs
  * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). They are
  * computed by LAPACK itself (src/util/lapack_kernels.h), in the evaluator
  * and in compiled code. */
@@ -152,6 +155,7 @@ typedef enum ir_op_kind {
     X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \
     X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, 1) \
     X(GEEV, "arrayjit.geev", IR_KIND_OTHER, 1) \
+    X(GEES, "arrayjit.gees", IR_KIND_OTHER, 1) \
     X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
     X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
     X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \
@@ -317,7 +321,7 @@ typedef struct ir_attrs {
     ir_transpose transpose_a;              /* triangular_solve */
     int lapack_mode;       /* syevd: jobz, 'V' (eigenvectors too) or 'N'; gesdd, gesvd: jobz, 'A'
                               (full u and vt), 'S' (reduced) or 'N' (neither: u and vt are zeros);
-                              geev: (jobvl << 8) | jobvr */
+                              geev: (jobvl << 8) | jobvr; gees: jobvs, 'V' or 'N' */
     int64_t ilo, ihi;      /* gehrd: LAPACK's ilo and ihi, 1 <= ilo <= ihi <= N (JAX: 1 and N) */
     ir_opcode complex_fn;  /* complex_part: the function (IR_EXPONENTIAL, IR_ABS, ...) */
     bool complex_imag;     /* complex_part: the imaginary part (else the real part) */

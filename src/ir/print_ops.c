@@ -423,7 +423,7 @@ void pr_print_props(const printer *p, const ir_op *op) {
                 (unsigned)a->complex_fn < IR_OPCODE_COUNT ? ir_op_name(a->complex_fn) : "?",
                 a->complex_imag ? "imag" : "real");
         break;
-    case IR_SYEVD: case IR_GESDD: case IR_GESVD:
+    case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_GEES:
         print_char_prop(p, "mode", a->lapack_mode);
         if (op->code == IR_SYEVD) fprintf(p->out, ", lower = %s", a->lower ? "true" : "false");
         break;
@@ -442,7 +442,7 @@ bool pr_has_props(ir_opcode code) {
     switch (code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
     case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
-    case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_COMPLEX_PART:
+    case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES: case IR_COMPLEX_PART:
         return true;
     default:
         return false;

@@ -46,9 +46,9 @@ static void load(void) {
     void **fields[AJ_LAPACK_NROUTINES] = {
         (void **)&table.sgetrf, (void **)&table.sgeqrf, (void **)&table.sorgqr, (void **)&table.ssyevd,
         (void **)&table.sgesdd, (void **)&table.sgesvd, (void **)&table.ssytrd, (void **)&table.sgehrd,
-        (void **)&table.sgeev,  (void **)&table.dgetrf, (void **)&table.dgeqrf, (void **)&table.dorgqr,
-        (void **)&table.dsyevd, (void **)&table.dgesdd, (void **)&table.dgesvd, (void **)&table.dsytrd,
-        (void **)&table.dgehrd, (void **)&table.dgeev};
+        (void **)&table.sgeev,  (void **)&table.sgees,  (void **)&table.dgetrf, (void **)&table.dgeqrf,
+        (void **)&table.dorgqr, (void **)&table.dsyevd, (void **)&table.dgesdd, (void **)&table.dgesvd,
+        (void **)&table.dsytrd, (void **)&table.dgehrd, (void **)&table.dgeev,  (void **)&table.dgees};
     for (int i = 0; i < AJ_LAPACK_NROUTINES; i++) memcpy(fields[i], &slots[i], sizeof slots[i]);
     state = 1;
 }

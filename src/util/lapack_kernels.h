@@ -1,5 +1,5 @@
 /* lapack_kernels.h: the LAPACK calls behind arrayjit.getrf, geqrf, orgqr,
- * syevd, gesdd, gesvd, sytrd, gehrd and geev (the ops JAX's CPU custom calls
+ * syevd, gesdd, gesvd, sytrd, gehrd, geev and gees (the ops JAX's CPU custom calls
  * lapack_{s,d}*_ffi are read as), for the evaluator and for generated code.
  *
  * Each routine runs over a batch of row-major matrices, one at a time, as
@@ -42,14 +42,15 @@
  * optimal size jaxlib asks for: the same paths and blocks). sytrd takes
  * n * NB, gehrd n * NB and its (NB + 1) x NB block of T (NB = 64, the most
  * gehrd blocks by): the optimal sizes or more. geev takes its two n x n
- * eigenvector matrices, then LAPACK's minimum (4n) plus 2n NB plus n^2,
- * more than the optimal size jaxlib queries (2n + n NB for the Hessenberg
- * reduction, and the QR iteration's). */
+ * eigenvector matrices, then 4n + 2n NB, gees its n x n Schur vectors and
+ * 3n + n NB, each with gehrd's block of T: at least the optimal sizes
+ * LAPACK's workspace query gives (Debian's: gehrd's n NB + its T for small
+ * n, 130n and 34n for large; tests/unit/test_lapack.c asks it). */
 enum { AJ_LAPACK_NB = 64 };
 
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
-    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -93,8 +94,12 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
     case AJ_LAPACK_SYTRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB; break;
     case AJ_LAPACK_GEHRD: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB; break;
     case AJ_LAPACK_GEEV:
-        s.lwork = 4 * aj_lapack_max64(n, 1) + 2 * AJ_LAPACK_NB * n + n * n;
+        s.lwork = 4 * aj_lapack_max64(n, 1) + 2 * AJ_LAPACK_NB * n + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
         s.elems += 2 * n * n;
+        break;
+    case AJ_LAPACK_GEES:
+        s.lwork = 3 * aj_lapack_max64(n, 1) + AJ_LAPACK_NB * n + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
+        s.elems += n * n;
         break;
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
@@ -127,7 +132,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
                      size_t);                                                                                 \
     void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
     void (*p##geev)(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *, \
-                    const int *, T *, const int *, int *, size_t, size_t);
+                    const int *, T *, const int *, int *, size_t, size_t);                                        \
+    void (*p##gees)(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,     \
+                    const int *, T *, const int *, int *, int *, size_t, size_t);
 
 /* The table of routines: sgetrf_ ... dgehrd_. */
 #define AJ_LAPACK_DECLS                                                                                       \
@@ -138,8 +145,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
 /* The names of the table's routines, in its order. */
 #define AJ_LAPACK_NAMES                                                                                       \
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
-        "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_", "dgeev_"
-enum { AJ_LAPACK_NROUTINES = 18 };
+        "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
+        "dgeev_", "dgees_"
+enum { AJ_LAPACK_NROUTINES = 20 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -155,10 +163,13 @@ enum { AJ_LAPACK_NROUTINES = 18 };
     void p##sytrd_(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *, size_t); \
     void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
     void p##geev_(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *,  \
-                  const int *, T *, const int *, int *, size_t, size_t);
+                  const int *, T *, const int *, int *, size_t, size_t);                                          \
+    void p##gees_(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,       \
+                  const int *, T *, const int *, int *, int *, size_t, size_t);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
-                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_
+                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
+                           .p##gees = p##gees_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d)                                                  \
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d)};
@@ -183,6 +194,9 @@ enum { AJ_LAPACK_NROUTINES = 18 };
  *                     pair's columns j, j + 1 becoming v and conj(v); zeros where the
  *                     side is not asked for or info != 0), info (-4, and zeros
  *                     everywhere, where a is not finite, as jaxlib)
+ *   gees(a [n, n]) -> t [n, n] (the real Schur form), vs [n, n] (the Schur
+ *                     vectors, in columns; zeros unless jobvs is 'V'), wr, wi
+ *                     [n], sdim (0: no sorting), info
  * each per matrix of the batch; info is LAPACK's (0, or > 0 when the
  * matrix is singular or the iteration did not converge). */
 #define AJ_LAPACK_TYPED_(T, p)                                                                                \
@@ -313,10 +327,10 @@ enum { AJ_LAPACK_NROUTINES = 18 };
         }                                                                                                     \
     }
 
-/* geev's pieces: a finite matrix, and one side's eigenvectors unpacked
- * (c: LAPACK's column-major real form, or NULL for zeros) into row-major
- * real and imaginary parts. */
-#define AJ_LAPACK_GEEV_(T, p)                                                                                 \
+/* The nonsymmetric eigenproblem: geev, gees, and geev's pieces (a finite
+ * matrix; one side's eigenvectors unpacked, c: LAPACK's column-major real
+ * form, or NULL for zeros, into row-major real and imaginary parts). */
+#define AJ_LAPACK_EIG_(T, p)                                                                                 \
     static int aj_lapack_finite_##p(const T *a, int64_t k) {                                                  \
         for (int64_t i = 0; i < k; i++)                                                                       \
             if (a[i] - a[i] != 0) return 0;                                                                   \
@@ -338,7 +352,7 @@ enum { AJ_LAPACK_NROUTINES = 18 };
                                                     int64_t n, int jobvl, int jobvr, T *w, int64_t lwork) {   \
         int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
         char l = (char)jobvl, r = (char)jobvr;                                                                \
-        T *cl = w + n * n, *cr = cl + n * n;                                                                  \
+        T *cl = n ? w + n * n : w, *cr = n ? cl + n * n : w; /* (w is NULL for n = 0) */                     \
         for (int64_t b = 0; b < batch; b++) {                                                                 \
             int res = 0;                                                                                      \
             const T *ab = a + b * n * n;                                                                      \
@@ -354,10 +368,31 @@ enum { AJ_LAPACK_NROUTINES = 18 };
             aj_lapack_unpack_##p(res == 0 && r == 'V' ? cr : NULL, wib, vrr + b * n * n, vri + b * n * n, n); \
             info[b] = res;                                                                                    \
         }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_gees_##p(const aj_lapack *L, const T *a, T *t, T *vs, T *wr, T *wi, \
+                                                    int32_t *sdim, int32_t *info, int64_t batch, int64_t n,   \
+                                                    int jobvs, T *w, int64_t lwork) {                         \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork, sd = 0;                                   \
+        char job = (char)jobvs, sort = 'N';                                                                   \
+        T *cv = n ? w + n * n : w; /* (w is NULL for n = 0) */                                                \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                aj_lapack_cols_##p(a + b * n * n, w, n, n);                                                   \
+                L->p##gees(&job, &sort, NULL, &in, w, &lda, &sd, wr + b * n, wi + b * n, cv, &lda,            \
+                           cv + n * n, &lw, NULL, &res, 1, 1);                                                \
+                aj_lapack_rows_##p(w, t + b * n * n, n, n);                                                   \
+                if (job == 'V') aj_lapack_rows_##p(cv, vs + b * n * n, n, n);                                 \
+                else                                                                                          \
+                    for (int64_t i = 0; i < n * n; i++) vs[b * n * n + i] = 0;                                \
+            }                                                                                                 \
+            sdim[b] = 0;                                                                                      \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
     }
 
 #define AJ_LAPACK_KERNELS                                                                                     \
-    AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_GEEV_(float, s) AJ_LAPACK_GEEV_(double, d)
+    AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_EIG_(float, s) AJ_LAPACK_EIG_(double, d)
 
 #define AJ_LAPACK_STR_(...) #__VA_ARGS__
 #define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)

@@ -1,5 +1,5 @@
 /* The LAPACK ops (arrayjit.getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd,
- * gehrd, geev: JAX's lapack_{s,d}*_ffi custom calls as read): compiled code equals the
+ * gehrd, geev, gees: JAX's lapack_{s,d}*_ffi custom calls as read): compiled code equals the
  * evaluator bit for bit (both run the kernels of src/util/lapack_kernels.h
  * on the same LAPACK) on pseudo-random inputs, batched, rectangular, large
  * enough for LAPACK's blocked paths, in every mode, strict and fast; the
@@ -310,6 +310,27 @@ TEST(geev_matches) {
         "}\n");
 }
 
+TEST(gees_matches) {
+    expect_compiled_matches("gees: with vectors and without, batched, 1 x 1, 100 x 100 (blocked)",
+        "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>, %c: tensor<1x1xf64>, %d: tensor<100x100xf64>)"
+        " -> (tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2x6xf64>, tensor<2xi32>, tensor<2xi32>,"
+        " tensor<5x5xf32>, tensor<5x5xf32>, tensor<5xf32>, tensor<1x1xf64>, tensor<100x100xf64>,"
+        " tensor<100x100xf64>) {\n"
+        "  %0:6 = stablehlo.custom_call @lapack_dgees_ffi(%a) {mhlo.backend_config = {mode = 86 : ui8, sort = 78 : ui8}}"
+        " : (tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2x6xf64>,"
+        " tensor<2xi32>, tensor<2xi32>)\n"
+        "  %1:6 = \"arrayjit.gees\"(%b) <{mode = \"N\"}> : (tensor<5x5xf32>) -> (tensor<5x5xf32>, tensor<5x5xf32>,"
+        " tensor<5xf32>, tensor<5xf32>, tensor<i32>, tensor<i32>)\n"
+        "  %2:6 = \"arrayjit.gees\"(%c) <{mode = \"V\"}> : (tensor<1x1xf64>) -> (tensor<1x1xf64>, tensor<1x1xf64>,"
+        " tensor<1xf64>, tensor<1xf64>, tensor<i32>, tensor<i32>)\n"
+        "  %3:6 = \"arrayjit.gees\"(%d) <{mode = \"V\"}> : (tensor<100x100xf64>) -> (tensor<100x100xf64>,"
+        " tensor<100x100xf64>, tensor<100xf64>, tensor<100xf64>, tensor<i32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %0#4, %0#5, %1#0, %1#1, %1#3, %2#1, %3#0, %3#1 : tensor<2x6x6xf64>,"
+        " tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2x6xf64>, tensor<2xi32>, tensor<2xi32>, tensor<5x5xf32>,"
+        " tensor<5x5xf32>, tensor<5xf32>, tensor<1x1xf64>, tensor<100x100xf64>, tensor<100x100xf64>\n"
+        "}\n");
+}
+
 /* gehrd reduces only rows and columns ilo..ihi: LAPACK sets tau outside
  * ilo..ihi-1 to zero (and H(ihi-1) acts on one row: its tau is zero too). */
 TEST(gehrd_reads_ilo_and_ihi) {
@@ -422,6 +443,27 @@ TEST(workspace_is_planned_scratch) {
     aj_module_destroy(m);
 }
 
+/* geev's and gees's workspace (ours, not a query's: lapack_kernels.h) is at
+ * least the optimal size LAPACK's workspace query asks for, in each job and
+ * up to sizes where its QR iteration blocks. */
+TEST(eig_workspace_covers_the_query) {
+    const aj_lapack *L = lapack_routines(NULL, 0);
+    EXPECT(L != NULL);
+    for (int64_t n = 1; L && n <= 3000; n += n < 100 ? 1 : n) {
+        int in = (int)n, q = -1, info = 0, sdim = 0;
+        double best = 0, x = 0;
+        for (int job = 0; job < 2; job++) {
+            char j = job ? 'V' : 'N', no = 'N';
+            L->dgeev(&j, &j, &in, &x, &in, &x, &x, &x, &in, &x, &in, &best, &q, &info, 1, 1);
+            EXPECT_EQ_INT(info, 0);
+            EXPECT((double)aj_lapack_space_of(AJ_LAPACK_GEEV, 8, n, n, 0, 0, 0).lwork >= best);
+            L->dgees(&j, &no, NULL, &in, &x, &in, &sdim, &x, &x, &x, &in, &best, &q, NULL, &info, 1, 1);
+            EXPECT_EQ_INT(info, 0);
+            EXPECT((double)aj_lapack_space_of(AJ_LAPACK_GEES, 8, n, n, j, 0, 0).lwork >= best);
+        }
+    }
+}
+
 /* The factored matrix is written over its operand when that dies there,
  * as jaxlib's kernels alias them: a temporary (x * 2) holds its LU, and a
  * donated argument holds the eigenvectors. */
@@ -467,7 +509,7 @@ static char *printed(aj_module *m) {
 }
 
 TEST(programs_print_back_the_same) {
-    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg", "eig"};
+    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg", "eig", "schur"};
     const char *root = getenv("AJ_TEST_DATA");
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[4096];
@@ -558,6 +600,10 @@ TEST(type_rules_refuse_malformed_ops) {
         {"%r:7 = \"arrayjit.geev\"(%a) <{jobvl = \"V\", jobvr = \"V\"}> : (tensor<3x3xf32>) -> (tensor<2xf32>,"
          " tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
          "'arrayjit.geev' op result 0: expected tensor<3xf32>"},
+        {"%r:6 = \"arrayjit.gees\"(%a) <{mode = \"S\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>,"
+         " tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "'arrayjit.gees' op expected jobvs 'V' or 'N'"},
+        {"%r:6 = \"arrayjit.gees\"(%a) <{mode = \"V\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>,"
+         " tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<3xi32>)", "'arrayjit.gees' op result 5: expected tensor<i32>"},
         {"%r:5 = \"arrayjit.gesvd\"(%a) <{mode = \"X\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>,"
          " tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)", "'arrayjit.gesvd' op mode must be A, S or N"},
     };
@@ -620,9 +666,11 @@ int main(void) {
     RUN(sytrd_gehrd_match);
     RUN(gehrd_reads_ilo_and_ihi);
     RUN(geev_matches);
+    RUN(gees_matches);
     RUN(inside_a_loop_matches);
     RUN(svd_without_vectors_gives_zeros);
     RUN(workspace_is_planned_scratch);
+    RUN(eig_workspace_covers_the_query);
     RUN(factors_in_place);
     RUN(programs_print_back_the_same);
     RUN(without_lapack_the_ops_say_so);

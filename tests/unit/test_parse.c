@@ -1193,8 +1193,15 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
          "tensor<2xf32>, tensor<i32>)", "missing attribute 'lower'", DIAG_INVALID},
         {"%r:5 = arrayjit.gesvd %a : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, "
          "tensor<3x3xf32>, tensor<i32>)", "arrayjit.gesvd has only the generic form", DIAG_INVALID},
+        {"%r:6 = stablehlo.custom_call @lapack_sgees_ffi(%a) {mhlo.backend_config = {mode = 86 : ui8, sort = 83 : ui8}}"
+         " : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<i32>, "
+         "tensor<i32>)", "custom_call @lapack_sgees_ffi: sort = 'S' is not one of N", DIAG_INVALID},
         {"%r:6 = stablehlo.custom_call @lapack_sgees_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, "
-         "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "unsupported custom_call @lapack_sgees_ffi",
+         "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<3xi32>)", "custom_call @lapack_sgees_ffi: expected "
+         "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xNxT>, "
+         "tensor<...xi32>, tensor<...xi32>) with T = f32", DIAG_INVALID},
+        {"%r:6 = stablehlo.custom_call @lapack_cgees_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, "
+         "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "unsupported custom_call @lapack_cgees_ffi",
          DIAG_UNSUPPORTED},
         {"%r:3 = \"arrayjit.syevd\"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)",
          "missing attribute 'mode'", DIAG_INVALID},

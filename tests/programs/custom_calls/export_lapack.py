@@ -377,3 +377,29 @@ and a 100 x 100 one (LAPACK's blocked QR iteration) by its residuals.""", [
     ("geev64_one", eig_parts, [nonsym((1, 1), f64)], 1e-12),
     ("geev_big", lambda x: eig_check(big(100, 100, x))[2:], [np.float64(0)], 1e-9),
 ])
+
+
+def schur_check(a):
+    # T and Z as LAPACK gives them, and the residuals of Z T Z^T = a, of
+    # Z^T Z = I and of T's zeros below its subdiagonal.
+    t, z = jax.lax.linalg.schur(a)
+    zt = jnp.swapaxes(z, -1, -2)
+    return t, z, resid(z @ t @ zt - a), resid(zt @ z - jnp.eye(a.shape[-1])), resid(jnp.tril(t, -2))
+
+
+write(out + "/schur.mlir", """
+jax.scipy.linalg.schur and lax.linalg.schur as JAX lowers them on CPU:
+@lapack_{s,d}gees_ffi (mode 'V' or 'N', sort 'N'; results the real Schur
+form T, the Schur vectors Z, the eigenvalues' parts, sdim, info), read as
+arrayjit.gees (parse_op_lapack.c) and run by LAPACK. Each case returns T, Z
+and the residuals of Z T Z^T = a, Z^T Z = I and T's zeros below its
+subdiagonal: f32 and f64, batched, T alone (mode 'N'), a 1 x 1 matrix and
+a 100 x 100 one (LAPACK's blocked QR iteration) by its residuals.""", [
+    ("gees64", schur_check, [nonsym((5, 5), f64)], 1e-10),
+    ("gees32_batched", schur_check, [nonsym((2, 4, 4), f32)], 1e-5),
+    ("gees64_batched", schur_check, [nonsym((2, 3, 6, 6), f64)], 1e-10),
+    ("gees64_t", lambda a: jax.lax.linalg.schur(a, compute_schur_vectors=False), [nonsym((3, 5, 5), f64)], 1e-10),
+    ("gees_scipy", jax.scipy.linalg.schur, [nonsym((4, 4), f32)], 1e-5),
+    ("gees64_one", schur_check, [nonsym((1, 1), f64)], 1e-12),
+    ("gees_big", lambda x: schur_check(big(100, 100, x))[2:], [np.float64(0)], 1e-9),
+])
