@@ -182,11 +182,17 @@ void aj_allocator_reset_peak(void);
  * _Float16), AJ_BF16 bfloat16 (the top half of an f32), both stored as 16
  * bits; AJ_Un are unsigned (StableHLO uin). AJ_I2, AJ_I4, AJ_U2 and AJ_U4
  * (StableHLO's sub-byte integers) take a byte each, holding the value sign-
- * or zero-extended; a byte is read by its low 2 or 4 bits. */
+ * or zero-extended; a byte is read by its low 2 or 4 bits. AJ_F8... to
+ * AJ_F4E2M1FN are StableHLO's f8, f6 and f4 floats (ml_dtypes' float8_e5m2
+ * ... float4_e2m1fn), a byte each holding the bits (f6 and f4 in its low
+ * bits); their .npy files (ml_dtypes writes '<V1' for each) are read as
+ * AJ_F8E5M2 (aj_array_retype makes them another). */
 typedef enum aj_dtype {
     AJ_F32, AJ_F64, AJ_I32, AJ_I64, AJ_BOOL,
     AJ_F16, AJ_BF16, AJ_I8, AJ_I16, AJ_U8, AJ_U16, AJ_U32, AJ_U64,
     AJ_I2, AJ_I4, AJ_U2, AJ_U4,
+    AJ_F8E5M2, AJ_F8E4M3, AJ_F8E3M4, AJ_F8E4M3FN, AJ_F8E4M3FNUZ, AJ_F8E5M2FNUZ, AJ_F8E4M3B11FNUZ,
+    AJ_F8E8M0FNU, AJ_F6E2M3FN, AJ_F6E3M2FN, AJ_F4E2M1FN,
     AJ_DTYPE_COUNT
 } aj_dtype;
 
@@ -439,13 +445,19 @@ int aj_array_rank(const aj_array *a);
 const int64_t *aj_array_dims(const aj_array *a);
 int64_t aj_array_numel(const aj_array *a);
 size_t aj_array_bytes(const aj_array *a);
+/* Gives a the element type dtype of the same storage: the types a .npy
+ * descr leaves open (its '<V1' is any f8, f6 or f4, read as AJ_F8E5M2; '|i1'
+ * is i8, i4 or i2). AJ_ERR_INVALID where the storage differs or a byte is
+ * none of dtype's (an i4 of 0x10); a is unchanged then. */
+aj_status aj_array_retype(aj_array *a, aj_dtype dtype);
 /* Element i (row-major) as a double: exact for floats (f16 and bf16 too) and
  * for integers up to 2^53 in magnitude; bool is 0 or 1. */
 double aj_array_get_f64(const aj_array *a, int64_t i);
 
 /* NumPy .npy files (format 1.0-3.0, little-endian, C order; dtypes
- * <f4 <f8 <f2 <i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1, and bf16 as <V2, the
- * two-byte void type NumPy writes for ml_dtypes.bfloat16). Saving writes a temporary file and renames it, so a
+ * <f4 <f8 <f2 <i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1, bf16 as <V2, the
+ * two-byte void type NumPy writes for ml_dtypes.bfloat16, and the f8, f6 and
+ * f4 floats as <V1 (read as AJ_F8E5M2: aj_array_retype). Saving writes a temporary file and renames it, so a
  * failure never leaves a half-written file. */
 aj_status aj_array_load_npy(const char *path, aj_array **out);
 aj_status aj_array_save_npy(const aj_array *a, const char *path);

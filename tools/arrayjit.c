@@ -389,6 +389,18 @@ static aj_status time_runs(aj_executable *e, int repeat, int nin, aj_array **in,
 
 /* Runs func on the inputs, compiled or with the evaluator; repeat > 0 also
  * times that many further compiled runs. */
+/* A .npy descr that several element types share ('<V1': the f8, f6 and f4
+ * floats; '|i1': i8, i4, i2) reads as the first of them: input i becomes
+ * the type its parameter takes where the storage is the same. */
+static aj_status retype_to_param(aj_module *m, const char *func, int i, aj_array *a) {
+    aj_dtype want;
+    int rank;
+    int64_t dims[AJ_MAX_RANK];
+    if (aj_module_arg_type(m, func, 0, i, &want, &rank, dims) || want == aj_array_dtype(a)) return AJ_OK;
+    if (aj_dtype_size(want) != aj_dtype_size(aj_array_dtype(a))) return AJ_OK;   /* execute says what is wrong */
+    return aj_array_retype(a, want);
+}
+
 static aj_status execute(aj_module *m, const char *func, int use_eval, int repeat,
                          const aj_compile_options *co, int nin, aj_array **in, int nout, aj_array **out) {
     if (use_eval) {
@@ -451,7 +463,7 @@ static int cmd_run(int argc, char **argv) {
     } else {
         rc = 0;
         for (int i = 0; i < nin && !rc; i++)
-            if (aj_array_load_npy(inputs[i], &in[i])) rc = fail("");
+            if (aj_array_load_npy(inputs[i], &in[i]) || retype_to_param(m, func, i, in[i])) rc = fail("");
         if (!rc && execute(m, func, use_eval, repeat, &co, nin, in, nresults, out)) rc = fail("");
         for (int i = 0; i < nresults && !rc; i++) {
             if (!nout_paths) print_array(i, out[i]);

@@ -59,39 +59,53 @@ def _bytes(s):
 
 try:
     import ml_dtypes as _ml_dtypes
-    _BF16 = np.dtype(_ml_dtypes.bfloat16)
-except ImportError:  # bf16 arrays then raise a clear error
-    _BF16 = None
+except ImportError:  # bf16 and minifloat arrays then raise a clear error
+    _ml_dtypes = None
+
+
+def _ml_dtype(name):
+    return np.dtype(getattr(_ml_dtypes, name)) if _ml_dtypes is not None and hasattr(_ml_dtypes, name) else None
+
 
 _TO_NUMPY = {
     C.AJ_F32: np.dtype(np.float32), C.AJ_F64: np.dtype(np.float64),
     C.AJ_I32: np.dtype(np.int32), C.AJ_I64: np.dtype(np.int64),
     C.AJ_BOOL: np.dtype(np.bool_), C.AJ_F16: np.dtype(np.float16),
-    C.AJ_BF16: _BF16, C.AJ_I8: np.dtype(np.int8), C.AJ_I16: np.dtype(np.int16),
+    C.AJ_BF16: _ml_dtype("bfloat16"), C.AJ_I8: np.dtype(np.int8), C.AJ_I16: np.dtype(np.int16),
     C.AJ_U8: np.dtype(np.uint8), C.AJ_U16: np.dtype(np.uint16),
     C.AJ_U32: np.dtype(np.uint32), C.AJ_U64: np.dtype(np.uint64),
     # sub-byte integers take a byte each (the value extended; read by its low bits)
     C.AJ_I2: np.dtype(np.int8), C.AJ_I4: np.dtype(np.int8), C.AJ_U2: np.dtype(np.uint8), C.AJ_U4: np.dtype(np.uint8),
+    # the f8, f6 and f4 floats, a byte each (ml_dtypes' types)
+    C.AJ_F8E5M2: _ml_dtype("float8_e5m2"), C.AJ_F8E4M3: _ml_dtype("float8_e4m3"),
+    C.AJ_F8E3M4: _ml_dtype("float8_e3m4"), C.AJ_F8E4M3FN: _ml_dtype("float8_e4m3fn"),
+    C.AJ_F8E4M3FNUZ: _ml_dtype("float8_e4m3fnuz"), C.AJ_F8E5M2FNUZ: _ml_dtype("float8_e5m2fnuz"),
+    C.AJ_F8E4M3B11FNUZ: _ml_dtype("float8_e4m3b11fnuz"), C.AJ_F8E8M0FNU: _ml_dtype("float8_e8m0fnu"),
+    C.AJ_F6E2M3FN: _ml_dtype("float6_e2m3fn"), C.AJ_F6E3M2FN: _ml_dtype("float6_e3m2fn"),
+    C.AJ_F4E2M1FN: _ml_dtype("float4_e2m1fn"),
 }
-_FROM_NUMPY = {v: k for k, v in _TO_NUMPY.items() if v is not None}
+_ML_DTYPES = {C.AJ_BF16} | set(range(C.AJ_F8E5M2, C.AJ_F4E2M1FN + 1))
 
-_BF16_MISSING = ("bf16 arrays need the ml_dtypes package for their NumPy dtype "
-                 "(pip install ml_dtypes; it comes with jax)")
+
+def _missing(aj_dtype):
+    """Why an aj_dtype has no NumPy dtype here."""
+    if aj_dtype in _ML_DTYPES:
+        return (f"{lib.aj_dtype_name(aj_dtype).decode()} arrays need the ml_dtypes package for their NumPy "
+                "dtype (pip install ml_dtypes; it comes with jax)")
+    return f"unknown aj_dtype {aj_dtype}"
 
 
 def dtype_to_numpy(aj_dtype):
     """The NumPy dtype of an aj_dtype (ml_dtypes.bfloat16 for AJ_BF16)."""
     dt = _TO_NUMPY.get(aj_dtype)
     if dt is None:
-        if aj_dtype == C.AJ_BF16:
-            raise Error(2, _BF16_MISSING)
-        raise Error(1, f"unknown aj_dtype {aj_dtype}")
+        raise Error(2 if aj_dtype in _ML_DTYPES else 1, _missing(aj_dtype))
     return dt
 
 
 class ArgSpec:
     """A parameter's or result's type: .shape (a tuple), .dtype (NumPy) and
-    .aj_dtype; .dtype is None for bf16 when ml_dtypes is missing."""
+    .aj_dtype; .dtype is None for bf16, f8, f6 and f4 when ml_dtypes is missing."""
     __slots__ = ("shape", "dtype", "aj_dtype", "name")
 
     def __init__(self, aj_dtype, shape):
@@ -297,7 +311,7 @@ def _to_numpy(ptr, inputs):
     dt = _TO_NUMPY.get(aj_dt)
     if dt is None:
         lib.aj_array_destroy(ptr)
-        raise Error(2, _BF16_MISSING if aj_dt == C.AJ_BF16 else f"unknown aj_dtype {aj_dt}")
+        raise Error(2, _missing(aj_dt))
     data = lib.aj_array_data(ptr)
     if nbytes == 0 or not data:
         lib.aj_array_destroy(ptr)
@@ -308,7 +322,7 @@ def _to_numpy(ptr, inputs):
         if lo <= data < lo + max(a.nbytes, 1):
             keep = a
             break
-    raw = dt if aj_dt != C.AJ_BF16 else np.dtype(np.uint16)
+    raw = np.dtype(f"u{dt.itemsize}") if aj_dt in _ML_DTYPES else dt   # ml_dtypes types: their bytes
     arr = np.asarray(_Owned(ptr, shape, raw.str, nbytes, keep))
     return arr.view(dt) if raw is not dt else arr
 
@@ -325,7 +339,7 @@ def _wrap_inputs(args, specs, donated, fname):
         for i, (x, spec) in enumerate(zip(args, specs)):
             want = spec.dtype
             if want is None:
-                raise Error(2, f"'{fname}' argument {i}: " + _BF16_MISSING)
+                raise Error(2, f"'{fname}' argument {i}: " + _missing(spec.aj_dtype))
             a = x if isinstance(x, np.ndarray) else np.asarray(x)
             if a.dtype.kind == "c" and want.kind == "f" and spec.shape == a.shape + (2,):
                 # A complex parameter travels as its interleaved parts (the same bytes).

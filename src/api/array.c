@@ -91,10 +91,39 @@ double aj_array_get_f64(const aj_array *a, int64_t i) {
     return ir_dtype_is_unsigned(t) ? (double)(uint64_t)v.i : (double)v.i;
 }
 
+/* aj_dtype and ir_dtype number the element types alike (the complex types,
+ * which no public function takes, come after the last public one). */
+_Static_assert((int)AJ_F4E2M1FN == (int)IR_F4E2M1FN && (int)AJ_DTYPE_COUNT == (int)IR_C64,
+               "aj_dtype follows ir_dtype");
+static const char *npy_descr(aj_dtype t) { return ir_dtype_npy_descr((ir_dtype)t); }
+
+/* A byte that an element of t (a one-byte type) may hold: a sub-byte
+ * integer's value extended, an f6's or f4's bits in its low bits. */
+static bool byte_fits(ir_dtype t, uint8_t b) {
+    int w = ir_dtype_bits(t);
+    if (t == IR_I1) return b <= 1;
+    if (w >= 8) return true;
+    if (ir_dtype_is_int(t) && !ir_dtype_is_unsigned(t)) return (int8_t)b >= -(1 << (w - 1)) && (int8_t)b < 1 << (w - 1);
+    return b < 1u << w;
+}
+
+aj_status aj_array_retype(aj_array *a, aj_dtype dtype) {
+    if ((unsigned)dtype >= AJ_DTYPE_COUNT) return api_fail(AJ_ERR_INVALID, "unknown dtype %d", (int)dtype);
+    ir_dtype from = (ir_dtype)a->dtype, to = (ir_dtype)dtype;
+    if (ir_dtype_size(from) != ir_dtype_size(to) || strcmp(npy_descr(a->dtype), npy_descr(dtype)) != 0)
+        return api_fail(AJ_ERR_INVALID, "an array of %s cannot be read as %s (their storage differs)",
+                        ir_dtype_name(from), ir_dtype_name(to));
+    int64_t n = ir_dtype_size(to) == 1 ? aj_array_numel(a) : 0;
+    for (int64_t i = 0; i < n; i++)
+        if (!byte_fits(to, ((const uint8_t *)a->data)[i]))
+            return api_fail(AJ_ERR_INVALID, "element %lld (byte 0x%02x) is no %s", (long long)i,
+                            ((const uint8_t *)a->data)[i], ir_dtype_name(to));
+    a->dtype = dtype;
+    return AJ_OK;
+}
+
 /* ---- .npy ---------------------------------------------------------------- */
 
-/* aj_dtype and ir_dtype number the element types alike (api.h checks it). */
-static const char *npy_descr(aj_dtype t) { return ir_dtype_npy_descr((ir_dtype)t); }
 
 /* Finds the value text after 'key': in a header dict; NULL if absent. */
 static const char *npy_field(const char *header, const char *key) {
@@ -131,7 +160,7 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
     }
     if (!found) {
         const char *end = strchr(descr + 1, '\'');
-        return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <f2 <V2 (bf16) "
+        return api_fail(AJ_ERR_UNSUPPORTED, "%s: dtype %.*s is not supported (use <f4 <f8 <f2 <V2 (bf16) <V1 (f8, f6, f4) "
                         "<i8 <i4 <i2 |i1 <u8 <u4 <u2 |u1 |b1, or <c8 <c16 as f32 or f64 with a trailing 2)",
                         path, end ? (int)(end - descr - 1) : 8, descr + 1);
     }

@@ -3,7 +3,8 @@
  * The one place that knows how each element type is laid out; shared by the
  * check rules and the reference evaluator (which depends on check, so the
  * header lives here). A value is widened without loss into an elem_value:
- *  - floating types into .f (f32, f16 and bf16 widen exactly to double);
+ *  - floating types into .f (every float type widens exactly to double; the
+ *    f8, f6 and f4 minifloats by src/util/minifloat.h);
  *  - integer types into .i, signed types sign-extended, unsigned types
  *    zero-extended (ui64 keeps its bit pattern);
  *  - i1 into .i as 0 or 1 (any nonzero byte reads as 1).
@@ -75,6 +76,8 @@ static inline elem_value elem_load(ir_dtype t, const void *base, int64_t k) {
         v.f = f16_to_double((uint16_t)elem_bits_at(t, base, k));
     } else if (t == IR_BF16) {
         v.f = bf16_to_double((uint16_t)elem_bits_at(t, base, k));
+    } else if (ir_dtype_minifloat(t, NULL)) {
+        v.f = ir_minifloat_value(t, ((const unsigned char *)base)[k]);
     } else if (t == IR_I1) {
         v.i = ((const unsigned char *)base)[k] != 0;
     } else {
@@ -92,7 +95,12 @@ static inline void elem_store(ir_dtype t, void *base, int64_t k, elem_value v) {
     case IR_I1: *p = v.i != 0; return;
     case IR_F16: { uint16_t x = f16_from_double(v.f); memcpy(p, &x, 2); return; }
     case IR_BF16: { uint16_t x = bf16_from_double(v.f); memcpy(p, &x, 2); return; }
-    default: break;
+    default:
+        if (ir_dtype_minifloat(t, NULL)) {
+            *p = (unsigned char)ir_minifloat_bits(t, v.f);
+            return;
+        }
+        break;
     }
     int bits = ir_dtype_bits(t);   /* a sub-byte integer's byte holds it extended */
     uint64_t u = (uint64_t)(bits < 8 ? elem_wrap(v.i, bits, ir_dtype_is_unsigned(t)) : v.i);   /* little-endian: the low bytes */
@@ -111,6 +119,7 @@ static inline elem_value elem_canon(const elem_type *t, elem_value v) {
         if (t->dtype == IR_F32) v.f = (double)(float)v.f;
         else if (t->dtype == IR_F16) v.f = f16_to_double(f16_from_double(v.f));
         else if (t->dtype == IR_BF16) v.f = bf16_to_double(bf16_from_double(v.f));
+        else if (ir_dtype_minifloat(t->dtype, NULL)) v.f = ir_minifloat_value(t->dtype, ir_minifloat_bits(t->dtype, v.f));
         return v;
     case ELEM_BOOL: v.i = v.i != 0; return v;
     case ELEM_INT: v.i = elem_wrap(v.i, t->bits, t->is_unsigned); return v;

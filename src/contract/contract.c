@@ -529,7 +529,8 @@ static int scan_dim_of(const ir_func *f, const ir_op *op) {
 /* ---- dots of narrow operands ----------------------------------------------------------- */
 
 static bool exact_in_f32(ir_dtype t) {
-    return t == IR_BF16 || t == IR_F16 || t == IR_I8 || t == IR_U8 || t == IR_I16 || t == IR_U16;
+    return t == IR_BF16 || t == IR_F16 || t == IR_I8 || t == IR_U8 || t == IR_I16 || t == IR_U16 ||
+           ir_dtype_minifloat(t, NULL);
 }
 
 /* Fast mode: a DOT kernel whose one dot_general reads two block arguments,

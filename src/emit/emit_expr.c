@@ -75,6 +75,7 @@ const char *ex_element(emit_ctx *cx, ir_dtype t, const char *array, const char *
     if (t == IR_F16) return ec_str(cx, "(float)%s[%s]", array, offset);
     if (t == IR_BF16) return ec_str(cx, "aj_bf16_to_f32(%s[%s])", array, offset);
     if (ec_is_sub_byte(t)) return ec_str(cx, "aj_wrap_%s(%s[%s])", ec_suffix(t), array, offset);   /* its low bits */
+    if (ec_is_narrow_float(t)) return ec_str(cx, "aj_%s_to_f32(%s[%s])", ec_suffix(t), array, offset);   /* minifloats */
     return ec_str(cx, "%s[%s]", array, offset);
 }
 
@@ -87,6 +88,7 @@ void ex_store(emit_ctx *cx, ir_dtype t, const char *array, const char *offset, c
     if (t == IR_F16) ec_line(cx, "%s[%s] = (_Float16)%s;", array, offset, value);
     else if (t == IR_BF16) ec_line(cx, "%s[%s] = aj_f32_to_bf16(%s);", array, offset, value);
     else if (ec_is_sub_byte(t)) ec_line(cx, "%s[%s] = aj_wrap_%s(%s);", array, offset, ec_suffix(t), value);
+    else if (ec_is_narrow_float(t)) ec_line(cx, "%s[%s] = aj_%s_bits(%s);", array, offset, ec_suffix(t), value);
     else ec_line(cx, "%s[%s] = %s;", array, offset, value);
 }
 

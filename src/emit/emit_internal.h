@@ -191,11 +191,12 @@ void ec_reopen(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf,
  * NULL for element types the backend does not handle (ec_dtype_ok false). */
 const char *ec_ctype(ir_dtype t);
 bool ec_dtype_ok(ir_dtype t);
-/* f16 or bf16. Their values live in float locals (ec_vtype), always exactly
+/* f16, bf16 or a minifloat (f8, f6, f4: a byte of bits, read by the
+ * prelude's aj_S_to_f32, written by aj_S_bits). Their values live in float locals (ec_vtype), always exactly
  * a value of their type: every op rounds its result (emit_scalar.c), loads
  * widen (exact) and stores narrow (exact, the value being representable);
  * ex_element and ex_store (emit_expr.c) are the only loads and stores. */
-bool ec_is_half(ir_dtype t);
+bool ec_is_narrow_float(ir_dtype t);
 /* i2, i4, ui2, ui4: a byte holding the value extended; read and computed through the prelude's aj_wrap_S. */
 bool ec_is_sub_byte(ir_dtype t);
 /* C type of a local holding an element: ec_ctype, or float for f16/bf16. */

@@ -14,6 +14,7 @@
  * (against 1 / (1 + exp(-x)) in double). */
 #include "../util/chlo_math.h"
 #include "../util/complex_math.h"
+#include "../util/minifloat.h"
 #include "emit_internal.h"
 
 const char emit_prelude[] =
@@ -144,6 +145,21 @@ const char emit_prelude[] =
     "AJ_NEXT_AFTER(f64, double, uint64_t, aj_f64_bits, aj_f64_from_bits, UINT64_C(0x8000000000000000), UINT64_C(0x7ff8000000000000))\n"
     "AJ_NEXT_AFTER(f16, float, uint16_t, aj_f16_bits, aj_f16_from_bits, 0x8000u, 0x7e00u)\n"
     "AJ_NEXT_AFTER(bf16, float, uint16_t, aj_f32_to_bf16, aj_bf16_to_f32, 0x8000u, 0x7fc0u)\n"
+    "/* ---- minifloats (f8, f6, f4: src/util/minifloat.h): a byte of bits, decoded into a float\n"
+    "   (exact) and encoded rounding once; each op rounds as f16's do. S: the suffix; E, M, B, K:\n"
+    "   exponent and mantissa widths, bias, kind; W: the width ---- */\n"
+    AJ_MINIFLOAT_TEXT "\n"
+    "#define AJ_MF_OPS(S, E, M, B, K, W) \\\n"
+    "static inline float aj_##S##_to_f32(uint8_t b) { return (float)aj_mf_decode(b, E, M, B, K); } \\\n"
+    "static inline uint8_t aj_##S##_bits(float x) { return (uint8_t)aj_mf_encode((double)x, E, M, B, K); } \\\n"
+    "static inline float aj_rnd_##S(float x) { return aj_##S##_to_f32(aj_##S##_bits(x)); } \\\n"
+    "static inline float aj_##S##_of_f64(double x) { return aj_##S##_to_f32((uint8_t)aj_mf_encode(x, E, M, B, K)); } \\\n"
+    "static inline float aj_logistic_##S(float x) { \\\n"
+    "    float s = aj_rnd_##S(1.0f + aj_##S##_of_f64(exp(-(double)x))); return aj_rnd_##S(1.0f / s); } \\\n"
+    "AJ_NEXT_AFTER(S, float, uint8_t, aj_##S##_bits, aj_##S##_to_f32, (1u << (W - 1)), aj_mf_nan_bits(E, M, K, 0))\n"
+#define EP_MINIFLOAT_OPS(N, name, s, e, m, b, k, w) "AJ_MF_OPS(" #s ", " #e ", " #m ", " #b ", " #k ", " #w ")\n"
+    AJ_MINIFLOAT_LIST(EP_MINIFLOAT_OPS)
+#undef EP_MINIFLOAT_OPS
     "\n"
     "/* reduce_precision on a float's bits (eval_scalar.c ev_reduce_precision). */\n"
     "static inline uint64_t aj_reduce_precision(uint64_t bits, int width, int src_mant, int exponent_bits, int mantissa_bits) {\n"

@@ -231,7 +231,7 @@ static const char *bool_binary(emit_ctx *cx, ir_opcode code, const char *a, cons
 const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *x) {
     if (!x) return NULL;
     const char *e = NULL;
-    if (ec_is_half(t)) e = half_unary(cx, code, t, x);
+    if (ec_is_narrow_float(t)) e = half_unary(cx, code, t, x);
     else if (is_float(t)) e = float_unary(cx, code, t, x);
     else if (is_int(t)) e = int_unary(cx, code, t, x);
     else if (t == IR_I1 && code == IR_NOT) e = ec_str(cx, "(uint8_t)!%s", x);
@@ -241,7 +241,7 @@ const char *es_unary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, 
 const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t, const char *a, const char *b) {
     if (!a || !b) return NULL;
     const char *e = NULL;
-    if (ec_is_half(t)) e = half_binary(cx, code, t, a, b);
+    if (ec_is_narrow_float(t)) e = half_binary(cx, code, t, a, b);
     else if (is_float(t)) e = float_binary(cx, code, t, a, b);
     else if (is_int(t)) e = int_binary(cx, code, t, a, b);
     else if (t == IR_I1) e = bool_binary(cx, code, a, b);
@@ -254,7 +254,7 @@ const char *es_binary(emit_ctx *cx, const ir_op *op, ir_opcode code, ir_dtype t,
  * to bf16 (whose range they reach) go through a double rounded to odd. */
 static const char *to_half(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) {
     const char *s = ec_suffix(to);
-    if (from == IR_F32 || ec_is_half(from)) return ec_str(cx, "aj_rnd_%s(%s)", s, x);
+    if (from == IR_F32 || ec_is_narrow_float(from)) return ec_str(cx, "aj_rnd_%s(%s)", s, x);
     if (to == IR_BF16 && (from == IR_I64 || from == IR_U64)) return ec_str(cx, "aj_bf16_of_%s(%s)", ec_suffix(from), x);
     return half_of_f64(cx, to, ec_str(cx, "(double)%s", x));
 }
@@ -267,7 +267,7 @@ const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) 
     if (from == to) return x;
     if (to == IR_I1) return ec_str(cx, "(uint8_t)(%s != 0)", x);
     if (is_float(from) && is_int(to)) return ec_str(cx, "aj_f2i_%s((double)%s)", ec_suffix(to), x);
-    if (ec_is_half(to)) return to_half(cx, from, to, x);
+    if (ec_is_narrow_float(to)) return to_half(cx, from, to, x);
     if (ec_is_sub_byte(to) && !is_float(from)) return ec_str(cx, "aj_wrap_%s((int64_t)%s)", ec_suffix(to), x);
     return ec_str(cx, "(%s)%s", ec_vtype(to), x);
 }
@@ -288,6 +288,7 @@ static const char *to_bits(emit_ctx *cx, ir_dtype t, const char *x) {
     case IR_BF16: return ec_str(cx, "(uint64_t)aj_f32_to_bf16(%s)", x);
     default:
         if (ec_is_sub_byte(t)) return ec_str(cx, "(uint64_t)aj_bits_%s(%s)", ec_suffix(t), x);
+        if (ec_is_narrow_float(t)) return ec_str(cx, "(uint64_t)aj_%s_bits(%s)", ec_suffix(t), x);   /* minifloats */
         return ec_str(cx, "(uint64_t)(%s)%s", int_of_width(t, true), x);
     }
 }
@@ -300,6 +301,7 @@ static const char *from_bits(emit_ctx *cx, ir_dtype t, const char *b) {
     case IR_BF16: return ec_str(cx, "aj_bf16_to_f32((uint16_t)%s)", b);
     default:
         if (ec_is_sub_byte(t)) return ec_str(cx, "aj_wrap_%s((int64_t)%s)", ec_suffix(t), b);
+        if (ec_is_narrow_float(t)) return ec_str(cx, "aj_%s_to_f32((uint8_t)%s)", ec_suffix(t), b);   /* minifloats */
         return ec_str(cx, "(%s)%s", ec_ctype(t), b);
     }
 }
@@ -316,6 +318,11 @@ const char *es_from_bits(emit_ctx *cx, ir_dtype t, const char *bits) { return bi
 const char *es_reduce_precision(emit_ctx *cx, const ir_op *op, ir_dtype t, const char *x) {
     if (!x) return NULL;
     if (!is_float(t)) return undefined_on(cx, op, IR_REDUCE_PRECISION, t);
+    if (ir_dtype_minifloat(t, NULL)) {   /* on the value as f64 (eval_elementwise.c) */
+        const char *bits = ec_str(cx, "aj_reduce_precision(aj_f64_bits((double)%s), 64, 52, %d, %d)", x,
+                                  op->a.exponent_bits, op->a.mantissa_bits);
+        return ec_str(cx, "aj_%s_of_f64(aj_f64_from_bits(%s))", ec_suffix(t), bits);
+    }
     int mant = t == IR_F16 ? 10 : t == IR_BF16 ? 7 : t == IR_F32 ? 23 : 52;
     const char *bits = ec_str(cx, "aj_reduce_precision(%s, %d, %d, %d, %d)", to_bits(cx, t, x),
                               8 * (int)ir_dtype_size(t), mant, op->a.exponent_bits, op->a.mantissa_bits);

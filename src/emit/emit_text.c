@@ -7,6 +7,7 @@
 
 #include "../util/float16.h"
 #include "../util/mem.h"
+#include "../util/minifloat.h"
 #include "emit_internal.h"
 
 /* ---- sbuf ------------------------------------------------------------------ */
@@ -236,15 +237,18 @@ static const struct {
     [IR_U8] = {"uint8_t", "u8"},     [IR_U16] = {"uint16_t", "u16"}, [IR_U32] = {"uint32_t", "u32"},
     [IR_U64] = {"uint64_t", "u64"},  [IR_I2] = {"int8_t", "i2"},     [IR_I4] = {"int8_t", "i4"},
     [IR_U2] = {"uint8_t", "u2"},     [IR_U4] = {"uint8_t", "u4"},
+#define EC_MINIFLOAT_CTYPE(N, name, s, e, m, b, k, w) [IR_##N] = {"uint8_t", #s},
+    AJ_MINIFLOAT_LIST(EC_MINIFLOAT_CTYPE)
+#undef EC_MINIFLOAT_CTYPE
 };
 
 const char *ec_ctype(ir_dtype t) { return (unsigned)t < IR_DTYPE_COUNT ? c_types[t].ctype : NULL; }
 
-bool ec_is_half(ir_dtype t) { return t == IR_F16 || t == IR_BF16; }
+bool ec_is_narrow_float(ir_dtype t) { return t == IR_F16 || t == IR_BF16 || ir_dtype_minifloat(t, NULL); }
 
 bool ec_is_sub_byte(ir_dtype t) { return ir_dtype_is_int(t) && ir_dtype_bits(t) < 8; }
 
-const char *ec_vtype(ir_dtype t) { return ec_is_half(t) ? "float" : ec_ctype(t); }
+const char *ec_vtype(ir_dtype t) { return ec_is_narrow_float(t) ? "float" : ec_ctype(t); }
 
 bool ec_dtype_ok(ir_dtype t) { return ec_ctype(t) != NULL; }
 
@@ -269,16 +273,17 @@ static const char *f32_literal(emit_ctx *cx, float x) {
     return ec_str(cx, "aj_f32_from_bits(0x%08" PRIx32 "u)", bits);
 }
 
-/* f16 and bf16 values live in float locals (ec_vtype): their literal is the
- * f32 of the same value, exact. */
+/* f16, bf16 and minifloat values live in float locals (ec_vtype): their
+ * literal is the f32 of the same value, exact. */
 static const char *float_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
-    if (t == IR_F32 || ec_is_half(t)) {
+    if (t == IR_F32 || ec_is_narrow_float(t)) {
         float x;
         uint16_t half;
         if (t == IR_F32) memcpy(&x, elem, 4);
-        else memcpy(&half, elem, 2);
+        else if (t == IR_F16 || t == IR_BF16) memcpy(&half, elem, 2);
         if (t == IR_F16) x = (float)f16_to_double(half);
         if (t == IR_BF16) x = (float)bf16_to_double(half);
+        if (ir_dtype_minifloat(t, NULL)) x = (float)ir_minifloat_value(t, *(const unsigned char *)elem);
         return f32_literal(cx, x);
     }
     double x;
@@ -314,6 +319,7 @@ const char *ec_literal(emit_ctx *cx, ir_dtype t, const void *elem) {
         return ec_str(cx, "INT64_C(%" PRId64 ")", x);
     }
     default:
+        if (ir_dtype_minifloat(t, NULL)) return float_literal(cx, t, elem);
         ec_fail(cx, DIAG_UNSUPPORTED, "element type %s", ir_dtype_name(t));
         return NULL;
     }

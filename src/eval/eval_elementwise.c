@@ -198,6 +198,15 @@ static int run_reduce_precision(ev_frame *fr, const ir_op *op, diag *d) {
     size_t size = ir_dtype_size(t);
     int64_t n = ir_type_numel(out_type(fr, op));
     for (int64_t k = 0; k < n; k++) {
+        if (ir_dtype_minifloat(t, NULL)) {   /* on the value as f64, which holds it and the result */
+            double v = elem_load(t, x, k).f;
+            uint64_t b;
+            memcpy(&b, &v, 8);
+            b = ev_reduce_precision(b, IR_F64, op->a.exponent_bits, op->a.mantissa_bits);
+            memcpy(&v, &b, 8);
+            elem_store(t, r, k, (elem_value){.f = v});
+            continue;
+        }
         uint64_t bits = ev_reduce_precision(elem_bits_at(t, x, k), t, op->a.exponent_bits, op->a.mantissa_bits);
         memcpy((char *)r + (size_t)k * size, &bits, size);   /* little-endian: the low bytes */
     }

@@ -76,7 +76,8 @@ static uint64_t float_bits_of(const elem_type *t, double x) {
     case IR_F32: { float f = (float)x; uint32_t b; memcpy(&b, &f, 4); return b; }
     case IR_F16: return f16_from_double(x);
     case IR_BF16: return bf16_from_double(x);
-    default: { uint64_t b; memcpy(&b, &x, 8); return b; }
+    case IR_F64: { uint64_t b; memcpy(&b, &x, 8); return b; }
+    default: return ir_minifloat_bits(t->dtype, x);
     }
 }
 
@@ -85,16 +86,17 @@ static double float_of_bits(const elem_type *t, uint64_t b) {
     case IR_F32: { uint32_t u = (uint32_t)b; float f; memcpy(&f, &u, 4); return f; }
     case IR_F16: return f16_to_double((uint16_t)b);
     case IR_BF16: return bf16_to_double((uint16_t)b);
-    default: { double f; memcpy(&f, &b, 8); return f; }
+    case IR_F64: { double f; memcpy(&f, &b, 8); return f; }
+    default: return ir_minifloat_value(t->dtype, (unsigned)b);
     }
 }
 
 static double sf_next_after(double a, double b, const elem_type *t) {
     static const uint64_t quiet_nan[] = {[IR_F32] = 0x7fc00000u, [IR_F64] = UINT64_C(0x7ff8000000000000),
                                          [IR_F16] = 0x7e00u, [IR_BF16] = 0x7fc0u};
-    if (a != a || b != b) return float_of_bits(t, quiet_nan[t->dtype]);
+    if (a != a || b != b) return t->dtype <= IR_BF16 ? float_of_bits(t, quiet_nan[t->dtype]) : NAN;
     if (a == b) return b;
-    int width = 8 * (int)ir_dtype_size(t->dtype);
+    int width = ir_dtype_bits(t->dtype);   /* (a minifloat's patterns step as IEEE's do) */
     uint64_t sign = UINT64_C(1) << (width - 1);
     if (a == 0) return float_of_bits(t, (float_bits_of(t, b) & sign) | 1);
     uint64_t u = float_bits_of(t, a);

@@ -359,13 +359,13 @@ int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
 static size_t dtype_bits(ir_dtype t) { return (size_t)ir_dtype_bits(t); }
 
 /* The byte of a one-byte type holding bits: i1 0 or 1, a sub-byte integer
- * its low bits sign- or zero-extended (ir_dtype). */
+ * its low bits sign- or zero-extended, an f6 or f4 its low bits (ir_dtype). */
 static uint8_t byte_of(ir_dtype t, uint64_t bits) {
     if (t == IR_I1) return bits & 1;
     int w = ir_dtype_bits(t);
     if (w >= 8) return (uint8_t)bits;
     uint8_t mask = (uint8_t)((1u << w) - 1), v = (uint8_t)(bits & mask);
-    return !ir_dtype_is_unsigned(t) && v >> (w - 1) ? (uint8_t)(v | ~mask) : v;
+    return ir_dtype_is_int(t) && !ir_dtype_is_unsigned(t) && v >> (w - 1) ? (uint8_t)(v | ~mask) : v;
 }
 
 /* Stores the low bytes of bits as one element of type t (host order). */
@@ -396,7 +396,8 @@ static void store_float(ir_dtype t, double v, uint8_t *dst) {
     }
     case IR_F16: store_bits(t, f16_from_double(v), dst); break;
     case IR_BF16: store_bits(t, bf16_from_double(v), dst); break;
-    default: memcpy(dst, &v, 8); break;
+    case IR_F64: memcpy(dst, &v, 8); break;
+    default: store_bits(t, ir_minifloat_bits(t, v), dst); break;   /* f8, f6, f4 */
     }
 }
 
@@ -550,7 +551,7 @@ static int parse_hex_blob(parser *p, const ir_type *t, uint8_t *data, size_t byt
             }
     if (t->dtype == IR_I1)
         for (size_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
-    else if (ir_dtype_bits(t->dtype) < 8)   /* a sub-byte integer: its low bits, extended */
+    else if (ir_dtype_bits(t->dtype) < 8)   /* a sub-byte integer or f6, f4: its low bits (extended) */
         for (size_t i = 0; i < n; i++) dst[i] = byte_of(t->dtype, dst[i]);
     if (n != bytes && bytes) {
         memcpy(data, one, n);

@@ -43,8 +43,9 @@ static bool all_digits(const char *s, size_t n) {
     return true;
 }
 
-/* Builtin MLIR element types outside ir_dtype: integers of any width
- * (i4, si32, ui2), the other floats, index, complex<...>. */
+/* Builtin MLIR element types outside ir_dtype: integers of other widths
+ * (i3, si32), the other floats (f80, tf32, f8 formats we lack), index,
+ * complex<...> of other parts. */
 static bool is_other_builtin_type(const char *s, size_t n) {
     static const char *const names[] = {"f80", "f128", "tf32", "index", "complex", "none"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)

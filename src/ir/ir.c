@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../util/complex_math.h"
+#include "../util/minifloat.h"
 #include "../util/mem.h"
 
 /* ---- element types ---------------------------------------------------- */
@@ -33,6 +34,9 @@ static const struct {
     [IR_I4] = {"i4", 1, false, true, false, "|i1"},
     [IR_U2] = {"ui2", 1, false, true, true, "|u1"},
     [IR_U4] = {"ui4", 1, false, true, true, "|u1"},
+#define IR_MINIFLOAT_INFO(N, name, s, e, m, b, k, w) [IR_##N] = {name, 1, true, false, false, "<V1"},
+    AJ_MINIFLOAT_LIST(IR_MINIFLOAT_INFO)
+#undef IR_MINIFLOAT_INFO
     [IR_C64] = {"complex<f32>", 8, false, false, false, "<c8"},
     [IR_C128] = {"complex<f64>", 16, false, false, false, "<c16"},
 };
@@ -44,8 +48,35 @@ int ir_dtype_bits(ir_dtype t) {
     case IR_I1: return 1;
     case IR_I2: case IR_U2: return 2;
     case IR_I4: case IR_U4: return 4;
+#define IR_MINIFLOAT_BITS(N, name, s, e, m, b, k, w) case IR_##N: return w;
+    AJ_MINIFLOAT_LIST(IR_MINIFLOAT_BITS)
+#undef IR_MINIFLOAT_BITS
     default: return 8 * (int)dtype_info[t].size;
     }
+}
+
+bool ir_dtype_minifloat(ir_dtype t, ir_minifloat *out) {
+    switch (t) {
+#define IR_MINIFLOAT_FORMAT(N, name, s, e, m, b, k, w) \
+    case IR_##N:                                    \
+        if (out) *out = (ir_minifloat){e, m, b, k}; \
+        return true;
+    AJ_MINIFLOAT_LIST(IR_MINIFLOAT_FORMAT)
+#undef IR_MINIFLOAT_FORMAT
+    default: return false;
+    }
+}
+
+double ir_minifloat_value(ir_dtype t, unsigned bits) {
+    ir_minifloat f = {0};
+    ir_dtype_minifloat(t, &f);
+    return aj_mf_decode(bits, f.exponent_bits, f.mantissa_bits, f.bias, f.kind);
+}
+
+unsigned ir_minifloat_bits(ir_dtype t, double v) {
+    ir_minifloat f = {0};
+    ir_dtype_minifloat(t, &f);
+    return aj_mf_encode(v, f.exponent_bits, f.mantissa_bits, f.bias, f.kind);
 }
 const char *ir_dtype_name(ir_dtype t) { return dtype_info[t].name; }
 const char *ir_dtype_npy_descr(ir_dtype t) { return dtype_info[t].npy; }

@@ -28,18 +28,21 @@
  * a byte is read as its value's width, ir_dtype_bits). The complex types come last and live only
  * between parsing and the front end's complex lowering (lower_complex.c),
  * which rewrites every complex value into its real and imaginary parts:
- * no later stage sees them, and the verifier rejects them. f8, f6 and f4
- * types have no member: the parser rejects them as unsupported. */
+ * no later stage sees them, and the verifier rejects them. The f8, f6 and
+ * f4 floats (minifloats) take a byte each, their bits in its low bits
+ * (src/util/minifloat.h: ir_dtype_minifloat gives the format). */
 typedef enum ir_dtype {
     IR_F32, IR_F64, IR_I32, IR_I64, IR_I1,
     IR_F16, IR_BF16, IR_I8, IR_I16, IR_U8, IR_U16, IR_U32, IR_U64,
     IR_I2, IR_I4, IR_U2, IR_U4,   /* sub-byte integers (tier 3) */
+    IR_F8E5M2, IR_F8E4M3, IR_F8E3M4, IR_F8E4M3FN, IR_F8E4M3FNUZ, IR_F8E5M2FNUZ, IR_F8E4M3B11FNUZ,
+    IR_F8E8M0FNU, IR_F6E2M3FN, IR_F6E3M2FN, IR_F4E2M1FN,   /* minifloats (tier 3) */
     IR_C64, IR_C128,   /* complex<f32>, complex<f64>: (real, imaginary), interleaved */
     IR_DTYPE_COUNT
 } ir_dtype;
 
 size_t ir_dtype_size(ir_dtype t);          /* bytes per element; i1 is one byte holding 0 or 1 */
-int ir_dtype_bits(ir_dtype t);             /* the value's width: 1 for i1, 4 for i4, 8 * size otherwise */
+int ir_dtype_bits(ir_dtype t);             /* the value's width: 1 for i1, 4 for i4 and f4E2M1FN, 8 * size otherwise */
 const char *ir_dtype_name(ir_dtype t);     /* MLIR spelling: "f32", "i1", "ui8" */
 const char *ir_dtype_npy_descr(ir_dtype t);   /* .npy descr: "<f4", "|b1", "<V2" (bf16) */
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out);
@@ -47,6 +50,14 @@ bool ir_dtype_is_float(ir_dtype t);
 bool ir_dtype_is_int(ir_dtype t);          /* signed or unsigned integer, not i1 */
 bool ir_dtype_is_unsigned(ir_dtype t);
 bool ir_dtype_is_complex(ir_dtype t);
+/* A minifloat's format (minifloat.h: widths, bias, AJ_MF_* kind); false for other types. */
+typedef struct ir_minifloat {
+    int exponent_bits, mantissa_bits, bias, kind;
+} ir_minifloat;
+bool ir_dtype_minifloat(ir_dtype t, ir_minifloat *out);
+/* A minifloat t's value of bits, and the bits of the value nearest v (t a minifloat). */
+double ir_minifloat_value(ir_dtype t, unsigned bits);
+unsigned ir_minifloat_bits(ir_dtype t, double v);
 /* The type of a complex type's parts (IR_C64 -> IR_F32); t itself otherwise. */
 ir_dtype ir_dtype_complex_part(ir_dtype t);
 

@@ -91,12 +91,20 @@ static uint64_t one_bits(ir_dtype t) {
     case IR_F64: return UINT64_C(0x3ff0000000000000);
     case IR_F16: return 0x3c00u;
     case IR_BF16: return 0x3f80u;
-    default: return 1;
+    default: return ir_dtype_minifloat(t, NULL) ? ir_minifloat_bits(t, 1.0) : 1;
     }
 }
 
-/* A float's sign bit alone. */
-static uint64_t negative_zero_bits(ir_dtype t) { return UINT64_C(1) << (ir_dtype_size(t) * 8 - 1); }
+/* -0 (a float's sign bit alone): x + -0 is x for every x. A minifloat
+ * without -0 (FNUZ: its pattern is NaN; FNU) stores -0 as +0, which it
+ * is not (-0 + +0 is +0), so nothing matches there. */
+static uint64_t negative_zero_bits(ir_dtype t) {
+    if (ir_dtype_minifloat(t, NULL)) {
+        unsigned b = ir_minifloat_bits(t, -0.0);
+        return b && ir_minifloat_value(t, b) == 0 ? b : UINT64_MAX;
+    }
+    return UINT64_C(1) << (ir_dtype_size(t) * 8 - 1);
+}
 
 static uint64_t all_ones_bits(ir_dtype t) {
     int bits = ir_dtype_bits(t);

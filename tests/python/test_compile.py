@@ -133,6 +133,23 @@ def test_bf16():
     np.testing.assert_array_equal(y, (x.astype(np.float32) ** 2).astype(bf16))
 
 
+@pytest.mark.parametrize("mlir, name", [
+    ("f8E4M3FN", "float8_e4m3fn"), ("f8E5M2", "float8_e5m2"), ("f8E8M0FNU", "float8_e8m0fnu"),
+    ("f4E2M1FN", "float4_e2m1fn"),
+])
+def test_minifloats(mlir, name):
+    text = binary("add", mlir)
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    t = getattr(ml_dtypes, name)
+    f = arrayjit.compile(text)
+    assert f.params[0].dtype == np.dtype(t)
+    x = np.array([1.5, -3, 0.1, 1e6], np.float32).astype(t)
+    y = f(x, x)
+    assert y.dtype == np.dtype(t)
+    want = (x.astype(np.float64) * 2).astype(t)
+    np.testing.assert_array_equal(y.view(np.uint8), want.view(np.uint8))
+
+
 def test_grad_of_text():
     from programs import LOSS
     rng = np.random.default_rng(2)

@@ -248,13 +248,22 @@ TEST(npy_round_trip_for_every_dtype) {
     for (int dt = AJ_F32; dt < AJ_DTYPE_COUNT; dt++) {
         aj_array *a, *back;
         EXPECT_EQ_INT(aj_array_create((aj_dtype)dt, 2, dims23, &a), AJ_OK);
+        /* bytes each type may hold: 0/1 for bool, values of the width for sub-byte integers, f6 and f4 */
+        int bits = dt == AJ_BOOL || dt == AJ_I2 ? 1 : dt == AJ_U2 ? 2 : dt == AJ_I4 || dt == AJ_U4 ? 3 :
+                   dt == AJ_F4E2M1FN ? 4 : dt == AJ_F6E2M3FN || dt == AJ_F6E3M2FN ? 6 : 8;
         unsigned char *p = aj_array_data(a);
-        for (size_t i = 0; i < aj_array_bytes(a); i++) p[i] = dt == AJ_BOOL ? (unsigned char)(i & 1) : (unsigned char)(i * 7);
+        for (size_t i = 0; i < aj_array_bytes(a); i++) p[i] = (unsigned char)((i * 7) & ((1u << bits) - 1));
         EXPECT_EQ_INT(aj_array_save_npy(a, path), AJ_OK);
         EXPECT_EQ_INT(aj_array_load_npy(path, &back), AJ_OK);
-        /* NumPy has no 2- or 4-bit integers: those save as |i1 or |u1 and read back as i8 or ui8 */
+        /* NumPy has no 2- or 4-bit integers: those save as |i1 or |u1 and read back as i8 or ui8; the
+           minifloats all save as <V1 (as ml_dtypes' do) and read back as f8E5M2; retyping restores each */
         int sub_byte = dt == AJ_I2 || dt == AJ_I4 || dt == AJ_U2 || dt == AJ_U4;
-        EXPECT_EQ_INT(aj_array_dtype(back), !sub_byte ? dt : dt == AJ_I2 || dt == AJ_I4 ? AJ_I8 : AJ_U8);
+        int minifloat = dt >= AJ_F8E5M2 && dt <= AJ_F4E2M1FN;
+        EXPECT_EQ_INT(aj_array_dtype(back), minifloat  ? AJ_F8E5M2
+                                            : sub_byte ? (dt == AJ_I2 || dt == AJ_I4 ? AJ_I8 : AJ_U8)
+                                                       : dt);
+        EXPECT_EQ_INT(aj_array_retype(back, (aj_dtype)dt), AJ_OK);
+        EXPECT_EQ_INT(aj_array_dtype(back), dt);
         EXPECT_EQ_INT(aj_array_rank(back), 2);
         EXPECT(memcmp(aj_array_data(back), p, aj_array_bytes(a)) == 0);
         aj_array_destroy(a);
@@ -269,6 +278,31 @@ TEST(npy_round_trip_for_every_dtype) {
     aj_array_destroy(back);
     aj_array_destroy(s);
     remove(path);
+}
+
+/* aj_array_retype takes only what the storage holds as the new type. */
+TEST(retype_checks_the_storage) {
+    aj_array *a;
+    int64_t n = 3;
+    aj_array_create(AJ_I8, 1, &n, &a);
+    signed char *p = aj_array_data(a);
+    p[0] = 7, p[1] = -8, p[2] = 8;
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_I4), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "element 2 (byte 0x08) is no i4");
+    EXPECT_EQ_INT(aj_array_dtype(a), AJ_I8);
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_F32), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "an array of i8 cannot be read as f32");
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_U8), AJ_ERR_INVALID);   /* |i1 and |u1 differ */
+    p[2] = 0;
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_I4), AJ_OK);
+    EXPECT_EQ_INT(aj_array_dtype(a), AJ_I4);
+    aj_array_destroy(a);
+    aj_array_create(AJ_F8E5M2, 1, &n, &a);
+    ((unsigned char *)aj_array_data(a))[1] = 0x40;
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_F4E2M1FN), AJ_ERR_INVALID);   /* above f4's 4 bits */
+    EXPECT_EQ_INT(aj_array_retype(a, AJ_F8E4M3FN), AJ_OK);
+    EXPECT(aj_array_get_f64(a, 1) == 2.0);
+    aj_array_destroy(a);
 }
 
 TEST(npy_errors_lose_nothing) {
@@ -408,6 +442,7 @@ int main(void) {
     RUN(text_programs_run_and_print);
     RUN(export_c_states_the_executables_arena);
     RUN(npy_round_trip_for_every_dtype);
+    RUN(retype_checks_the_storage);
     RUN(npy_errors_lose_nothing);
     RUN(check_file_passes_and_fails);
     RUN(every_allocation_failure_is_reported_and_leaks_nothing);

@@ -33,7 +33,18 @@ TEST(dtype_properties) {
     EXPECT(ir_dtype_from_name("ui64", 4, &t) && t == IR_U64);
     EXPECT(ir_dtype_from_name("bf16", 4, &t) && t == IR_BF16);
     EXPECT(ir_dtype_from_name("i4", 2, &t) && t == IR_I4 && ir_dtype_bits(t) == 4 && ir_dtype_size(t) == 1);
-    EXPECT(!ir_dtype_from_name("i3", 2, &t) && !ir_dtype_from_name("f8E4M3FN", 8, &t));
+    EXPECT(!ir_dtype_from_name("i3", 2, &t) && !ir_dtype_from_name("f8E4M3FX", 8, &t));
+    EXPECT(ir_dtype_from_name("f8E4M3FN", 8, &t) && t == IR_F8E4M3FN && ir_dtype_is_float(t) && ir_dtype_size(t) == 1);
+    EXPECT(ir_dtype_from_name("f4E2M1FN", 8, &t) && ir_dtype_bits(t) == 4 && ir_dtype_minifloat(t, NULL));
+    ir_minifloat mf;
+    EXPECT(ir_dtype_minifloat(IR_F8E5M2, &mf) && mf.exponent_bits == 5 && mf.mantissa_bits == 2 && mf.bias == 15);
+    EXPECT(!ir_dtype_minifloat(IR_BF16, NULL));
+    /* the codec's corners (tests/programs/minifloat_types.mlir has the rest) */
+    EXPECT(ir_minifloat_bits(IR_F8E4M3FN, 448.0) == 0x7E && ir_minifloat_bits(IR_F8E4M3FN, 1e9) == 0x7F);
+    EXPECT(ir_minifloat_bits(IR_F8E4M3FNUZ, -0.0) == 0 && ir_minifloat_value(IR_F8E4M3FNUZ, 0x80) != 0);
+    EXPECT(ir_minifloat_bits(IR_F8E8M0FNU, 0.0) == 0xFF && ir_minifloat_value(IR_F8E8M0FNU, 0x7F) == 1.0);
+    EXPECT(ir_minifloat_bits(IR_F4E2M1FN, 1e9) == 0x7 && ir_minifloat_value(IR_F4E2M1FN, 0xF) == -6.0);
+    EXPECT(ir_minifloat_bits(IR_F8E5M2, 1e9) == 0x7C && ir_minifloat_bits(IR_F8E5M2, 1.25) == 0x3D);
     EXPECT_CONTAINS(ir_dtype_name(IR_U16), "ui16");
 }
 
