@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "../plan/plan.h"
+#include "../util/fft.h"
 #include "../util/lapack_kernels.h"
 #include "../util/mem.h"
 
@@ -668,6 +669,15 @@ static size_t lapack_scratch(const ir_func *f, const ir_op *fusion) {
     return aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows).bytes;
 }
 
+/* The workspace of an opaque kernel whose op is arrayjit.fft: the block in
+ * complex double and one line's (src/util/fft.h); 0 for any other kernel. */
+static size_t fft_scratch(const ir_op *fusion) {
+    const ir_block *b = fusion->regions[0];
+    if (b->nops != 2 || b->ops[0]->code != IR_FFT_PARTS) return 0;
+    const ir_ints *len = &b->ops[0]->a.dims;
+    return len->n ? (size_t)aj_fft_work_doubles(len->v, len->n) * sizeof(double) : 0;
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
@@ -682,7 +692,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
         if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
-        if ((k->scratch = lapack_scratch(f, op))) return CONTRACT_OPAQUE;
+        if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(op))) return CONTRACT_OPAQUE;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
     }

@@ -89,7 +89,8 @@ typedef struct contract_kernel {
     /* CONTROL: the scratch its sub-programs and loop state take (0 when
      * the contract was made without sub-programs); DOT_CONVERT: its
      * operands as f32; OPAQUE: a LAPACK op's workspace (one matrix,
-     * column-major, and LAPACK's work arrays: src/util/lapack_kernels.h). */
+     * column-major, and LAPACK's work arrays: src/util/lapack_kernels.h),
+     * or arrayjit.fft's (src/util/fft.h). */
     size_t scratch;
     size_t scratch_bound;           /* CONTROL: contract_control.bound, the least `scratch`
                                        could be (the lower bound's share of it) */

@@ -39,10 +39,12 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
 /* Kernels that get the arena after their buffers: control flow (its
  * sub-programs run in the scratch block), a dot written over its lhs (its
  * blocks of rows pass through the scratch block), a dot of narrow
- * operands (converted there for sgemm) and LAPACK's (its workspace). */
+ * operands (converted there for sgemm), LAPACK's and the FFT's (their
+ * workspace). */
 static bool takes_arena(emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
-           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step) || el_lapack_kernel(cx, step);
+           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step) || el_lapack_kernel(cx, step) ||
+           ef_fft_kernel(cx, step);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
@@ -627,6 +629,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
     if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
     if (cx->uses_lapack) sb_puts(&s, emit_prelude_lapack);
+    if (cx->uses_fft) sb_puts(&s, emit_prelude_fft);
     if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
@@ -674,6 +677,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_stream |= sub.uses_stream;
         cx->uses_sort |= sub.uses_sort;
         cx->uses_lapack |= sub.uses_lapack;
+        cx->uses_fft |= sub.uses_fft;
         if (!cx->lapack_op) cx->lapack_op = sub.lapack_op;
         cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_global = sub.next_global;

@@ -25,7 +25,8 @@
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
  *   emit_linalg.c   the emitters of triangular_solve and cholesky
  *   emit_lapack.c   the emitter of the LAPACK ops (getrf, geqrf, orgqr,
- *                   syevd, gesdd, gesvd, sytrd, gehrd)
+ *                   syevd, gesdd, gesvd, sytrd, gehrd, geev, gees)
+ *   emit_fft.c      the emitter of arrayjit.fft
  *   emit_control.c  the emitters of while, if and case, which call the
  *                   sub-programs of their regions
  *
@@ -129,6 +130,7 @@ typedef struct emit_ctx {
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
+    bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
@@ -461,7 +463,12 @@ int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
-/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, by LAPACK */
+/* emit_fft.c: arrayjit.fft; whether the kernel at `step` is one (it then takes the arena) */
+int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+bool ef_fft_kernel(const emit_ctx *cx, int step);
+extern const char emit_prelude_fft[];
+
+/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees, by LAPACK */
 int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* Whether the kernel at `step` is a LAPACK op's (it then takes the arena). */
 bool el_lapack_kernel(const emit_ctx *cx, int step);

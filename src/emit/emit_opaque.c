@@ -29,6 +29,7 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_GEHRD] = emit_lapack,
     [IR_GEEV] = emit_lapack,
     [IR_GEES] = emit_lapack,
+    [IR_FFT_PARTS] = emit_fft,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

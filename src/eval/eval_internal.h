@@ -98,6 +98,7 @@ int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
 int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
 int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d);              /* eval_lapack.c */
+int ev_fft(ev_frame *fr, const ir_op *op, diag *d);                 /* eval_fft.c */
 /* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
  * get_dimension_size, optimization_barrier (eval_index.c) */
 int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);

@@ -292,6 +292,7 @@ int fr_attr_read_bool(parser *p, const attr_ref *a, bool *out);
 int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs *out);
 /* `#stablehlo<transpose TRANSPOSE>` */
 int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out);
+int fr_attr_read_fft_type(parser *p, const attr_ref *a, ir_fft_type *out);
 /* `#stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>` into conv_lhs, conv_rhs, conv_out. */
 int fr_attr_read_conv_dims(parser *p, const attr_ref *a, ir_attrs *out);
 
@@ -440,6 +441,9 @@ int fr_parse_optimization_barrier(parser *p, op_desc *d);
 
 int fr_parse_dot_general(parser *p, op_desc *d);  /* parse_op_linalg.c */
 int fr_parse_cholesky(parser *p, op_desc *d);
+int fr_parse_fft(parser *p, op_desc *d);
+int fr_parse_fft_type(parser *p, ir_fft_type *out);
+int fr_read_fft_attrs(parser *p, op_desc *d, const attr_list *attrs);
 int fr_read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs);
 
 int fr_parse_reduce(parser *p, op_desc *d, ir_op **op);   /* parse_op_reduce.c */

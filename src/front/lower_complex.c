@@ -23,6 +23,8 @@
  *     replaced by its two parts, in place (sort's comparator takes
  *     (lhs, rhs) per operand, so a complex operand's four arguments are
  *     lhs.re, rhs.re, lhs.im, rhs.im);
+ *   fft as arrayjit.fft on the parts (ir.h; computed in double:
+ *     src/util/fft.h);
  *   bitcast_convert and the checks on the values interleaved (the checks
  *     compare per part, as the reference's expect_almost_eq and
  *     expect_close do).
@@ -622,6 +624,28 @@ static int lower_boundary_return(lowering *lw) {
     return rc;
 }
 
+/* fft: arrayjit.fft over the parts, the same fft_type and fft_length
+ * (RFFT from a real operand, IRFFT to a real result). */
+static int lower_fft(lowering *lw) {
+    const ir_op *op = lw->op;
+    parts x = {-1, -1};
+    bool real_in = op->a.fft_type == IR_FFT_RFFT, real_out = op->a.fft_type == IR_FFT_IRFFT;
+    if (want_counts(lw, 1, 1) || (real_in ? real_operand(lw, 0, &x.re) : complex_operand(lw, 0, &x))) return -1;
+    if (src_complex(lw, op->out[0]) == real_out)
+        return fail(lw, DIAG_INVALID, "the result is %s where %s one is expected", real_out ? "complex" : "real",
+                    real_out ? "a real" : "a complex");
+    ir_type t = part_type(src_type(lw, op->out[0])), types[2] = {t, t};
+    ir_value_id in[2] = {x.re, x.im};
+    ir_op *f = ir_op_append(lw->dst, lw->b, IR_FFT_PARTS, real_in ? 1 : 2, in, real_out ? 1 : 2, types);
+    if (!f) return nomem(lw);
+    f->loc = op->loc;
+    f->checkpoint = op->checkpoint;
+    f->backward = op->backward;
+    f->a.fft_type = op->a.fft_type;
+    if (ir_ints_set(&f->a.dims, op->a.dims.n, op->a.dims.v)) return nomem(lw);
+    return real_out ? bind_real(lw, f->out[0]) : bind_complex(lw, (parts){f->out[0], f->out[1]});
+}
+
 static bool touches_complex(const lowering *lw, const ir_op *op) {
     for (int i = 0; i < op->nin; i++)
         if (src_complex(lw, op->in[i])) return true;
@@ -657,6 +681,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_MAXIMUM: case IR_MINIMUM: return lower_extremum(lw);
     case IR_COMPARE: return lower_compare(lw);
     case IR_DOT_GENERAL: return lower_dot(lw);
+    case IR_FFT: return lower_fft(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
     case IR_CASE: case IR_OPTIMIZATION_BARRIER: case IR_RETURN:

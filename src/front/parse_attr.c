@@ -686,6 +686,12 @@ int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out) {
     return read_enum(p, a, "transpose", transpose_word, out);
 }
 
+static int fft_type_word(parser *p, void *out) { return fr_parse_fft_type(p, out); }
+
+int fr_attr_read_fft_type(parser *p, const attr_ref *a, ir_fft_type *out) {
+    return read_enum(p, a, "fft_type", fft_type_word, out);
+}
+
 /* `TAG<field = [0], ...>` with the n fields named (the first four those of
  * #stablehlo.dot); absent fields are empty. */
 static int read_dim_numbers(parser *p, const attr_ref *a, const char *tag, int n, ir_ints *const *lists) {

@@ -352,6 +352,7 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
         return fr_read_lapack_attrs(p, d, attrs);
     case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
+    case IR_FFT: case IR_FFT_PARTS: return fr_read_fft_attrs(p, d, attrs);
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -532,7 +533,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.dynamic_gather",
     "stablehlo.dynamic_reshape",
     "stablehlo.einsum",
-    "stablehlo.fft",
     "stablehlo.get_tuple_element",
     "stablehlo.infeed",
     "stablehlo.outfeed",
@@ -694,13 +694,14 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_WHILE: return fr_parse_while(p, d, op);
         case IR_CONVOLUTION: rc = fr_parse_convolution(p, d); break;
         case IR_CHOLESKY: rc = fr_parse_cholesky(p, d); break;
+        case IR_FFT: rc = fr_parse_fft(p, d); break;
         case IR_PAD: rc = fr_parse_pad(p, d); break;
         case IR_DYNAMIC_SLICE: rc = fr_parse_dynamic_slice(p, d); break;
         case IR_GET_DIMENSION_SIZE: rc = fr_parse_get_dimension_size(p, d); break;
         case IR_OPTIMIZATION_BARRIER: rc = fr_parse_optimization_barrier(p, d); break;
         case IR_GATHER: case IR_SCATTER: case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD:
         case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
-        case IR_COMPLEX_PART:
+        case IR_COMPLEX_PART: case IR_FFT_PARTS:
             return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                             ir_op_name(d->code));
         case IR_CALL: rc = fr_parse_call(p, d); break;

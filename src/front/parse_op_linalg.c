@@ -1,5 +1,5 @@
-/* parse_op_linalg.c: dot_general's and cholesky's pretty syntax;
- * triangular_solve's generic attributes. */
+/* parse_op_linalg.c: dot_general's, cholesky's and fft's pretty syntax;
+ * triangular_solve's and fft's generic attributes. */
 #include "front_internal.h"
 
 /* `[..] x [..]` */
@@ -56,4 +56,32 @@ int fr_read_triangular_solve_attrs(parser *p, op_desc *d, const attr_list *attrs
            read_required_bool(p, d, attrs, "lower", &d->a.lower) ||
            read_required_bool(p, d, attrs, "unit_diagonal", &d->a.unit_diagonal) ||
            !(a = fr_attr_require(p, attrs, "transpose_a", d->at)) || fr_attr_read_transpose(p, a, &d->a.transpose_a);
+}
+
+/* fft's type word: FFT, IFFT, RFFT or IRFFT. */
+int fr_parse_fft_type(parser *p, ir_fft_type *out) {
+    static const char *const words[] = {"FFT", "IFFT", "RFFT", "IRFFT"};
+    for (int i = 0; i < 4; i++)
+        if (accept_word(p, words[i])) {
+            *out = (ir_fft_type)i;
+            return 0;
+        }
+    return fr_expected(p, "FFT, IFFT, RFFT or IRFFT");
+}
+
+/* `%a, type = RFFT, length = [8] attr-dict? : (T) -> R` */
+int fr_parse_fft(parser *p, op_desc *d) {
+    return fr_parse_operand(p, d) || expect(p, TK_COMMA, "','") || expect_word(p, "type", "'type'") ||
+           expect(p, TK_EQUAL, "'='") || fr_parse_fft_type(p, &d->a.fft_type) || expect(p, TK_COMMA, "','") ||
+           expect_word(p, "length", "'length'") || expect(p, TK_EQUAL, "'='") || fr_parse_int_list(p, &d->a.dims) ||
+           fr_skip_attr_dict(p) || fr_sig_functional(p, d);
+}
+
+/* fft's and arrayjit.fft's `fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 8>`. */
+int fr_read_fft_attrs(parser *p, op_desc *d, const attr_list *attrs) {
+    const attr_ref *a;
+    return !(a = fr_attr_require(p, attrs, "fft_type", d->at)) || fr_attr_read_fft_type(p, a, &d->a.fft_type) ||
+                   !(a = fr_attr_require(p, attrs, "fft_length", d->at)) || fr_attr_read_ints(p, a, &d->a.dims)
+               ? -1
+               : 0;
 }

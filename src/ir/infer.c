@@ -481,6 +481,7 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_GEHRD] = infer_rule_gehrd,
     [IR_GEEV] = infer_rule_geev,
     [IR_GEES] = infer_rule_gees,
+    [IR_FFT_PARTS] = infer_rule_fft_parts,
     [IR_CALL] = rule_call,
     [IR_FUSION] = rule_fusion,
     [IR_RETURN] = rule_no_results,

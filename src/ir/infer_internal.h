@@ -133,4 +133,5 @@ int infer_rule_sytrd(infer_ctx *cx);
 int infer_rule_gehrd(infer_ctx *cx);
 int infer_rule_geev(infer_ctx *cx);
 int infer_rule_gees(infer_ctx *cx);
+int infer_rule_fft_parts(infer_ctx *cx);
 #endif

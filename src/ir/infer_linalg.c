@@ -1,6 +1,7 @@
 /* infer_linalg.c: the type rules of linear algebra: triangular_solve,
- * cholesky, and the LAPACK ops getrf, geqrf, orgqr, syevd, gesdd, gesvd,
- * sytrd and gehrd. */
+ * cholesky, the LAPACK ops getrf, geqrf, orgqr, syevd, gesdd, gesvd,
+ * sytrd, gehrd, geev and gees, and the Fourier transform on parts
+ * (arrayjit.fft). */
 #include "../util/lapack_kernels.h"
 #include "infer_internal.h"
 
@@ -223,6 +224,41 @@ int infer_rule_gees(infer_ctx *cx) {
     cx->out[0] = cx->out[1] = *infer_operand(cx, 0);
     cx->out[2] = cx->out[3] = batch_plus(&b, b.dtype, 1, n, 0);
     cx->out[4] = cx->out[5] = batch_plus(&b, IR_I32, 0, 0, 0);
+    return DIAG_OK;
+}
+
+/* ---- rules: the Fourier transform ------------------------------------------------------ */
+
+/* arrayjit.fft (ir.h): the operand counts of its type, f32 or f64 operands
+ * of one type whose last |L| dims are L (RFFT's input, FFT's and IFFT's)
+ * or L with the last L[-1] / 2 + 1 (IRFFT's); the results likewise. */
+int infer_rule_fft_parts(infer_ctx *cx) {
+    const ir_op *op = cx->op;
+    const ir_ints *len = &infer_attrs(cx)->dims;
+    ir_fft_type type = infer_attrs(cx)->fft_type;
+    if ((unsigned)type > IR_FFT_IRFFT) return infer_fail(cx, "fft_type %d is none of FFT, IFFT, RFFT, IRFFT", (int)type);
+    int nin = type == IR_FFT_RFFT ? 1 : 2, nout = type == IR_FFT_IRFFT ? 1 : 2;
+    if (op->nin != nin || op->nout != nout)
+        return infer_fail(cx, "expected %d operand%s and %d result%s (its parts), got %d and %d", nin, nin == 1 ? "" : "s",
+                          nout, nout == 1 ? "" : "s", op->nin, op->nout);
+    const ir_type *x = infer_operand(cx, 0);
+    int k = len->n;
+    if (k < 1 || k > 3 || x->rank < k) return infer_fail(cx, "expected 1 to 3 fft_length dims within the operand's rank");
+    for (int i = 1; i < nin; i++) {
+        int rc = infer_expect_same_type(cx, i, 0);
+        if (rc) return rc;
+    }
+    ir_type in = *x, out = *x;
+    for (int i = 0; i < k; i++) {
+        if (len->v[i] < 1) return infer_fail(cx, "fft_length %d is %lld, not positive", i, (long long)len->v[i]);
+        in.dims[x->rank - k + i] = out.dims[x->rank - k + i] = len->v[i];
+    }
+    int64_t half = len->v[k - 1] / 2 + 1;
+    if (type == IR_FFT_IRFFT) in.dims[x->rank - 1] = half;
+    if (type == IR_FFT_RFFT) out.dims[x->rank - 1] = half;
+    if ((x->dtype != IR_F32 && x->dtype != IR_F64) || !ir_type_eq(x, &in))
+        return infer_fail(cx, "operand 0: expected %s, got %s", TT(&in), TT(x));
+    for (int i = 0; i < nout; i++) cx->out[i] = out;
     return DIAG_OK;
 }
 

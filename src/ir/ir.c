@@ -179,7 +179,7 @@ bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
 
 int ir_op_result_count(ir_opcode op, int nin) {
     switch (op) {
-    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: return -1;
+    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: case IR_FFT_PARTS: return -1;
     case IR_REDUCE: case IR_REDUCE_WINDOW: return nin / 2;
     case IR_SCATTER: return (nin - 1) / 2;
     case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;

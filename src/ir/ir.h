@@ -104,6 +104,11 @@ typedef enum ir_op_kind {
  * complex_part(re, im, re2, im2) one part of divide or power of two complex
  * numbers; computed in double as the reference interpreter does
  * (src/util/complex_math.h) and rounded once to re's type (f32 or f64).
+ * stablehlo.fft, too, exists only before it, which makes it arrayjit.fft
+ * on parts (fft_type, dims = fft_length L, over the last |L| dims):
+ *   FFT, IFFT (re, im) -> (re, im); RFFT (x) -> (re, im), the last dim
+ *   L[-1] / 2 + 1; IRFFT (re, im) -> x, from the last dim L[-1] / 2 + 1
+ * computed in double (src/util/fft.h) and rounded once.
  *
  * The arrayjit.* LAPACK ops have no StableHLO op: they are the routines
  * JAX's CPU custom calls run (jaxlib's lapack_{s,d}<routine>_ffi), with
@@ -177,6 +182,7 @@ typedef enum ir_op_kind {
     X(REAL, "stablehlo.real", IR_KIND_OTHER, 1) \
     X(IMAG, "stablehlo.imag", IR_KIND_OTHER, 1) \
     X(COMPLEX, "stablehlo.complex", IR_KIND_OTHER, 2) \
+    X(FFT, "stablehlo.fft", IR_KIND_OTHER, 1) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -234,6 +240,7 @@ typedef enum ir_op_kind {
     X(ZETA, "chlo.zeta", IR_KIND_BINARY, 2) \
     X(MULHI, "chlo.mulhi", IR_KIND_BINARY, 2) \
     X(COMPLEX_PART, "arrayjit.complex_part", IR_KIND_OTHER, -1) \
+    X(FFT_PARTS, "arrayjit.fft", IR_KIND_OTHER, -1) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
     X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \
@@ -288,6 +295,9 @@ typedef struct ir_ints {
 } ir_ints;
 
 /* Attributes of an op. Each op reads only the fields named beside them. */
+/* stablehlo.fft's fft_type (src/util/fft.h numbers them alike). */
+typedef enum ir_fft_type { IR_FFT_FFT, IR_FFT_IFFT, IR_FFT_RFFT, IR_FFT_IRFFT } ir_fft_type;
+
 typedef struct ir_attrs {
     ir_ints dims;          /* broadcast_in_dim: operand dim i -> result dim dims[i];
                               transpose: permutation; reverse, reduce: dimensions */
@@ -336,6 +346,7 @@ typedef struct ir_attrs {
     int64_t ilo, ihi;      /* gehrd: LAPACK's ilo and ihi, 1 <= ilo <= ihi <= N (JAX: 1 and N) */
     ir_opcode complex_fn;  /* complex_part: the function (IR_EXPONENTIAL, IR_ABS, ...) */
     bool complex_imag;     /* complex_part: the imaginary part (else the real part) */
+    ir_fft_type fft_type;  /* fft (fft_length in dims) */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or

@@ -417,6 +417,13 @@ void pr_print_props(const printer *p, const ir_op *op) {
         fputs(", ", p->out);
         print_char_prop(p, "jobvr", a->lapack_mode & 0xFF);
         break;
+    case IR_FFT_PARTS: {
+        static const char *const words[] = {"FFT", "IFFT", "RFFT", "IRFFT"};
+        fprintf(p->out, "fft_type = #stablehlo<fft_type %s>", (unsigned)a->fft_type < 4 ? words[a->fft_type] : "?");
+        first = false;
+        print_array_prop(p, "fft_length", &a->dims, &first);
+        break;
+    }
     case IR_COMPLEX_PART:
         /* fn = "stablehlo.exponential", part = "imag" */
         fprintf(p->out, "fn = \"%s\", part = \"%s\"",
@@ -443,6 +450,7 @@ bool pr_has_props(ir_opcode code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
     case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
     case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES: case IR_COMPLEX_PART:
+    case IR_FFT_PARTS:
         return true;
     default:
         return false;

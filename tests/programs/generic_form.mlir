@@ -15,5 +15,8 @@ func.func @main() {
   "check.expect_eq_const"(%6) <{value = dense<[1.00195312, 0x7F800000]> : tensor<2xf32>}> : (tensor<2xf32>) -> ()
   %7 = "stablehlo.bitcast_convert"(%6) : (tensor<2xf32>) -> tensor<2x2xui16>
   "check.expect_eq_const"(%7) <{value = dense<[[0x4000, 0x3F80], [0, 0x7F80]]> : tensor<2x2xui16>}> : (tensor<2x2xui16>) -> ()
+  %8 = "stablehlo.constant"() <{value = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>}> : () -> tensor<4xf32>
+  %9 = "stablehlo.fft"(%8) {fft_length = array<i64: 4>, fft_type = #stablehlo<fft_type RFFT>} : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  "check.expect_almost_eq_const"(%9) <{value = dense<[(10.0, 0.0), (-2.0, 2.0), (-2.0, 0.0)]> : tensor<3xcomplex<f32>>}> : (tensor<3xcomplex<f32>>) -> ()
   "func.return"() : () -> ()
 }

@@ -1053,6 +1053,18 @@ TEST(malformed_complex_programs_are_errors) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xcomplex<f32>>) {\n  %0 = stablehlo.real %a : "
                  "(tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>\n}\n",
                  DIAG_INVALID, "t.mlir:2:3: stablehlo.real: the result is complex where a real type is expected");
+    EXPECT_ERROR("func.func @f(%a: tensor<8xf32>) {\n  %0 = stablehlo.fft %a, type = FFT, length = [8] : "
+                 "(tensor<8xf32>) -> tensor<8xcomplex<f32>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.fft: operand 0 is of a real type where a complex one is expected");
+    EXPECT_ERROR("func.func @f(%a: tensor<8xcomplex<f32>>) {\n  %0 = stablehlo.fft %a, type = IRFFT, length = [8] : "
+                 "(tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.fft: the result is complex where a real one is expected");
+    EXPECT_ERROR("func.func @f(%a: tensor<8xf32>) {\n  %0 = stablehlo.fft %a, type = DCT, length = [8] : "
+                 "(tensor<8xf32>) -> tensor<5xcomplex<f32>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:33: expected FFT, IFFT, RFFT or IRFFT, found 'DCT'");
+    EXPECT_ERROR("func.func @f(%a: tensor<8xf32>) {\n  %0 = \"stablehlo.fft\"(%a) {fft_type = #stablehlo<fft_type RFFT>} : "
+                 "(tensor<8xf32>) -> tensor<5xcomplex<f32>>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: missing attribute 'fft_length'");
     EXPECT_ERROR("func.func @f(%a: tensor<1x1x1x1x1x1x1x2xcomplex<f32>>) {\n  return\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:1: function: unsupported complex tensor of rank 8 at a function boundary (it travels as "
                  "a real tensor of rank 9)");

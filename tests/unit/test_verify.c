@@ -330,6 +330,43 @@ TEST(complex_part_rules) {
     INVALID(&x, op, "operand 0: expected a tensor of f32 or f64 (a complex part), got tensor<3xi32>");
 }
 
+/* arrayjit.fft: the operands and results of its type, over the last |L| dims. */
+TEST(fft_parts_rules) {
+    ir_type c = ty(IR_F32, 2, 3, 8), h = ty(IR_F32, 2, 3, 5);
+    fixture x = fx_begin();
+    ir_value_id re = fx_param(&x, c), im = fx_param(&x, c);
+    ir_type outs[2] = {c, c};
+    ir_op *op = ir_op_append(x.f, x.f->body, IR_FFT_PARTS, IDS(re, im), 2, outs);
+    op->a.fft_type = IR_FFT_FFT;
+    fx_ints(&op->a.dims, 1, 8);
+    OK(&x, op);
+    x = fx_begin();
+    re = fx_param(&x, c);
+    ir_type halves[2] = {h, h};
+    op = ir_op_append(x.f, x.f->body, IR_FFT_PARTS, 1, &re, 2, halves);
+    op->a.fft_type = IR_FFT_RFFT;
+    fx_ints(&op->a.dims, 1, 8);
+    OK(&x, op);
+    x = fx_begin();
+    re = fx_param(&x, c);
+    op = ir_op_append(x.f, x.f->body, IR_FFT_PARTS, 1, &re, 2, outs);
+    op->a.fft_type = IR_FFT_RFFT;
+    fx_ints(&op->a.dims, 1, 8);
+    INVALID(&x, op, "'arrayjit.fft' op result 0: expected tensor<3x5xf32>");
+    x = fx_begin();
+    re = fx_param(&x, c), im = fx_param(&x, c);
+    op = ir_op_append(x.f, x.f->body, IR_FFT_PARTS, IDS(re, im), 1, &c);
+    op->a.fft_type = IR_FFT_IRFFT;
+    fx_ints(&op->a.dims, 1, 8);
+    INVALID(&x, op, "operand 0: expected tensor<3x5xf32>, got tensor<3x8xf32>");
+    x = fx_begin();
+    re = fx_param(&x, c);
+    op = ir_op_append(x.f, x.f->body, IR_FFT_PARTS, 1, &re, 1, &c);
+    op->a.fft_type = IR_FFT_FFT;
+    fx_ints(&op->a.dims, 1, 8);
+    INVALID(&x, op, "expected 2 operands and 2 results (its parts), got 1 and 1");
+}
+
 TEST(select_rules) {
     ir_type t = ty(IR_F32, 1, 3);
     fixture x = fx_begin();
@@ -815,6 +852,7 @@ int main(void) {
     RUN(reverse_rules);
     RUN(convert_rules);
     RUN(complex_part_rules);
+    RUN(fft_parts_rules);
     RUN(select_rules);
     RUN(clamp_rules);
     RUN(compare_rules);

@@ -1,0 +1,36 @@
+/* eval_fft.c: arrayjit.fft (the Fourier transform on complex parts, ir.h)
+ * through the kernels generated code runs too (src/util/fft.h), so the two
+ * agree bit for bit. The workspace (the block in complex double and one
+ * line's) comes from the allocator for the call: no value of the program,
+ * as LAPACK's is not (eval_lapack.c); compiled code takes it from the
+ * plan's scratch block. */
+#include <math.h>
+
+#include "../util/fft.h"
+#include "../util/mem.h"
+#include "eval_internal.h"
+
+AJ_FFT_KERNELS
+
+int ev_fft(ev_frame *fr, const ir_op *op, diag *d) {
+    ir_type want[2];
+    int rc = ir_infer_types(fr->f, op, want, d);
+    for (int i = 0; !rc && i < op->nout; i++)
+        if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))
+            rc = ev_fail(d, DIAG_INVALID, op, "result %d does not fit", i);
+    if (rc) return rc;
+    const ir_type *x = ev_type(fr, op->in[0]);
+    const ir_ints *len = &op->a.dims;
+    int64_t batch = 1;
+    for (int i = 0; i < x->rank - len->n; i++) batch *= x->dims[i];
+    size_t doubles = (size_t)aj_fft_work_doubles(len->v, len->n);
+    double *w = mem_alloc(doubles * sizeof *w);
+    if (!w) return diag_nomem(d);
+    int type = (int)op->a.fft_type;
+    void *re = ev_data(fr, op->in[0]), *im = op->nin > 1 ? ev_data(fr, op->in[1]) : NULL;
+    void *out_re = ev_data(fr, op->out[0]), *out_im = op->nout > 1 ? ev_data(fr, op->out[1]) : NULL;
+    if (x->dtype == IR_F64) aj_fft_d(type, re, im, out_re, out_im, batch, len->v, len->n, w);
+    else aj_fft_s(type, re, im, out_re, out_im, batch, len->v, len->n, w);
+    mem_free(w);
+    return DIAG_OK;
+}

@@ -1,0 +1,210 @@
+/* fft.h: the discrete Fourier transforms of stablehlo.fft (arrayjit.fft
+ * once complex values are parts), for the evaluator and for generated code.
+ *
+ * Computed in double whatever the element type (f32 results round once):
+ * an iterative radix-2 transform for power-of-two lengths, Bluestein's
+ * chirp-z through power-of-two transforms for any other length, twiddles
+ * from cos and sin directly (no recurrence). A k-dimensional transform is
+ * k passes of one-dimensional ones over the block's lines; the inverse
+ * divides by the length of each pass. RFFT transforms the real block
+ * whole and keeps the last dim's first n/2 + 1 bins; IRFFT inverts the
+ * leading dims, then each last-dim line extended by Hermitian symmetry,
+ * keeping the real part (the imaginary parts of bins 0 and n/2 are ignored,
+ * as NumPy's and XLA's are).
+ *
+ * The code is written once, as the body of AJ_FFT_CODE: the evaluator
+ * compiles it and the C backend pastes its text (AJ_FFT_TEXT) into
+ * generated sources, so both compute the same bits. The workspace is the
+ * caller's (aj_fft_work_doubles): no allocation. */
+#ifndef AJ_FFT_H
+#define AJ_FFT_H
+#include <stdint.h>
+
+enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };
+
+/* The power of two at least n. */
+static inline int64_t aj_fft_pow2_at_least(int64_t n) {
+    int64_t m = 1;
+    while (m < n) m *= 2;
+    return m;
+}
+
+/* Doubles of workspace for the lines of length n of one pass: the line,
+ * then its plan (a power of two's twiddles; Bluestein's chirp, the
+ * transformed convolution kernel, the power-of-two length's twiddles and
+ * the padded sequence), made once per pass. */
+static inline int64_t aj_fft_line_doubles(int64_t n) {
+    if (n <= 1) return 2 * n + 2;
+    if ((n & (n - 1)) == 0) return 2 * n + n;
+    int64_t m = aj_fft_pow2_at_least(2 * n - 1);
+    return 2 * n + 2 * n + 5 * m;
+}
+
+/* Doubles of workspace for a transform over the last k dims `len` (the
+ * block in complex double, and the longest line's). */
+static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
+    int64_t block = 1, line = 0;
+    for (int i = 0; i < k; i++) {
+        block *= len[i];
+        int64_t l = aj_fft_line_doubles(len[i]);
+        if (l > line) line = l;
+    }
+    return 2 * block + line;
+}
+
+#define AJ_FFT_CODE                                                                                           \
+    static void aj_fft_twiddles(double *tw, int64_t n, double sign) {                                         \
+        for (int64_t j = 0; j < n / 2; j++) {                                                                 \
+            double a = sign * 6.283185307179586476925 * (double)j / (double)n;                                \
+            tw[2 * j] = cos(a), tw[2 * j + 1] = sin(a);                                                       \
+        }                                                                                                     \
+    }                                                                                                         \
+    static void aj_fft_radix2(double *x, int64_t n, const double *tw) {                                       \
+        for (int64_t i = 1, j = 0; i < n; i++) {                                                              \
+            int64_t bit = n >> 1;                                                                             \
+            for (; j & bit; bit >>= 1) j ^= bit;                                                              \
+            j ^= bit;                                                                                         \
+            if (i < j) {                                                                                      \
+                double r = x[2 * i], m = x[2 * i + 1];                                                        \
+                x[2 * i] = x[2 * j], x[2 * i + 1] = x[2 * j + 1], x[2 * j] = r, x[2 * j + 1] = m;             \
+            }                                                                                                 \
+        }                                                                                                     \
+        for (int64_t len = 2; len <= n; len *= 2) {                                                           \
+            int64_t half = len / 2, step = n / len;                                                           \
+            for (int64_t s = 0; s < n; s += len)                                                              \
+                for (int64_t j = 0; j < half; j++) {                                                          \
+                    double wr = tw[2 * j * step], wi = tw[2 * j * step + 1];                                  \
+                    double *a = x + 2 * (s + j), *b = x + 2 * (s + j + half);                                 \
+                    double tr = b[0] * wr - b[1] * wi, ti = b[0] * wi + b[1] * wr;                            \
+                    b[0] = a[0] - tr, b[1] = a[1] - ti, a[0] += tr, a[1] += ti;                               \
+                }                                                                                             \
+        }                                                                                                     \
+    }                                                                                                         \
+    static void aj_fft_chirp(double *c, int64_t n, double sign) {                                            \
+        for (int64_t j = 0; j < n; j++) {                                                                     \
+            double t = 3.141592653589793238463 * (double)((j * j) % (2 * n)) / (double)n;                     \
+            c[2 * j] = cos(t), c[2 * j + 1] = sign * sin(t);                                                  \
+        }                                                                                                     \
+    }                                                                                                         \
+    static void aj_fft_plan(double *w, int64_t n, int inverse) {                                              \
+        double sign = inverse ? 1.0 : -1.0;                                                                   \
+        if (n <= 1) return;                                                                                   \
+        if ((n & (n - 1)) == 0) {                                                                             \
+            aj_fft_twiddles(w, n, sign);                                                                      \
+            return;                                                                                           \
+        }                                                                                                     \
+        int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                          \
+        double *c = w, *b = w + 2 * n, *tw = b + 2 * m;                                                       \
+        aj_fft_chirp(c, n, sign);                                                                             \
+        for (int64_t j = 0; j < 2 * m; j++) b[j] = 0;                                                         \
+        for (int64_t j = 0; j < n; j++) {                                                                     \
+            b[2 * j] = c[2 * j], b[2 * j + 1] = -c[2 * j + 1];                                                \
+            if (j) b[2 * (m - j)] = c[2 * j], b[2 * (m - j) + 1] = -c[2 * j + 1];                             \
+        }                                                                                                     \
+        aj_fft_twiddles(tw, m, -1.0);                                                                         \
+        aj_fft_radix2(b, m, tw);                                                                              \
+    }                                                                                                         \
+    static void aj_fft_apply(double *x, int64_t n, int inverse, double *w) {                                  \
+        if (n <= 1) return;                                                                                   \
+        if ((n & (n - 1)) == 0) {                                                                             \
+            aj_fft_radix2(x, n, w);                                                                           \
+        } else {                                                                                              \
+            int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                      \
+            const double *c = w, *b = w + 2 * n, *tw = b + 2 * m;                                             \
+            double *a = w + 2 * n + 2 * m + m;                                                                \
+            for (int64_t j = 0; j < n; j++) {                                                                 \
+                a[2 * j] = x[2 * j] * c[2 * j] - x[2 * j + 1] * c[2 * j + 1];                                 \
+                a[2 * j + 1] = x[2 * j] * c[2 * j + 1] + x[2 * j + 1] * c[2 * j];                             \
+            }                                                                                                 \
+            for (int64_t j = 2 * n; j < 2 * m; j++) a[j] = 0;                                                 \
+            aj_fft_radix2(a, m, tw);                                                                          \
+            for (int64_t j = 0; j < m; j++) {                                                                 \
+                double r = a[2 * j] * b[2 * j] - a[2 * j + 1] * b[2 * j + 1];                                 \
+                double i = a[2 * j] * b[2 * j + 1] + a[2 * j + 1] * b[2 * j];                                 \
+                a[2 * j] = r, a[2 * j + 1] = -i;                                                              \
+            }                                                                                                 \
+            aj_fft_radix2(a, m, tw);                                                                          \
+            for (int64_t j = 0; j < n; j++) {                                                                 \
+                double r = a[2 * j] / (double)m, i = -a[2 * j + 1] / (double)m;                               \
+                x[2 * j] = r * c[2 * j] - i * c[2 * j + 1], x[2 * j + 1] = r * c[2 * j + 1] + i * c[2 * j];   \
+            }                                                                                                 \
+        }                                                                                                     \
+        if (inverse)                                                                                          \
+            for (int64_t j = 0; j < 2 * n; j++) x[j] /= (double)n;                                            \
+    }                                                                                                         \
+    static void aj_fft_axis(double *blk, const int64_t *dims, int k, int axis, int64_t nlast, int inverse,   \
+                            double *w) {                                                                      \
+        int64_t n = dims[axis], inner = 1, outer = 1;                                                         \
+        for (int i = axis + 1; i < k; i++) inner *= i == k - 1 ? nlast : dims[i];                             \
+        for (int i = 0; i < axis; i++) outer *= dims[i];                                                      \
+        double *line = w, *plan = w + 2 * n;                                                                  \
+        aj_fft_plan(plan, n, inverse);                                                                        \
+        for (int64_t o = 0; o < outer; o++)                                                                   \
+            for (int64_t in = 0; in < inner; in++) {                                                          \
+                double *base = blk + 2 * (o * n * inner + in);                                                \
+                for (int64_t j = 0; j < n; j++)                                                               \
+                    line[2 * j] = base[2 * j * inner], line[2 * j + 1] = base[2 * j * inner + 1];             \
+                aj_fft_apply(line, n, inverse, plan);                                                         \
+                for (int64_t j = 0; j < n; j++)                                                               \
+                    base[2 * j * inner] = line[2 * j], base[2 * j * inner + 1] = line[2 * j + 1];             \
+            }                                                                                                 \
+    }
+
+/* The kernel of element type T (float or double, suffix p): over `batch`
+ * blocks, the transform `type` over the last k dims `len` (the fft_length;
+ * RFFT's output and IRFFT's input have len[k-1] / 2 + 1 in the last).
+ * re and im: the complex side's parts (RFFT's input and IRFFT's output are
+ * the real x); w: aj_fft_work_doubles(len, k) doubles. */
+#define AJ_FFT_TYPED_(T, p)                                                                                   \
+    __attribute__((unused)) static void aj_fft_##p(int type, const T *in_re, const T *in_im, T *out_re,       \
+                                                   T *out_im, int64_t batch, const int64_t *len, int k,       \
+                                                   double *w) {                                               \
+        int64_t n = 1, h = len[k - 1] / 2 + 1, halfblock;                                                     \
+        for (int i = 0; i < k; i++) n *= len[i];                                                              \
+        halfblock = len[k - 1] ? n / len[k - 1] * h : 0;                                                      \
+        double *blk = w, *rest = w + 2 * n;                                                                   \
+        for (int64_t b = 0; b < batch && n > 0; b++) {                                                        \
+            if (type == AJ_FFT_IRFFT) {                                                                       \
+                for (int64_t j = 0; j < halfblock; j++)                                                       \
+                    blk[2 * j] = in_re[b * halfblock + j], blk[2 * j + 1] = in_im[b * halfblock + j];         \
+                for (int a = 0; a < k - 1; a++) aj_fft_axis(blk, len, k, a, h, 1, rest);                     \
+                int64_t nl = len[k - 1];                                                                      \
+                double *line = rest, *plan = rest + 2 * nl;                                                   \
+                aj_fft_plan(plan, nl, 1);                                                                     \
+                for (int64_t r = 0; r < halfblock / h; r++) {                                                 \
+                    for (int64_t j = 0; j < nl; j++) {                                                        \
+                        int64_t s = j < h ? j : nl - j;                                                       \
+                        line[2 * j] = blk[2 * (r * h + s)];                                                   \
+                        line[2 * j + 1] = j < h ? blk[2 * (r * h + s) + 1] : -blk[2 * (r * h + s) + 1];       \
+                    }                                                                                         \
+                    aj_fft_apply(line, nl, 1, plan);                                                          \
+                    for (int64_t j = 0; j < nl; j++) out_re[b * n + r * nl + j] = (T)line[2 * j];             \
+                }                                                                                             \
+                continue;                                                                                     \
+            }                                                                                                 \
+            for (int64_t j = 0; j < n; j++)                                                                   \
+                blk[2 * j] = in_re[b * n + j], blk[2 * j + 1] = type == AJ_FFT_RFFT ? 0.0 : in_im[b * n + j]; \
+            for (int a = 0; a < k; a++) aj_fft_axis(blk, len, k, a, len[k - 1], type == AJ_FFT_IFFT, rest);  \
+            if (type != AJ_FFT_RFFT) {                                                                        \
+                for (int64_t j = 0; j < n; j++) out_re[b * n + j] = (T)blk[2 * j], out_im[b * n + j] = (T)blk[2 * j + 1]; \
+                continue;                                                                                     \
+            }                                                                                                 \
+            for (int64_t r = 0; r < halfblock / h; r++)                                                       \
+                for (int64_t j = 0; j < h; j++) {                                                             \
+                    out_re[b * halfblock + r * h + j] = (T)blk[2 * (r * len[k - 1] + j)];                     \
+                    out_im[b * halfblock + r * h + j] = (T)blk[2 * (r * len[k - 1] + j) + 1];                 \
+                }                                                                                             \
+        }                                                                                                     \
+    }
+
+#define AJ_FFT_KERNELS AJ_FFT_CODE AJ_FFT_TYPED_(float, s) AJ_FFT_TYPED_(double, d)
+
+#define AJ_FFT_STR_(...) #__VA_ARGS__
+#define AJ_FFT_STR(...) AJ_FFT_STR_(__VA_ARGS__)
+/* The kernels as C text for generated sources (which include math.h and stdint.h). */
+#define AJ_FFT_TEXT                                                                                           \
+    "enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };\n"                                         \
+    "static inline int64_t aj_fft_pow2_at_least(int64_t n) { int64_t m = 1; while (m < n) m *= 2; return m; }\n" \
+    AJ_FFT_STR(AJ_FFT_KERNELS)
+
+#endif
