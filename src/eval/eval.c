@@ -60,6 +60,16 @@ int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...) {
     return diag_set(d, code, "%s: %s", ir_op_name(op->code), what);
 }
 
+int ev_results_fit(const ev_frame *fr, const ir_op *op, diag *d) {
+    ir_type want[8];
+    if (op->nout > 8) return ev_fail(d, DIAG_INVALID, op, "more than 8 results");
+    int rc = ir_infer_types(fr->f, op, want, d);
+    for (int i = 0; !rc && i < op->nout; i++)
+        if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))
+            rc = ev_fail(d, DIAG_INVALID, op, "result %d does not fit", i);
+    return rc;
+}
+
 /* ---- counted buffers --------------------------------------------------------- */
 
 static void *alloc_counted(ev_run *run, size_t bytes) {

@@ -13,11 +13,7 @@
 AJ_FFT_KERNELS
 
 int ev_fft(ev_frame *fr, const ir_op *op, diag *d) {
-    ir_type want[2];
-    int rc = ir_infer_types(fr->f, op, want, d);
-    for (int i = 0; !rc && i < op->nout; i++)
-        if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))
-            rc = ev_fail(d, DIAG_INVALID, op, "result %d does not fit", i);
+    int rc = ev_results_fit(fr, op, d);
     if (rc) return rc;
     const ir_type *x = ev_type(fr, op->in[0]);
     const ir_ints *len = &op->a.dims;

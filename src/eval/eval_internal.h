@@ -81,6 +81,11 @@ int ev_past_deadline(const ev_frame *fr, const ir_op *op, diag *d);
 int ev_fail(diag *d, int code, const ir_op *op, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Whether op's results have the types its rule infers (ops whose kernels
+ * trust their shapes: the LAPACK ops, fft); DIAG_INVALID naming the first
+ * that does not. At most 8 results. */
+int ev_results_fit(const ev_frame *fr, const ir_op *op, diag *d);
+
 /* ---- kernels -------------------------------------------------------------- */
 
 int ev_elementwise(ev_frame *fr, const ir_op *op, diag *d);  /* unary, binary, compare, select, clamp, convert,

@@ -53,11 +53,7 @@ AJ_LAPACK_KERNELS
     } while (0)
 
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
-    ir_type want[7];
-    int rc = ir_infer_types(fr->f, op, want, d);
-    for (int i = 0; !rc && i < op->nout; i++)
-        if (!ir_type_eq(&want[i], ev_type(fr, op->out[i])))
-            rc = ev_fail(d, DIAG_INVALID, op, "result %d does not fit", i);
+    int rc = ev_results_fit(fr, op, d);
     if (rc) return rc;
     char why[600];
     const aj_lapack *L = lapack_routines(why, sizeof why);

@@ -131,6 +131,17 @@ static int want_signature(parser *p, const op_desc *d, const char *target, int n
     return 0;
 }
 
+/* The statement's results are the `count` values from `first` on, made
+ * just before it: d becomes their last, a convert of `last` (type t). */
+static void bind_in_a_row(op_desc *d, ir_value_id first, int count, ir_value_id last, const ir_type *t) {
+    d->code = IR_CONVERT;
+    d->in[0].id = last;
+    d->out.v[0] = *t;
+    d->out.n = 1;
+    d->bind_first = first;
+    d->bind_count = count;
+}
+
 /* info: whether any diagonal element of the factor l is not positive (a
  * NaN is not), as i32 over l's batch dims; the statement's op (d) is its
  * last step, a convert, and the factor is bound just before it. */
@@ -182,12 +193,7 @@ static int lower_potrf(parser *p, op_desc *d, const char *target, const attr_lis
     /* the factor again, as the value just before info's */
     ir_op *factor = fr_aux_op(p, d, IR_CONVERT, 1, &l->out[0], &t);
     if (!factor) return -1;
-    d->code = IR_CONVERT;
-    d->in[0].id = any->out[0];
-    d->out.v[0] = info;
-    d->out.n = 1;
-    d->bind_first = factor->out[0];
-    d->bind_count = 2;
+    bind_in_a_row(d, factor->out[0], 2, any->out[0], &info);
     return 0;
 }
 
@@ -374,12 +380,7 @@ static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list
     ir_op *vl = wi ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[2], &vecs) : NULL;
     ir_op *vr = vl ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[4], &vecs) : NULL;
     if (!vr) return -1;
-    d->code = IR_CONVERT;
-    d->in[0].id = geev->out[6];
-    d->out.v[0] = info;
-    d->out.n = 1;
-    d->bind_first = wr->out[0];
-    d->bind_count = 5;
+    bind_in_a_row(d, wr->out[0], 5, geev->out[6], &info);
     return 0;
 }
 

@@ -192,14 +192,22 @@ int infer_rule_gehrd(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* Operand 0 is a batch of square matrices for `routine` (N >= 0): its batch
+ * shape into *b and N into *n. */
+static int expect_square_lapack_matrices(const infer_ctx *cx, aj_lapack_routine routine, ir_type *b, int64_t *n) {
+    int64_t m;
+    int rc = expect_lapack_matrices(cx, 0, routine, 0, b, &m, n);
+    if (!rc && m != *n)
+        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    return rc;
+}
+
 /* geev(a [..., N, N]) -> (wr, wi [..., N], vl re, vl im, vr re, vr im [..., N, N],
  * info [...] i32), jobvl and jobvr each 'V' or 'N'. */
 int infer_rule_geev(infer_ctx *cx) {
     ir_type b;
-    int64_t m, n;
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEEV, 0, &b, &m, &n);
-    if (!rc && m != n)
-        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    int64_t n;
+    int rc = expect_square_lapack_matrices(cx, AJ_LAPACK_GEEV, &b, &n);
     if (rc) return rc;
     int left = infer_attrs(cx)->lapack_mode >> 8, right = infer_attrs(cx)->lapack_mode & 0xFF;
     if ((left != 'V' && left != 'N') || (right != 'V' && right != 'N'))
@@ -214,10 +222,8 @@ int infer_rule_geev(infer_ctx *cx) {
  * [...] i32), jobvs 'V' or 'N'. */
 int infer_rule_gees(infer_ctx *cx) {
     ir_type b;
-    int64_t m, n;
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEES, 0, &b, &m, &n);
-    if (!rc && m != n)
-        rc = infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
+    int64_t n;
+    int rc = expect_square_lapack_matrices(cx, AJ_LAPACK_GEES, &b, &n);
     if (rc) return rc;
     int job = infer_attrs(cx)->lapack_mode;
     if (job != 'V' && job != 'N') return infer_fail(cx, "expected jobvs 'V' or 'N'");

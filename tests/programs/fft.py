@@ -5,11 +5,11 @@ CPU.
 
     python3 tests/programs/fft.py > tests/programs/fft.mlir
 """
-import re
-
 import numpy as np
 import jax
 import jax.numpy as jnp
+
+from jax_export import export
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
@@ -37,15 +37,6 @@ def mlir_type(x):
     x = np.asarray(x)
     t = {np.float32: "f32", np.float64: "f64", np.complex64: "complex<f32>", np.complex128: "complex<f64>"}[x.dtype.type]
     return "tensor<" + "".join("%dx" % d for d in x.shape) + t + ">"
-
-
-def export(name, f, args):
-    text = jax.jit(f).lower(*args).as_text()
-    body = text[text.index("\n", text.index("module")) + 1:text.rindex("}")]
-    names = set(re.findall(r"func\.func (?:public|private) @([\w.$]+)", body))
-    for n in sorted(names, key=len, reverse=True):
-        body = re.sub(r"@%s\b" % re.escape(n), "@" + (name if n == "main" else name + "_" + n), body)
-    return body.replace("func.func public", "func.func private").strip("\n") + "\n"
 
 
 rng = np.random.default_rng(16)

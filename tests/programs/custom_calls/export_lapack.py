@@ -7,12 +7,15 @@ constant inputs whose results are checked against jax.jit(f)(*args).
 
     python3 tests/programs/custom_calls/export_lapack.py [OUTDIR]
 """
-import re
+import os
 import sys
 
 import numpy as np
 import jax
 import jax.numpy as jnp
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from jax_export import export  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
@@ -45,17 +48,6 @@ def mlir_type(x):
     x = np.asarray(x)
     t = {np.float32: "f32", np.float64: "f64", np.int32: "i32", np.int64: "i64", np.bool_: "i1"}[x.dtype.type]
     return "tensor<" + "".join("%dx" % d for d in x.shape) + t + ">"
-
-
-def export(name, f, args):
-    text = jax.jit(f).lower(*args).as_text()
-    body = text[text.index("\n", text.index("module")) + 1:text.rindex("}")]
-    names = set(re.findall(r"func\.func (?:public|private) @([\w.$]+)", body))
-    for n in sorted(names, key=len, reverse=True):
-        new = name if n == "main" else name + "_" + n
-        body = re.sub(r"@%s\b" % re.escape(n), "@" + new, body)
-    body = body.replace("func.func public", "func.func private")
-    return body.strip("\n") + "\n"
 
 
 def write(path, header, cases):
