@@ -59,7 +59,7 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
             tw[2 * j] = cos(a), tw[2 * j + 1] = sin(a);                                                       \
         }                                                                                                     \
     }                                                                                                         \
-    static void aj_fft_radix2(double *x, int64_t n, const double *tw) {                                       \
+    static void aj_fft_radix2(double *restrict x, int64_t n, const double *restrict tw) {                     \
         for (int64_t i = 1, j = 0; i < n; i++) {                                                              \
             int64_t bit = n >> 1;                                                                             \
             for (; j & bit; bit >>= 1) j ^= bit;                                                              \
@@ -81,9 +81,11 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         }                                                                                                     \
     }                                                                                                         \
     static void aj_fft_chirp(double *c, int64_t n, double sign) {                                            \
-        for (int64_t j = 0; j < n; j++) {                                                                     \
-            double t = 3.141592653589793238463 * (double)((j * j) % (2 * n)) / (double)n;                     \
+        for (int64_t j = 0, q = 0; j < n; j++) {                                                              \
+            double t = 3.141592653589793238463 * (double)q / (double)n;                                       \
             c[2 * j] = cos(t), c[2 * j + 1] = sign * sin(t);                                                  \
+            q += 2 * j + 1; /* (j + 1)^2 mod 2n, without forming j^2 */                                       \
+            if (q >= 2 * n) q -= 2 * n;                                                                       \
         }                                                                                                     \
     }                                                                                                         \
     static void aj_fft_plan(double *w, int64_t n, int inverse) {                                              \
