@@ -36,12 +36,14 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
 
 /* ---- kernels --------------------------------------------------------------------- */
 
-/* Kernels that get the arena after their buffers: control flow (its
+/* Kernels that get the scratch block (its start: `char *scratch`, never a
+ * buffer's, so that restrict pointers into the arena stay apart from it)
+ * after their buffers: control flow (its
  * sub-programs run in the scratch block), a dot written over its lhs (its
  * blocks of rows pass through the scratch block), a dot of narrow
  * operands (converted there for sgemm), LAPACK's and the FFT's (their
  * workspace). */
-static bool takes_arena(emit_ctx *cx, int step) {
+static bool takes_scratch(emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
            ex_dot_converts(cx, step) || ew_conv_gemm(cx, step) || el_lapack_kernel(cx, step) ||
            ef_fft_kernel(cx, step);
@@ -107,7 +109,7 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, int step, const 
     }
     cx->kernel_run = !cx->row_n && takes_run(cx, step);
     if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
-    if (!cx->row_n && takes_arena(cx, step)) sb_printf(&b, "%schar *arena", b.len ? ", " : "");
+    if (!cx->row_n && takes_scratch(cx, step)) sb_printf(&b, "%schar *scratch", b.len ? ", " : "");
     if (cx->kernel_run) sb_printf(&b, "%saj_run *run", b.len ? ", " : "");
     if (b.len == 0) sb_puts(&b, "void");
     return ec_take(cx, &b);
@@ -328,7 +330,7 @@ static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int ste
     sbuf b = {0};
     kernel_pointers(cx, part, op, "", &b);
     if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", b.len ? ", " : "");
-    if (!cx->row_n && takes_arena(cx, step)) sb_printf(&b, "%sarena", b.len ? ", " : "");
+    if (!cx->row_n && takes_scratch(cx, step)) sb_printf(&b, "%sarena + %zu", b.len ? ", " : "", cx->p->scratch_offset);
     if (!cx->row_n && takes_run(cx, step)) sb_printf(&b, "%srun", b.len ? ", " : "");
     ec_line(cx, "%s(%s);", ec_kernels_name(cx->kernels, cx->kernel_of[step]), ec_take(cx, &b));
 }

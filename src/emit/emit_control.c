@@ -136,10 +136,9 @@ int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         return ec_fail_op(cx, DIAG_INVALID, root, "the plan's scratch block (%zu bytes) is smaller than %zu bytes",
                           cx->p->scratch_bytes, l.bytes);
     }
-    const char *scratch = ec_fresh(cx, "aj_scratch");
-    ec_line(cx, "char *%s = arena + %zu;", scratch, cx->p->scratch_offset);
-    if (root->code == IR_WHILE) emit_while(cx, k, root, &l, next, scratch);
-    else emit_branches(cx, k, root, &l, scratch);
+    /* the kernel's parameter: the scratch block (emit_c.c) */
+    if (root->code == IR_WHILE) emit_while(cx, k, root, &l, next, "scratch");
+    else emit_branches(cx, k, root, &l, "scratch");
     mem_free(next);
     return cx->rc;
 }

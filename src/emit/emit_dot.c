@@ -502,8 +502,8 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", block,
             rows, block, rows);
     /* as an integer: the pointer lies before the arena */
-    ec_line(cx, "%s *aj_rows = (%s *)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu);", ct, ct,
-            cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
+    ec_line(cx, "%s *aj_rows = (%s *)((uintptr_t)scratch - (uintptr_t)aj_lo * %zu);", ct, ct,
+            ir_type_bytes(t) / (size_t)rows);
     if (g) {
         bool single = t->dtype == IR_F32;
         emit_gemm(cx, dot, g, NULL, "aj_rows", single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", block);
@@ -521,8 +521,8 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     cx->row_n = 0;
     cx->buffer[dot->out[0]] = NULL;
     if (!g)
-        ec_line(cx, "memcpy(%s + aj_lo * %" PRId64 ", arena + %zu, (size_t)(aj_hi - aj_lo) * %zu);", k->out[over],
-                cx->row_elems, cx->p->scratch_offset, ir_type_bytes(t) / (size_t)rows);
+        ec_line(cx, "memcpy(%s + aj_lo * %" PRId64 ", scratch, (size_t)(aj_hi - aj_lo) * %zu);", k->out[over],
+                cx->row_elems, ir_type_bytes(t) / (size_t)rows);
     ec_close(cx);
     return cx->rc;
 }
@@ -707,7 +707,7 @@ static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot,
         const ir_type *t = ec_type(cx, dot->in[i]);
         const char *src = ex_buffer(cx, dot->in[i]), *n = ec_fresh(cx, "n");
         f32[i] = ec_fresh(cx, "aj_f32_");
-        ec_line(cx, "float *%s = (float *)(arena + %zu);", f32[i], cx->p->scratch_offset + at[i]);
+        ec_line(cx, "float *%s = (float *)(scratch + %zu);", f32[i], at[i]);
         ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", n, n, ir_type_numel(t), n);
         ec_line(cx, "%s[%s] = (float)%s;", f32[i], n, ex_element(cx, t->dtype, src, n));
         ec_close(cx);
@@ -727,8 +727,7 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
     const char *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
     const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
     ec_block(cx);
-    ec_line(cx, "float *%s = (float *)(arena + %zu), *%s = (float *)(arena + %zu);", a, cx->p->scratch_offset, b,
-            cx->p->scratch_offset + ck->scratch_rhs);
+    ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu);", a, b, ck->scratch_rhs);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
             k0);
@@ -761,12 +760,12 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     bool blocked = false;
     if (!blis && ex_dot_converts(cx, k->step) && cx->p->kernels.k[k->step].convert_block) {
         blis = blocked = single && dot && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
-        if (!blis) ec_line(cx, "(void)arena;");
+        if (!blis) ec_line(cx, "(void)scratch;");
     } else if (!blis && ex_dot_converts(cx, k->step)) {
         blis = single && dot && convert_operands(cx, k, dot, &g, f32);
         if (cx->rc) return cx->rc;
         if (blis) operands = f32;
-        else ec_line(cx, "(void)arena;");
+        else ec_line(cx, "(void)scratch;");
     }
     const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");

@@ -32,10 +32,9 @@ int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const char *list = ec_take(cx, &lens);
     ec_line(cx, "{");
     ec_line(cx, "    static const int64_t len[] = {%s};", list);
-    ec_line(cx, "    aj_fft_%c(%d, %s, %s, %s, %s, %" PRId64 ", len, %d, (double *)(arena + %zu));",
+    ec_line(cx, "    aj_fft_%c(%d, %s, %s, %s, %s, %" PRId64 ", len, %d, (double *)scratch);",
             x->dtype == IR_F64 ? 'd' : 's', (int)root->a.fft_type, eo_in(cx, root, 0),
-            root->nin > 1 ? eo_in(cx, root, 1) : "0", k->out[0], root->nout > 1 ? k->out[1] : "0", batch, len->n,
-            cx->p->scratch_offset);
+            root->nin > 1 ? eo_in(cx, root, 1) : "0", k->out[0], root->nout > 1 ? k->out[1] : "0", batch, len->n);
     ec_line(cx, "}");
     return cx->rc;
 }

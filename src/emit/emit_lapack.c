@@ -31,11 +31,11 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     cx->uses_lapack = true;
     if (!cx->lapack_op) cx->lapack_op = ir_op_name(root->code);
     const char *T = c.elem == 8 ? "double" : "float", p = c.elem == 8 ? 'd' : 's';
-    /* the workspace: the scratch block (the kernel gets the arena: emit_c.c) */
+    /* the workspace: the scratch block (the kernel gets it: emit_c.c) */
     const char *w = "0", *iw = "0";
     if (s.bytes) {
-        w = ec_str(cx, "(%s *)(arena + %zu)", T, cx->p->scratch_offset);
-        iw = ec_str(cx, "(int32_t *)(arena + %zu)", cx->p->scratch_offset + s.iwork_at);
+        w = ec_str(cx, "(%s *)scratch", T);
+        iw = ec_str(cx, "(int32_t *)(scratch + %zu)", s.iwork_at);
     }
     const char *sizes = ec_str(cx, "%" PRId64 ", %" PRId64 ", %" PRId64, c.batch, c.m, c.n);
     switch (root->code) {

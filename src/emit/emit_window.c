@@ -435,7 +435,7 @@ static bool open_conv_block(emit_ctx *cx, const ir_op *root, const contract_kern
         return false;
     }
     ec_block(cx);
-    ec_line(cx, "float *%s = (float *)(arena + %zu);", col, cx->p->scratch_offset);
+    ec_line(cx, "float *%s = (float *)scratch;", col);
     return true;
 }
 
@@ -502,7 +502,7 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *k0 = ec_fresh(cx, "k0"), *kn = ec_fresh(cx, "kn");
     if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed) {
-        ec_line(cx, "float *%s = (float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
+        ec_line(cx, "float *%s = (float *)(scratch + %zu);", kp, ck->scratch_rhs);
         pack_kernel(cx, root, w, rstride, kp, "0");
     } else {
         ec_line(cx, "const float *%s = %s;", kp, eo_in(cx, root, 1));
@@ -549,7 +549,7 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
     if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed)
-        ec_line(cx, "const float *%s = (const float *)(arena + %zu);", kp, cx->p->scratch_offset + ck->scratch_rhs);
+        ec_line(cx, "const float *%s = (const float *)(scratch + %zu);", kp, ck->scratch_rhs);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
     if (ck->conv_packed) pack_kernel(cx, root, w, rstride, ec_str(cx, "((float *)%s)", kp), g);
     else ec_line(cx, "const float *%s = %s + %s * %" PRId64 ";", kp, eo_in(cx, root, 1), g, out_g * cs_b);
@@ -581,7 +581,7 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         return cx->rc;
     bool gemm = ew_conv_gemm(cx, k->step);
     if (gemm && emit_conv_gemm(cx, k, root, &w)) return cx->rc;
-    if (gemm) ec_line(cx, "(void)arena;");
+    if (gemm) ec_line(cx, "(void)scratch;");
     ex_index idx;
     eo_loops_open(cx, res, &idx);
     const char *acc = conv_element(cx, root, &w, idx.at);
