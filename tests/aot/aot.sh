@@ -2,7 +2,8 @@
 # arrayjit aot end to end, built without libarrayjit: each program of
 # tests/aot (exported from JAX by tests/aot/export.py: an MLP training
 # step with its parameters donated, a conv net training step, a while loop
-# with a data-dependent trip count) and bench/programs/softmax.mlir is
+# with a data-dependent trip count), softmax.mlir and linalg_fft.mlir
+# (LAPACK, fft and f8 ops, written by hand) is
 # exported (strict), built with the system compiler alone (`cc -O2`, BLIS
 # where a dot calls it; also --no-blas), run by its
 # NAME_main on deterministic inputs, and its outputs compared byte for
@@ -40,8 +41,10 @@ check_program() {
     # the reference: the evaluator (run options: donation is no matter there)
     "$cli" run "$prog" --eval $ins $refs > "$out/log" 2>&1 || fail "$name: run --eval: $(cat "$out/log")"
     blis=$(sed -n "s/^#define ${name}_NEEDS_BLIS \([01]\)$/\1/p" "$out/$name.h")
+    lapack=$(sed -n "s/^#define ${name}_NEEDS_LAPACK \([01]\)$/\1/p" "$out/$name.h")
     libs="-lm"
-    [ "$blis" = 1 ] && libs="-l:libblis.so.4 -lm"
+    [ "$blis" = 1 ] && libs="-l:libblis.so.4 $libs"
+    [ "$lapack" = 1 ] && libs="-l:liblapack.so.3 $libs"
     cc=${CC:-cc}
     $cc -O2 -Wall -Wextra -Werror -o "$out/main" "$out/$name.c" "$out/${name}_main.c" $libs > "$out/log" 2>&1 ||
         fail "$name: cc: $(head -20 "$out/log")"
@@ -72,7 +75,9 @@ check_program() {
     alias=$(sed -n "s/^#define ${name}_ALIASED_BYTES ((size_t)\([0-9]*\)).*/\1/p" "$out/$name.h")
     want="heap: arena $(( (arena + 63) / 64 * 64 )), inputs $args, outputs $((outs - alias)) bytes"
     grep -q "^$want;" "$out/heap" || fail "$name: $(cat "$out/heap"), expected $want"
-    if [ "$blis" = 0 ]; then   # BLIS keeps packing buffers of its own; our kernels allocate nothing
+    # BLIS keeps packing buffers of its own, and so does the BLAS LAPACK calls
+    # (Debian's libblas.so.3, BLIS's where installed); our kernels allocate nothing
+    if [ "$blis" = 0 ] && [ "$lapack" = 0 ]; then
         before=$(sed -n 's/.*in use \([0-9]*\) before the run, \([0-9]*\) after$/\1/p' "$out/heap")
         after=$(sed -n 's/.*in use \([0-9]*\) before the run, \([0-9]*\) after$/\2/p' "$out/heap")
         [ "$before" = "$after" ] || fail "$name: the run allocated: $(cat "$out/heap")"
@@ -85,6 +90,7 @@ check_program train_loops "$src/tests/aot/mlp_train_step.mlir" --donate=0-3 --no
 check_program conv "$src/tests/aot/conv_train_step.mlir" --no-blas
 check_program newton "$src/tests/aot/newton_while.mlir"
 check_program softmax "$src/tests/aot/softmax.mlir"
+check_program linalg_fft "$src/tests/aot/linalg_fft.mlir"   # LAPACK, fft, f8: kernels taking the scratch block
 
 # the donated parameters hold the new ones: the outputs say so
 grep -q '^#define train_OUTPUT1_IN_INPUT 0$' "$dir/train/train.h" || fail "train: output 1 is not in input 0"
