@@ -22,42 +22,48 @@
 
 enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };
 
-/* The power of two at least n. */
-static inline int64_t aj_fft_pow2_at_least(int64_t n) {
-    int64_t m = 1;
-    while (m < n) m *= 2;
-    return m;
-}
-
-/* Doubles of workspace for the lines of length n of one pass: the line,
- * then its plan (a power of two's twiddles; Bluestein's chirp, the
+/* The sizes, which generated code needs too (AJ_FFT_TEXT): the power of
+ * two at least n, and the doubles of the plan of a length-n pass (a power
+ * of two's twiddles, stage by stage: n - 1 complex; Bluestein's chirp, the
  * transformed convolution kernel, the power-of-two length's twiddles and
- * the padded sequence), made once per pass. */
-static inline int64_t aj_fft_line_doubles(int64_t n) {
-    if (n <= 1) return 2 * n + 2;
-    if ((n & (n - 1)) == 0) return 2 * n + n;
-    int64_t m = aj_fft_pow2_at_least(2 * n - 1);
-    return 2 * n + 2 * n + 5 * m;
-}
+ * the padded sequence). */
+#define AJ_FFT_SIZES_CODE                                                                                     \
+    static inline int64_t aj_fft_pow2_at_least(int64_t n) {                                                   \
+        int64_t m = 1;                                                                                        \
+        while (m < n) m *= 2;                                                                                 \
+        return m;                                                                                             \
+    }                                                                                                         \
+    static inline int64_t aj_fft_plan_doubles(int64_t n) {                                                    \
+        if (n <= 1) return 2;                                                                                 \
+        if ((n & (n - 1)) == 0) return 2 * n;                                                                 \
+        int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                          \
+        return 2 * n + 6 * m;                                                                                 \
+    }
 
-/* Doubles of workspace for a transform over the last k dims `len` (the
- * block in complex double, and the longest line's). */
+AJ_FFT_SIZES_CODE
+
+/* Doubles of workspace for a transform over the last k dims `len`: the
+ * block in complex double, the longest line, and each pass's plan (made
+ * once per call: the batch shares them). */
 static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
-    int64_t block = 1, line = 0;
+    int64_t block = 1, line = 0, plans = 0;
     for (int i = 0; i < k; i++) {
         block *= len[i];
-        int64_t l = aj_fft_line_doubles(len[i]);
-        if (l > line) line = l;
+        if (2 * len[i] > line) line = 2 * len[i];
+        plans += aj_fft_plan_doubles(len[i]);
     }
-    return 2 * block + line;
+    return 2 * block + line + plans;
 }
 
 #define AJ_FFT_CODE                                                                                           \
+    /* Stage by stage (len = 2, 4, ..., n): e^(sign 2 pi i j / len) for j <                                   \
+       len / 2 at complex offset len / 2 - 1, so each stage reads its own contiguously. */                   \
     static void aj_fft_twiddles(double *tw, int64_t n, double sign) {                                         \
-        for (int64_t j = 0; j < n / 2; j++) {                                                                 \
-            double a = sign * 6.283185307179586476925 * (double)j / (double)n;                                \
-            tw[2 * j] = cos(a), tw[2 * j + 1] = sin(a);                                                       \
-        }                                                                                                     \
+        for (int64_t half = 1; half < n; half *= 2)                                                           \
+            for (int64_t j = 0; j < half; j++) {                                                              \
+                double a = sign * 3.141592653589793238463 * (double)j / (double)half;                         \
+                tw[2 * (half - 1 + j)] = cos(a), tw[2 * (half - 1 + j) + 1] = sin(a);                         \
+            }                                                                                                 \
     }                                                                                                         \
     static void aj_fft_radix2(double *restrict x, int64_t n, const double *restrict tw) {                     \
         for (int64_t i = 1, j = 0; i < n; i++) {                                                              \
@@ -69,15 +75,17 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
                 x[2 * i] = x[2 * j], x[2 * i + 1] = x[2 * j + 1], x[2 * j] = r, x[2 * j + 1] = m;             \
             }                                                                                                 \
         }                                                                                                     \
-        for (int64_t len = 2; len <= n; len *= 2) {                                                           \
-            int64_t half = len / 2, step = n / len;                                                           \
-            for (int64_t s = 0; s < n; s += len)                                                              \
+        for (int64_t half = 1; half < n; half *= 2) {                                                         \
+            const double *w = tw + 2 * (half - 1);                                                            \
+            for (int64_t s = 0; s < n; s += 2 * half) {                                                       \
+                double *a = x + 2 * s, *b = x + 2 * (s + half);                                               \
                 for (int64_t j = 0; j < half; j++) {                                                          \
-                    double wr = tw[2 * j * step], wi = tw[2 * j * step + 1];                                  \
-                    double *a = x + 2 * (s + j), *b = x + 2 * (s + j + half);                                 \
-                    double tr = b[0] * wr - b[1] * wi, ti = b[0] * wi + b[1] * wr;                            \
-                    b[0] = a[0] - tr, b[1] = a[1] - ti, a[0] += tr, a[1] += ti;                               \
+                    double br = b[2 * j], bi = b[2 * j + 1], wr = w[2 * j], wi = w[2 * j + 1];                \
+                    double tr = br * wr - bi * wi, ti = br * wi + bi * wr;                                    \
+                    b[2 * j] = a[2 * j] - tr, b[2 * j + 1] = a[2 * j + 1] - ti;                               \
+                    a[2 * j] += tr, a[2 * j + 1] += ti;                                                       \
                 }                                                                                             \
+            }                                                                                                 \
         }                                                                                                     \
     }                                                                                                         \
     static void aj_fft_chirp(double *c, int64_t n, double sign) {                                            \
@@ -113,7 +121,7 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         } else {                                                                                              \
             int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                      \
             const double *c = w, *b = w + 2 * n, *tw = b + 2 * m;                                             \
-            double *a = w + 2 * n + 2 * m + m;                                                                \
+            double *a = w + 2 * n + 2 * m + 2 * m;                                                            \
             for (int64_t j = 0; j < n; j++) {                                                                 \
                 a[2 * j] = x[2 * j] * c[2 * j] - x[2 * j + 1] * c[2 * j + 1];                                 \
                 a[2 * j + 1] = x[2 * j] * c[2 * j + 1] + x[2 * j + 1] * c[2 * j];                             \
@@ -134,19 +142,19 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         if (inverse)                                                                                          \
             for (int64_t j = 0; j < 2 * n; j++) x[j] /= (double)n;                                            \
     }                                                                                                         \
+    /* The pass along `axis` of the block (dims; its last nlast), each line                                \
+       through `line` with the pass's plan. */                                                                \
     static void aj_fft_axis(double *blk, const int64_t *dims, int k, int axis, int64_t nlast, int inverse,   \
-                            double *w) {                                                                      \
+                            double *line, const double *plan) {                                               \
         int64_t n = dims[axis], inner = 1, outer = 1;                                                         \
         for (int i = axis + 1; i < k; i++) inner *= i == k - 1 ? nlast : dims[i];                             \
         for (int i = 0; i < axis; i++) outer *= dims[i];                                                      \
-        double *line = w, *plan = w + 2 * n;                                                                  \
-        aj_fft_plan(plan, n, inverse);                                                                        \
         for (int64_t o = 0; o < outer; o++)                                                                   \
             for (int64_t in = 0; in < inner; in++) {                                                          \
                 double *base = blk + 2 * (o * n * inner + in);                                                \
                 for (int64_t j = 0; j < n; j++)                                                               \
                     line[2 * j] = base[2 * j * inner], line[2 * j + 1] = base[2 * j * inner + 1];             \
-                aj_fft_apply(line, n, inverse, plan);                                                         \
+                aj_fft_apply(line, n, inverse, (double *)plan);                                               \
                 for (int64_t j = 0; j < n; j++)                                                               \
                     base[2 * j * inner] = line[2 * j], base[2 * j * inner + 1] = line[2 * j + 1];             \
             }                                                                                                 \
@@ -161,34 +169,38 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
     __attribute__((unused)) static void aj_fft_##p(int type, const T *in_re, const T *in_im, T *out_re,       \
                                                    T *out_im, int64_t batch, const int64_t *len, int k,       \
                                                    double *w) {                                               \
-        int64_t n = 1, h = len[k - 1] / 2 + 1, halfblock;                                                     \
-        for (int i = 0; i < k; i++) n *= len[i];                                                              \
+        int64_t n = 1, h = len[k - 1] / 2 + 1, maxlen = 0, halfblock;                                         \
+        for (int i = 0; i < k; i++) n *= len[i], maxlen = len[i] > maxlen ? len[i] : maxlen;                  \
         halfblock = len[k - 1] ? n / len[k - 1] * h : 0;                                                      \
-        double *blk = w, *rest = w + 2 * n;                                                                   \
+        int inverse = type == AJ_FFT_IFFT || type == AJ_FFT_IRFFT;                                            \
+        double *blk = w, *line = w + 2 * n, *plan[3];                                                         \
+        for (int i = 0; i < k && n > 0; i++) {                                                                \
+            plan[i] = i ? plan[i - 1] + aj_fft_plan_doubles(len[i - 1]) : line + 2 * maxlen;                  \
+            aj_fft_plan(plan[i], len[i], inverse);                                                            \
+        }                                                                                                     \
         for (int64_t b = 0; b < batch && n > 0; b++) {                                                        \
             if (type == AJ_FFT_IRFFT) {                                                                       \
                 for (int64_t j = 0; j < halfblock; j++)                                                       \
                     blk[2 * j] = in_re[b * halfblock + j], blk[2 * j + 1] = in_im[b * halfblock + j];         \
-                for (int a = 0; a < k - 1; a++) aj_fft_axis(blk, len, k, a, h, 1, rest);                     \
+                for (int a = 0; a < k - 1; a++) aj_fft_axis(blk, len, k, a, h, 1, line, plan[a]);            \
                 int64_t nl = len[k - 1];                                                                      \
-                double *line = rest, *plan = rest + 2 * nl;                                                   \
-                aj_fft_plan(plan, nl, 1);                                                                     \
                 for (int64_t r = 0; r < halfblock / h; r++) {                                                 \
                     for (int64_t j = 0; j < nl; j++) {                                                        \
                         int64_t s = j < h ? j : nl - j;                                                       \
                         line[2 * j] = blk[2 * (r * h + s)];                                                   \
                         line[2 * j + 1] = j < h ? blk[2 * (r * h + s) + 1] : -blk[2 * (r * h + s) + 1];       \
                     }                                                                                         \
-                    aj_fft_apply(line, nl, 1, plan);                                                          \
+                    aj_fft_apply(line, nl, 1, plan[k - 1]);                                                   \
                     for (int64_t j = 0; j < nl; j++) out_re[b * n + r * nl + j] = (T)line[2 * j];             \
                 }                                                                                             \
                 continue;                                                                                     \
             }                                                                                                 \
             for (int64_t j = 0; j < n; j++)                                                                   \
                 blk[2 * j] = in_re[b * n + j], blk[2 * j + 1] = type == AJ_FFT_RFFT ? 0.0 : in_im[b * n + j]; \
-            for (int a = 0; a < k; a++) aj_fft_axis(blk, len, k, a, len[k - 1], type == AJ_FFT_IFFT, rest);  \
+            for (int a = 0; a < k; a++) aj_fft_axis(blk, len, k, a, len[k - 1], inverse, line, plan[a]);     \
             if (type != AJ_FFT_RFFT) {                                                                        \
-                for (int64_t j = 0; j < n; j++) out_re[b * n + j] = (T)blk[2 * j], out_im[b * n + j] = (T)blk[2 * j + 1]; \
+                for (int64_t j = 0; j < n; j++)                                                               \
+                    out_re[b * n + j] = (T)blk[2 * j], out_im[b * n + j] = (T)blk[2 * j + 1];                 \
                 continue;                                                                                     \
             }                                                                                                 \
             for (int64_t r = 0; r < halfblock / h; r++)                                                       \
@@ -205,8 +217,7 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
 #define AJ_FFT_STR(...) AJ_FFT_STR_(__VA_ARGS__)
 /* The kernels as C text for generated sources (which include math.h and stdint.h). */
 #define AJ_FFT_TEXT                                                                                           \
-    "enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };\n"                                         \
-    "static inline int64_t aj_fft_pow2_at_least(int64_t n) { int64_t m = 1; while (m < n) m *= 2; return m; }\n" \
+    "enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };\n" AJ_FFT_STR(AJ_FFT_SIZES_CODE) "\n"     \
     AJ_FFT_STR(AJ_FFT_KERNELS)
 
 #endif
