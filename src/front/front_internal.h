@@ -480,6 +480,9 @@ void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst);
 /* Appends an op of one result made by an expansion, at the statement's
  * location (parse_op_chlo.c); NULL after reporting out of memory. */
 ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t);
+/* The same with nout results of types t[0..nout). */
+ir_op *fr_aux_ops(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, int nout,
+                  const ir_type *t);
 /* A scalar constant of type t holding v (floats) or iv (integers); x
  * broadcast to shape's dims (x's element type), x's dim i going to dims[i].
  * Both by fr_aux_op; -1 after reporting. */

@@ -96,9 +96,10 @@ static ir_type dst_type(const lowering *lw, ir_value_id v) { return lw->dst->val
 
 /* ---- making ops -------------------------------------------------------------------- */
 
-/* Appends an op of one result of type t; its id, or -1 after reporting. */
-static ir_op *make(lowering *lw, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
-    ir_op *op = ir_op_append(lw->dst, lw->b, code, nin, in, 1, t);
+/* Appends an op of nout results of types t, with the source op's location
+ * and marks; NULL after reporting. */
+static ir_op *make_n(lowering *lw, ir_opcode code, int nin, const ir_value_id *in, int nout, const ir_type *t) {
+    ir_op *op = ir_op_append(lw->dst, lw->b, code, nin, in, nout, t);
     if (!op) return nomem(lw), NULL;
     if (!lw->op) {   /* a parameter's split, before the body's first op */
         op->loc = lw->src->loc;
@@ -108,6 +109,11 @@ static ir_op *make(lowering *lw, ir_opcode code, int nin, const ir_value_id *in,
     op->checkpoint = lw->op->checkpoint;
     op->backward = lw->op->backward;
     return op;
+}
+
+/* Appends an op of one result of type t. */
+static ir_op *make(lowering *lw, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
+    return make_n(lw, code, nin, in, 1, t);
 }
 
 static ir_value_id make1(lowering *lw, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
@@ -636,11 +642,8 @@ static int lower_fft(lowering *lw) {
                     real_out ? "a real" : "a complex");
     ir_type t = part_type(src_type(lw, op->out[0])), types[2] = {t, t};
     ir_value_id in[2] = {x.re, x.im};
-    ir_op *f = ir_op_append(lw->dst, lw->b, IR_FFT_PARTS, real_in ? 1 : 2, in, real_out ? 1 : 2, types);
-    if (!f) return nomem(lw);
-    f->loc = op->loc;
-    f->checkpoint = op->checkpoint;
-    f->backward = op->backward;
+    ir_op *f = make_n(lw, IR_FFT_PARTS, real_in ? 1 : 2, in, real_out ? 1 : 2, types);
+    if (!f) return -1;
     f->a.fft_type = op->a.fft_type;
     if (ir_ints_set(&f->a.dims, op->a.dims.n, op->a.dims.v)) return nomem(lw);
     return real_out ? bind_real(lw, f->out[0]) : bind_complex(lw, (parts){f->out[0], f->out[1]});

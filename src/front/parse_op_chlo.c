@@ -30,14 +30,19 @@
 #include "../util/mem.h"
 #include "front_internal.h"
 
-ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
-    ir_op *op = ir_op_append(p->fn, p->block, code, nin, in, 1, t);
+ir_op *fr_aux_ops(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, int nout,
+                  const ir_type *t) {
+    ir_op *op = ir_op_append(p->fn, p->block, code, nin, in, nout, t);
     if (!op) {
         fr_nomem(p);
         return NULL;
     }
     op->loc = (ir_loc){p->mod_file, d->at.line, d->at.col};
     return op;
+}
+
+ir_op *fr_aux_op(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in, const ir_type *t) {
+    return fr_aux_ops(p, d, code, nin, in, 1, t);
 }
 
 ir_value_id fr_scalar_constant(parser *p, const op_desc *d, ir_dtype t, double v, int64_t iv) {

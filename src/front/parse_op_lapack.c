@@ -371,9 +371,8 @@ static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list
                         "tensor<...xNxNxcomplex<T>>, tensor<...xNxNxcomplex<T>>, tensor<...xi32>) with T = %s",
                         target, target[7] == 's' ? "f32" : "f64");
     ir_type parts[7] = {vec, vec, s.t, s.t, s.t, s.t, info};
-    ir_op *geev = ir_op_append(p->fn, p->block, IR_GEEV, 1, &d->in[0].id, 7, parts);
-    if (!geev) return fr_nomem(p);
-    geev->loc = (ir_loc){p->mod_file, d->at.line, d->at.col};
+    ir_op *geev = fr_aux_ops(p, d, IR_GEEV, 1, &d->in[0].id, 7, parts);
+    if (!geev) return -1;
     geev->a.lapack_mode = left << 8 | right;
     ir_op *wr = fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[0], &vec);
     ir_op *wi = wr ? fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[1], &vec) : NULL;

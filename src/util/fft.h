@@ -152,6 +152,10 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         for (int64_t o = 0; o < outer; o++)                                                                   \
             for (int64_t in = 0; in < inner; in++) {                                                          \
                 double *base = blk + 2 * (o * n * inner + in);                                                \
+                if (inner == 1) { /* a contiguous line: in place */                                          \
+                    aj_fft_apply(base, n, inverse, (double *)plan);                                           \
+                    continue;                                                                                 \
+                }                                                                                             \
                 for (int64_t j = 0; j < n; j++)                                                               \
                     line[2 * j] = base[2 * j * inner], line[2 * j + 1] = base[2 * j * inner + 1];             \
                 aj_fft_apply(line, n, inverse, (double *)plan);                                               \
