@@ -293,6 +293,8 @@ int fr_attr_read_index_dims(parser *p, const attr_ref *a, bool scatter, ir_attrs
 /* `#stablehlo<transpose TRANSPOSE>` */
 int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out);
 int fr_attr_read_fft_type(parser *p, const attr_ref *a, ir_fft_type *out);
+/* `#stablehlo<kind WORD>` or `#stablehlo.kind<WORD>`, WORD read by parse_word into out. */
+int fr_attr_read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *), void *out);
 /* `#stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>` into conv_lhs, conv_rhs, conv_out. */
 int fr_attr_read_conv_dims(parser *p, const attr_ref *a, ir_attrs *out);
 
@@ -331,6 +333,7 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
  *   parse_op_check.c       the checks and custom_call
  *   parse_op_dynamic.c     dynamic_iota, dynamic_broadcast_in_dim, dynamic_pad,
  *                          dynamic_conv of constant shapes
+ *   parse_op_rng.c         rng_bit_generator, as XLA's generators' elementwise ops
  *
  * A pretty-form parser runs after the op's name and fills an op_desc; the
  * statement then emits it (reduce and while emit it themselves, to parse
@@ -347,6 +350,7 @@ typedef enum op_special {
     SP_UNIFORM_QUANTIZE,   /* float -> quantized, or quantized -> quantized */
     SP_UNIFORM_DEQUANTIZE, /* quantized -> float */
     SP_DYNAMIC,            /* a dynamic-shape op of constant shapes, read as its static op (parse_op_dynamic.c) */
+    SP_RNG_BIT_GENERATOR,  /* XLA's generators as elementwise ops (parse_op_rng.c) */
     /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
     SP_CHLO_FIRST,
     SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
@@ -498,6 +502,12 @@ int fr_lower_ragged_dot(parser *p, op_desc *d, const attr_list *attrs);
  * operands and attributes read) that moves the constants into attributes. */
 int fr_parse_dynamic(parser *p, op_desc *d);
 int fr_lower_dynamic(parser *p, op_desc *d);
+
+/* parse_op_rng.c: stablehlo.rng_bit_generator as the elementwise ops of
+ * XLA's generators: the pretty form after the name, and the generic form's
+ * expansion (d's operand and result types read). */
+int fr_parse_rng_bit_generator(parser *p, op_desc *d);
+int fr_lower_rng_bit_generator(parser *p, op_desc *d, const attr_list *attrs);
 
 /* parse_op_lapack.c: the custom calls JAX's CPU lowering emits that are
  * read as ops of the IR: true for such a target. */

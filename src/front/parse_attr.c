@@ -642,7 +642,7 @@ int fr_parse_cmp_type(parser *p, ir_cmp_type *out) {
 }
 
 /* Reads `#stablehlo<kind WORD>` or `#stablehlo.kind<WORD>`, WORD with parse_word. */
-static int read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *), void *out) {
+int fr_attr_read_enum(parser *p, const attr_ref *a, const char *kind, int (*parse_word)(parser *, void *), void *out) {
     char dotted[64];
     snprintf(dotted, sizeof dotted, "#stablehlo.%s", kind);
     pstate saved;
@@ -665,11 +665,11 @@ static int cmp_dir_word(parser *p, void *out) { return fr_parse_cmp_dir(p, out);
 static int cmp_type_word(parser *p, void *out) { return fr_parse_cmp_type(p, out); }
 
 int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out) {
-    return read_enum(p, a, "comparison_direction", cmp_dir_word, out);
+    return fr_attr_read_enum(p, a, "comparison_direction", cmp_dir_word, out);
 }
 
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out) {
-    return read_enum(p, a, "comparison_type", cmp_type_word, out);
+    return fr_attr_read_enum(p, a, "comparison_type", cmp_type_word, out);
 }
 
 static int transpose_word(parser *p, void *out) {
@@ -683,13 +683,13 @@ static int transpose_word(parser *p, void *out) {
 }
 
 int fr_attr_read_transpose(parser *p, const attr_ref *a, ir_transpose *out) {
-    return read_enum(p, a, "transpose", transpose_word, out);
+    return fr_attr_read_enum(p, a, "transpose", transpose_word, out);
 }
 
 static int fft_type_word(parser *p, void *out) { return fr_parse_fft_type(p, out); }
 
 int fr_attr_read_fft_type(parser *p, const attr_ref *a, ir_fft_type *out) {
-    return read_enum(p, a, "fft_type", fft_type_word, out);
+    return fr_attr_read_enum(p, a, "fft_type", fft_type_word, out);
 }
 
 /* `TAG<field = [0], ...>` with the n fields named (the first four those of

@@ -432,6 +432,7 @@ static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr
     if (sp == SP_DYNAMIC)   /* dynamic_pad's paddings are operands */
         return (d->code != IR_PAD && read_generic_attrs(p, d, attrs)) || fr_lower_dynamic(p, d);
     if (sp == SP_LEGACY_DOT) return lower_legacy(p, d, sp);   /* precision_config changes nothing */
+    if (sp == SP_RNG_BIT_GENERATOR) return fr_lower_rng_bit_generator(p, d, attrs);
     if (sp == SP_LEGACY_BROADCAST)
         return !(a = fr_attr_require(p, attrs, "broadcast_sizes", d->at)) || fr_attr_read_ints(p, a, &d->a.dims) ||
                lower_legacy(p, d, sp);
@@ -543,7 +544,6 @@ static const char *const unsupported_ops[] = {
     "stablehlo.reduce_scatter",
     "stablehlo.replica_id",
     "stablehlo.rng",
-    "stablehlo.rng_bit_generator",
     "stablehlo.send",
     "stablehlo.set_dimension_size",
     "stablehlo.torch_index_select",
@@ -584,6 +584,7 @@ static const struct {
     {"stablehlo.dynamic_broadcast_in_dim", IR_BROADCAST_IN_DIM, SP_DYNAMIC},
     {"stablehlo.dynamic_pad", IR_PAD, SP_DYNAMIC},
     {"stablehlo.dynamic_conv", IR_CONVOLUTION, SP_DYNAMIC},
+    {"stablehlo.rng_bit_generator", IR_CONVERT, SP_RNG_BIT_GENERATOR},
     /* CHLO ops that are StableHLO ops as read (parse_op_chlo.c) */
     {"chlo.tan", IR_TAN, SP_NONE},
     {"chlo.square", IR_MULTIPLY, SP_CHLO_SQUARE},
@@ -668,6 +669,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = fr_parse_same_typed(p, d);
     else if (sp == SP_DYNAMIC)
         rc = fr_parse_dynamic(p, d);
+    else if (sp == SP_RNG_BIT_GENERATOR)
+        rc = fr_parse_rng_bit_generator(p, d);
     else if (sp == SP_CUSTOM_CALL)
         rc = fr_parse_custom_call(p, d);
     else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */

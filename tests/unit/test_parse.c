@@ -799,8 +799,8 @@ TEST(unsupported_features_are_named) {
                  "t.mlir:1:25: unsupported dynamic dimension '?'");
     EXPECT_ERROR("func.func @f(%a: !stablehlo.token) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:18: unsupported type !stablehlo.token");
-    EXPECT_ERROR("func.func @f(%a: tensor<2xi64>) {\n  %0:2 = stablehlo.rng_bit_generator %a, algorithm = THREE_FRY\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:10: unsupported op stablehlo.rng_bit_generator");
+    EXPECT_ERROR("func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.rng %a, %a, %a, distribution = UNIFORM\n}\n",
+                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op stablehlo.rng");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.scan\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.scan");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.neq(%a, %a) : (tensor<i32>, "
@@ -1070,6 +1070,35 @@ TEST(malformed_complex_programs_are_errors) {
                  "a real tensor of rank 9)");
 }
 
+TEST(malformed_rng_bit_generators_are_errors) {
+#define RNG(state, algorithm, bits) \
+    "func.func @f(%s: " state ") {\n  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = " algorithm " : (" state \
+    ") -> (" state ", " bits ")\n}\n"
+    EXPECT_ERROR(RNG("tensor<3xui64>", "THREE_FRY", "tensor<4xui32>"), DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.rng_bit_generator: THREE_FRY takes a state of type tensor<2xui64>, found ui64 "
+                 "of 1 dims");
+    EXPECT_ERROR(RNG("tensor<2xui32>", "PHILOX", "tensor<4xui32>"), DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.rng_bit_generator: PHILOX takes a state of type tensor<2 or 3xui64>, found "
+                 "ui32 of 1 dims");
+    EXPECT_ERROR(RNG("tensor<2xui64>", "DEFAULT", "tensor<4xcomplex<f32>>"), DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.rng_bit_generator: no generator for elements of type complex<f32>");
+    EXPECT_ERROR(RNG("tensor<2xui64>", "DEFAULT", "tensor<4xi1>"), DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.rng_bit_generator: no generator for elements of type i1");
+    EXPECT_ERROR(RNG("tensor<2xui64>", "MERSENNE", "tensor<4xui32>"), DIAG_INVALID,
+                 "t.mlir:2:56: expected DEFAULT, THREE_FRY or PHILOX, found 'MERSENNE'");
+#undef RNG
+    EXPECT_ERROR("func.func @f(%s: tensor<2xui64>) {\n  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = PHILOX : "
+                 "(tensor<2xui64>) -> (tensor<3xui64>, tensor<4xui32>)\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: stablehlo.rng_bit_generator: the new state's type is not the state's");
+    EXPECT_ERROR("func.func @f(%s: tensor<2xui64>) {\n  %0 = stablehlo.rng_bit_generator %s, algorithm = PHILOX : "
+                 "(tensor<2xui64>) -> tensor<2xui64>\n}\n",
+                 DIAG_INVALID,
+                 "t.mlir:2:3: stablehlo.rng_bit_generator takes 1 operand and has 2 results, found 1 and 1");
+    EXPECT_ERROR("func.func @f(%s: tensor<2xui64>) {\n  %0, %1 = \"stablehlo.rng_bit_generator\"(%s) : "
+                 "(tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: missing attribute 'rng_algorithm'");
+}
+
 TEST(deep_nesting_is_an_error_not_a_crash) {
     enum { LEVELS = 300 };
     static char text[LEVELS * 400 + 200];
@@ -1281,6 +1310,7 @@ int main(void) {
     RUN(complex_values_become_their_parts);
     RUN(malformed_complex_programs_are_errors);
     RUN(dynamic_ops_need_constant_shapes);
+    RUN(malformed_rng_bit_generators_are_errors);
     RUN(deep_nesting_is_an_error_not_a_crash);
     RUN(symbols_round_trip);
     RUN(quantized_types_refuse_malformed_forms);
