@@ -53,7 +53,8 @@ static ir_value_id op1(rng_ctx *g, ir_opcode code, ir_value_id x, const ir_type 
 
 static ir_value_id op2(rng_ctx *g, ir_opcode code, ir_value_id x, ir_value_id y) {
     if (x < 0 || y < 0) return -1;
-    ir_op *op = fr_aux_op(g->p, g->d, code, 2, (ir_value_id[]){x, y}, ir_value_type(g->p->fn, x));
+    ir_type t = *ir_value_type(g->p->fn, x);   /* a copy: appending grows the value table */
+    ir_op *op = fr_aux_op(g->p, g->d, code, 2, (ir_value_id[]){x, y}, &t);
     return op ? op->out[0] : -1;
 }
 
@@ -107,8 +108,8 @@ static ir_value_id pick(rng_ctx *g, ir_value_id word, int n, const ir_value_id *
         if (!eq) return -1;
         eq->a.cmp = IR_CMP_EQ;
         eq->a.cmp_type = IR_CMPT_UNSIGNED;
-        ir_op *sel = fr_aux_op(g->p, g->d, IR_SELECT, 3, (ir_value_id[]){eq->out[0], words[w], r},
-                               ir_value_type(g->p->fn, r));
+        ir_type t = *ir_value_type(g->p->fn, r);
+        ir_op *sel = fr_aux_op(g->p, g->d, IR_SELECT, 3, (ir_value_id[]){eq->out[0], words[w], r}, &t);
         if (!sel) return -1;
         r = sel->out[0];
     }
@@ -307,7 +308,7 @@ static int lower_rng(parser *p, op_desc *d, int algorithm) {
     if (d->nin != 1 || d->out.n != 2)
         return fr_error(p, d->at, "stablehlo.rng_bit_generator takes 1 operand and has 2 results, found %d and %d",
                         d->nin, d->out.n);
-    const ir_type *st = ir_value_type(p->fn, d->in[0].id), *t = &d->out.v[1];
+    const ir_type *st = ir_value_type(p->fn, d->in[0].id), *t = &d->out.v[1];   /* st: read before any op is added */
     int n_state = st->rank == 1 ? (int)st->dims[0] : 0;
     if (algorithm == RNG_DEFAULT) algorithm = RNG_PHILOX;
     if (st->dtype != IR_U64 || st->rank != 1 || (algorithm == RNG_THREE_FRY ? n_state != 2 : n_state != 2 && n_state != 3))
