@@ -23,9 +23,9 @@
  *   emit_window.c   the emitters of reduce_window, select_and_scatter,
  *                   convolution and map
  *   emit_sort.c     the emitter of sort and its file-scope callbacks
- *   emit_linalg.c   the emitters of triangular_solve and cholesky
  *   emit_lapack.c   the emitter of the LAPACK ops (getrf, geqrf, orgqr,
- *                   syevd, gesdd, gesvd, sytrd, gehrd, geev, gees)
+ *                   syevd, gesdd, gesvd, sytrd, gehrd, geev, gees) and of
+ *                   cholesky and triangular_solve (potrf, trtrs)
  *   emit_fft.c      the emitter of arrayjit.fft
  *   emit_control.c  the emitters of while, if and case, which call the
  *                   sub-programs of their regions
@@ -459,16 +459,13 @@ extern const char emit_prelude_sort[];
 /* emit_control.c: while, if, case (their regions run as sub-programs) */
 int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
-/* emit_linalg.c */
-int emit_triangular_solve(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-int emit_cholesky(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-
 /* emit_fft.c: arrayjit.fft; whether the kernel at `step` is one (it then takes the arena) */
 int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 bool ef_fft_kernel(const emit_ctx *cx, int step);
 extern const char emit_prelude_fft[];
 
-/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees, by LAPACK */
+/* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees, cholesky,
+ * triangular_solve, by LAPACK */
 int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 /* Whether the kernel at `step` is a LAPACK op's (it then takes the arena). */
 bool el_lapack_kernel(const emit_ctx *cx, int step);

@@ -1,5 +1,6 @@
 /* emit_lapack.c: the emitter of the LAPACK ops (arrayjit.getrf, geqrf,
- * orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees). Each kernel is one call of the kernel the
+ * orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees; stablehlo.cholesky
+ * and triangular_solve). Each kernel is one call of the kernel the
  * evaluator runs too (src/util/lapack_kernels.h, whose text the source
  * then holds: emit_prelude_lapack), on the routines the object links
  * (-l:liblapack.so.3, backend_c.c), with its workspace in the plan's
@@ -20,17 +21,38 @@ bool el_lapack_kernel(const emit_ctx *cx, int step) {
     return ir_lapack_call_of(cx->f, op->regions[0]->ops[0], &c);
 }
 
+/* potrf and trtrs: real (s, d), or on complex parts (c, z), whose
+ * imaginary parts follow the real ones among operands and results. */
+static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c,
+                            const char *w) {
+    bool parts = root->code == IR_CHOLESKY_PARTS || root->code == IR_TRIANGULAR_SOLVE_PARTS;
+    size_t part = parts ? c->elem / 2 : c->elem;
+    char p = parts ? (part == 8 ? 'z' : 'c') : (part == 8 ? 'd' : 's');
+    const char *a_im = parts ? eo_in(cx, root, 1) : "0", *x_im = parts ? k->out[1] : "0";
+    if (root->code == IR_CHOLESKY || root->code == IR_CHOLESKY_PARTS) {
+        ec_line(cx, "aj_potrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s);", p,
+                eo_in(cx, root, 0), a_im, k->out[0], x_im, c->batch, c->n, root->a.lower ? 1 : 0, w);
+        return;
+    }
+    int b = parts ? 2 : 1;
+    ec_line(cx, "aj_trtrs_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64
+            ", %d, %d, %d, %d, %s);", p, eo_in(cx, root, 0), a_im, eo_in(cx, root, b), parts ? eo_in(cx, root, 3) : "0",
+            k->out[0], x_im, c->batch, c->m, c->n, root->a.left_side ? 1 : 0, root->a.lower ? 1 : 0,
+            (int)root->a.transpose_a, root->a.unit_diagonal ? 1 : 0, w);
+}
+
 int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ir_lapack_call c;
-    if (!ir_lapack_call_of(cx->f, root, &c) || (c.elem != 4 && c.elem != 8))
-        return ec_fail_op(cx, DIAG_INVALID, root, "expected f32 or f64 matrices");
+    if (!ir_lapack_call_of(cx->f, root, &c) || (c.elem != 4 && c.elem != 8 && c.elem != 16))
+        return ec_fail_op(cx, DIAG_INVALID, root, "expected f32, f64 or complex matrices");
     aj_lapack_space s = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
     if (s.bytes > cx->p->scratch_bytes)
         return ec_fail_op(cx, DIAG_INVALID, root, "internal error: LAPACK needs %zu bytes of scratch, the plan has %zu",
                           s.bytes, cx->p->scratch_bytes);
     cx->uses_lapack = true;
     if (!cx->lapack_op) cx->lapack_op = ir_op_name(root->code);
-    const char *T = c.elem == 8 ? "double" : "float", p = c.elem == 8 ? 'd' : 's';
+    bool parts = root->code == IR_CHOLESKY_PARTS || root->code == IR_TRIANGULAR_SOLVE_PARTS;
+    const char *T = c.elem == (parts ? 16 : 8) ? "double" : "float", p = c.elem == 8 ? 'd' : 's';
     /* the workspace: the scratch block (the kernel gets it: emit_c.c) */
     const char *w = "0", *iw = "0";
     if (s.bytes) {
@@ -65,6 +87,9 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         ec_line(cx, "aj_gehrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
                 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
                 root->a.ilo, root->a.ihi, w, s.lwork);
+        break;
+    case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
+        emit_triangular(cx, k, root, &c, w);
         break;
     case IR_GEEV:
         ec_line(cx, "aj_geev_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"

@@ -339,8 +339,7 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_REDUCE_WINDOW: return ev_reduce_window(fr, op, d);
     case IR_SELECT_AND_SCATTER: return ev_select_and_scatter(fr, op, d);
     case IR_CONVOLUTION: return ev_convolution(fr, op, d);
-    case IR_TRIANGULAR_SOLVE: return ev_triangular_solve(fr, op, d);
-    case IR_CHOLESKY: return ev_cholesky(fr, op, d);
+    case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE_PARTS: case IR_CHOLESKY_PARTS:
     case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD:
     case IR_GEHRD: case IR_GEEV: case IR_GEES: return ev_lapack(fr, op, d);
     case IR_FFT_PARTS: return ev_fft(fr, op, d);

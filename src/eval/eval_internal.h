@@ -100,8 +100,6 @@ int ev_sort(ev_frame *fr, const ir_op *op, diag *d);
 int ev_reduce_window(ev_frame *fr, const ir_op *op, diag *d);       /* eval_window.c */
 int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
 int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
-int ev_triangular_solve(ev_frame *fr, const ir_op *op, diag *d);    /* eval_linalg.c */
-int ev_cholesky(ev_frame *fr, const ir_op *op, diag *d);
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d);              /* eval_lapack.c */
 int ev_fft(ev_frame *fr, const ir_op *op, diag *d);                 /* eval_fft.c */
 /* pad, dynamic_slice, dynamic_update_slice, gather, scatter,

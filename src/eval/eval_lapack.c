@@ -1,5 +1,6 @@
 /* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
- * gesdd, gesvd, sytrd, gehrd, geev, gees) by LAPACK itself, found at run time (src/util/lapack.h), through
+ * gesdd, gesvd, sytrd, gehrd, geev, gees; stablehlo.cholesky and
+ * triangular_solve) by LAPACK itself, found at run time (src/util/lapack.h), through
  * the kernels generated code runs too (src/util/lapack_kernels.h), so the
  * two agree bit for bit.
  *
@@ -9,6 +10,8 @@
  * program, so the driver's statistics leave it out; compiled code takes the
  * same bytes from the plan's scratch block, which the memory report counts.
  * Without LAPACK the op fails with DIAG_UNSUPPORTED naming the library. */
+#include <math.h>
+
 #include "../util/lapack.h"
 #include "../util/mem.h"
 #include "eval_internal.h"
@@ -52,6 +55,32 @@ AJ_LAPACK_KERNELS
         }                                                                                                             \
     } while (0)
 
+/* cholesky and triangular_solve, real (p: s, d) or on complex parts (c, z). */
+#define RUN_TRIANGULAR(T, p)                                                                                          \
+    do {                                                                                                              \
+        bool parts = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS;                          \
+        T *im_a = parts ? IN(1) : NULL, *out_im = parts ? OUT(1) : NULL;                                              \
+        if (op->code == IR_CHOLESKY || op->code == IR_CHOLESKY_PARTS)                                                 \
+            aj_potrf_##p(L, IN(0), im_a, OUT(0), out_im, c->batch, c->n, op->a.lower, work);                            \
+        else                                                                                                          \
+            aj_trtrs_##p(L, IN(0), im_a, IN(parts ? 2 : 1), parts ? IN(3) : NULL, OUT(0), out_im, c->batch, c->m,     \
+                         c->n, op->a.left_side, op->a.lower, (int)op->a.transpose_a, op->a.unit_diagonal, work);      \
+    } while (0)
+
+static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, const ir_lapack_call *c, void *work) {
+    bool parts = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS;
+    size_t part = parts ? c->elem / 2 : c->elem;
+    if (part == 8 && parts) RUN_TRIANGULAR(double, z);
+    else if (parts) RUN_TRIANGULAR(float, c);
+    else if (part == 8) RUN_TRIANGULAR(double, d);
+    else RUN_TRIANGULAR(float, s);
+}
+
+static bool is_triangular(ir_opcode code) {
+    return code == IR_CHOLESKY || code == IR_CHOLESKY_PARTS || code == IR_TRIANGULAR_SOLVE ||
+           code == IR_TRIANGULAR_SOLVE_PARTS;
+}
+
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     int rc = ev_results_fit(fr, op, d);
     if (rc) return rc;
@@ -63,7 +92,8 @@ int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     aj_lapack_space space = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
     void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
     if (space.bytes && !work) return diag_nomem(d);
-    if (c.elem == 8) RUN_KERNEL(double, d);
+    if (is_triangular(op->code)) run_triangular(L, fr, op, &c, work);
+    else if (c.elem == 8) RUN_KERNEL(double, d);
     else RUN_KERNEL(float, s);
     mem_free(work);
     return DIAG_OK;

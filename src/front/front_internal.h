@@ -503,6 +503,11 @@ int fr_lower_ragged_dot(parser *p, op_desc *d, const attr_list *attrs);
 int fr_parse_dynamic(parser *p, op_desc *d);
 int fr_lower_dynamic(parser *p, op_desc *d);
 
+/* parse_op_linalg.c: cholesky and triangular_solve of f16, bf16 or an f8
+ * as the op in f32 between converts (LAPACK's types: lapack_kernels.h);
+ * called by fr_emit, nothing for other ops. */
+int fr_widen_linalg(parser *p, op_desc *d);
+
 /* parse_op_rng.c: stablehlo.rng_bit_generator as the elementwise ops of
  * XLA's generators: the pretty form after the name, and the generic form's
  * expansion (d's operand and result types read). */

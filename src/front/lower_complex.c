@@ -25,6 +25,8 @@
  *     lhs.re, rhs.re, lhs.im, rhs.im);
  *   fft as arrayjit.fft on the parts (ir.h; computed in double:
  *     src/util/fft.h);
+ *   cholesky and triangular_solve as arrayjit.cholesky and
+ *     arrayjit.triangular_solve on the parts (LAPACK's complex routines);
  *   bitcast_convert and the checks on the values interleaved (the checks
  *     compare per part, as the reference's expect_almost_eq and
  *     expect_close do).
@@ -649,6 +651,26 @@ static int lower_fft(lowering *lw) {
     return real_out ? bind_real(lw, f->out[0]) : bind_complex(lw, (parts){f->out[0], f->out[1]});
 }
 
+/* cholesky and triangular_solve: arrayjit.cholesky and
+ * arrayjit.triangular_solve on the parts, the same attributes (LAPACK's
+ * cpotrf, zpotrf, ctrtrs, ztrtrs: src/util/lapack_kernels.h). */
+static int lower_linalg(lowering *lw) {
+    const ir_op *op = lw->op;
+    bool solve = op->code == IR_TRIANGULAR_SOLVE;
+    parts a, b = {-1, -1};
+    if (want_counts(lw, solve ? 2 : 1, 1) || complex_operand(lw, 0, &a) || (solve && complex_operand(lw, 1, &b)))
+        return -1;
+    ir_type t = part_type(src_type(lw, op->out[0])), types[2] = {t, t};
+    ir_value_id in[4] = {a.re, a.im, b.re, b.im};
+    ir_op *l = make_n(lw, solve ? IR_TRIANGULAR_SOLVE_PARTS : IR_CHOLESKY_PARTS, solve ? 4 : 2, in, 2, types);
+    if (!l) return -1;
+    l->a.lower = op->a.lower;
+    l->a.left_side = op->a.left_side;
+    l->a.unit_diagonal = op->a.unit_diagonal;
+    l->a.transpose_a = op->a.transpose_a;
+    return bind_complex(lw, (parts){l->out[0], l->out[1]});
+}
+
 static bool touches_complex(const lowering *lw, const ir_op *op) {
     for (int i = 0; i < op->nin; i++)
         if (src_complex(lw, op->in[i])) return true;
@@ -685,6 +707,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_COMPARE: return lower_compare(lw);
     case IR_DOT_GENERAL: return lower_dot(lw);
     case IR_FFT: return lower_fft(lw);
+    case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: return lower_linalg(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
     case IR_CASE: case IR_OPTIMIZATION_BARRIER: case IR_RETURN:

@@ -186,7 +186,7 @@ ir_op *fr_emit(parser *p, op_desc *d) {
                  expected_results(d) == 1 ? "" : "s", d->out.n);
         return NULL;
     }
-    if (fr_lower_quant(p, d)) return NULL;
+    if (fr_lower_quant(p, d) || fr_widen_linalg(p, d)) return NULL;
     ir_value_id *ids = mem_alloc((size_t)d->nin * sizeof(ir_value_id));
     if (!ids) {
         fr_nomem(p);
@@ -347,8 +347,8 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_SELECT_AND_SCATTER: return fr_read_window_attrs(p, d, attrs);
     case IR_CONVOLUTION: return fr_read_conv_attrs(p, d, attrs);
     case IR_SORT: return fr_read_sort_attrs(p, d, attrs);
-    case IR_TRIANGULAR_SOLVE: return fr_read_triangular_solve_attrs(p, d, attrs);
-    case IR_CHOLESKY: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
+    case IR_TRIANGULAR_SOLVE: case IR_TRIANGULAR_SOLVE_PARTS: return fr_read_triangular_solve_attrs(p, d, attrs);
+    case IR_CHOLESKY: case IR_CHOLESKY_PARTS: return (a = fr_attr_find(attrs, "lower")) ? fr_attr_read_bool(p, a, &x->lower) : 0;
     case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
         return fr_read_lapack_attrs(p, d, attrs);
     case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
@@ -704,7 +704,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_OPTIMIZATION_BARRIER: rc = fr_parse_optimization_barrier(p, d); break;
         case IR_GATHER: case IR_SCATTER: case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD:
         case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
-        case IR_COMPLEX_PART: case IR_FFT_PARTS:
+        case IR_COMPLEX_PART: case IR_FFT_PARTS: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
             return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                             ir_op_name(d->code));
         case IR_CALL: rc = fr_parse_call(p, d); break;

@@ -4,10 +4,10 @@
  * change no value; T is f32 for the s routines, f64 for the d ones; B...
  * the batch dims, K = min(M, N)):
  *
- *   @lapack_{s,d}potrf_ffi(a)        -> (cholesky(a, lower = uplo == 'L'), info)
+ *   @lapack_{s,d,c,z}potrf_ffi(a)    -> (cholesky(a, lower = uplo == 'L'), info)
  *       info (i32, a's batch shape): 0, or 1 where a pivot is not positive
  *       (LAPACK's info is that pivot's 1-based index; JAX only tests == 0)
- *   @lapack_{s,d}trsm_ffi(a, b)      -> triangular_solve(a, b): side, uplo,
+ *   @lapack_{s,d,c,z}trsm_ffi(a, b)  -> triangular_solve(a, b): side, uplo,
  *       trans_x and diag from mhlo.backend_config ('L'/'R', 'L'/'U',
  *       'N'/'T'/'C', 'N'/'U' as their ASCII codes)
  *   @lapack_{s,d}getrf_ffi(a [B..., M, N])
@@ -51,6 +51,7 @@
  * convergence), which JAX's code after the call turns into NaNs as it
  * does on CPU. Any other target (the complex routines c*, z*, geqp3,
  * ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
+#include <stdio.h>
 #include <string.h>
 
 #include "../util/mem.h"
@@ -70,6 +71,17 @@ static bool is_lapack(const char *target, const char *routine) {
     size_t n = strlen(routine);
     return strncmp(target, "lapack_", 7) == 0 && (target[7] == 's' || target[7] == 'd') &&
            strncmp(target + 8, routine, n) == 0 && strcmp(target + 8 + n, "_ffi") == 0;
+}
+
+/* lapack_{s,d,c,z}<routine>_ffi: potrf and trsm, whose complex forms are
+ * cholesky's and triangular_solve's on complex values. */
+static bool is_lapack_any(const char *target, const char *routine) {
+    char real[64];
+    if (strncmp(target, "lapack_", 7) != 0 || (target[7] != 'c' && target[7] != 'z') || strlen(target) >= sizeof real)
+        return is_lapack(target, routine);
+    snprintf(real, sizeof real, "%s", target);
+    real[7] = 's';
+    return is_lapack(real, routine);
 }
 
 #define SVD_SIGNATURE                                                                                         \
@@ -109,7 +121,7 @@ static int lapack_op_of(const char *target) {
 }
 
 bool fr_jax_custom_call(const char *target) {
-    return is_annotation(target) || is_lapack(target, "potrf") || is_lapack(target, "trsm") ||
+    return is_annotation(target) || is_lapack_any(target, "potrf") || is_lapack_any(target, "trsm") ||
            is_lapack(target, "geev") || lapack_op_of(target) >= 0;
 }
 
@@ -142,8 +154,8 @@ static void bind_in_a_row(op_desc *d, ir_value_id first, int count, ir_value_id 
     d->bind_count = count;
 }
 
-/* info: whether any diagonal element of the factor l is not positive (a
- * NaN is not), as i32 over l's batch dims; the statement's op (d) is its
+/* info: whether any diagonal element of the factor l (its real part) is
+ * not positive (a NaN is not), as i32 over l's batch dims; the statement's op (d) is its
  * last step, a convert, and the factor is bound just before it. */
 static int lower_potrf(parser *p, op_desc *d, const char *target, const attr_list *config) {
     int uplo;
@@ -157,7 +169,11 @@ static int lower_potrf(parser *p, op_desc *d, const char *target, const attr_lis
     ir_op *l = fr_aux_op(p, d, IR_CHOLESKY, 1, &a, &t);
     if (!l) return -1;
     l->a.lower = uplo == 'L';
-    ir_type it = ir_type_make(IR_I32, r, t.dims), bt = ir_type_make(IR_I1, r, t.dims), st = ir_type_scalar(t.dtype);
+    ir_type real = t;   /* the diagonal's (real) type */
+    if (ir_dtype_is_complex(t.dtype)) real.dtype = ir_dtype_complex_part(t.dtype);
+    ir_op *re = real.dtype == t.dtype ? l : fr_aux_op(p, d, IR_REAL, 1, &l->out[0], &real);
+    if (!re) return -1;
+    ir_type it = ir_type_make(IR_I32, r, t.dims), bt = ir_type_make(IR_I1, r, t.dims), st = ir_type_scalar(real.dtype);
     ir_type flag = ir_type_make(IR_I1, r - 2, t.dims), bs = ir_type_scalar(IR_I1);
     ir_op *row = fr_aux_op(p, d, IR_IOTA, 0, NULL, &it), *col = fr_aux_op(p, d, IR_IOTA, 0, NULL, &it);
     ir_op *zero = fr_aux_op(p, d, IR_CONSTANT, 0, NULL, &st), *no = fr_aux_op(p, d, IR_CONSTANT, 0, NULL, &bs);
@@ -167,13 +183,13 @@ static int lower_potrf(parser *p, op_desc *d, const char *target, const attr_lis
     row->a.axis = r - 2, col->a.axis = r - 1;
     ir_value_id rc[2] = {row->out[0], col->out[0]};
     ir_op *diag = fr_aux_op(p, d, IR_COMPARE, 2, rc, &bt);
-    ir_op *zeros = diag ? fr_aux_op(p, d, IR_BROADCAST_IN_DIM, 1, &zero->out[0], &t) : NULL;
+    ir_op *zeros = diag ? fr_aux_op(p, d, IR_BROADCAST_IN_DIM, 1, &zero->out[0], &real) : NULL;
     if (!zeros) return -1;
     diag->a.cmp = IR_CMP_EQ, diag->a.cmp_type = IR_CMPT_SIGNED;
-    ir_value_id lz[2] = {l->out[0], zeros->out[0]};
+    ir_value_id lz[2] = {re->out[0], zeros->out[0]};
     ir_op *pos = fr_aux_op(p, d, IR_COMPARE, 2, lz, &bt);
     if (!pos) return -1;
-    pos->a.cmp = IR_CMP_GT, pos->a.cmp_type = ir_dtype_is_float(t.dtype) ? IR_CMPT_FLOAT : IR_CMPT_SIGNED;
+    pos->a.cmp = IR_CMP_GT, pos->a.cmp_type = IR_CMPT_FLOAT;
     ir_op *bad = fr_aux_op(p, d, IR_NOT, 1, &pos->out[0], &bt);
     ir_value_id db[2] = {diag->out[0], bad ? bad->out[0] : -1};
     ir_op *bad_diag = bad ? fr_aux_op(p, d, IR_AND, 2, db, &bt) : NULL;
@@ -440,7 +456,7 @@ int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_l
     int which = lapack_op_of(target);
     if (!rc)
         rc = which >= 0                  ? lower_lapack(p, d, target, &config, which)
-             : is_lapack(target, "potrf") ? lower_potrf(p, d, target, &config)
+             : is_lapack_any(target, "potrf") ? lower_potrf(p, d, target, &config)
              : is_lapack(target, "geev")  ? lower_geev(p, d, target, &config)
                                           : lower_trsm(p, d, target, &config);
     fr_attr_list_free(&config);

@@ -85,3 +85,32 @@ int fr_read_fft_attrs(parser *p, op_desc *d, const attr_list *attrs) {
                ? -1
                : 0;
 }
+
+/* cholesky and triangular_solve of a float type narrower than f32 (f16,
+ * bf16, the f8s) run in f32, the narrowest LAPACK takes: the operands
+ * converted up exactly, the result rounded once back by the statement's
+ * op, a convert. */
+int fr_widen_linalg(parser *p, op_desc *d) {
+    if ((d->code != IR_CHOLESKY && d->code != IR_TRIANGULAR_SOLVE) || d->out.n != 1) return 0;
+    ir_type t = d->out.v[0];
+    if (!ir_dtype_is_float(t.dtype) || ir_dtype_bits(t.dtype) >= 32) return 0;
+    ir_value_id wide_in[2];
+    for (int i = 0; i < d->nin && i < 2; i++) {
+        ir_type w = *ir_value_type(p->fn, d->in[i].id);
+        if (w.dtype != t.dtype) return 0;   /* the verifier reports it */
+        w.dtype = IR_F32;
+        ir_op *up = fr_aux_op(p, d, IR_CONVERT, 1, &d->in[i].id, &w);
+        if (!up) return -1;
+        wide_in[i] = up->out[0];
+    }
+    ir_type wide = t;
+    wide.dtype = IR_F32;
+    ir_op *op = fr_aux_op(p, d, d->code, d->nin, wide_in, &wide);
+    if (!op) return -1;
+    op->a = d->a;
+    d->a = (ir_attrs){0};
+    d->code = IR_CONVERT;
+    d->nin = 1;
+    d->in[0].id = op->out[0];
+    return 0;
+}

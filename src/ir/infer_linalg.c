@@ -16,27 +16,57 @@ static int expect_square_matrices(const infer_ctx *cx, int i, int64_t *m) {
     return DIAG_OK;
 }
 
+/* What LAPACK's potrf and trtrs take (lapack_kernels.h): f32 or f64 (the
+ * parser widens narrower floats), sizes within its 32-bit integers. */
+static int expect_lapack_float(const infer_ctx *cx, int64_t m, int64_t n) {
+    const ir_type *a = infer_operand(cx, 0);
+    if (a->dtype != IR_F32 && a->dtype != IR_F64)
+        return infer_fail(cx, "operand 0: expected f32 or f64 matrices, got %s", TT(a));
+    if (m > INT32_MAX || n > INT32_MAX)
+        return infer_fail(cx, "operand 0: %s is too large for LAPACK's 32-bit sizes", TT(a));
+    return DIAG_OK;
+}
+
+/* The parts forms (arrayjit.cholesky, arrayjit.triangular_solve: ir.h)
+ * take each complex matrix as its real and imaginary parts, operands i and
+ * i + 1 of one type, and give the result's parts. */
+static bool parts_form(const infer_ctx *cx) {
+    return cx->op->code == IR_CHOLESKY_PARTS || cx->op->code == IR_TRIANGULAR_SOLVE_PARTS;
+}
+
+static int expect_parts(infer_ctx *cx, int first) {
+    return parts_form(cx) ? infer_expect_same_type(cx, first + 1, first) : DIAG_OK;
+}
+
 /* triangular_solve(a, b): a [..., M, M], b [..., M, N] (left_side) or
  * [..., N, M], of a's element type and batch; the result is b's type. */
 int infer_rule_triangular_solve(infer_ctx *cx) {
-    const ir_type *a = infer_operand(cx, 0), *b = infer_operand(cx, 1);
+    int bi = parts_form(cx) ? 2 : 1;
+    const ir_type *a = infer_operand(cx, 0), *b = infer_operand(cx, bi);
     int64_t m;
     int rc = expect_square_matrices(cx, 0, &m);
+    if (!rc) rc = expect_parts(cx, 0);
+    if (!rc) rc = expect_parts(cx, bi);
     if (rc) return rc;
     bool batch_fits = b->rank == a->rank && b->dtype == a->dtype;
     for (int i = 0; batch_fits && i < a->rank - 2; i++) batch_fits = b->dims[i] == a->dims[i];
     int side = infer_attrs(cx)->left_side ? b->rank - 2 : b->rank - 1;
     if (!batch_fits || b->dims[side] != m)
-        return infer_fail(cx, "operand 1: expected a's element type and batch, and %lld along dimension %d (%s), got %s",
-                          (long long)m, side, infer_attrs(cx)->left_side ? "left side" : "right side", TT(b));
+        return infer_fail(cx, "operand %d: expected a's element type and batch, and %lld along dimension %d (%s), got %s",
+                          bi, (long long)m, side, infer_attrs(cx)->left_side ? "left side" : "right side", TT(b));
+    int64_t batch = m ? ir_type_numel(a) / (m * m) : 0, per = batch ? ir_type_numel(b) / batch : 0;
+    if ((rc = expect_lapack_float(cx, m, m ? per / m : 0))) return rc;
     cx->out[0] = *b;
+    if (parts_form(cx)) cx->out[1] = *b;
     return DIAG_OK;
 }
 
 int infer_rule_cholesky(infer_ctx *cx) {
     int64_t m;
     int rc = expect_square_matrices(cx, 0, &m);
-    if (!rc) cx->out[0] = *infer_operand(cx, 0);
+    if (!rc) rc = expect_parts(cx, 0);
+    if (!rc) rc = expect_lapack_float(cx, m, m);
+    for (int i = 0; !rc && i < cx->op->nout; i++) cx->out[i] = *infer_operand(cx, 0);
     return rc;
 }
 
@@ -281,6 +311,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
     case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
     case IR_GEES: routine = AJ_LAPACK_GEES; break;
+    case IR_CHOLESKY: case IR_CHOLESKY_PARTS: routine = AJ_LAPACK_POTRF; break;
+    case IR_TRIANGULAR_SOLVE: case IR_TRIANGULAR_SOLVE_PARTS: routine = AJ_LAPACK_TRTRS; break;
     default: return false;
     }
     if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;
@@ -289,6 +321,12 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     *c = (ir_lapack_call){routine, 1, a->dims[a->rank - 2], a->dims[a->rank - 1], 0, 0, 0, ir_dtype_size(a->dtype),
                           op->a.lapack_mode};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
+    if (op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS) c->elem *= 2;   /* complex */
+    if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
+        const ir_type *b = &f->values[op->in[op->nin - 1]].type;
+        int64_t per = c->batch ? ir_type_numel(b) / c->batch : 0;
+        c->n = c->m ? per / c->m : 0;
+    }
     c->k = c->m < c->n ? c->m : c->n;
     if (op->code == IR_ORGQR) {
         const ir_type *tau = &f->values[op->in[op->nin - 1]].type;

@@ -241,6 +241,8 @@ typedef enum ir_op_kind {
     X(MULHI, "chlo.mulhi", IR_KIND_BINARY, 2) \
     X(COMPLEX_PART, "arrayjit.complex_part", IR_KIND_OTHER, -1) \
     X(FFT_PARTS, "arrayjit.fft", IR_KIND_OTHER, -1) \
+    X(CHOLESKY_PARTS, "arrayjit.cholesky", IR_KIND_OTHER, 2) \
+    X(TRIANGULAR_SOLVE_PARTS, "arrayjit.triangular_solve", IR_KIND_OTHER, 4) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
     X(FUSION, "arrayjit.fusion", IR_KIND_OTHER, -1) \
@@ -611,10 +613,12 @@ int ir_func_set_results(ir_func *f, int n, const ir_type *types);
 int ir_infer_types(const ir_func *f, const ir_op *op, ir_type *out, diag *d);
 
 /* The LAPACK call of an arrayjit.getrf, geqrf, orgqr, syevd, gesdd,
- * gesvd, sytrd or gehrd op: its routine (an aj_lapack_routine of
+ * gesvd, sytrd, gehrd, geev or gees op, or of stablehlo.cholesky (potrf) or
+ * triangular_solve (trtrs): its routine (an aj_lapack_routine of
  * src/util/lapack_kernels.h), the number of matrices, one matrix's sizes
  * (m x n; k = min(m, n), orgqr: tau's size; gesdd's and gesvd's u is
- * m x ucols and vt vtrows x n), the element's bytes and lapack_mode. False
+ * m x ucols and vt vtrows x n; trtrs: a is m x m, n the right-hand sides),
+ * the element's bytes and lapack_mode. False
  * for any other op (or malformed types). */
 typedef struct ir_lapack_call {
     int routine;

@@ -39,7 +39,9 @@
  * m * n (which lets it take the paths that copy the matrix, as the optimal
  * size jaxlib asks for does) and room for blocking; gesvd's, LAPACK's
  * minimum plus an min(m, n)^2 copy and room for blocking (at least the
- * optimal size jaxlib asks for: the same paths and blocks). sytrd takes
+ * optimal size jaxlib asks for: the same paths and blocks). potrf takes
+ * its n x n matrix, trtrs its m x m one and the m x n right-hand sides (a
+ * complex element counts once, of twice a part's bytes). sytrd takes
  * n * NB, gehrd n * NB and its (NB + 1) x NB block of T (NB = 64, the most
  * gehrd blocks by): the optimal sizes or more. geev takes its two n x n
  * eigenvector matrices, then 4n + 2n NB, gees its n x n Schur vectors and
@@ -50,7 +52,7 @@ enum { AJ_LAPACK_NB = 64 };
 
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
-    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRTRS
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -101,6 +103,8 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         s.lwork = 3 * aj_lapack_max64(n, 1) + AJ_LAPACK_NB * n + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
         s.elems += n * n;
         break;
+    case AJ_LAPACK_POTRF: break;
+    case AJ_LAPACK_TRTRS: s.elems = m * m + m * n; break;   /* m x m by m x n right-hand sides */
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
     s.elems += s.lwork;
@@ -136,18 +140,27 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     void (*p##gees)(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,     \
                     const int *, T *, const int *, int *, int *, size_t, size_t);
 
-/* The table of routines: sgetrf_ ... dgehrd_. */
+/* potrf and trtrs: real (s, d) and complex (c, z; T is the part's type,
+ * the matrices interleaved pairs). */
+#define AJ_LAPACK_TRI_FIELDS_(T, p)                                                                           \
+    void (*p##potrf)(const char *, const int *, T *, const int *, int *, size_t);                             \
+    void (*p##trtrs)(const char *, const char *, const char *, const int *, const int *, const T *,           \
+                     const int *, T *, const int *, int *, size_t, size_t, size_t);
+
+/* The table of routines: sgetrf_ ... dgees_, then spotrf_ ... ztrtrs_. */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
-        AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d)                                              \
+        AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, s)              \
+        AJ_LAPACK_TRI_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, c) AJ_LAPACK_TRI_FIELDS_(double, z)     \
     } aj_lapack;
 
 /* The names of the table's routines, in its order. */
 #define AJ_LAPACK_NAMES                                                                                       \
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
-        "dgeev_", "dgees_"
-enum { AJ_LAPACK_NROUTINES = 20 };
+        "dgeev_", "dgees_", "spotrf_", "strtrs_", "dpotrf_", "dtrtrs_", "cpotrf_", "ctrtrs_", "zpotrf_",     \
+        "ztrtrs_"
+enum { AJ_LAPACK_NROUTINES = 28 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -166,13 +179,21 @@ enum { AJ_LAPACK_NROUTINES = 20 };
                   const int *, T *, const int *, int *, size_t, size_t);                                          \
     void p##gees_(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,       \
                   const int *, T *, const int *, int *, int *, size_t, size_t);
+#define AJ_LAPACK_TRI_PROTOS_(T, p)                                                                           \
+    void p##potrf_(const char *, const int *, T *, const int *, int *, size_t);                               \
+    void p##trtrs_(const char *, const char *, const char *, const int *, const int *, const T *, const int *, \
+                   T *, const int *, int *, size_t, size_t, size_t);
+#define AJ_LAPACK_TRI_INIT_(p) .p##potrf = p##potrf_, .p##trtrs = p##trtrs_
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
                            .p##gees = p##gees_
 #define AJ_LAPACK_LINKED                                                                                      \
-    AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d)                                                  \
-    static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d)};
+    AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, s)                  \
+    AJ_LAPACK_TRI_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, c) AJ_LAPACK_TRI_PROTOS_(double, z)         \
+    static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), AJ_LAPACK_TRI_INIT_(s),   \
+                                            AJ_LAPACK_TRI_INIT_(d), AJ_LAPACK_TRI_INIT_(c),                   \
+                                            AJ_LAPACK_TRI_INIT_(z)};
 
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
@@ -391,8 +412,77 @@ enum { AJ_LAPACK_NROUTINES = 20 };
         }                                                                                                     \
     }
 
+/* cholesky and triangular_solve (stablehlo's; arrayjit's on complex parts)
+ * by potrf and trtrs, C: 1 for complex (c, z), whose matrices w holds as
+ * interleaved pairs of the parts' (re, im) elements; 0 for real (im NULL).
+ *   potrf(a [n, n]) -> l [n, n]: a = L L^H (lower) or U^H U, the other
+ *     triangle zero; all NaN when a is not positive definite (info > 0).
+ *     Row-major a is column-major a^T = conj(a), whose other-triangle
+ *     factor is, read row-major, a's: potrf runs on a copy as it lies.
+ *   trtrs(a [m, m], b) -> x: op(a) x = b (left, b [m, n]) or x op(a) = b
+ *     (b [n, m]); trans 0, 1, 2: op(a) = a, a^T, a^H. w holds M = op(a)
+ *     (left) or op(a)^T (right), column-major, then the right-hand sides
+ *     column-major (b, or b^T for the right side: b's own layout), so trtrs
+ *     solves M y = rhs. An exact zero on a's diagonal (not unit) gives all NaN,
+ *     where trtrs stops. */
+#define AJ_LAPACK_TRI_(T, p, C)                                                                               \
+    static void aj_lapack_get_##p(T *w, int64_t at, const T *re, const T *im, int64_t k, int conj) {          \
+        if (C) {                                                                                              \
+            w[2 * at] = re[k];                                                                                \
+            w[2 * at + 1] = conj ? -im[k] : im[k];                                                            \
+        } else {                                                                                              \
+            w[at] = re[k];                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    static void aj_lapack_put_##p(const T *w, int64_t at, T *re, T *im, int64_t k, int nan) {                 \
+        re[k] = nan ? (T)NAN : w[C ? 2 * at : at];                                                            \
+        if (C) im[k] = nan ? (T)NAN : w[2 * at + 1];                                                          \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_potrf_##p(const aj_lapack *L, const T *are, const T *aim, T *lre,  \
+                                                     T *lim, int64_t batch, int64_t n, int lower, T *w) {     \
+        int in = (int)n, lda = n > 1 ? (int)n : 1;                                                            \
+        char uplo = lower ? 'U' : 'L';                                                                        \
+        for (int64_t b = 0; b < batch && n > 0; b++) {                                                        \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            for (int64_t k = 0; k < n * n; k++) aj_lapack_get_##p(w, k, are + o, C ? aim + o : 0, k, 0);      \
+            L->p##potrf(&uplo, &in, w, &lda, &res, 1);                                                        \
+            for (int64_t i = 0; i < n; i++)                                                                   \
+                for (int64_t j = 0; j < n; j++) {                                                             \
+                    int64_t k = i * n + j;                                                                    \
+                    if (lower ? j <= i : j >= i) aj_lapack_put_##p(w, k, lre + o, C ? lim + o : 0, k, res != 0); \
+                    else lre[o + k] = 0, C ? (void)(lim[o + k] = 0) : (void)0;                                \
+                }                                                                                             \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_trtrs_##p(const aj_lapack *L, const T *are, const T *aim,          \
+                                                     const T *bre, const T *bim, T *xre, T *xim,              \
+                                                     int64_t batch, int64_t m, int64_t n, int left, int lower, \
+                                                     int trans, int unit, T *w) {                             \
+        int im = (int)m, in = (int)n, ld = m > 1 ? (int)m : 1;                                                \
+        int flip = (trans != 0) == (left != 0), conj = C && trans == 2;                                       \
+        char uplo = (lower != 0) != flip ? 'L' : 'U', tr = 'N', dg = unit ? 'U' : 'N';                        \
+        T *rhs = w + (C ? 2 : 1) * m * m;                                                                     \
+        for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
+            int64_t oa = b * m * m, ob = b * m * n;                                                           \
+            int res = 0;                                                                                      \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < m; j++)                                                               \
+                    aj_lapack_get_##p(w, j * m + i, are + oa, C ? aim + oa : 0, flip ? j * m + i : i * m + j, conj); \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t c = 0; c < n; c++)                                                               \
+                    aj_lapack_get_##p(rhs, c * m + i, bre + ob, C ? bim + ob : 0, left ? i * n + c : c * m + i, 0); \
+            L->p##trtrs(&uplo, &tr, &dg, &im, &in, w, &ld, rhs, &ld, &res, 1, 1, 1);                          \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t c = 0; c < n; c++)                                                               \
+                    aj_lapack_put_##p(rhs, c * m + i, xre + ob, C ? xim + ob : 0, left ? i * n + c : c * m + i, res != 0); \
+        }                                                                                                     \
+    }
+
 #define AJ_LAPACK_KERNELS                                                                                     \
-    AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_EIG_(float, s) AJ_LAPACK_EIG_(double, d)
+    AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_EIG_(float, s) AJ_LAPACK_EIG_(double, d) \
+    AJ_LAPACK_TRI_(float, s, 0) AJ_LAPACK_TRI_(double, d, 0) AJ_LAPACK_TRI_(float, c, 1)                      \
+    AJ_LAPACK_TRI_(double, z, 1)
 
 #define AJ_LAPACK_STR_(...) #__VA_ARGS__
 #define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)

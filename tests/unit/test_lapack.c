@@ -286,6 +286,81 @@ TEST(sytrd_gehrd_match) {
         "}\n");
 }
 
+/* A 70 x 70 f64 matrix x + x^T + 140 I from input x (entries in [-1, 1)):
+ * symmetric and diagonally dominant, so positive definite, and made of
+ * elementwise ops that fast mode computes as the evaluator does. */
+#define PD70 \
+    "  %xt = stablehlo.transpose %x, dims = [1, 0] : (tensor<70x70xf64>) -> tensor<70x70xf64>\n" \
+    "  %g = stablehlo.add %x, %xt : tensor<70x70xf64>\n" \
+    "  %i = stablehlo.iota dim = 0 : tensor<70x70xi32>\n" \
+    "  %j = stablehlo.iota dim = 1 : tensor<70x70xi32>\n" \
+    "  %e = stablehlo.compare EQ, %i, %j : (tensor<70x70xi32>, tensor<70x70xi32>) -> tensor<70x70xi1>\n" \
+    "  %big = stablehlo.constant dense<140.0> : tensor<70x70xf64>\n" \
+    "  %zero = stablehlo.constant dense<0.0> : tensor<70x70xf64>\n" \
+    "  %diag = stablehlo.select %e, %big, %zero : tensor<70x70xi1>, tensor<70x70xf64>\n" \
+    "  %pd = stablehlo.add %g, %diag : tensor<70x70xf64>\n"
+
+TEST(cholesky_triangular_solve_match) {
+    expect_compiled_matches("cholesky lower and upper (70 x 70, blocked), batched f32, f16 through f32",
+        "func.func @main(%x: tensor<70x70xf64>, %y: tensor<3x5x5xf32>) -> (tensor<70x70xf64>, tensor<70x70xf64>,"
+        " tensor<3x5x5xf32>, tensor<3x5x5xf16>) {\n" PD70
+        "  %l = stablehlo.cholesky %pd, lower = true : tensor<70x70xf64>\n"
+        "  %u = stablehlo.cholesky %pd : tensor<70x70xf64>\n"
+        "  %b = stablehlo.cholesky %y, lower = true : tensor<3x5x5xf32>\n"
+        "  %h = stablehlo.convert %y : (tensor<3x5x5xf32>) -> tensor<3x5x5xf16>\n"
+        "  %c = stablehlo.cholesky %h : tensor<3x5x5xf16>\n"
+        "  func.return %l, %u, %b, %c : tensor<70x70xf64>, tensor<70x70xf64>, tensor<3x5x5xf32>, tensor<3x5x5xf16>\n"
+        "}\n");
+    static const char *const sides[] = {"true", "false"}, *const lowers[] = {"true", "false"},
+                             *const transposes[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"};
+    for (int s = 0; s < 2; s++)
+        for (int l = 0; l < 2; l++)
+            for (int t = 0; t < 3; t++) {
+                char text[2048], name[128];
+                const char *b = s == 0 ? "tensor<2x6x3xf32>" : "tensor<2x3x6xf32>";
+                snprintf(name, sizeof name, "triangular_solve left_side = %s, lower = %s, %s", sides[s], lowers[l],
+                         transposes[t]);
+                snprintf(text, sizeof text,
+                         "func.func @main(%%a: tensor<2x6x6xf32>, %%b: %s, %%c: tensor<70x70xf64>,"
+                         " %%d: tensor<70x4xf64>) -> (%s, %s, tensor<70x4xf64>) {\n"
+                         "  %%x = \"stablehlo.triangular_solve\"(%%a, %%b) {left_side = %s, lower = %s,"
+                         " unit_diagonal = false, transpose_a = #stablehlo<transpose %s>} : (tensor<2x6x6xf32>, %s) -> %s\n"
+                         "  %%u = \"stablehlo.triangular_solve\"(%%a, %%b) {left_side = %s, lower = %s,"
+                         " unit_diagonal = true, transpose_a = #stablehlo<transpose %s>} : (tensor<2x6x6xf32>, %s) -> %s\n"
+                         "  %%y = \"stablehlo.triangular_solve\"(%%c, %%d) {left_side = true, lower = %s,"
+                         " unit_diagonal = false, transpose_a = #stablehlo<transpose %s>} : (tensor<70x70xf64>,"
+                         " tensor<70x4xf64>) -> tensor<70x4xf64>\n"
+                         "  func.return %%x, %%u, %%y : %s, %s, tensor<70x4xf64>\n"
+                         "}\n",
+                         b, b, b, sides[s], lowers[l], transposes[t], b, b, sides[s], lowers[l], transposes[t], b, b,
+                         lowers[l], transposes[t], b, b);
+                expect_compiled_matches(name, text);
+            }
+    expect_compiled_matches("complex cholesky (Z + Z^H + 8 I) and triangular solves (adjoint, right side)",
+        "func.func @main(%zr: tensor<3x3xf32>, %zi: tensor<3x3xf32>, %br: tensor<3x4xf64>, %bi: tensor<3x4xf64>)"
+        " -> (tensor<3x3xcomplex<f32>>, tensor<3x4xcomplex<f64>>, tensor<4x3xcomplex<f64>>) {\n"
+        "  %z = stablehlo.complex %zr, %zi : tensor<3x3xcomplex<f32>>\n"
+        "  %n = stablehlo.negate %zi : tensor<3x3xf32>\n"
+        "  %w = stablehlo.complex %zr, %n : tensor<3x3xcomplex<f32>>\n"
+        "  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>\n"
+        "  %g = stablehlo.add %z, %wt : tensor<3x3xcomplex<f32>>\n"
+        "  %eye = stablehlo.constant dense<[[(8.0, 0.0), (0.0, 0.0), (0.0, 0.0)], [(0.0, 0.0), (8.0, 0.0), (0.0,"
+        " 0.0)], [(0.0, 0.0), (0.0, 0.0), (8.0, 0.0)]]> : tensor<3x3xcomplex<f32>>\n"
+        "  %h = stablehlo.add %g, %eye : tensor<3x3xcomplex<f32>>\n"
+        "  %l = stablehlo.cholesky %h, lower = true : tensor<3x3xcomplex<f32>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<3x4xcomplex<f64>>\n"
+        "  %a = stablehlo.convert %h : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f64>>\n"
+        "  %x = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = false, unit_diagonal = false,"
+        " transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<3x3xcomplex<f64>>, tensor<3x4xcomplex<f64>>) ->"
+        " tensor<3x4xcomplex<f64>>\n"
+        "  %t = stablehlo.transpose %b, dims = [1, 0] : (tensor<3x4xcomplex<f64>>) -> tensor<4x3xcomplex<f64>>\n"
+        "  %y = \"stablehlo.triangular_solve\"(%a, %t) {left_side = false, lower = true, unit_diagonal = false,"
+        " transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xcomplex<f64>>, tensor<4x3xcomplex<f64>>) ->"
+        " tensor<4x3xcomplex<f64>>\n"
+        "  func.return %l, %x, %y : tensor<3x3xcomplex<f32>>, tensor<3x4xcomplex<f64>>, tensor<4x3xcomplex<f64>>\n"
+        "}\n");
+}
+
 TEST(geev_matches) {
     expect_compiled_matches("geev: both sides, right only, neither, batched, 1 x 1, 100 x 100 (blocked)",
         "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>, %c: tensor<1x1xf64>, %d: tensor<100x100xf64>)"
@@ -665,6 +740,7 @@ int main(void) {
     RUN(gesvd_is_not_gesdd);
     RUN(sytrd_gehrd_match);
     RUN(gehrd_reads_ilo_and_ihi);
+    RUN(cholesky_triangular_solve_match);
     RUN(geev_matches);
     RUN(gees_matches);
     RUN(inside_a_loop_matches);

@@ -36,17 +36,28 @@ def literal(x):
         s = np.format_float_scientific(v, unique=True, trim="0") if x.dtype == np.float32 else repr(float(v))
         return s if ("." in s or "e" in s or "n" in s) else s + ".0"
 
+    def one(v):
+        if np.iscomplexobj(x):
+            part = np.float32 if x.dtype == np.complex64 else np.float64
+            return "(%s, %s)" % (literal_element(part(v.real)), literal_element(part(v.imag)))
+        return el(v)
+
     def rec(a):
         if a.ndim == 0:
-            return el(a[()])
+            return one(a[()])
         return "[" + ", ".join(rec(r) for r in a) + "]"
 
     return "dense<" + rec(x) + ">"
 
 
+def literal_element(v):
+    return literal(np.asarray(v))[len("dense<"):-1]
+
+
 def mlir_type(x):
     x = np.asarray(x)
-    t = {np.float32: "f32", np.float64: "f64", np.int32: "i32", np.int64: "i64", np.bool_: "i1"}[x.dtype.type]
+    t = {np.float32: "f32", np.float64: "f64", np.int32: "i32", np.int64: "i64", np.bool_: "i1",
+         np.complex64: "complex<f32>", np.complex128: "complex<f64>"}[x.dtype.type]
     return "tensor<" + "".join("%dx" % d for d in x.shape) + t + ">"
 
 
@@ -67,7 +78,7 @@ def write(path, header, cases):
             res, name, ", ".join(argn), ", ".join(mlir_type(a) for a in args), rt if len(outs) == 1 else "(" + rt + ")"))
         for j, o in enumerate(outs):
             ref = "%%%s_r" % name + ("#%d" % j if len(outs) > 1 else "")
-            if np.issubdtype(o.dtype, np.floating):
+            if np.issubdtype(o.dtype, np.inexact):
                 main.append("  check.expect_almost_eq_const %s, %s : %s, tolerance = %g" % (ref, literal(o), mlir_type(o), tol))
             else:
                 main.append("  check.expect_eq_const %s, %s : %s" % (ref, literal(o), mlir_type(o)))
@@ -394,4 +405,56 @@ a 100 x 100 one (LAPACK's blocked QR iteration) by its residuals.""", [
     ("gees_scipy", jax.scipy.linalg.schur, [nonsym((4, 4), f32)], 1e-5),
     ("gees64_one", schur_check, [nonsym((1, 1), f64)], 1e-12),
     ("gees_big", lambda x: schur_check(big(100, 100, x))[2:], [np.float64(0)], 1e-9),
+])
+
+
+def hermitian_pd(shape, dtype):
+    """Random Hermitian positive definite matrices."""
+    a = rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)
+    n = shape[-1]
+    return (a @ np.conj(np.swapaxes(a, -1, -2)) / n + np.eye(n)).astype(dtype)
+
+
+def complex_well(shape, dtype):
+    return (well(shape, np.float64) + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+
+
+def trsm(left, lower, trans, unit=False):
+    return lambda a, b: jax.lax.linalg.triangular_solve(a, b, left_side=left, lower=lower, transpose_a=trans > 0,
+                                                        conjugate_a=trans == 2, unit_diagonal=unit)
+
+
+def cholesky_check(a):
+    # the factor, and the residual of L L^H = a on a matrix large enough for potrf's blocked path
+    l = jnp.linalg.cholesky(a)
+    return resid(l @ jnp.conj(jnp.swapaxes(l, -1, -2)) - a)
+
+
+c64, c128 = np.complex64, np.complex128
+write(out + "/complex_triangular.mlir", """
+jnp.linalg.cholesky and the triangular solves on complex matrices as JAX
+lowers them on CPU: @lapack_{c,z}potrf_ffi and @lapack_{c,z}trsm_ffi, read
+as stablehlo.cholesky and triangular_solve on complex values, which become
+arrayjit.cholesky and arrayjit.triangular_solve on their parts
+(lower_complex.c) and run by LAPACK's cpotrf, zpotrf, ctrtrs and ztrtrs:
+each side, triangle and transpose (adjoint included), unit diagonals,
+batched, jax.scipy.linalg.cho_solve, a matrix that is not positive
+definite (JAX's NaNs), and real matrices of 100 x 100 (the blocked
+paths), the factor checked by its residual.""", [
+    ("cpotrf", jnp.linalg.cholesky, [hermitian_pd((3, 3), c64)], 1e-5),
+    ("zpotrf_batched", jnp.linalg.cholesky, [hermitian_pd((2, 4, 4), c128)], 1e-12),
+    ("zpotrf_not_pd", jnp.linalg.cholesky, [np.array([[1, 2j], [-2j, 1]], c128)], 1e-12),
+    ("ctrsm_left_lower", trsm(True, True, 0), [complex_well((4, 4), c64), complex_well((4, 2), c64)], 1e-5),
+    ("ztrsm_left_upper_adjoint", trsm(True, False, 2), [complex_well((3, 3), c128), complex_well((3, 5), c128)],
+     1e-12),
+    ("ztrsm_right_lower_transpose", trsm(False, True, 1), [complex_well((2, 4, 4), c128),
+                                                            complex_well((2, 3, 4), c128)], 1e-12),
+    ("ctrsm_right_upper_adjoint_unit", trsm(False, False, 2, True), [complex_well((3, 3), c64),
+                                                                     complex_well((2, 3), c64)], 1e-5),
+    ("zcho_solve", lambda a, b: jax.scipy.linalg.cho_solve(jax.scipy.linalg.cho_factor(a, lower=True), b),
+     [hermitian_pd((5, 5), c128), complex_well((5, 2), c128)], 1e-12),
+    ("dpotrf_big", lambda x: cholesky_check(big(100, 100, x) @ big(100, 100, x).T + 100 * jnp.eye(100)),
+     [np.float64(0)], 1e-9),
+    ("strsm_big", lambda a, b: trsm(False, False, 1)(jnp.triu(a) + 8 * jnp.eye(100, dtype=f32), b),
+     [nonsym((100, 100), f32), nonsym((7, 100), f32)], 1e-5),
 ])
