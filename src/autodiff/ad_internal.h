@@ -190,6 +190,7 @@ ir_value_id ad_convolution_partial(ad_ctx *c, const ir_op *op, int i);
 
 int ad_rule_branches(ad_ctx *c, const ir_op *op);   /* rules_control.c: if, case */
 int ad_rule_sort(ad_ctx *c, const ir_op *op);
+int ad_rule_top_k(ad_ctx *c, const ir_op *op);
 
 int ad_rule_triangular_solve(ad_ctx *c, const ir_op *op);   /* rules_linalg.c */
 int ad_rule_cholesky(ad_ctx *c, const ir_op *op);

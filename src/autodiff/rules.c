@@ -131,6 +131,7 @@ int ad_rule(ad_ctx *c, const ir_op *op) {
     case IR_IF: case IR_CASE: return ad_rule_branches(c, op);
     case IR_WHILE: return ad_unsupported(c, "a while loop inside an if or case branch is not unrolled");
     case IR_SORT: return ad_rule_sort(c, op);
+    case IR_TOP_K: return ad_rule_top_k(c, op);
     case IR_TRIANGULAR_SOLVE: return ad_rule_triangular_solve(c, op);
     case IR_CHOLESKY: return ad_rule_cholesky(c, op);
     case IR_SYEVD: return ad_rule_syevd(c, op);

@@ -166,3 +166,26 @@ int ad_rule_sort(ad_ctx *c, const ir_op *op) {
     }
     return DIAG_OK;
 }
+
+/* top_k: the values' cotangent scatter-added back to the positions the
+ * indices name (JAX's _top_k_jvp, transposed): full coordinates from iotas
+ * over the leading dims and the indices along the last. */
+int ad_rule_top_k(ad_ctx *c, const ir_op *op) {
+    ir_value_id g = c->ct[op->out[0]];
+    if (!c->active[op->in[0]] || g < 0) return DIAG_OK;
+    ir_type tx = ad_type(c, op->in[0]), ti = ad_type(c, op->out[1]);
+    if (tx.rank == IR_MAX_RANK) return ad_unsupported(c, "a top_k of rank %d", tx.rank);
+    int64_t column[IR_MAX_RANK];
+    for (int d = 0; d < ti.rank; d++) column[d] = ti.dims[d];
+    column[ti.rank] = 1;
+    ir_value_id pieces[IR_MAX_RANK];
+    for (int d = 0; d < ti.rank; d++)
+        pieces[d] = ad_reshape(c, d == ti.rank - 1 ? op->out[1] : iota(c, &ti, d), ti.rank + 1, column);
+    ir_value_id at = ad_concatenate(c, ti.rank, pieces, ti.rank);
+    int64_t all[IR_MAX_RANK];
+    for (int d = 0; d < tx.rank; d++) all[d] = d;
+    ir_attrs a = {.collapsed = {tx.rank, all}, .index_map = {tx.rank, all}, .axis_b = tx.rank};
+    ir_value_id in[3] = {ad_zeros_like(c, op->in[0]), at, g};
+    ad_body add = AD_BODY_ADD;
+    return ad_accumulate(c, op->in[0], ad_op(c, IR_SCATTER, 3, in, 1, &tx, &a, 1, &add, tx.dtype));
+}

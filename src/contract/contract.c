@@ -48,6 +48,7 @@
 #include "../plan/plan.h"
 #include "../util/fft.h"
 #include "../util/lapack_kernels.h"
+#include "../util/top_k.h"
 #include "../util/mem.h"
 
 static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->values[v].type; }
@@ -678,6 +679,15 @@ static size_t fft_scratch(const ir_op *fusion) {
     return len->n ? (size_t)aj_fft_work_doubles(len->v, len->n) * sizeof(double) : 0;
 }
 
+/* The workspace of an opaque kernel whose op is chlo.top_k: a row's keys
+ * and the heap (src/util/top_k.h); 0 for any other kernel. */
+static size_t top_k_scratch(const ir_func *f, const ir_op *fusion) {
+    const ir_block *b = fusion->regions[0];
+    if (b->nops != 2 || b->ops[0]->code != IR_TOP_K || b->ops[0]->a.k == 0) return 0;
+    const ir_type *x = &f->values[b->ops[0]->in[0]].type;
+    return (size_t)aj_top_k_scratch(x->dims[x->rank - 1], b->ops[0]->a.k);
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
@@ -692,7 +702,9 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
         if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
-        if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(op))) return CONTRACT_OPAQUE;
+        if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(op)) ||
+            (k->scratch = top_k_scratch(f, op)))
+            return CONTRACT_OPAQUE;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
     }

@@ -41,12 +41,12 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
  * after their buffers: control flow (its
  * sub-programs run in the scratch block), a dot written over its lhs (its
  * blocks of rows pass through the scratch block), a dot of narrow
- * operands (converted there for sgemm), LAPACK's and the FFT's (their
- * workspace). */
+ * operands (converted there for sgemm), and the opaque kernels with a
+ * workspace (LAPACK's, the FFT's, top_k's: contract.c). */
 static bool takes_scratch(emit_ctx *cx, int step) {
-    return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) ||
-           ex_dot_converts(cx, step) || ew_conv_gemm(cx, step) || el_lapack_kernel(cx, step) ||
-           ef_fft_kernel(cx, step);
+    const contract_kernel *k = &cx->p->kernels.k[step];
+    return k->strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) || ex_dot_converts(cx, step) ||
+           ew_conv_gemm(cx, step) || (k->strategy == CONTRACT_OPAQUE && k->scratch > 0);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
@@ -632,6 +632,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
     if (cx->uses_lapack) sb_puts(&s, emit_prelude_lapack);
     if (cx->uses_fft) sb_puts(&s, emit_prelude_fft);
+    if (cx->uses_top_k) sb_puts(&s, emit_prelude_top_k);
     if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
@@ -680,6 +681,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_sort |= sub.uses_sort;
         cx->uses_lapack |= sub.uses_lapack;
         cx->uses_fft |= sub.uses_fft;
+        cx->uses_top_k |= sub.uses_top_k;
         if (!cx->lapack_op) cx->lapack_op = sub.lapack_op;
         cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_global = sub.next_global;

@@ -11,12 +11,6 @@
 
 const char emit_prelude_fft[] = "\n/* ---- the Fourier transform (src/util/fft.h) ---- */\n" AJ_FFT_TEXT "\n";
 
-bool ef_fft_kernel(const emit_ctx *cx, int step) {
-    const ir_op *op = cx->f->body->ops[step];
-    return op->code == IR_FUSION && op->nregions == 1 && op->regions[0]->nops == 2 &&
-           op->regions[0]->ops[0]->code == IR_FFT_PARTS;
-}
-
 int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const ir_type *x = ec_type(cx, root->in[0]);
     const ir_ints *len = &root->a.dims;

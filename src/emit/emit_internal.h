@@ -27,6 +27,7 @@
  *                   syevd, gesdd, gesvd, sytrd, gehrd, geev, gees) and of
  *                   cholesky and triangular_solve (potrf, trtrs)
  *   emit_fft.c      the emitter of arrayjit.fft
+ *   emit_top_k.c    the emitter of chlo.top_k
  *   emit_control.c  the emitters of while, if and case, which call the
  *                   sub-programs of their regions
  *
@@ -131,6 +132,7 @@ typedef struct emit_ctx {
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
     bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
+    bool uses_top_k;           /* calls aj_top_k (emit_prelude_top_k) */
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
@@ -459,16 +461,17 @@ extern const char emit_prelude_sort[];
 /* emit_control.c: while, if, case (their regions run as sub-programs) */
 int emit_control(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
 
-/* emit_fft.c: arrayjit.fft; whether the kernel at `step` is one (it then takes the arena) */
+/* emit_fft.c: arrayjit.fft */
 int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-bool ef_fft_kernel(const emit_ctx *cx, int step);
 extern const char emit_prelude_fft[];
+
+/* emit_top_k.c: chlo.top_k */
+int emit_top_k(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
+extern const char emit_prelude_top_k[];
 
 /* emit_lapack.c: getrf, geqrf, orgqr, syevd, gesdd, gesvd, sytrd, gehrd, geev, gees, cholesky,
  * triangular_solve, by LAPACK */
 int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root);
-/* Whether the kernel at `step` is a LAPACK op's (it then takes the arena). */
-bool el_lapack_kernel(const emit_ctx *cx, int step);
 /* The LAPACK routines' table and the kernels (src/util/lapack_kernels.h). */
 extern const char emit_prelude_lapack[];
 

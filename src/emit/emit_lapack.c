@@ -14,13 +14,6 @@
 
 const char emit_prelude_lapack[] = "\n/* ---- LAPACK (src/util/lapack_kernels.h) ---- */\n" AJ_LAPACK_TEXT "\n";
 
-bool el_lapack_kernel(const emit_ctx *cx, int step) {
-    const ir_op *op = cx->f->body->ops[step];
-    if (op->code != IR_FUSION || op->nregions != 1 || op->regions[0]->nops != 2) return false;
-    ir_lapack_call c;
-    return ir_lapack_call_of(cx->f, op->regions[0]->ops[0], &c);
-}
-
 /* potrf and trtrs: real (s, d), or on complex parts (c, z), whose
  * imaginary parts follow the real ones among operands and results. */
 static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c,

@@ -32,6 +32,7 @@ static const eo_emitter opaque_emitters[IR_OPCODE_COUNT] = {
     [IR_GEEV] = emit_lapack,
     [IR_GEES] = emit_lapack,
     [IR_FFT_PARTS] = emit_fft,
+    [IR_TOP_K] = emit_top_k,
 };
 
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {

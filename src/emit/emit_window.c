@@ -185,6 +185,57 @@ int emit_reduce_window(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     return rc;
 }
 
+/* Whether the window passes the last dim straight through (size 1, stride
+ * 1, no dilation or padding: NHWC's channels under a pooling window) and
+ * it is long enough to be worth a loop of its own. */
+static bool passes_last_dim(const ew_window *w, const ir_type *rt) {
+    int d = w->w.rank - 1;
+    const ir_window *x = &w->w;
+    return d >= 0 && x->size[d] == 1 && x->stride[d] == 1 && x->win_dil[d] == 1 && x->base_dil[d] == 1 &&
+           x->lo[d] == 0 && x->hi[d] == 0 && rt->dims[d] == w->in_dims[d] && rt->dims[d] >= 4;
+}
+
+/* The fold with the last dim innermost, inside the window's loops: each
+ * result element is its own accumulator, stored and read back exactly, and
+ * folds the same points in the same order as one at a time would; the
+ * loop over the last dim reads and writes memory in order (and
+ * vectorises). */
+static void fold_last_dim_inside(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w, int n) {
+    const ir_type *rt = ec_type(cx, root->out[0]);
+    int last = rt->rank - 1;
+    ir_type rows = *rt;
+    rows.dims[last] = 1;
+    ex_index pos;
+    eo_loops_open(cx, &rows, &pos);
+    const char *row = ex_offset(cx, rt, &pos), *c = ec_fresh(cx, "c");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", c, c, rt->dims[last], c);
+    for (int i = 0; i < n; i++)
+        ex_store(cx, ec_type(cx, root->out[i])->dtype, k->out[i], ec_str(cx, "%s + %s", row, c),
+                 ex_element(cx, ec_type(cx, root->out[i])->dtype, eo_in(cx, root, n + i), "0"));
+    ec_close(cx);
+    ir_type space = window_space(w);
+    ex_index off, at_c = pos;
+    at_c.at[last] = c;
+    if (ir_type_numel(&space) > 0) {
+        eo_loops_open(cx, &space, &off);
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", c, c, rt->dims[last], c);
+        const char *at, *inside = window_point(cx, w, at_c.at, off.at, &at), *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4];
+        const char *to = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", row, c));
+        for (int i = 0; i < n; i++) {
+            ir_dtype t = ec_type(cx, root->in[i])->dtype;
+            const char *load = ex_element(cx, t, eo_in(cx, root, i), at);
+            const char *init = ex_element(cx, t, eo_in(cx, root, n + i), "0");
+            x[i] = ex_local(cx, t, inside && load && init ? ec_str(cx, "%s ? %s : %s", inside, load, init) : load);
+            acc[i] = ex_load(cx, ec_type(cx, root->out[i])->dtype, k->out[i], to);
+        }
+        if (!cx->rc) ex_apply_reducer(cx, root->regions[0], n, acc, x);
+        for (int i = 0; i < n; i++) ex_store(cx, ec_type(cx, root->out[i])->dtype, k->out[i], to, acc[i]);
+        ec_close(cx);
+        eo_loops_close(cx, &space);
+    }
+    eo_loops_close(cx, &rows);
+}
+
 /* Per result element, the window folded as the evaluator folds it. */
 static int emit_window_fold(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     int n = root->nin / 2;
@@ -194,6 +245,10 @@ static int emit_window_fold(emit_ctx *cx, const ex_kernel *k, const ir_op *root)
     ew_window w;
     if (n > IR_MAX_RANK * 4) return ec_fail_op(cx, DIAG_UNSUPPORTED, root, "more than %d inputs", IR_MAX_RANK * 4);
     if (!window_of(cx, root, in, in->rank, dims, NULL, rt->dims, &w) || ir_type_numel(rt) == 0) return cx->rc;
+    if (passes_last_dim(&w, rt)) {
+        fold_last_dim_inside(cx, k, root, &w, n);
+        return cx->rc;
+    }
     const char *acc[IR_MAX_RANK * 4], *x[IR_MAX_RANK * 4], *at;
     ex_index pos, off;
     eo_loops_open(cx, rt, &pos);

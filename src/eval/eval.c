@@ -343,6 +343,7 @@ int ev_exec_op(ev_frame *fr, const ir_op *op, diag *d) {
     case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD:
     case IR_GEHRD: case IR_GEEV: case IR_GEES: return ev_lapack(fr, op, d);
     case IR_FFT_PARTS: return ev_fft(fr, op, d);
+    case IR_TOP_K: return ev_top_k(fr, op, d);
     case IR_DOT_GENERAL: return ev_dot_general(fr, op, d);
     case IR_RETURN: return ev_fail(d, DIAG_INVALID, op, "must end its block");
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:

@@ -102,6 +102,7 @@ int ev_select_and_scatter(ev_frame *fr, const ir_op *op, diag *d);
 int ev_convolution(ev_frame *fr, const ir_op *op, diag *d);
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d);              /* eval_lapack.c */
 int ev_fft(ev_frame *fr, const ir_op *op, diag *d);                 /* eval_fft.c */
+int ev_top_k(ev_frame *fr, const ir_op *op, diag *d);               /* eval_top_k.c */
 /* pad, dynamic_slice, dynamic_update_slice, gather, scatter,
  * get_dimension_size, optimization_barrier (eval_index.c) */
 int ev_index_op(ev_frame *fr, const ir_op *op, diag *d);

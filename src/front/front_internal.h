@@ -360,7 +360,6 @@ typedef enum op_special {
     SP_CHLO_CONJ,          /* the identity on real types: a convert to the same type */
     SP_CHLO_CONSTANT_LIKE, /* a scalar constant broadcast to the result */
     SP_CHLO_BROADCAST,     /* broadcast_<op>: broadcast_in_dim of each operand, then the op */
-    SP_CHLO_TOP_K,         /* a stable sort of (x, iota) on the last dim, then slices */
     SP_CHLO_RAGGED_DOT,    /* per group a dot_general of the masked lhs (parse_op_ragged_dot.c) */
 } op_special;
 
@@ -378,7 +377,7 @@ typedef struct op_desc {
     ir_attrs a;   /* moved into the op by fr_emit() */
     /* bind_count > 0: the statement's results are the values bind_first ..
      * bind_first + bind_count - 1, the last of them the emitted op's (an
-     * expansion into several ops: chlo.top_k). */
+     * expansion into several ops: rng_bit_generator). */
     ir_value_id bind_first;
     int bind_count;
     op_special sp;      /* how the op was named (uniform_quantize is a convert here) */
@@ -475,10 +474,11 @@ int fr_finish_custom_call_check(parser *p, op_desc *d, const char *target);
 int fr_add_expected_constant(parser *p, op_desc *d, const token *literal, const ir_type *t, void **data);
 
 /* parse_op_chlo.c: the pretty form of an expanded CHLO op (after its name),
- * and the expansion itself, from either form's attributes (k: top_k's,
- * from the pretty form; -1: from attrs). */
+ * and the expansion itself, from either form's attributes; chlo.top_k's
+ * pretty form (it is an op of the IR). */
 int fr_parse_chlo(parser *p, op_desc *d, op_special sp);
-int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k);
+int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs);
+int fr_parse_top_k(parser *p, op_desc *d);
 /* One element of type t holding v (float types) or iv (integers, i1), at dst. */
 void fr_store_number(ir_dtype t, double v, int64_t iv, void *dst);
 /* Appends an op of one result made by an expansion, at the statement's

@@ -210,7 +210,7 @@ ir_op *fr_emit(parser *p, op_desc *d) {
 /* Binds the statement's result names to op's results (ir_op_append gives
  * one op's results consecutive value ids). Unnamed results are allowed. */
 static int bind_results(parser *p, const results *res, const ir_op *op, const op_desc *d) {
-    /* An expanded op whose results are other ops' (chlo.top_k): d names
+    /* An expanded op whose results are other ops' (rng_bit_generator): d names
      * them, consecutive values ending with op's. */
     int nout = d->bind_count ? d->bind_count : op->nout;
     ir_value_id first = d->bind_count ? d->bind_first : op->nout ? op->out[0] : 0;
@@ -353,6 +353,7 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
         return fr_read_lapack_attrs(p, d, attrs);
     case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
     case IR_FFT: case IR_FFT_PARTS: return fr_read_fft_attrs(p, d, attrs);
+    case IR_TOP_K: return !(a = fr_attr_require(p, attrs, "k", d->at)) || fr_attr_read_int(p, a, &x->k);
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -427,7 +428,7 @@ static int lower_legacy(parser *p, op_desc *d, op_special sp) {
  * from attributes, and the legacy dot and broadcast. */
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
-    if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs, -1);
+    if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs);
     if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE) return 0;   /* no attributes */
     if (sp == SP_DYNAMIC)   /* dynamic_pad's paddings are operands */
         return (d->code != IR_PAD && read_generic_attrs(p, d, attrs)) || fr_lower_dynamic(p, d);
@@ -593,7 +594,6 @@ static const struct {
     {"chlo.is_neg_inf", IR_COMPARE, SP_CHLO_IS_NEG_INF},
     {"chlo.conj", IR_CONVERT, SP_CHLO_CONJ},
     {"chlo.constant_like", IR_BROADCAST_IN_DIM, SP_CHLO_CONSTANT_LIKE},
-    {"chlo.top_k", IR_SLICE, SP_CHLO_TOP_K},
     {"chlo.ragged_dot", IR_DOT_GENERAL, SP_CHLO_RAGGED_DOT},
     {"chlo.broadcast_add", IR_ADD, SP_CHLO_BROADCAST},
     {"chlo.broadcast_and", IR_AND, SP_CHLO_BROADCAST},
@@ -691,6 +691,7 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_CONCATENATE: rc = fr_parse_concatenate(p, d); break;
         case IR_SELECT: rc = fr_parse_select(p, d); break;
         case IR_COMPARE: rc = fr_parse_compare(p, d); break;
+        case IR_TOP_K: rc = fr_parse_top_k(p, d); break;
         case IR_COMPLEX: rc = fr_parse_complex(p, d); break;
         case IR_DOT_GENERAL: rc = fr_parse_dot_general(p, d); break;
         case IR_REDUCE: return fr_parse_reduce(p, d, op);

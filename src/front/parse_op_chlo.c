@@ -14,15 +14,11 @@
  *   chlo.broadcast_<op>      each operand broadcast_in_dim to the result's
  *                            shape (broadcast_dimensions for the lower-rank
  *                            one, else numpy's trailing alignment), then op
- *   chlo.top_k(x, k = K)     a stable sort of (x, iota) along the last
- *                            dimension, descending in totalOrder (+NaN
- *                            first, -NaN last, +0 before -0; ties keep the
- *                            lower index first, as XLA's TopK), then the
- *                            first K of both
  *
  * The pretty forms are CHLO's: `%x attr-dict? : T -> R` (or `: (T) -> R`),
- * `%a, %b {broadcast_dimensions = array<i64: 1>} : (A, B) -> R`,
- * `chlo.top_k(%x, k = 2) : T -> (V, I)`. */
+ * `%a, %b {broadcast_dimensions = array<i64: 1>} : (A, B) -> R`. chlo.top_k
+ * is an op of the IR (src/util/top_k.h computes it); its pretty form
+ * `chlo.top_k(%x, k = 2) : T -> (V, I)` is read here too. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -159,65 +155,6 @@ static int lower_broadcast(parser *p, op_desc *d, const attr_list *attrs) {
     return rc;
 }
 
-static int lower_top_k(parser *p, op_desc *d, const attr_list *attrs, int64_t k) {
-    const attr_ref *a;
-    if (d->nin != 1) return fr_error(p, d->at, "chlo.top_k takes 1 operand, found %d", d->nin);
-    if (d->out.n != 2) return fr_error(p, d->at, "chlo.top_k has 2 results, the signature gives %d", d->out.n);
-    if (k < 0 && (!(a = fr_attr_require(p, attrs, "k", d->at)) || fr_attr_read_int(p, a, &k))) return -1;
-    ir_type x = *ir_value_type(p->fn, d->in[0].id), it = d->out.v[1];
-    int r = x.rank;
-    if (r < 1) return fr_error(p, d->at, "chlo.top_k needs an operand of rank 1 or more");
-    if (k < 0 || k > x.dims[r - 1])
-        return fr_error(p, d->at, "chlo.top_k: k = %lld is not between 0 and %lld", (long long)k,
-                        (long long)x.dims[r - 1]);
-    if (!ir_dtype_is_int(it.dtype)) return fr_error(p, d->at, "chlo.top_k: the indices must be integers");
-    ir_type iota_t = ir_type_make(it.dtype, r, x.dims);
-    ir_op *iota = fr_aux_op(p, d, IR_IOTA, 0, NULL, &iota_t);
-    if (!iota) return -1;
-    iota->a.axis = r - 1;
-    ir_value_id in[2] = {d->in[0].id, iota->out[0]};
-    ir_type outs[2] = {x, iota_t};
-    ir_op *sort = ir_op_append(p->fn, p->block, IR_SORT, 2, in, 2, outs);
-    if (!sort) return fr_nomem(p);
-    sort->loc = iota->loc;
-    sort->a.axis = r - 1;
-    sort->a.is_stable = true;
-    /* the comparator: lhs value > rhs value, totalOrder on floats */
-    ir_block *b = ir_op_add_region(sort);
-    if (!b) return fr_nomem(p);
-    ir_type sv = ir_type_scalar(x.dtype), si = ir_type_scalar(it.dtype), pred = ir_type_scalar(IR_I1);
-    ir_value_id lhs = ir_block_add_arg(p->fn, b, &sv), rhs = ir_block_add_arg(p->fn, b, &sv);
-    if (lhs < 0 || rhs < 0 || ir_block_add_arg(p->fn, b, &si) < 0 || ir_block_add_arg(p->fn, b, &si) < 0)
-        return fr_nomem(p);
-    ir_value_id pair[2] = {lhs, rhs};
-    ir_op *gt = ir_op_append(p->fn, b, IR_COMPARE, 2, pair, 1, &pred);
-    if (!gt) return fr_nomem(p);
-    gt->loc = iota->loc;
-    gt->a.cmp = IR_CMP_GT;
-    gt->a.cmp_type = ir_dtype_is_float(x.dtype) ? IR_CMPT_TOTALORDER : IR_CMPT_NOTYPE;
-    ir_op *ret = ir_op_append(p->fn, b, IR_RETURN, 1, &gt->out[0], 0, NULL);
-    if (!ret) return fr_nomem(p);
-    ret->loc = iota->loc;
-    /* the first k of each: values here, indices as the statement's own op */
-    int64_t zeros[IR_MAX_RANK] = {0}, ones[IR_MAX_RANK], limit[IR_MAX_RANK];
-    for (int i = 0; i < r; i++) ones[i] = 1, limit[i] = x.dims[i];
-    limit[r - 1] = k;
-    ir_type vt = d->out.v[0];
-    ir_value_id sorted_values = sort->out[0], sorted_indices = sort->out[1];
-    ir_op *values = fr_aux_op(p, d, IR_SLICE, 1, &sorted_values, &vt);
-    if (!values) return -1;
-    if (ir_ints_set(&values->a.start, r, zeros) || ir_ints_set(&values->a.limit, r, limit) ||
-        ir_ints_set(&values->a.stride, r, ones) || ir_ints_set(&d->a.start, r, zeros) ||
-        ir_ints_set(&d->a.limit, r, limit) || ir_ints_set(&d->a.stride, r, ones))
-        return fr_nomem(p);
-    d->in[0].id = sorted_indices;
-    d->out.v[0] = it;
-    d->out.n = 1;
-    d->bind_first = values->out[0];
-    d->bind_count = 2;
-    return 0;
-}
-
 /* One more op of the expansion on the values in (part-typed like t). */
 static ir_value_id aux(parser *p, const op_desc *d, ir_opcode code, int nin, const ir_value_id *in,
                        const ir_type *t) {
@@ -281,7 +218,7 @@ static int lower_conj(parser *p, op_desc *d) {
     return fr_push_operand(p, d, (operand){.id = neg->out[0], .tok = d->in[0].tok});
 }
 
-int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, int64_t k) {
+int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     switch (sp) {
     case SP_CHLO_SQUARE: return lower_square(p, d);
     case SP_CHLO_IS_INF:
@@ -290,28 +227,27 @@ int fr_lower_chlo(parser *p, op_desc *d, op_special sp, const attr_list *attrs, 
     case SP_CHLO_CONJ: return lower_conj(p, d);
     case SP_CHLO_CONSTANT_LIKE: return lower_constant_like(p, d, attrs);
     case SP_CHLO_BROADCAST: return lower_broadcast(p, d, attrs);
-    case SP_CHLO_TOP_K: return lower_top_k(p, d, attrs, k);
     case SP_CHLO_RAGGED_DOT: return fr_lower_ragged_dot(p, d, attrs);
     default: return fr_error(p, d->at, "internal error: no expansion for this op");
     }
 }
 
-/* `%x, ... attr-dict? : sig`, or top_k's `(%x, k = K) attr-dict? : T -> (V, I)`. */
+/* `%x, ... attr-dict? : sig` */
 int fr_parse_chlo(parser *p, op_desc *d, op_special sp) {
     attr_list attrs = {0};
-    int64_t k = -1;
-    int rc;
     if (sp == SP_CHLO_RAGGED_DOT)   /* CHLO prints it in the generic form only */
         return fr_error(p, d->at, "chlo.ragged_dot has only the generic form \"chlo.ragged_dot\"(...)");
-    if (sp == SP_CHLO_TOP_K)
-        rc = expect(p, TK_LPAREN, "'(' after chlo.top_k") || fr_parse_operand(p, d) ||
-             expect(p, TK_COMMA, "',' before 'k'") || fr_parse_named_int(p, "k", &k) ||
-             expect(p, TK_RPAREN, "')' after k");
-    else
-        rc = fr_parse_operands(p, d);
-    if (!rc) rc = fr_parse_optional_attr_dict(p, &attrs) || fr_sig_same(p, d);
-    if (!rc && sp == SP_CHLO_TOP_K && k < 0) rc = fr_error(p, d->at, "chlo.top_k: k = %lld is negative", (long long)k);
-    if (!rc) rc = fr_lower_chlo(p, d, sp, &attrs, k);
+    int rc = fr_parse_operands(p, d) || fr_parse_optional_attr_dict(p, &attrs) || fr_sig_same(p, d) ||
+             fr_lower_chlo(p, d, sp, &attrs);
     fr_attr_list_free(&attrs);
     return rc ? -1 : 0;
+}
+
+/* chlo.top_k's `(%x, k = K) attr-dict? : T -> (V, I)` (an op of the IR). */
+int fr_parse_top_k(parser *p, op_desc *d) {
+    return expect(p, TK_LPAREN, "'(' after chlo.top_k") || fr_parse_operand(p, d) ||
+                   expect(p, TK_COMMA, "',' before 'k'") || fr_parse_named_int(p, "k", &d->a.k) ||
+                   expect(p, TK_RPAREN, "')' after k") || fr_skip_attr_dict(p) || fr_sig_same(p, d)
+               ? -1
+               : 0;
 }

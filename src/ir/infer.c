@@ -249,7 +249,7 @@ static bool reads_recorded_results(ir_opcode code) {
     switch (code) {
     case IR_CONSTANT: case IR_IOTA: case IR_BROADCAST_IN_DIM: case IR_RESHAPE:
     case IR_CONVERT: case IR_BITCAST_CONVERT: case IR_DOT_GENERAL: case IR_CALL: case IR_CONVOLUTION:
-    case IR_GESDD: case IR_GESVD:
+    case IR_GESDD: case IR_GESVD: case IR_TOP_K:
         return true;
     default:
         return false;
@@ -466,6 +466,7 @@ static const infer_rule other_rules[IR_OPCODE_COUNT] = {
     [IR_CASE] = infer_rule_branches,
     [IR_MAP] = infer_rule_map,
     [IR_SORT] = infer_rule_sort,
+    [IR_TOP_K] = infer_rule_top_k,
     [IR_REDUCE_WINDOW] = infer_rule_reduce_window,
     [IR_SELECT_AND_SCATTER] = infer_rule_select_and_scatter,
     [IR_CONVOLUTION] = infer_rule_convolution,

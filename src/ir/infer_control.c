@@ -55,6 +55,24 @@ int infer_rule_map(infer_ctx *cx) {
     return DIAG_OK;
 }
 
+/* top_k(x) = (values, indices): the k first of x's last dim, as x's
+ * elements and as the integers the recorded type names. */
+int infer_rule_top_k(infer_ctx *cx) {
+    const ir_type *x = infer_operand(cx, 0);
+    int64_t k = infer_attrs(cx)->k;
+    if (x->rank < 1) return infer_fail(cx, "operand 0: expected rank 1 or more, got %s", TT(x));
+    if (k < 0 || k > x->dims[x->rank - 1])
+        return infer_fail(cx, "k = %lld is not between 0 and %lld", (long long)k, (long long)x->dims[x->rank - 1]);
+    ir_dtype it = infer_recorded(cx, 1)->dtype;
+    if (!ir_dtype_is_int(it) || ir_dtype_bits(it) < 8)
+        return infer_fail(cx, "the indices' type %s is no integer type of 8 bits or more", ir_dtype_name(it));
+    cx->out[0] = *x;
+    cx->out[0].dims[x->rank - 1] = k;
+    cx->out[1] = cx->out[0];
+    cx->out[1].dtype = it;
+    return DIAG_OK;
+}
+
 /* sort(x...) along `dimension`: the comparator takes (x_i[a], x_i[b]) for
  * every input i, as scalars, and returns tensor<i1>. */
 int infer_rule_sort(infer_ctx *cx) {

@@ -119,6 +119,7 @@ int infer_rule_while(infer_ctx *cx);                  /* infer_control.c */
 int infer_rule_branches(infer_ctx *cx);               /* if, case */
 int infer_rule_map(infer_ctx *cx);
 int infer_rule_sort(infer_ctx *cx);
+int infer_rule_top_k(infer_ctx *cx);
 int infer_rule_reduce_window(infer_ctx *cx);          /* infer_window.c */
 int infer_rule_select_and_scatter(infer_ctx *cx);
 int infer_rule_convolution(infer_ctx *cx);

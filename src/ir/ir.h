@@ -242,6 +242,7 @@ typedef enum ir_op_kind {
     X(COMPLEX_PART, "arrayjit.complex_part", IR_KIND_OTHER, -1) \
     X(FFT_PARTS, "arrayjit.fft", IR_KIND_OTHER, -1) \
     X(CHOLESKY_PARTS, "arrayjit.cholesky", IR_KIND_OTHER, 2) \
+    X(TOP_K, "chlo.top_k", IR_KIND_OTHER, 1) \
     X(TRIANGULAR_SOLVE_PARTS, "arrayjit.triangular_solve", IR_KIND_OTHER, 4) \
     X(CALL, "func.call", IR_KIND_OTHER, -1) \
     X(RETURN, "func.return", IR_KIND_OTHER, -1) \
@@ -349,6 +350,7 @@ typedef struct ir_attrs {
     ir_opcode complex_fn;  /* complex_part: the function (IR_EXPONENTIAL, IR_ABS, ...) */
     bool complex_imag;     /* complex_part: the imaginary part (else the real part) */
     ir_fft_type fft_type;  /* fft (fft_length in dims) */
+    int64_t k;             /* chlo.top_k: how many along the last dim */
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or

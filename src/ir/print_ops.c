@@ -412,6 +412,7 @@ void pr_print_props(const printer *p, const ir_op *op) {
     }
     case IR_CHOLESKY: case IR_CHOLESKY_PARTS: case IR_SYTRD: fprintf(p->out, "lower = %s", a->lower ? "true" : "false"); break;
     case IR_GEHRD: fprintf(p->out, "ilo = %lld, ihi = %lld", (long long)a->ilo, (long long)a->ihi); break;
+    case IR_TOP_K: fprintf(p->out, "k = %lld", (long long)a->k); break;
     case IR_GEEV:
         print_char_prop(p, "jobvl", a->lapack_mode >> 8);
         fputs(", ", p->out);
@@ -450,7 +451,7 @@ bool pr_has_props(ir_opcode code) {
     case IR_FUSION: case IR_REDUCE: case IR_MAP: case IR_SORT: case IR_CONVOLUTION: case IR_REDUCE_WINDOW:
     case IR_SELECT_AND_SCATTER: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY: case IR_SYEVD: case IR_GESDD:
     case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES: case IR_COMPLEX_PART:
-    case IR_FFT_PARTS: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
+    case IR_FFT_PARTS: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS: case IR_TOP_K:
         return true;
     default:
         return false;

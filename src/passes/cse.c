@@ -74,6 +74,7 @@ static uint64_t mix_attrs(uint64_t h, const ir_func *f, const ir_op *op) {
     h = mix_int(mix_int(mix_int(mix_int(h, a->left_side), a->lower), a->unit_diagonal), a->transpose_a);
     h = mix_int(mix_int(mix_int(mix_int(h, a->axis_b), a->sorted), a->unique), a->lapack_mode);
     h = mix_int(mix_int(mix_int(mix_int(mix_int(h, a->ilo), a->ihi), a->complex_fn), a->complex_imag), a->fft_type);
+    h = mix_int(h, a->k);
     if (a->data) h = mix(h, a->data, data_bytes(f, op));
     if (a->callee) h = mix(h, a->callee, strlen(a->callee));
     return h;
@@ -115,7 +116,8 @@ static bool same_attrs(const ir_func *f, const ir_op *x, const ir_op *y) {
     if (a->feature_groups != b->feature_groups || a->batch_groups != b->batch_groups || a->is_stable != b->is_stable ||
         a->left_side != b->left_side || a->lower != b->lower || a->unit_diagonal != b->unit_diagonal ||
         a->transpose_a != b->transpose_a || a->lapack_mode != b->lapack_mode || a->ilo != b->ilo || a->ihi != b->ihi ||
-        a->complex_fn != b->complex_fn || a->complex_imag != b->complex_imag || a->fft_type != b->fft_type)
+        a->complex_fn != b->complex_fn || a->complex_imag != b->complex_imag || a->fft_type != b->fft_type ||
+        a->k != b->k)
         return false;
     if (a->axis != b->axis || a->cmp != b->cmp || a->cmp_type != b->cmp_type || a->max_ulp != b->max_ulp ||
         a->exponent_bits != b->exponent_bits || a->mantissa_bits != b->mantissa_bits ||

@@ -788,6 +788,16 @@ TEST(sort_rules) {
          "  }) {dimension = 0 : i64, is_stable = false} : (tensor<5x2xf64>, tensor<5x2xf64>) -> (tensor<5x2xf64>, tensor<5x2xf64>)\n"
          "  %e = stablehlo.exponential %t : tensor<5x2xf64>\n"
          "  return %s, %e : tensor<5x2xf64>, tensor<5x2xf64>\n}\n", 0, 0, 0},
+        {"top_k_rows",   /* the values' cotangent goes back to where top_k took them */
+         "func.func @main(%x: tensor<3x6xf64>) -> tensor<3x2xf64> {\n"
+         "  %v, %i = chlo.top_k(%x, k = 2) : tensor<3x6xf64> -> (tensor<3x2xf64>, tensor<3x2xi32>)\n"
+         "  %z = stablehlo.multiply %v, %v : tensor<3x2xf64>\n"
+         "  return %z : tensor<3x2xf64>\n}\n", 0, 0, 0},
+        {"top_k_batched",
+         "func.func @main(%x: tensor<2x3x5xf64>) -> tensor<2x3x3xf64> {\n"
+         "  %v, %i = chlo.top_k(%x, k = 3) : tensor<2x3x5xf64> -> (tensor<2x3x3xf64>, tensor<2x3x3xi64>)\n"
+         "  %e = stablehlo.exponential %v : tensor<2x3x3xf64>\n"
+         "  return %e : tensor<2x3x3xf64>\n}\n", 0, 0, 0},
     };
     check_cases(cases, NCASES(cases));
 }

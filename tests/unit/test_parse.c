@@ -755,6 +755,15 @@ TEST(chlo_ops_refuse_malformed_uses) {
                         "%a, %b : tensor<2xf32>, tensor<3xf32> -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
                         "t.mlir:2:3: in @f: 'chlo.polygamma' op operand 1: expected tensor<2xf32> (same as operand 0), "
                         "got tensor<3xf32>");
+    expect_verify_error("func.func @f(%a: tensor<4xf32>) {\n  %v, %i = chlo.top_k(%a, k = 5) : tensor<4xf32> -> "
+                        "(tensor<5xf32>, tensor<5xi32>)\n  return\n}\n",
+                        "t.mlir:2:3: in @f: 'chlo.top_k' op k = 5 is not between 0 and 4");
+    expect_verify_error("func.func @f(%a: tensor<4xf32>) {\n  %v, %i = chlo.top_k(%a, k = 2) : tensor<4xf32> -> "
+                        "(tensor<2xf32>, tensor<2xf32>)\n  return\n}\n",
+                        "t.mlir:2:3: in @f: 'chlo.top_k' op the indices' type f32 is no integer type of 8 bits or more");
+    expect_verify_error("func.func @f(%a: tensor<f32>) {\n  %v, %i = \"chlo.top_k\"(%a) {k = 0} : (tensor<f32>) -> "
+                        "(tensor<f32>, tensor<i32>)\n  return\n}\n",
+                        "t.mlir:2:3: in @f: 'chlo.top_k' op operand 0: expected rank 1 or more, got tensor<f32>");
 #define RAGGED(sizes, dims, result)                                                                              \
     "func.func @f(%l: tensor<2x6x4xf32>, %r: tensor<3x2x4x5xf32>, %g: " sizes ") {\n  %0 = \"chlo.ragged_dot\"(%l, " \
     "%r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<" dims ">}> : (tensor<2x6x4xf32>, "                 \

@@ -1,0 +1,27 @@
+/* emit_top_k.c: the emitter of chlo.top_k. Its kernel is one call of the
+ * kernel the evaluator runs too (src/util/top_k.h, whose text the source
+ * then holds: emit_prelude_top_k), with its workspace in the plan's scratch
+ * block (contract.c, top_k_scratch), so that results equal the evaluator's
+ * bit for bit and nothing is allocated at run time. */
+#include <inttypes.h>
+
+#include "../util/top_k.h"
+#include "emit_internal.h"
+
+const char emit_prelude_top_k[] = "\n/* ---- top_k (src/util/top_k.h) ---- */\n" AJ_TOP_K_TEXT "\n";
+
+int emit_top_k(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+    const ir_type *x = ec_type(cx, root->in[0]), *it = ec_type(cx, root->out[1]);
+    int64_t n = x->dims[x->rank - 1], top = root->a.k, rows = n ? ir_type_numel(x) / n : 0;
+    if (top == 0 || rows == 0) return cx->rc;
+    size_t bytes = (size_t)aj_top_k_scratch(n, top);
+    if (bytes > cx->p->scratch_bytes)
+        return ec_fail_op(cx, DIAG_INVALID, root, "internal error: top_k needs %zu bytes of scratch, the plan has %zu",
+                          bytes, cx->p->scratch_bytes);
+    cx->uses_top_k = true;
+    int kind = aj_top_k_kind(ir_dtype_is_float(x->dtype), ir_dtype_is_int(x->dtype) && !ir_dtype_is_unsigned(x->dtype));
+    ec_line(cx, "aj_top_k(%s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %d, %d, %d, %d, scratch);",
+            eo_in(cx, root, 0), k->out[0], k->out[1], rows, n, top, (int)ir_dtype_size(x->dtype),
+            ir_dtype_bits(x->dtype), kind, (int)ir_dtype_size(it->dtype));
+    return cx->rc;
+}
