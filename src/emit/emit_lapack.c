@@ -18,9 +18,8 @@ const char emit_prelude_lapack[] = "\n/* ---- LAPACK (src/util/lapack_kernels.h)
  * imaginary parts follow the real ones among operands and results. */
 static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c,
                             const char *w) {
-    bool parts = root->code == IR_CHOLESKY_PARTS || root->code == IR_TRIANGULAR_SOLVE_PARTS;
-    size_t part = parts ? c->elem / 2 : c->elem;
-    char p = parts ? (part == 8 ? 'z' : 'c') : (part == 8 ? 'd' : 's');
+    bool parts = c->is_complex;
+    char p = parts ? (c->elem == 16 ? 'z' : 'c') : (c->elem == 8 ? 'd' : 's');
     const char *a_im = parts ? eo_in(cx, root, 1) : "0", *x_im = parts ? k->out[1] : "0";
     if (root->code == IR_CHOLESKY || root->code == IR_CHOLESKY_PARTS) {
         ec_line(cx, "aj_potrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s);", p,
@@ -44,8 +43,8 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                           s.bytes, cx->p->scratch_bytes);
     cx->uses_lapack = true;
     if (!cx->lapack_op) cx->lapack_op = ir_op_name(root->code);
-    bool parts = root->code == IR_CHOLESKY_PARTS || root->code == IR_TRIANGULAR_SOLVE_PARTS;
-    const char *T = c.elem == (parts ? 16 : 8) ? "double" : "float", p = c.elem == 8 ? 'd' : 's';
+    const char *T = c.elem == (c.is_complex ? 16 : 8) ? "double" : "float", p = c.is_complex ? (c.elem == 16 ? 'z' : 'c')
+                                                                                       : (c.elem == 8 ? 'd' : 's');
     /* the workspace: the scratch block (the kernel gets it: emit_c.c) */
     const char *w = "0", *iw = "0";
     if (s.bytes) {
@@ -55,8 +54,12 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const char *sizes = ec_str(cx, "%" PRId64 ", %" PRId64 ", %" PRId64, c.batch, c.m, c.n);
     switch (root->code) {
     case IR_GETRF:
-        ec_line(cx, "aj_getrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s);", p, eo_in(cx, root, 0), k->out[0], k->out[1],
-                k->out[2], sizes, w);
+        if (c.is_complex)
+            ec_line(cx, "aj_getrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s);", p, eo_in(cx, root, 0),
+                    eo_in(cx, root, 1), k->out[0], k->out[1], k->out[2], k->out[3], sizes, w);
+        else
+            ec_line(cx, "aj_getrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s);", p, eo_in(cx, root, 0), k->out[0],
+                    k->out[1], k->out[2], sizes, w);
         break;
     case IR_GEQRF:
         ec_line(cx, "aj_geqrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0],

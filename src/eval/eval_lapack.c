@@ -58,7 +58,7 @@ AJ_LAPACK_KERNELS
 /* cholesky and triangular_solve, real (p: s, d) or on complex parts (c, z). */
 #define RUN_TRIANGULAR(T, p)                                                                                          \
     do {                                                                                                              \
-        bool parts = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS;                          \
+        bool parts = c->is_complex;                                                                                      \
         T *im_a = parts ? IN(1) : NULL, *out_im = parts ? OUT(1) : NULL;                                              \
         if (op->code == IR_CHOLESKY || op->code == IR_CHOLESKY_PARTS)                                                 \
             aj_potrf_##p(L, IN(0), im_a, OUT(0), out_im, c->batch, c->n, op->a.lower, work);                            \
@@ -68,12 +68,16 @@ AJ_LAPACK_KERNELS
     } while (0)
 
 static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, const ir_lapack_call *c, void *work) {
-    bool parts = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS;
-    size_t part = parts ? c->elem / 2 : c->elem;
-    if (part == 8 && parts) RUN_TRIANGULAR(double, z);
-    else if (parts) RUN_TRIANGULAR(float, c);
-    else if (part == 8) RUN_TRIANGULAR(double, d);
+    if (c->is_complex && c->elem == 16) RUN_TRIANGULAR(double, z);
+    else if (c->is_complex) RUN_TRIANGULAR(float, c);
+    else if (c->elem == 8) RUN_TRIANGULAR(double, d);
     else RUN_TRIANGULAR(float, s);
+}
+
+/* The other routines on complex matrices (their parts): getrf. */
+static void run_complex(const aj_lapack *L, ev_frame *fr, const ir_op *op, const ir_lapack_call *c, void *work) {
+    if (c->elem == 16) aj_getrf_z(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);
+    else aj_getrf_c(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);
 }
 
 static bool is_triangular(ir_opcode code) {
@@ -93,6 +97,7 @@ int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
     if (space.bytes && !work) return diag_nomem(d);
     if (is_triangular(op->code)) run_triangular(L, fr, op, &c, work);
+    else if (c.is_complex) run_complex(L, fr, op, &c, work);
     else if (c.elem == 8) RUN_KERNEL(double, d);
     else RUN_KERNEL(float, s);
     mem_free(work);

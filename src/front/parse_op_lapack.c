@@ -114,9 +114,12 @@ static const struct {
       "tensor<...xi32>, tensor<...xi32>)")},
 };
 
+/* The routines read for complex matrices too (c, z): getrf. */
 static int lapack_op_of(const char *target) {
     for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++)
-        if (is_lapack(target, lapack_ops[i].routine)) return (int)i;
+        if (lapack_ops[i].code == IR_GETRF ? is_lapack_any(target, lapack_ops[i].routine)
+                                           : is_lapack(target, lapack_ops[i].routine))
+            return (int)i;
     return -1;
 }
 
@@ -241,10 +244,16 @@ typedef struct lapack_sig {
     int64_t m, n, k;    /* K = min(M, N) */
 } lapack_sig;
 
-/* Operand 0 of d is a batch of matrices of the target's type (s: f32, d: f64). */
+/* The element type of a lapack_<p>..._ffi target: s f32, d f64, c
+ * complex<f32>, z complex<f64>. */
+static ir_dtype target_dtype(const char *target) {
+    return target[7] == 's' ? IR_F32 : target[7] == 'd' ? IR_F64 : target[7] == 'c' ? IR_C64 : IR_C128;
+}
+
+/* Operand 0 of d is a batch of matrices of the target's type. */
 static bool read_sig(parser *p, const op_desc *d, const char *target, lapack_sig *s) {
     s->t = *ir_value_type(p->fn, d->in[0].id);
-    ir_dtype want = target[7] == 's' ? IR_F32 : IR_F64;
+    ir_dtype want = target_dtype(target);
     if (s->t.rank < 2 || s->t.dtype != want) return false;
     s->m = s->t.dims[s->t.rank - 2], s->n = s->t.dims[s->t.rank - 1];
     s->k = s->m < s->n ? s->m : s->n;
@@ -361,7 +370,7 @@ static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_li
     lapack_sig s;
     if (!read_sig(p, d, target, &s) || !result_is(d, 0, &s.t) || !results_fit(p, d, &s, code))
         return fr_error(p, d->at, "custom_call @%s: expected %s with T = %s", target, lapack_ops[which].expected,
-                        target[7] == 's' ? "f32" : "f64");
+                        ir_dtype_name(target_dtype(target)));
     if (code == IR_GEHRD && check_range(p, d, target, &s)) return -1;
     d->code = code;
     return 0;
@@ -385,7 +394,7 @@ static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list
         return fr_error(p, d->at,
                         "custom_call @%s: expected (tensor<...xNxNxT>) -> (tensor<...xNxT>, tensor<...xNxT>, "
                         "tensor<...xNxNxcomplex<T>>, tensor<...xNxNxcomplex<T>>, tensor<...xi32>) with T = %s",
-                        target, target[7] == 's' ? "f32" : "f64");
+                        target, ir_dtype_name(target_dtype(target)));
     ir_type parts[7] = {vec, vec, s.t, s.t, s.t, s.t, info};
     ir_op *geev = fr_aux_ops(p, d, IR_GEEV, 1, &d->in[0].id, 7, parts);
     if (!geev) return -1;

@@ -101,11 +101,14 @@ static ir_type batch_plus(const ir_type *b, ir_dtype t, int extra, int64_t d0, i
 int infer_rule_getrf(infer_ctx *cx) {
     ir_type b;
     int64_t m, n;
+    int parts = cx->op->nin;   /* 2: a complex matrix's real and imaginary parts */
+    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
     int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GETRF, 0, &b, &m, &n);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
     if (rc) return rc;
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, IR_I32, 1, m < n ? m : n, 0);
-    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    for (int i = 0; i < parts; i++) cx->out[i] = *infer_operand(cx, 0);
+    cx->out[parts] = batch_plus(&b, IR_I32, 1, m < n ? m : n, 0);
+    cx->out[parts + 1] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
@@ -319,9 +322,11 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     const ir_type *a = &f->values[op->in[0]].type;
     if (a->rank < 2) return false;
     *c = (ir_lapack_call){routine, 1, a->dims[a->rank - 2], a->dims[a->rank - 1], 0, 0, 0, ir_dtype_size(a->dtype),
-                          op->a.lapack_mode};
+                          op->a.lapack_mode, false};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
-    if (op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS) c->elem *= 2;   /* complex */
+    c->is_complex = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS ||
+                 (op->code == IR_GETRF && op->nin == 2);
+    if (c->is_complex) c->elem *= 2;
     if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
         const ir_type *b = &f->values[op->in[op->nin - 1]].type;
         int64_t per = c->batch ? ir_type_numel(b) / c->batch : 0;

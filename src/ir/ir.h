@@ -162,7 +162,7 @@ typedef enum ir_op_kind {
     X(CONVOLUTION, "stablehlo.convolution", IR_KIND_OTHER, 2) \
     X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
     X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
-    X(GETRF, "arrayjit.getrf", IR_KIND_OTHER, 1) \
+    X(GETRF, "arrayjit.getrf", IR_KIND_OTHER, -1) \
     X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, 1) \
     X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, 2) \
     X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, 1) \
@@ -627,6 +627,7 @@ typedef struct ir_lapack_call {
     int64_t batch, m, n, k, ucols, vtrows;
     size_t elem;
     int mode;
+    bool is_complex;   /* the matrices are complex, given as their parts (elem: a complex element's bytes) */
 } ir_lapack_call;
 bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c);
 

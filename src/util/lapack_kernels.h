@@ -141,17 +141,19 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
                     const int *, T *, const int *, int *, int *, size_t, size_t);
 
 /* potrf and trtrs: real (s, d) and complex (c, z; T is the part's type,
- * the matrices interleaved pairs). */
+ * the matrices interleaved pairs); getrf's complex forms. */
 #define AJ_LAPACK_TRI_FIELDS_(T, p)                                                                           \
     void (*p##potrf)(const char *, const int *, T *, const int *, int *, size_t);                             \
     void (*p##trtrs)(const char *, const char *, const char *, const int *, const int *, const T *,           \
                      const int *, T *, const int *, int *, size_t, size_t, size_t);
+#define AJ_LAPACK_COMPLEX_FIELDS_(T, p) void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);
 
-/* The table of routines: sgetrf_ ... dgees_, then spotrf_ ... ztrtrs_. */
+/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_, zgetrf_. */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
         AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, s)              \
         AJ_LAPACK_TRI_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, c) AJ_LAPACK_TRI_FIELDS_(double, z)     \
+        AJ_LAPACK_COMPLEX_FIELDS_(float, c) AJ_LAPACK_COMPLEX_FIELDS_(double, z)                              \
     } aj_lapack;
 
 /* The names of the table's routines, in its order. */
@@ -159,8 +161,8 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
         "dgeev_", "dgees_", "spotrf_", "strtrs_", "dpotrf_", "dtrtrs_", "cpotrf_", "ctrtrs_", "zpotrf_",     \
-        "ztrtrs_"
-enum { AJ_LAPACK_NROUTINES = 28 };
+        "ztrtrs_", "cgetrf_", "zgetrf_"
+enum { AJ_LAPACK_NROUTINES = 30 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -184,6 +186,7 @@ enum { AJ_LAPACK_NROUTINES = 28 };
     void p##trtrs_(const char *, const char *, const char *, const int *, const int *, const T *, const int *, \
                    T *, const int *, int *, size_t, size_t, size_t);
 #define AJ_LAPACK_TRI_INIT_(p) .p##potrf = p##potrf_, .p##trtrs = p##trtrs_
+#define AJ_LAPACK_COMPLEX_PROTOS_(T, p) void p##getrf_(const int *, const int *, T *, const int *, int *, int *);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
@@ -191,9 +194,10 @@ enum { AJ_LAPACK_NROUTINES = 28 };
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, s)                  \
     AJ_LAPACK_TRI_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, c) AJ_LAPACK_TRI_PROTOS_(double, z)         \
+    AJ_LAPACK_COMPLEX_PROTOS_(float, c) AJ_LAPACK_COMPLEX_PROTOS_(double, z)                                  \
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), AJ_LAPACK_TRI_INIT_(s),   \
                                             AJ_LAPACK_TRI_INIT_(d), AJ_LAPACK_TRI_INIT_(c),                   \
-                                            AJ_LAPACK_TRI_INIT_(z)};
+                                            AJ_LAPACK_TRI_INIT_(z), .cgetrf = cgetrf_, .zgetrf = zgetrf_};
 
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
@@ -479,10 +483,32 @@ enum { AJ_LAPACK_NROUTINES = 28 };
         }                                                                                                     \
     }
 
+/* getrf of complex matrices (c, z), given as their parts: lu's parts,
+ * ipiv, info, as the real kernel's (aj_getrf_s). */
+#define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
+    __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *are, const T *aim, T *lre,  \
+                                                     T *lim, int32_t *ipiv, int32_t *info, int64_t batch,     \
+                                                     int64_t m, int64_t n, T *w) {                            \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1;                                               \
+        int64_t k = m < n ? m : n;                                                                            \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * m * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (k > 0) {                                                                                      \
+                for (int64_t i = 0; i < m; i++)                                                               \
+                    for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+                L->p##getrf(&im, &in, w, &lda, (int *)(ipiv + b * k), &res);                                  \
+                for (int64_t i = 0; i < m; i++)                                                               \
+                    for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, lre + o, lim + o, i * n + j, 0); \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }
+
 #define AJ_LAPACK_KERNELS                                                                                     \
     AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_EIG_(float, s) AJ_LAPACK_EIG_(double, d) \
     AJ_LAPACK_TRI_(float, s, 0) AJ_LAPACK_TRI_(double, d, 0) AJ_LAPACK_TRI_(float, c, 1)                      \
-    AJ_LAPACK_TRI_(double, z, 1)
+    AJ_LAPACK_TRI_(double, z, 1) AJ_LAPACK_COMPLEX_(float, c) AJ_LAPACK_COMPLEX_(double, z)
 
 #define AJ_LAPACK_STR_(...) #__VA_ARGS__
 #define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)

@@ -114,6 +114,18 @@ TEST(getrf_matches) {
         "  func.return %0#0, %0#1, %0#2, %1#0, %1#1, %2#0, %2#1 : tensor<3x6x6xf64>, tensor<3x6xi32>, tensor<3xi32>,"
         " tensor<2x4x7xf32>, tensor<2x4xi32>, tensor<9x4xf64>, tensor<4xi32>\n"
         "}\n");
+    expect_compiled_matches("complex getrf (zgetrf, cgetrf), batched and wide",
+        "func.func @main(%ar: tensor<2x5x5xf64>, %ai: tensor<2x5x5xf64>, %br: tensor<3x6xf32>, %bi: tensor<3x6xf32>)"
+        " -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5xi32>, tensor<2xi32>, tensor<3x6xcomplex<f32>>, tensor<3xi32>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x5x5xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<3x6xcomplex<f32>>\n"
+        "  %0:3 = stablehlo.custom_call @lapack_zgetrf_ffi(%a) : (tensor<2x5x5xcomplex<f64>>) ->"
+        " (tensor<2x5x5xcomplex<f64>>, tensor<2x5xi32>, tensor<2xi32>)\n"
+        "  %1:3 = stablehlo.custom_call @lapack_cgetrf_ffi(%b) : (tensor<3x6xcomplex<f32>>) ->"
+        " (tensor<3x6xcomplex<f32>>, tensor<3xi32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %1#0, %1#1 : tensor<2x5x5xcomplex<f64>>, tensor<2x5xi32>, tensor<2xi32>,"
+        " tensor<3x6xcomplex<f32>>, tensor<3xi32>\n"
+        "}\n");
     expect_compiled_matches("getrf, 80 x 80 (blocked)",
         "func.func @main(%a: tensor<80x80xf32>) -> (tensor<80x80xf32>, tensor<80xi32>) {\n"
         "  %0:3 = \"arrayjit.getrf\"(%a) : (tensor<80x80xf32>) -> (tensor<80x80xf32>, tensor<80xi32>, tensor<i32>)\n"

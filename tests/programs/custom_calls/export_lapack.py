@@ -458,3 +458,20 @@ paths), the factor checked by its residual.""", [
     ("strsm_big", lambda a, b: trsm(False, False, 1)(jnp.triu(a) + 8 * jnp.eye(100, dtype=f32), b),
      [nonsym((100, 100), f32), nonsym((7, 100), f32)], 1e-5),
 ])
+
+
+write(out + "/complex_lu.mlir", """
+jnp.linalg's LU-based functions on complex matrices as JAX lowers them on
+CPU: @lapack_{c,z}getrf_ffi, read as arrayjit.getrf on complex values, which
+becomes arrayjit.getrf on their parts (lower_complex.c) and runs by LAPACK's
+cgetrf and zgetrf; the triangular solves after it by ctrtrs and ztrtrs.
+jax.scipy.linalg.lu_factor (lu and pivots), jnp.linalg.solve, inv, det
+and slogdet, batched, and a singular matrix (info > 0).""", [
+    ("cgetrf", jax.scipy.linalg.lu_factor, [complex_well((4, 4), c64)], 1e-5),
+    ("zgetrf_wide", lambda a: jax.lax.linalg.lu(a)[:2], [complex_well((3, 5), c128)], 1e-12),
+    ("zsolve_batched", jnp.linalg.solve, [complex_well((2, 4, 4), c128), complex_well((2, 4, 3), c128)], 1e-12),
+    ("cinv", jnp.linalg.inv, [complex_well((5, 5), c64)], 1e-4),
+    ("zdet", jnp.linalg.det, [complex_well((3, 4, 4), c128)], 1e-11),
+    ("zslogdet", lambda a: jnp.linalg.slogdet(a), [complex_well((6, 6), c128)], 1e-11),
+    ("zsingular", jnp.linalg.det, [np.array([[1, 2j], [2, 4j]], c128)], 1e-12),
+])
