@@ -84,9 +84,10 @@ static inline int aj_top_k_kind(int is_float, int is_signed) {
     __attribute__((unused)) static void aj_top_k(const void *x, void *values, void *indices, int64_t rows,     \
                                                  int64_t n, int64_t k, int bytes, int bits, int kind,         \
                                                  int index_bytes, void *scratch) {                            \
+        if (k <= 0 || rows <= 0) return;                                                                      \
         int64_t *key = (int64_t *)scratch;                                                                    \
         aj_top_k_item *h = (aj_top_k_item *)(key + n);                                                        \
-        for (int64_t r = 0; r < rows && k > 0; r++) {                                                         \
+        for (int64_t r = 0; r < rows; r++) {                                                                  \
             const unsigned char *row = (const unsigned char *)x + r * n * bytes;                              \
             aj_top_k_keys(row, n, bytes, bits, kind, key);                                                    \
             int64_t m = 0;                                                                                    \
