@@ -318,6 +318,12 @@ static ir_value_id clamp(parser *p, const op_desc *d, ir_value_id lo, ir_value_i
     return x < 0 ? -1 : emit(p, d, IR_CLAMP, 3, in, ir_value_type(p->fn, x)->dtype);
 }
 
+/* v as an integer where t is one (zero points, in range by the type's
+ * rules); 0 for a float t, whose v may be any scale. */
+static int64_t as_int(ir_dtype t, double v) {
+    return ir_dtype_is_float(t) || !(v > -9.2e18 && v < 9.2e18) ? 0 : (int64_t)v;
+}
+
 /* v[0..n) of type t broadcast to like's shape: one value (axis < 0) to every
  * element, else v[i] to the elements whose index along axis is i. */
 static ir_value_id per_channel(parser *p, const op_desc *d, int axis, int n, const double *v, ir_dtype t,
@@ -326,7 +332,7 @@ static ir_value_id per_channel(parser *p, const op_desc *d, int axis, int n, con
     const ir_type *shape = ir_value_type(p->fn, like);
     ir_type lt = *shape;   /* a copy: appending ops may move the value table */
     if (axis < 0) {
-        ir_value_id c = fr_scalar_constant(p, d, t, v[0], (int64_t)v[0]);
+        ir_value_id c = fr_scalar_constant(p, d, t, v[0], as_int(t, v[0]));
         return c < 0 ? -1 : fr_broadcast_to(p, d, c, &lt, 0, NULL);
     }
     int64_t len = n;
@@ -335,7 +341,7 @@ static ir_value_id per_channel(parser *p, const op_desc *d, int axis, int n, con
     if (!op) return -1;
     size_t size = ir_dtype_size(t);
     if (!(op->a.data = mem_calloc((size_t)n, size))) return fr_nomem(p), -1;
-    for (int i = 0; i < n; i++) fr_store_number(t, v[i], (int64_t)v[i], (char *)op->a.data + (size_t)i * size);
+    for (int i = 0; i < n; i++) fr_store_number(t, v[i], as_int(t, v[i]), (char *)op->a.data + (size_t)i * size);
     int64_t dim = axis;
     return fr_broadcast_to(p, d, op->out[0], &lt, 1, &dim);
 }
