@@ -16,10 +16,9 @@ const char emit_prelude_lapack[] = "\n/* ---- LAPACK (src/util/lapack_kernels.h)
 
 /* potrf and trtrs: real (s, d), or on complex parts (c, z), whose
  * imaginary parts follow the real ones among operands and results. */
-static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c,
+static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c, char p,
                             const char *w) {
     bool parts = c->is_complex;
-    char p = parts ? (c->elem == 16 ? 'z' : 'c') : (c->elem == 8 ? 'd' : 's');
     const char *a_im = parts ? eo_in(cx, root, 1) : "0", *x_im = parts ? k->out[1] : "0";
     if (root->code == IR_CHOLESKY || root->code == IR_CHOLESKY_PARTS) {
         ec_line(cx, "aj_potrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s);", p,
@@ -85,7 +84,7 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                 root->a.ilo, root->a.ihi, w, s.lwork);
         break;
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
-        emit_triangular(cx, k, root, &c, w);
+        emit_triangular(cx, k, root, &c, p, w);
         break;
     case IR_GEEV:
         ec_line(cx, "aj_geev_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"

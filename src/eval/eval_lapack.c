@@ -80,11 +80,6 @@ static void run_complex(const aj_lapack *L, ev_frame *fr, const ir_op *op, const
     else aj_getrf_c(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);
 }
 
-static bool is_triangular(ir_opcode code) {
-    return code == IR_CHOLESKY || code == IR_CHOLESKY_PARTS || code == IR_TRIANGULAR_SOLVE ||
-           code == IR_TRIANGULAR_SOLVE_PARTS;
-}
-
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     int rc = ev_results_fit(fr, op, d);
     if (rc) return rc;
@@ -96,7 +91,7 @@ int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     aj_lapack_space space = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
     void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
     if (space.bytes && !work) return diag_nomem(d);
-    if (is_triangular(op->code)) run_triangular(L, fr, op, &c, work);
+    if (c.routine == AJ_LAPACK_POTRF || c.routine == AJ_LAPACK_TRTRS) run_triangular(L, fr, op, &c, work);
     else if (c.is_complex) run_complex(L, fr, op, &c, work);
     else if (c.elem == 8) RUN_KERNEL(double, d);
     else RUN_KERNEL(float, s);
