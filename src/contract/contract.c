@@ -597,6 +597,28 @@ int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride
     return merged ? (kstride ? kstride : 1) : 0;
 }
 
+int64_t contract_conv_phases(const ir_func *f, const ir_op *conv, int64_t *per_dim, int64_t *widest) {
+    const ir_type *rhs = type_of(f, conv->in[1]);
+    int nsp = rhs->rank - 2;
+    int64_t sizes[IR_MAX_RANK] = {0}, phases = 1, points = 1;
+    for (int s = 0; s < nsp; s++) sizes[s] = rhs->dims[conv->a.conv_rhs.v[2 + s]];
+    ir_window w;
+    char why[200];
+    bool ok = ir_window_read(conv, nsp, sizes, &w, why, sizeof why);
+    for (int s = 0; s < nsp; s++) {
+        per_dim[s] = ok && w.stride[s] == 1 ? w.base_dil[s] : 1;
+        phases *= per_dim[s];
+        if (phases > CONTRACT_CONV_MAX_PHASES) break;
+        int64_t step = ok ? per_dim[s] / ir_gcd(w.win_dil[s], per_dim[s]) : 1;   /* between offsets a phase reads */
+        points *= (sizes[s] + step - 1) / step;
+    }
+    if (widest) *widest = points;
+    if (phases <= CONTRACT_CONV_MAX_PHASES) return phases;
+    for (int s = 0; s < nsp; s++) per_dim[s] = 1;
+    if (widest) *widest = ir_type_numel(rhs) / (rhs->dims[conv->a.conv_rhs.v[0]] * rhs->dims[conv->a.conv_rhs.v[1]]);
+    return 1;
+}
+
 /* The batch elements of a convolution are better the innermost of its
  * im2col, the product's rows (position, batch element) (CONV_GEMM's
  * conv_batch_inner): the input's batch dim is its innermost (stride 1:
@@ -641,10 +663,14 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
             if (out->dims[d] > 1 && row_major_stride(out, d) != row_major_stride(out, e) * out->dims[e]) return 0;
         }
     }
+    int64_t per_dim[IR_MAX_RANK], widest;
+    k->conv_batch_inner = batch_inner(lhs, out, a, positions);
+    k->conv_phased = !k->conv_batch_inner && contract_conv_phases(f, root, per_dim, &widest) > 1;
+    if (k->conv_phased) window = widest;   /* a phase's window points, at most */
     int64_t row = rhs->dims[a->conv_rhs.v[0]] * window, groups = a->feature_groups;
     int64_t out_per_group = out->dims[a->conv_out.v[1]] / (groups > 0 ? groups : 1);
     int64_t width = row, most = positions;   /* a block's row, and its rows at most */
-    if ((k->conv_batch_inner = batch_inner(lhs, out, a, positions))) {
+    if (k->conv_batch_inner) {
         width = positions * out->dims[a->conv_out.v[0]];
         most = row;
     }
@@ -655,8 +681,11 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     k->scratch_rhs = align_up((size_t)(rows * width) * 4);
     int64_t rstride[IR_MAX_RANK], kstride = contract_conv_rows(f, root, rstride);
     int64_t ostride = row_major_stride(rhs, (int)a->conv_rhs.v[1]);
-    k->conv_packed = !kstride || (kstride != 1 && ostride != 1);   /* BLIS takes a row- or column-major one */
-    return k->conv_packed ? k->scratch_rhs + (size_t)(row * out_per_group) * 4 : k->scratch_rhs;
+    k->conv_packed = k->conv_phased || !kstride || (kstride != 1 && ostride != 1);   /* BLIS takes a row- or column-major one */
+    size_t end = k->conv_packed ? k->scratch_rhs + (size_t)(row * out_per_group) * 4 : k->scratch_rhs;
+    if (!k->conv_phased) return end;
+    k->scratch_tile = align_up(end);
+    return k->scratch_tile + (size_t)(rows * out_per_group) * 4;
 }
 
 /* The workspace of an opaque kernel whose op is a LAPACK op (getrf, geqrf,
@@ -810,6 +839,11 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
             fprintf(out, "}");
         }
         if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
+        if (k->strategy == CONTRACT_CONV_GEMM && k->conv_phased) {
+            int64_t per_dim[IR_MAX_RANK];
+            const ir_op *conv = f->body->ops[s]->regions[0]->ops[0];
+            fprintf(out, " (%" PRId64 " phases of the dilated input)", contract_conv_phases(f, conv, per_dim, NULL));
+        }
         if (k->strategy == CONTRACT_CONV_GEMM && k->conv_batch_inner)
             fprintf(out, " (batch inner, %" PRId64 " summed rows a block)", k->conv_rows);
         if (k->scratch) fprintf(out, "; scratch %zu", k->scratch);

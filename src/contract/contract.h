@@ -103,6 +103,10 @@ typedef struct contract_kernel {
                                        positions, one stride of the result (contract.c) */
     bool conv_packed;               /* CONV_GEMM: the kernel is packed at scratch_rhs (else it is
                                        read in place: contract_conv_rows) */
+    bool conv_phased;               /* CONV_GEMM: the input is dilated (contract_conv_phases): each
+                                       phase is its own undilated product, its kernel rows packed at
+                                       scratch_rhs, its result block in scratch_tile, then stored */
+    size_t scratch_tile;            /* CONV_GEMM, conv_phased: conv_rows x output features */
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
@@ -167,6 +171,16 @@ typedef struct contract_control {
  * the kernel's stride from row to row when they merge, else 0 (then the
  * kernel is packed). */
 int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride);
+/* A convolution over a dilated input (lhs_dilation: a transposed
+ * convolution, a strided one's input gradient) reads, along a spatial dim
+ * with base dilation d > 1 and stride 1, an input element at only one
+ * window offset in d: the outputs o = r, r + d, r + 2d, ... (phase r) all
+ * read through the same offsets, every other product falls in the
+ * dilation's holes. per_dim[s] is d along such a dim, else 1; returns the
+ * number of phases, their product (1: none, or more than
+ * CONTRACT_CONV_MAX_PHASES and run as one product), and in *widest (unless
+ * NULL) the most window points one phase reads. */
+int64_t contract_conv_phases(const ir_func *f, const ir_op *conv, int64_t *per_dim, int64_t *widest);
 
 /* Fills *l, and next[j] (when not NULL) with the offset of loop value j's
  * next-state buffer, SIZE_MAX when the body writes it in place. False when
@@ -193,4 +207,5 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
 /* The bytes of a CONV_GEMM block of im2col rows: at least one row, at most
  * all of an image's positions; enough rows that sgemm runs near its rate. */
 #define CONTRACT_CONV_BLOCK_BYTES (1 << 20)
+#define CONTRACT_CONV_MAX_PHASES 64   /* each phase is its own emitted loop nest */
 #endif

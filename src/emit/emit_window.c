@@ -23,6 +23,9 @@ typedef struct ew_window {
     ir_window w;
     int64_t in_dims[IR_MAX_RANK], in_strides[IR_MAX_RANK];
     int64_t positions[IR_MAX_RANK];   /* window positions per dimension */
+    /* convolution: window offset t along dim k reads the kernel at offset
+       kfirst[k] + kstep[k] * t (0 and 1 but in a phase's window: phase_window) */
+    int64_t kfirst[IR_MAX_RANK], kstep[IR_MAX_RANK];
 } ew_window;
 
 static void row_major_strides(const ir_type *t, int64_t *strides) {
@@ -49,6 +52,8 @@ static bool window_of(emit_ctx *cx, const ir_op *root, const ir_type *in, int ra
         w->in_dims[k] = in->dims[dims[k]];
         w->in_strides[k] = strides[dims[k]];
         w->positions[k] = positions[k];
+        w->kfirst[k] = 0;
+        w->kstep[k] = 1;
     }
     return true;
 }
@@ -396,6 +401,16 @@ static const char *conv_row_at(emit_ctx *cx, const int64_t *rstride, const char 
     return ec_take(cx, &r);
 }
 
+/* pos[s], the window position along each dim of position p in row-major
+ * order over w's positions. */
+static void position_of(emit_ctx *cx, const ew_window *w, const char *p, const char **pos) {
+    int64_t inner = 1;
+    for (int s = w->w.rank - 1; s >= 0; s--) {
+        pos[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, p, inner, w->positions[s]));
+        inner *= w->positions[s];
+    }
+}
+
 /* The group's kernel as a matrix [row, o], row-major, at kp. */
 static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride, const char *kp,
                         const char *g) {
@@ -413,8 +428,11 @@ static void pack_kernel(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     sbuf kat = {0};
     sb_printf(&kat, "%s * %" PRId64 " + (%s * %" PRId64 " + %s) * %" PRId64, f, rs[a->conv_rhs.v[0]], g, out_g, o,
               rs[a->conv_rhs.v[1]]);
-    for (int s = 0; s < nsp; s++)
-        if (strcmp(offs.at[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, offs.at[s], rs[a->conv_rhs.v[2 + s]]);
+    for (int s = 0; s < nsp; s++) {
+        if (w->kfirst[s]) sb_printf(&kat, " + %" PRId64, w->kfirst[s] * rs[a->conv_rhs.v[2 + s]]);
+        if (strcmp(offs.at[s], "0") != 0)
+            sb_printf(&kat, " + %s * %" PRId64, offs.at[s], w->kstep[s] * rs[a->conv_rhs.v[2 + s]]);
+    }
     const char *at = conv_row_at(cx, rstride, f, offs.at, nsp);
     const char *row = ex_local(cx, IR_I64, ec_str(cx, "(%s) * %" PRId64, at, out_g));
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
@@ -460,12 +478,7 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     const char *pp = ec_fresh(cx, "pp"), *f = ec_fresh(cx, "f"), *pos[IR_MAX_RANK], *at;
     ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", pp, pp, pn, pp);
     const char *p = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", p0, pp));
-    int64_t inner = 1;
-    for (int s = nsp - 1; s >= 0; s--) {
-        int64_t n = res->dims[a->conv_out.v[2 + s]];
-        pos[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, p, inner, n));
-        inner *= n;
-    }
+    position_of(cx, w, p, pos);
     const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, b, ls[a->conv_lhs.v[0]], g,
                                                    in_g * ls[a->conv_lhs.v[1]]));
     ex_index offs;
@@ -517,12 +530,7 @@ static void gather_batch_inner(emit_ctx *cx, const ir_op *root, const ew_window 
         off[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, k, rstride[1 + s], w->w.size[s]));
     const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64, f, ls[a->conv_lhs.v[1]]));
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", p, p, positions, p);
-    int64_t inner = 1;
-    for (int s = nsp - 1; s >= 0; s--) {
-        int64_t n = res->dims[a->conv_out.v[2 + s]];
-        pos[s] = ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, p, inner, n));
-        inner *= n;
-    }
+    position_of(cx, w, p, pos);
     const char *at, *inside = window_point(cx, w, pos, off, &at);
     const char *dst = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64, kk, positions * batch, p, batch));
     const char *src = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", base, at));
@@ -575,6 +583,160 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
     return true;
 }
 
+/* ---- a dilated input, phase by phase (CONV_GEMM with conv_phased) --------------------- */
+
+static int64_t mod64(int64_t a, int64_t m) { return (a % m + m) % m; }
+
+/* Phase r (r[s] < per_dim[s]: contract_conv_phases) of the convolution
+ * with window full: its outputs o = r[s] + P j (P = per_dim[s] > 1) read
+ * input element (o + off * wd - lo) / P where that divides, which is at
+ * the offsets off = off0 + t * P / g (g = gcd(wd, P)) and input element
+ * j + (r[s] + off0 * wd - lo) / P + t * wd / g: an undilated convolution
+ * of stride 1 over the same input, its window offset t the kernel's
+ * off0 + t * P / g. Into *w, with positions[s] the phase's outputs; false
+ * where no offset reads the input (the phase's outputs are 0). */
+static bool phase_window(const ew_window *full, const int64_t *per_dim, const int64_t *r, ew_window *w) {
+    *w = *full;
+    bool reads = true;
+    for (int s = 0; s < w->w.rank; s++) {
+        int64_t P = per_dim[s], wd = full->w.win_dil[s], lo = full->w.lo[s], g = ir_gcd(wd, P), off0 = -1;
+        if (P == 1) continue;
+        w->positions[s] = (full->positions[s] - r[s] + P - 1) / P;
+        for (int64_t off = 0; off < P / g && off < full->w.size[s] && off0 < 0; off++)
+            if (mod64(r[s] + off * wd - lo, P) == 0) off0 = off;
+        if (off0 < 0) {
+            reads = false;
+            continue;
+        }
+        w->kfirst[s] = off0;
+        w->kstep[s] = P / g;
+        w->w.size[s] = (full->w.size[s] - off0 + P / g - 1) / (P / g);
+        w->w.stride[s] = w->w.base_dil[s] = 1;
+        w->w.win_dil[s] = wd / g;
+        w->w.lo[s] = -((r[s] + off0 * wd - lo) / P);
+    }
+    return reads;
+}
+
+/* im2col row strides for a phase's window: the input feature innermost
+ * (contiguous in NHWC on both sides of gather_rows' copy), the window
+ * row-major outside it. */
+static void phase_row_strides(const ew_window *w, int64_t in_g, int64_t *rstride) {
+    rstride[0] = 1;
+    int64_t step = in_g;
+    for (int s = w->w.rank - 1; s >= 0; s--) {
+        rstride[1 + s] = step;
+        step *= w->w.size[s];
+    }
+}
+
+/* The element offset in the result of image b, feature g * out_g + o, at
+ * output position r + P j of phase r (j[s] the phase's position along dim s). */
+static const char *phase_out_at(emit_ctx *cx, const ir_op *root, const int64_t *per_dim, const int64_t *r,
+                                const char *b, const char *g, const char *o, const char *const *j) {
+    const ir_attrs *a = &root->a;
+    const ir_type *res = ec_type(cx, root->out[0]);
+    int64_t os[IR_MAX_RANK], out_g = res->dims[a->conv_out.v[1]] / a->feature_groups;
+    row_major_strides(res, os);
+    sbuf at = {0};
+    sb_printf(&at, "%s * %" PRId64 " + (%s * %" PRId64 " + %s) * %" PRId64, b, os[a->conv_out.v[0]], g, out_g, o,
+              os[a->conv_out.v[1]]);
+    for (int s = 0; s < res->rank - 2; s++) {
+        int64_t st = os[a->conv_out.v[2 + s]];
+        sb_printf(&at, " + %s * %" PRId64, j[s], per_dim[s] * st);
+        if (r[s]) sb_printf(&at, " + %" PRId64, r[s] * st);
+    }
+    return ec_take(cx, &at);
+}
+
+/* Zeroes image b's outputs of phase r, which reads only the dilation's
+ * holes and padding, for group g. */
+static void zero_phase(emit_ctx *cx, const ir_op *root, const ex_kernel *k, const ew_window *w,
+                       const int64_t *per_dim, const int64_t *r, const char *b, const char *g) {
+    const ir_type *res = ec_type(cx, root->out[0]);
+    int64_t positions = 1, out_g = res->dims[root->a.conv_out.v[1]] / root->a.feature_groups;
+    for (int s = 0; s < w->w.rank; s++) positions *= w->positions[s];
+    const char *p = ec_fresh(cx, "p"), *o = ec_fresh(cx, "o"), *j[IR_MAX_RANK];
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", p, p, positions, p);
+    position_of(cx, w, p, j);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
+    ec_line(cx, "((float *)%s)[%s] = 0.0f;", k->out[0], phase_out_at(cx, root, per_dim, r, b, g, o, j));
+    ec_close(cx);
+    ec_close(cx);
+}
+
+/* Phase r of image b and group g (its kernel rows packed at kp): blocks
+ * of conv_rows of its output positions gathered into col, multiplied into
+ * the tile by sgemm, and stored to their places in the result. */
+static void emit_phase(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w,
+                       const int64_t *per_dim, const int64_t *r, const int64_t *rstride, const char *const *buf,
+                       const char *b, const char *g) {
+    const ir_type *res = ec_type(cx, root->out[0]);
+    int64_t rows = cx->p->kernels.k[k->step].conv_rows, positions = 1, wsize = 1;
+    int64_t out_g = res->dims[root->a.conv_out.v[1]] / root->a.feature_groups;
+    for (int s = 0; s < w->w.rank; s++) positions *= w->positions[s], wsize *= w->w.size[s];
+    int64_t row = ec_type(cx, root->in[1])->dims[root->a.conv_rhs.v[0]] * wsize;
+    const char *col = buf[0], *kp = buf[1], *tile = buf[2];
+    const char *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn"), *pp = ec_fresh(cx, "pp"), *o = ec_fresh(cx, "o");
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
+            positions, rows, positions, p0);
+    gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
+    ex_gemm_call(cx, true, rows, out_g, row,
+                 ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
+                        ", 1, 0.0f, %s, %" PRId64 ", 1",
+                        pn, out_g, row, col, row, kp, out_g, tile, out_g));
+    const char *j[IR_MAX_RANK];
+    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", pp, pp, pn, pp);
+    position_of(cx, w, ec_str(cx, "(%s + %s)", p0, pp), j);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", o, o, out_g, o);
+    ec_line(cx, "((float *)%s)[%s] = %s[%s * %" PRId64 " + %s];", k->out[0],
+            phase_out_at(cx, root, per_dim, r, b, g, o, j), tile, pp, out_g, o);
+    ec_close(cx);
+    ec_close(cx);
+    ec_close(cx);
+}
+
+/* A convolution over a dilated input (contract_conv_phases): per group,
+ * each phase an undilated convolution (phase_window) whose kernel rows are
+ * packed and whose products skip the dilation's holes: 1/P of the im2col
+ * work along each phased dim (a 2x2-strided 3x3 transposed convolution
+ * multiplies 9 window points where the whole window would take 36). */
+static bool emit_conv_phases(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    int nsp = res->rank - 2;
+    int64_t per_dim[IR_MAX_RANK], r[IR_MAX_RANK] = {0}, in_g = rhs->dims[a->conv_rhs.v[0]];
+    int64_t phases = contract_conv_phases(cx->f, root, per_dim, NULL);
+    const char *buf[3] = {ec_fresh(cx, "aj_col"), ec_fresh(cx, "aj_kp"), ec_fresh(cx, "aj_tile")};
+    const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b");
+    if (!open_conv_block(cx, root, ck, buf[0])) return true;
+    ec_line(cx, "float *%s = (float *)(scratch + %zu), *%s = (float *)(scratch + %zu);", buf[1], ck->scratch_rhs,
+            buf[2], ck->scratch_tile);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, a->feature_groups, g);
+    for (int64_t n = 0; n < phases; n++) {
+        ew_window pw;
+        int64_t rstride[IR_MAX_RANK], positions = 1;
+        bool reads = phase_window(w, per_dim, r, &pw);
+        for (int s = 0; s < nsp; s++) positions *= pw.positions[s];
+        if (positions && reads) {
+            phase_row_strides(&pw, in_g, rstride);
+            pack_kernel(cx, root, &pw, rstride, buf[1], g);
+        }
+        if (positions) {
+            ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, res->dims[a->conv_out.v[0]], b);
+            if (reads) emit_phase(cx, k, root, &pw, per_dim, r, rstride, buf, b, g);
+            else zero_phase(cx, root, k, &pw, per_dim, r, b, g);
+            ec_close(cx);
+        }
+        for (int s = nsp - 1; s >= 0 && ++r[s] == per_dim[s]; s--) r[s] = 0;   /* the next phase */
+    }
+    ec_close(cx);
+    ec_close(cx);
+    return true;
+}
+
 /* Per group and image, blocks of conv_rows output positions: their im2col
  * rows, then C[p, o] = rows . kernel by sgemm into the result (its spatial
  * dims one strided dim, the contract checked). Fast mode: the sums run in
@@ -583,6 +745,7 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
 static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     if (ck->conv_batch_inner) return emit_conv_gemm_batch_inner(cx, k, root, w);
+    if (ck->conv_phased) return emit_conv_phases(cx, k, root, w);
     const ir_attrs *a = &root->a;
     const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = res->rank - 2;

@@ -532,6 +532,9 @@ typedef struct ir_window {
     int64_t lo[IR_MAX_RANK], hi[IR_MAX_RANK];
 } ir_window;
 
+/* The greatest common divisor of a, b >= 0 (a window's dilations). */
+static inline int64_t ir_gcd(int64_t a, int64_t b) { return b ? ir_gcd(b, a % b) : a; }
+
 /* Reads op's window attributes over `rank` dimensions, sizes from `sizes`
  * (NULL: the win_dims attribute). False, with the reason in why, when a
  * list has the wrong length or an entry is out of range (sizes, strides
