@@ -652,6 +652,11 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     const ir_type *lhs = type_of(f, root->in[0]), *rhs = type_of(f, root->in[1]), *out = type_of(f, root->out[0]);
     if (lhs->dtype != IR_F32 || rhs->dtype != IR_F32 || out->dtype != IR_F32 || ir_type_numel(out) == 0) return 0;
     const ir_attrs *a = &root->a;
+    /* Depthwise (groups of one input feature): a product per group would
+     * be window x out_per_group, gathered one float per cache line; the
+     * direct kernel (emit_window.c) runs along the features instead:
+     * 16x64x64x64 3x3, 64 groups, 140 ms as products, 4.3 ms direct. */
+    if (a->feature_groups > 1 && rhs->dims[a->conv_rhs.v[0]] == 1) return 0;
     int nsp = out->rank - 2;
     int64_t positions = 1, window = 1;
     for (int s = 0; s < nsp; s++) {

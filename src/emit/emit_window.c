@@ -64,16 +64,25 @@ static ir_type window_space(const ew_window *w) { return ir_type_make(IR_I64, w-
 
 /* The window point at position pos[] and offset off[]: declares what it
  * needs and returns the condition that it is an input element (NULL when
- * it always is), with its element offset into the input in *at. */
-static const char *window_point(emit_ctx *cx, const ew_window *w, const char *const *pos, const char *const *off,
-                                const char **at) {
+ * it always is), with its element offset into the input in *at. Dim
+ * `along` (-1: none; it has no base dilation) is left out of the
+ * condition and its term of *at is written inline, so that pos[along] may
+ * be an index that is not declared yet (a loop's inside the caller's:
+ * conv_row_offset). */
+static const char *window_point_along(emit_ctx *cx, const ew_window *w, const char *const *pos,
+                                      const char *const *off, int along, const char **at) {
     sbuf cond = {0}, offset = {0};
     for (int k = 0; k < w->w.rank; k++) {
         const ir_window *x = &w->w;
         int64_t top = (w->positions[k] - 1) * x->stride[k] + (x->size[k] - 1) * x->win_dil[k] - x->lo[k];
         int64_t last = (w->in_dims[k] - 1) * x->base_dil[k];
-        const char *q = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64 " - %" PRId64, pos[k],
-                                                   x->stride[k], off[k], x->win_dil[k], x->lo[k]));
+        const char *e = ec_str(cx, "%s * %" PRId64 " + %s * %" PRId64 " - %" PRId64, pos[k], x->stride[k], off[k],
+                               x->win_dil[k], x->lo[k]);
+        if (k == along) {
+            sb_printf(&offset, "%s(%s) * %" PRId64, offset.len ? " + " : "", e, w->in_strides[k]);
+            continue;
+        }
+        const char *q = ex_local(cx, IR_I64, e);
         if (x->lo[k] > 0) sb_printf(&cond, "%s%s >= 0", cond.len ? " && " : "", q);
         if (top > last) sb_printf(&cond, "%s%s <= %" PRId64, cond.len ? " && " : "", q, last);
         if (x->base_dil[k] > 1) {
@@ -87,6 +96,11 @@ static const char *window_point(emit_ctx *cx, const ew_window *w, const char *co
     if (!offset.len) sb_puts(&offset, "0");
     *at = ec_take(cx, &offset);
     return cond.len ? ec_take(cx, &cond) : NULL;
+}
+
+static const char *window_point(emit_ctx *cx, const ew_window *w, const char *const *pos, const char *const *off,
+                                const char **at) {
+    return window_point_along(cx, w, pos, off, -1, at);
 }
 
 /* The dimensions 0..rank-1 in order. */
@@ -338,51 +352,163 @@ int emit_select_and_scatter(emit_ctx *cx, const ex_kernel *k, const ir_op *root)
 
 /* ---- convolution ------------------------------------------------------------------- */
 
-/* One result element at index idx of the result: the accumulation loop. */
-static const char *conv_element(emit_ctx *cx, const ir_op *root, const ew_window *w, const char *const *idx) {
+/* The direct convolution (every form; the evaluator's sums in its order,
+ * so bit for bit in strict mode) walks the result a row of its innermost
+ * dim at a time: the row starts at 0, and for each input feature of the
+ * group (outermost) and window offset (row-major) each of its elements
+ * adds its product, the loop along the row innermost. That loop reads the
+ * result in order, and in NHWC the input and the kernel too (in NCHW the
+ * input's row): it vectorises, where a loop over the window per element
+ * cannot (a depthwise convolution, whose groups a matrix product would
+ * take one input feature and one output at a time). Whether a window point
+ * is inside the input is decided once per row and offset; along the row's
+ * own dim, when it is spatial and undilated, as a range of the row. */
+typedef struct conv_row {
+    const ir_op *root;
+    const ew_window *w;
+    const char *out;            /* the result's buffer */
+    const char *idx[IR_MAX_RANK];   /* the result index, idx[last] the row's index c */
+    const char *c, *row;        /* the row's index, and its first element's offset in the result */
+    const char *f;              /* the input feature within the group */
+    const char *const *off;     /* the window offsets */
+    const char *at;             /* the point's offset within the input's (image, feature) (hoisted) */
+    int along;                  /* the undilated spatial dim the row runs along, else -1 */
+    bool tested;                /* the row runs along a dilated spatial dim: each point tested */
+} conv_row;
+
+enum conv_point { POINT_INSIDE, POINT_PADDING, POINT_TESTED };
+
+/* The input element of result index idx's image and feature group, at
+ * input feature f of the group and the point offset `at`. */
+static const char *conv_input_at(emit_ctx *cx, const ir_op *root, const char *const *idx, const char *f,
+                                 const char *at) {
     const ir_attrs *a = &root->a;
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
-    int nsp = lhs->rank - 2;
-    int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK];
+    int64_t ls[IR_MAX_RANK];
     row_major_strides(lhs, ls);
-    row_major_strides(rhs, rs);
-    int64_t out_f = res->dims[a->conv_out.v[1]], in_per_group = rhs->dims[a->conv_rhs.v[0]];
+    int64_t out_f = res->dims[a->conv_out.v[1]], in_g = rhs->dims[a->conv_rhs.v[0]];
     int64_t out_per_fg = out_f / a->feature_groups, out_per_bg = out_f / a->batch_groups;
-    int64_t batch_per_group = res->dims[a->conv_out.v[0]];
-    const char *b = idx[a->conv_out.v[0]], *o = idx[a->conv_out.v[1]], *pos[IR_MAX_RANK], *at;
-    for (int s = 0; s < nsp; s++) pos[s] = idx[a->conv_out.v[2 + s]];
-    ir_dtype t = res->dtype;
-    const char *acc = ex_local(cx, t, "0");
-    /* the input's batch and first feature, and the kernel's output feature */
-    const char *lbase = ex_local(cx, IR_I64,
-                                 ec_str(cx, "(%s / %" PRId64 " * %" PRId64 " + %s) * %" PRId64 " + %s / %" PRId64
-                                            " * %" PRId64 " * %" PRId64,
-                                        o, out_per_bg, batch_per_group, b, ls[a->conv_lhs.v[0]], o, out_per_fg,
-                                        in_per_group, ls[a->conv_lhs.v[1]]));
-    const char *f = ec_fresh(cx, "f");
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_per_group, f);
-    ir_type space = window_space(w);
-    ex_index offs;
-    eo_loops_open(cx, &space, &offs);
-    const char *const *off = offs.at;
-    const char *inside = window_point(cx, w, pos, off, &at);
+    const char *b = idx[a->conv_out.v[0]], *o = idx[a->conv_out.v[1]];
+    /* without groups of a kind, its term is left out: a plain index is what vectorises */
+    const char *image = a->batch_groups == 1 ? b : ec_str(cx, "%s / %" PRId64 " * %" PRId64 " + %s", o, out_per_bg,
+                                                           res->dims[a->conv_out.v[0]], b);
+    const char *feature = a->feature_groups == 1 ? f : ec_str(cx, "%s / %" PRId64 " * %" PRId64 " + %s", o,
+                                                             out_per_fg, in_g, f);
+    return ec_str(cx, "(%s) * %" PRId64 " + (%s) * %" PRId64 " + %s", image, ls[a->conv_lhs.v[0]], feature,
+                  ls[a->conv_lhs.v[1]], at);
+}
+
+/* The kernel element output feature idx[feature] reads at input feature f
+ * and window offsets off[]. */
+static const char *conv_kernel_at(emit_ctx *cx, const ir_op *root, const char *const *idx, const char *f,
+                                  const char *const *off) {
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]);
+    int64_t rs[IR_MAX_RANK];
+    row_major_strides(rhs, rs);
     sbuf kat = {0};
-    sb_printf(&kat, "%s * %" PRId64 " + %s * %" PRId64, f, rs[a->conv_rhs.v[0]], o, rs[a->conv_rhs.v[1]]);
-    for (int s = 0; s < nsp; s++)
+    sb_printf(&kat, "%s * %" PRId64 " + %s * %" PRId64, f, rs[a->conv_rhs.v[0]], idx[a->conv_out.v[1]],
+              rs[a->conv_rhs.v[1]]);
+    for (int s = 0; s < rhs->rank - 2; s++)
         if (strcmp(off[s], "0") != 0) sb_printf(&kat, " + %s * %" PRId64, off[s], rs[a->conv_rhs.v[2 + s]]);
-    const char *load = ex_element(cx, lhs->dtype, eo_in(cx, root, 0),
-                                  ec_str(cx, "%s + %s * %" PRId64 " + %s", lbase, f, ls[a->conv_lhs.v[1]], at));
-    const char *x = es_convert(cx, lhs->dtype, t, load);
-    if (inside && x) x = ec_str(cx, "%s ? %s : (%s)0", inside, x, ec_vtype(t));
-    const char *y = es_convert(cx, rhs->dtype, t, ex_element(cx, rhs->dtype, eo_in(cx, root, 1), ec_take(cx, &kat)));
+    return ec_take(cx, &kat);
+}
+
+/* for c in [from, to): element c of the row adds input times kernel, the
+ * input the window point's element (POINT_INSIDE), 0 (POINT_PADDING: the
+ * product still taken, as 0 * inf is NaN), or either as tested there. */
+static void conv_span(emit_ctx *cx, const conv_row *r, const char *from, const char *to, enum conv_point point) {
+    const ir_op *root = r->root;
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    ir_dtype t = res->dtype;
+    if (strcmp(from, to) == 0) return;
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", r->c, from, r->c, to, r->c);
+    const char *x = ec_str(cx, "(%s)0", ec_vtype(t)), *at = r->at, *inside = NULL, *pos[IR_MAX_RANK];
+    if (point == POINT_TESTED) {
+        for (int s = 0; s < lhs->rank - 2; s++) pos[s] = r->idx[a->conv_out.v[2 + s]];
+        inside = window_point(cx, r->w, pos, r->off, &at);
+    }
+    if (point != POINT_PADDING) {
+        const char *load = ex_element(cx, lhs->dtype, eo_in(cx, root, 0), conv_input_at(cx, root, r->idx, r->f, at));
+        x = es_convert(cx, lhs->dtype, t, load);
+        if (inside && x) x = ec_str(cx, "%s ? %s : (%s)0", inside, x, ec_vtype(t));
+    }
+    const char *y = es_convert(cx, rhs->dtype, t,
+                               ex_element(cx, rhs->dtype, eo_in(cx, root, 1), conv_kernel_at(cx, root, r->idx, r->f, r->off)));
     x = ex_local(cx, t, x);
     y = ex_local(cx, t, y);
     const char *prod = x && y ? ex_local(cx, t, es_binary(cx, root, IR_MULTIPLY, t, x, y)) : NULL;
-    const char *sum = prod ? es_binary(cx, root, IR_ADD, t, acc, prod) : NULL;
-    if (sum) ec_line(cx, "%s = %s;", acc, sum);
+    const char *to_at = ex_local(cx, IR_I64, ec_str(cx, "%s + %s", r->row, r->c));
+    const char *acc = ex_load(cx, t, r->out, to_at);
+    const char *sum = prod && acc ? es_binary(cx, root, IR_ADD, t, acc, prod) : NULL;
+    ex_store(cx, t, r->out, to_at, sum);
+    ec_close(cx);
+}
+
+/* The row's window points at one offset: [0, lo) and [hi, n) padding, [lo,
+ * hi) inside, where along the row's spatial dim s the point c * stride +
+ * off * wd - lo_pad lies in [0, in_dims). */
+static void conv_row_offset(emit_ctx *cx, const conv_row *r, int64_t n) {
+    const char *pos[IR_MAX_RANK], *nn = ec_str(cx, "%" PRId64, n);
+    const ir_attrs *a = &r->root->a;
+    int nsp = r->w->w.rank;
+    for (int s = 0; s < nsp; s++) pos[s] = r->idx[a->conv_out.v[2 + s]];
+    conv_row in = *r;
+    const char *inside = window_point_along(cx, r->w, pos, r->off, r->along, &in.at);
+    const char *lo = "0", *hi = nn;
+    if (r->along >= 0) {
+        const ir_window *x = &r->w->w;
+        int s = r->along;
+        const char *u = ex_local(cx, IR_I64, ec_str(cx, "%" PRId64 " - %s * %" PRId64, x->lo[s], r->off[s], x->win_dil[s]));
+        lo = ex_local(cx, IR_I64, ec_str(cx, "%s <= 0 ? 0 : (%s + %" PRId64 ") / %" PRId64, u, u, x->stride[s] - 1,
+                                         x->stride[s]));
+        hi = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < 0 ? 0 : (%s + %" PRId64 ") / %" PRId64 " + 1", u,
+                                         r->w->in_dims[s] - 1, u, r->w->in_dims[s] - 1, x->stride[s]));
+        ec_line(cx, "if (%s > %s) %s = %s;", hi, nn, hi, nn);
+        ec_line(cx, "if (%s > %s) %s = %s;", lo, hi, lo, hi);
+    }
+    if (inside) ec_open(cx, "if (%s)", inside);
+    conv_span(cx, &in, "0", lo, POINT_PADDING);
+    conv_span(cx, &in, lo, hi, POINT_INSIDE);
+    conv_span(cx, &in, hi, nn, POINT_PADDING);
+    if (!inside) return;
+    ec_close(cx);
+    ec_open(cx, "else");
+    conv_span(cx, &in, "0", nn, POINT_PADDING);
+    ec_close(cx);
+}
+
+static void emit_conv_direct(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
+    const ir_attrs *a = &root->a;
+    const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
+    ir_dtype t = res->dtype;
+    int last = res->rank - 1, nsp = res->rank - 2;
+    int64_t n = res->dims[last];
+    conv_row r = {.root = root, .w = w, .out = k->out[0], .c = ec_fresh(cx, "c"), .f = ec_fresh(cx, "f"), .along = -1};
+    for (int s = 0; s < nsp; s++)
+        if (a->conv_out.v[2 + s] == last) {
+            r.along = w->w.base_dil[s] == 1 ? s : -1;
+            r.tested = w->w.base_dil[s] != 1;
+        }
+    ir_type rows = *res;
+    rows.dims[last] = 1;
+    ex_index idx, offs;
+    eo_loops_open(cx, &rows, &idx);
+    r.row = ex_local(cx, IR_I64, ex_offset(cx, res, &idx));
+    for (int d = 0; d < res->rank; d++) r.idx[d] = d == last ? r.c : idx.at[d];
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", r.c, r.c, n, r.c);
+    ex_store(cx, t, r.out, ec_str(cx, "%s + %s", r.row, r.c), ec_str(cx, "(%s)0", ec_vtype(t)));
+    ec_close(cx);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", r.f, r.f, rhs->dims[a->conv_rhs.v[0]], r.f);
+    ir_type space = window_space(w);
+    eo_loops_open(cx, &space, &offs);
+    r.off = offs.at;
+    if (r.tested) conv_span(cx, &r, "0", ec_str(cx, "%" PRId64, n), POINT_TESTED);
+    else conv_row_offset(cx, &r, n);
     eo_loops_close(cx, &space);
     ec_close(cx);
-    return acc;
+    eo_loops_close(cx, &rows);
 }
 
 /* ---- convolution as im2col and sgemm (contract strategy CONV_GEMM) ----------------------- */
@@ -800,11 +926,7 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     bool gemm = ew_conv_gemm(cx, k->step);
     if (gemm && emit_conv_gemm(cx, k, root, &w)) return cx->rc;
     if (gemm) ec_line(cx, "(void)scratch;");
-    ex_index idx;
-    eo_loops_open(cx, res, &idx);
-    const char *acc = conv_element(cx, root, &w, idx.at);
-    ex_store(cx, res->dtype, k->out[0], ex_offset(cx, res, &idx), acc);
-    eo_loops_close(cx, res);
+    emit_conv_direct(cx, k, root, &w);
     return cx->rc;
 }
 
