@@ -1,16 +1,20 @@
 /* fft.h: the discrete Fourier transforms of stablehlo.fft (arrayjit.fft
  * once complex values are parts), for the evaluator and for generated code.
  *
- * Computed in double whatever the element type (f32 results round once):
- * an iterative radix-2 transform for power-of-two lengths, Bluestein's
- * chirp-z through power-of-two transforms for any other length, twiddles
- * from cos and sin directly (no recurrence). A k-dimensional transform is
- * k passes of one-dimensional ones over the block's lines; the inverse
- * divides by the length of each pass. RFFT transforms the real block
- * whole and keeps the last dim's first n/2 + 1 bins; IRFFT inverts the
- * leading dims, then each last-dim line extended by Hermitian symmetry,
- * keeping the real part (the imaginary parts of bins 0 and n/2 are ignored,
- * as NumPy's and XLA's are).
+ * Computed in double whatever the element type (f32 results round once),
+ * on split real and imaginary parts, AJ_FFT_LANES lines at once (each
+ * operation on a vector of the lines' elements): a Stockham (self-sorting)
+ * mixed-radix transform for lengths whose prime factors are at most
+ * AJ_FFT_MAX_RADIX (radix 2, 3, 4 and 5 butterflies of their own, other
+ * primes by their sum over the roots), Bluestein's chirp-z through a
+ * direct transform of a 5-smooth length for any other; twiddles from cos
+ * and sin directly (no recurrence). A k-dimensional transform is k passes of one-dimensional
+ * ones over the block's lines; the inverse divides by the length of each
+ * pass. RFFT transforms each last-dim line and keeps its first n/2 + 1
+ * bins, then the leading dims over those; IRFFT inverts the leading dims,
+ * then each last-dim line extended by Hermitian symmetry, keeping the real
+ * part (the imaginary parts of bins 0 and n/2 are ignored, as NumPy's and
+ * XLA's are).
  *
  * The code is written once, as the body of AJ_FFT_CODE: the evaluator
  * compiles it and the C backend pastes its text (AJ_FFT_TEXT) into
@@ -22,146 +26,384 @@
 
 enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };
 
-/* The sizes, which generated code needs too (AJ_FFT_TEXT): the power of
- * two at least n, and the doubles of the plan of a length-n pass (a power
- * of two's twiddles, stage by stage: n - 1 complex; Bluestein's chirp, the
- * transformed convolution kernel, the power-of-two length's twiddles and
- * the padded sequence). */
-#define AJ_FFT_SIZES_CODE                                                                                     \
-    static inline int64_t aj_fft_pow2_at_least(int64_t n) {                                                   \
-        int64_t m = 1;                                                                                        \
-        while (m < n) m *= 2;                                                                                 \
-        return m;                                                                                             \
-    }                                                                                                         \
-    static inline int64_t aj_fft_plan_doubles(int64_t n) {                                                    \
-        if (n <= 1) return 2;                                                                                 \
-        if ((n & (n - 1)) == 0) return 2 * n;                                                                 \
-        int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                          \
-        return 2 * n + 6 * m;                                                                                 \
+/* The largest radix of a direct transform (a length with a larger prime
+ * factor goes through Bluestein's), and a plan's header: its kind, whether
+ * it is inverse, its stages (or Bluestein's length) and their radices. */
+#define AJ_FFT_MAX_RADIX 31
+#define AJ_FFT_HEADER 64
+/* Lines transformed at once, element j of line v at j * AJ_FFT_LANES + v:
+ * the butterflies' innermost loop, over the lines, is one AVX-512 vector
+ * of doubles (two AVX2 ones) at every stage. */
+#define AJ_FFT_LANES 8
+
+/* The sizes, which generated code needs too (AJ_FFT_TEXT). */
+#define AJ_FFT_SIZES_CODE                                                                                      \
+    /* Whether every prime factor of n is at most `most`. */                                                   \
+    static inline int aj_fft_smooth(int64_t n, int64_t most) {                                                 \
+        for (int64_t p = 2; p <= most && n > 1; p++)                                                           \
+            while (n % p == 0) n /= p;                                                                         \
+        return n <= 1;                                                                                         \
+    }                                                                                                          \
+    /* The least 5-smooth number at least n: Bluestein's length. */                                            \
+    static inline int64_t aj_fft_smooth_at_least(int64_t n) {                                                  \
+        int64_t m = n;                                                                                         \
+        while (!aj_fft_smooth(m, 5)) m++;                                                                      \
+        return m;                                                                                              \
+    }                                                                                                          \
+    /* x rounded up to whole lane vectors: plans and buffers of lanes start 64-byte aligned (unaligned         \
+       vectors straddle cache lines: a direct transform ran at half the rate). */                              \
+    static inline int64_t aj_fft_round(int64_t x) { return (x + AJ_FFT_LANES - 1) / AJ_FFT_LANES * AJ_FFT_LANES; } \
+    /* A direct plan: the header, then per stage its twiddles and roots (at most 4n doubles: see               \
+       aj_fft_direct_plan). */                                                                                 \
+    static inline int64_t aj_fft_direct_doubles(int64_t n) { return AJ_FFT_HEADER + aj_fft_round(4 * n); }     \
+    /* The doubles of the plan of a length-n pass: a direct one, or Bluestein's: the chirp, the transformed    \
+       kernel, the direct plan of its length m and two length-m sequences of lanes. */                         \
+    static inline int64_t aj_fft_plan_doubles(int64_t n) {                                                     \
+        if (n <= 1) return AJ_FFT_HEADER;                                                                      \
+        if (aj_fft_smooth(n, AJ_FFT_MAX_RADIX)) return aj_fft_direct_doubles(n);                               \
+        int64_t m = aj_fft_smooth_at_least(2 * n - 1);                                                         \
+        return AJ_FFT_HEADER + aj_fft_round(2 * n) + aj_fft_round(2 * m) + aj_fft_direct_doubles(m) + 4 * m * AJ_FFT_LANES; \
     }
 
 AJ_FFT_SIZES_CODE
 
 /* Doubles of workspace for a transform over the last k dims `len`: the
- * block in complex double, the longest line, and each pass's plan (made
- * once per call: the batch shares them). */
+ * parts of a block (none in one dim, whose lines go from the input to the
+ * output directly), AJ_FFT_LANES lines and the stages' other sequence of
+ * them, and each pass's plan (made once per call: the batch shares them),
+ * from the first 64-byte boundary. */
 static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
     int64_t block = 1, line = 0, plans = 0;
     for (int i = 0; i < k; i++) {
         block *= len[i];
-        if (2 * len[i] > line) line = 2 * len[i];
+        if (len[i] > line) line = len[i];
         plans += aj_fft_plan_doubles(len[i]);
     }
-    return 2 * block + line + plans;
+    return AJ_FFT_LANES + (k == 1 ? 0 : aj_fft_round(2 * block)) + 4 * line * AJ_FFT_LANES + plans;
 }
 
-#define AJ_FFT_CODE                                                                                           \
-    /* Stage by stage (len = 2, 4, ..., n): e^(sign 2 pi i j / len) for j <                                   \
-       len / 2 at complex offset len / 2 - 1, so each stage reads its own contiguously. */                   \
-    static void aj_fft_twiddles(double *tw, int64_t n, double sign) {                                         \
-        for (int64_t half = 1; half < n; half *= 2)                                                           \
-            for (int64_t j = 0; j < half; j++) {                                                              \
-                double a = sign * 3.141592653589793238463 * (double)j / (double)half;                         \
-                tw[2 * (half - 1 + j)] = cos(a), tw[2 * (half - 1 + j) + 1] = sin(a);                         \
-            }                                                                                                 \
-    }                                                                                                         \
-    static void aj_fft_radix2(double *restrict x, int64_t n, const double *restrict tw) {                     \
-        for (int64_t i = 1, j = 0; i < n; i++) {                                                              \
-            int64_t bit = n >> 1;                                                                             \
-            for (; j & bit; bit >>= 1) j ^= bit;                                                              \
-            j ^= bit;                                                                                         \
-            if (i < j) {                                                                                      \
-                double r = x[2 * i], m = x[2 * i + 1];                                                        \
-                x[2 * i] = x[2 * j], x[2 * i + 1] = x[2 * j + 1], x[2 * j] = r, x[2 * j + 1] = m;             \
-            }                                                                                                 \
-        }                                                                                                     \
-        for (int64_t half = 1; half < n; half *= 2) {                                                         \
-            const double *w = tw + 2 * (half - 1);                                                            \
-            for (int64_t s = 0; s < n; s += 2 * half) {                                                       \
-                double *a = x + 2 * s, *b = x + 2 * (s + half);                                               \
-                for (int64_t j = 0; j < half; j++) {                                                          \
-                    double br = b[2 * j], bi = b[2 * j + 1], wr = w[2 * j], wi = w[2 * j + 1];                \
-                    double tr = br * wr - bi * wi, ti = br * wi + bi * wr;                                    \
-                    b[2 * j] = a[2 * j] - tr, b[2 * j + 1] = a[2 * j + 1] - ti;                               \
-                    a[2 * j] += tr, a[2 * j + 1] += ti;                                                       \
-                }                                                                                             \
-            }                                                                                                 \
-        }                                                                                                     \
-    }                                                                                                         \
-    static void aj_fft_chirp(double *c, int64_t n, double sign) {                                            \
-        for (int64_t j = 0, q = 0; j < n; j++) {                                                              \
-            double t = 3.141592653589793238463 * (double)q / (double)n;                                       \
-            c[2 * j] = cos(t), c[2 * j + 1] = sign * sin(t);                                                  \
-            q += 2 * j + 1; /* (j + 1)^2 mod 2n, without forming j^2 */                                       \
-            if (q >= 2 * n) q -= 2 * n;                                                                       \
-        }                                                                                                     \
-    }                                                                                                         \
-    static void aj_fft_plan(double *w, int64_t n, int inverse) {                                              \
-        double sign = inverse ? 1.0 : -1.0;                                                                   \
-        if (n <= 1) return;                                                                                   \
-        if ((n & (n - 1)) == 0) {                                                                             \
-            aj_fft_twiddles(w, n, sign);                                                                      \
-            return;                                                                                           \
-        }                                                                                                     \
-        int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                          \
-        double *c = w, *b = w + 2 * n, *tw = b + 2 * m;                                                       \
-        aj_fft_chirp(c, n, sign);                                                                             \
-        for (int64_t j = 0; j < 2 * m; j++) b[j] = 0;                                                         \
-        for (int64_t j = 0; j < n; j++) {                                                                     \
-            b[2 * j] = c[2 * j], b[2 * j + 1] = -c[2 * j + 1];                                                \
-            if (j) b[2 * (m - j)] = c[2 * j], b[2 * (m - j) + 1] = -c[2 * j + 1];                             \
-        }                                                                                                     \
-        aj_fft_twiddles(tw, m, -1.0);                                                                         \
-        aj_fft_radix2(b, m, tw);                                                                              \
-    }                                                                                                         \
-    static void aj_fft_apply(double *x, int64_t n, int inverse, double *w) {                                  \
-        if (n <= 1) return;                                                                                   \
-        if ((n & (n - 1)) == 0) {                                                                             \
-            aj_fft_radix2(x, n, w);                                                                           \
-        } else {                                                                                              \
-            int64_t m = aj_fft_pow2_at_least(2 * n - 1);                                                      \
-            const double *c = w, *b = w + 2 * n, *tw = b + 2 * m;                                             \
-            double *a = w + 2 * n + 2 * m + 2 * m;                                                            \
-            for (int64_t j = 0; j < n; j++) {                                                                 \
-                a[2 * j] = x[2 * j] * c[2 * j] - x[2 * j + 1] * c[2 * j + 1];                                 \
-                a[2 * j + 1] = x[2 * j] * c[2 * j + 1] + x[2 * j + 1] * c[2 * j];                             \
-            }                                                                                                 \
-            for (int64_t j = 2 * n; j < 2 * m; j++) a[j] = 0;                                                 \
-            aj_fft_radix2(a, m, tw);                                                                          \
-            for (int64_t j = 0; j < m; j++) {                                                                 \
-                double r = a[2 * j] * b[2 * j] - a[2 * j + 1] * b[2 * j + 1];                                 \
-                double i = a[2 * j] * b[2 * j + 1] + a[2 * j + 1] * b[2 * j];                                 \
-                a[2 * j] = r, a[2 * j + 1] = -i;                                                              \
-            }                                                                                                 \
-            aj_fft_radix2(a, m, tw);                                                                          \
-            for (int64_t j = 0; j < n; j++) {                                                                 \
-                double r = a[2 * j] / (double)m, i = -a[2 * j + 1] / (double)m;                               \
-                x[2 * j] = r * c[2 * j] - i * c[2 * j + 1], x[2 * j + 1] = r * c[2 * j + 1] + i * c[2 * j];   \
-            }                                                                                                 \
-        }                                                                                                     \
-        if (inverse)                                                                                          \
-            for (int64_t j = 0; j < 2 * n; j++) x[j] /= (double)n;                                            \
-    }                                                                                                         \
-    /* The pass along `axis` of the block (dims; its last nlast), each line                                \
-       through `line` with the pass's plan. */                                                                \
-    static void aj_fft_axis(double *blk, const int64_t *dims, int k, int axis, int64_t nlast, int inverse,   \
-                            double *line, const double *plan) {                                               \
-        int64_t n = dims[axis], inner = 1, outer = 1;                                                         \
-        for (int i = axis + 1; i < k; i++) inner *= i == k - 1 ? nlast : dims[i];                             \
-        for (int i = 0; i < axis; i++) outer *= dims[i];                                                      \
-        for (int64_t o = 0; o < outer; o++)                                                                   \
-            for (int64_t in = 0; in < inner; in++) {                                                          \
-                double *base = blk + 2 * (o * n * inner + in);                                                \
-                if (inner == 1) { /* a contiguous line: in place */                                          \
-                    aj_fft_apply(base, n, inverse, (double *)plan);                                           \
-                    continue;                                                                                 \
-                }                                                                                             \
-                for (int64_t j = 0; j < n; j++)                                                               \
-                    line[2 * j] = base[2 * j * inner], line[2 * j + 1] = base[2 * j * inner + 1];             \
-                aj_fft_apply(line, n, inverse, (double *)plan);                                               \
-                for (int64_t j = 0; j < n; j++)                                                               \
-                    base[2 * j * inner] = line[2 * j], base[2 * j * inner + 1] = line[2 * j + 1];             \
-            }                                                                                                 \
+/* The moves between elements of type T (suffix p) and lanes (AJ_FFT_CODE
+ * takes the double ones, each kernel its own). */
+#define AJ_FFT_MOVES_(T, p)                                                                                    \
+    /* Elements j < count of the lines at base[v] (aj_fft_bases), `step` apart, into the lanes (lr, li) (si    \
+       NULL: 0), and back (di NULL: the real parts only). Lines side by side (a pass over an outer dim) move   \
+       as one vector per element; others by tiles of AJ_FFT_LANES elements of each line, which stay in         \
+       cache from one line to the next (rows a power of two apart map one element of every line to one         \
+       cache set). */                                                                                          \
+    static void aj_fft_gather_##p(const T *sr, const T *si, const int64_t *base, int64_t step, int64_t count,  \
+                                  double *lr, double *li) {                                                    \
+        if (base[AJ_FFT_LANES - 1] == base[0] + AJ_FFT_LANES - 1 && si) {                                      \
+            for (int64_t j = 0; j < count; j++)                                                                \
+                for (int64_t v = 0; v < AJ_FFT_LANES; v++)                                                     \
+                    lr[j * AJ_FFT_LANES + v] = (double)sr[base[0] + j * step + v],                             \
+                    li[j * AJ_FFT_LANES + v] = (double)si[base[0] + j * step + v];                             \
+            return;                                                                                            \
+        }                                                                                                      \
+        for (int64_t j0 = 0; j0 < count; j0 += AJ_FFT_LANES) {                                                 \
+            int64_t j1 = count - j0 < AJ_FFT_LANES ? count : j0 + AJ_FFT_LANES;                                \
+            for (int64_t v = 0; v < AJ_FFT_LANES; v++)                                                         \
+                for (int64_t j = j0; j < j1; j++) {                                                            \
+                    lr[j * AJ_FFT_LANES + v] = base[v] >= 0 ? (double)sr[base[v] + j * step] : 0;              \
+                    li[j * AJ_FFT_LANES + v] = base[v] >= 0 && si ? (double)si[base[v] + j * step] : 0;        \
+                }                                                                                              \
+        }                                                                                                      \
+    }                                                                                                          \
+    static void aj_fft_scatter_##p(T *dr, T *di, const int64_t *base, int64_t step, int64_t count,             \
+                                   const double *lr, const double *li) {                                       \
+        if (base[AJ_FFT_LANES - 1] == base[0] + AJ_FFT_LANES - 1 && di) {                                      \
+            for (int64_t j = 0; j < count; j++)                                                                \
+                for (int64_t v = 0; v < AJ_FFT_LANES; v++)                                                     \
+                    dr[base[0] + j * step + v] = (T)lr[j * AJ_FFT_LANES + v],                                  \
+                    di[base[0] + j * step + v] = (T)li[j * AJ_FFT_LANES + v];                                  \
+            return;                                                                                            \
+        }                                                                                                      \
+        for (int64_t j0 = 0; j0 < count; j0 += AJ_FFT_LANES) {                                                 \
+            int64_t j1 = count - j0 < AJ_FFT_LANES ? count : j0 + AJ_FFT_LANES;                                \
+            for (int64_t v = 0; v < AJ_FFT_LANES && base[v] >= 0; v++)                                         \
+                for (int64_t j = j0; j < j1; j++) {                                                            \
+                    dr[base[v] + j * step] = (T)lr[j * AJ_FFT_LANES + v];                                      \
+                    if (di) di[base[v] + j * step] = (T)li[j * AJ_FFT_LANES + v];                              \
+                }                                                                                              \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* The pass over the last dim's `lines` lines of nl, from s to d, AJ_FFT_LANES at a time: FFT and IFFT     \
+       nl to nl apart; RFFT real lines nl apart (si unread) to their first h = nl / 2 + 1 bins h apart;        \
+       IRFFT h bins h apart, extended by Hermitian symmetry, to real lines nl apart (di unwritten). d may      \
+       be s: a group is read whole before it is written, and the groups run in the order (IRFFT's last         \
+       first) in which no line is written before it is read. */                                                \
+    static void aj_fft_lines_##p(int type, const T *sr, const T *si, T *dr, T *di, int64_t lines, int64_t nl,  \
+                                 double *plan, double *lr, double *li, double *tr, double *ti) {               \
+        int64_t h = nl / 2 + 1, from = type == AJ_FFT_IRFFT ? h : nl, to = type == AJ_FFT_RFFT ? h : nl;       \
+        int64_t groups = (lines + AJ_FFT_LANES - 1) / AJ_FFT_LANES, base[AJ_FFT_LANES];                        \
+        for (int64_t q = 0; q < groups; q++) {                                                                 \
+            int64_t first = (type == AJ_FFT_IRFFT ? groups - 1 - q : q) * AJ_FFT_LANES;                        \
+            int64_t used = lines - first < AJ_FFT_LANES ? lines - first : AJ_FFT_LANES;                        \
+            aj_fft_bases(base, first, used, from, 1);                                                          \
+            aj_fft_gather_##p(sr, type == AJ_FFT_RFFT ? NULL : si, base, 1, from, lr, li);                     \
+            for (int64_t j = h; type == AJ_FFT_IRFFT && j < nl; j++)                                           \
+                for (int64_t v = 0; v < AJ_FFT_LANES; v++) {                                                   \
+                    lr[j * AJ_FFT_LANES + v] = lr[(nl - j) * AJ_FFT_LANES + v];                                \
+                    li[j * AJ_FFT_LANES + v] = -li[(nl - j) * AJ_FFT_LANES + v];                               \
+                }                                                                                              \
+            aj_fft_apply(lr, li, nl, plan, tr, ti);                                                            \
+            aj_fft_bases(base, first, used, to, 1);                                                            \
+            aj_fft_scatter_##p(dr, type == AJ_FFT_IRFFT ? NULL : di, base, 1, to, lr, li);                     \
+        }                                                                                                      \
+    }
+
+#define AJ_FFT_CODE                                                                                            \
+    /* A vector of the lines' elements j, read and written as the doubles it holds (the buffers are            \
+       64-byte aligned, aj_fft_round; the type does not count on it). */                                       \
+    typedef double aj_fft_v __attribute__((vector_size(8 * AJ_FFT_LANES), aligned(8), may_alias));             \
+    /* The stages of a direct plan of length n > 1 (every prime factor at most AJ_FFT_MAX_RADIX): radix 4      \
+       while 4 divides, then 2, then the odd primes; into p[3..], their count into p[2]. Stage s of radix R    \
+       after stages of product ns holds (R - 1) ns twiddles e^(sign 2 pi i r jl / (ns R)) (r = 1..R-1, jl <    \
+       ns), real parts then imaginary, r outer, then the R roots e^(sign 2 pi i q / R), real then imaginary:   \
+       2 (R - 1) ns + 2 R doubles, which sum to at most 4n (the ns (R - 1) to n - 1, the R to at most n). */   \
+    static void aj_fft_direct_plan(double *p, int64_t n, double sign) {                                        \
+        int64_t rest = n, stages = 0, ns = 1;                                                                  \
+        while (rest % 4 == 0) p[3 + stages++] = 4, rest /= 4;                                                  \
+        if (rest % 2 == 0) p[3 + stages++] = 2, rest /= 2;                                                     \
+        for (int64_t q = 3; rest > 1; q += 2)                                                                  \
+            while (rest % q == 0) p[3 + stages++] = (double)q, rest /= q;                                      \
+        p[0] = 1, p[1] = 0, p[2] = (double)stages;                                                             \
+        double *t = p + AJ_FFT_HEADER;                                                                         \
+        for (int64_t s = 0; s < stages; s++) {                                                                 \
+            int64_t R = (int64_t)p[3 + s];                                                                     \
+            for (int64_t r = 1; r < R; r++)                                                                    \
+                for (int64_t jl = 0; jl < ns; jl++) {                                                          \
+                    double a = sign * 6.283185307179586476925 * (double)(r * jl) / (double)(ns * R);           \
+                    t[(r - 1) * ns + jl] = cos(a), t[(R - 1) * ns + (r - 1) * ns + jl] = sin(a);               \
+                }                                                                                              \
+            t += 2 * (R - 1) * ns;                                                                             \
+            for (int64_t q = 0; q < R; q++) {                                                                  \
+                double a = sign * 6.283185307179586476925 * (double)q / (double)R;                             \
+                t[q] = cos(a), t[R + q] = sin(a);                                                              \
+            }                                                                                                  \
+            t += 2 * R;                                                                                        \
+            ns *= R;                                                                                           \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* One Stockham stage of radix R after stages of product ns, from a to b, on AJ_FFT_LANES lines at once    \
+       (element j of each part a vector of the lines' elements j): butterfly j (jh = j / ns, jl = j % ns)      \
+       reads a[j + r n / R], twiddled by stage twiddle (r, jl), and writes its length-R transform to           \
+       b[jh ns R + jl + q ns]. Each operation is on a vector of lines, so every stage runs as SIMD whatever    \
+       its ns. The radices 2, 3, 4 and 5 have their own butterflies, the others the length-R sum over the      \
+       roots. */                                                                                               \
+    static void aj_fft_radix2(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
+                              int64_t ns, const double *wr, const double *wi) {                                \
+        int64_t m = n / 2;                                                                                     \
+        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
+            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
+                int64_t j = jh * ns + jl, d = jh * ns * 2 + jl;                                                \
+                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
+                aj_fft_v x0r = ar[j], x0i = ai[j];                                                             \
+                br[d] = x0r + x1r, bi[d] = x0i + x1i;                                                          \
+                br[d + ns] = x0r - x1r, bi[d + ns] = x0i - x1i;                                                \
+            }                                                                                                  \
+    }                                                                                                          \
+    static void aj_fft_radix3(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
+                              int64_t ns, const double *wr, const double *wi, double h) {                      \
+        int64_t m = n / 3;                                                                                     \
+        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
+            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
+                int64_t j = jh * ns + jl, d = jh * ns * 3 + jl, u = ns + jl;                                   \
+                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
+                aj_fft_v x2r = ar[j + 2 * m] * wr[u] - ai[j + 2 * m] * wi[u];                                  \
+                aj_fft_v x2i = ar[j + 2 * m] * wi[u] + ai[j + 2 * m] * wr[u];                                  \
+                aj_fft_v sr = x1r + x2r, si = x1i + x2i, dr = h * (x1r - x2r), di = h * (x1i - x2i);           \
+                aj_fft_v x0r = ar[j], x0i = ai[j], mr = x0r - 0.5 * sr, mi = x0i - 0.5 * si;                   \
+                br[d] = x0r + sr, bi[d] = x0i + si;                                                            \
+                br[d + ns] = mr - di, bi[d + ns] = mi + dr;                                                    \
+                br[d + 2 * ns] = mr + di, bi[d + 2 * ns] = mi - dr;                                            \
+            }                                                                                                  \
+    }                                                                                                          \
+    static void aj_fft_radix4(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
+                              int64_t ns, const double *wr, const double *wi, double s) {                      \
+        int64_t m = n / 4;                                                                                     \
+        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
+            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
+                int64_t j = jh * ns + jl, d = jh * ns * 4 + jl, u = ns + jl, v = 2 * ns + jl;                  \
+                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
+                aj_fft_v x2r = ar[j + 2 * m] * wr[u] - ai[j + 2 * m] * wi[u];                                  \
+                aj_fft_v x2i = ar[j + 2 * m] * wi[u] + ai[j + 2 * m] * wr[u];                                  \
+                aj_fft_v x3r = ar[j + 3 * m] * wr[v] - ai[j + 3 * m] * wi[v];                                  \
+                aj_fft_v x3i = ar[j + 3 * m] * wi[v] + ai[j + 3 * m] * wr[v];                                  \
+                aj_fft_v t0r = ar[j] + x2r, t0i = ai[j] + x2i, t1r = ar[j] - x2r, t1i = ai[j] - x2i;           \
+                aj_fft_v t2r = x1r + x3r, t2i = x1i + x3i, t3r = -s * (x1i - x3i), t3i = s * (x1r - x3r);      \
+                br[d] = t0r + t2r, bi[d] = t0i + t2i;                                                          \
+                br[d + ns] = t1r + t3r, bi[d + ns] = t1i + t3i;                                                \
+                br[d + 2 * ns] = t0r - t2r, bi[d + 2 * ns] = t0i - t2i;                                        \
+                br[d + 3 * ns] = t1r - t3r, bi[d + 3 * ns] = t1i - t3i;                                        \
+            }                                                                                                  \
+    }                                                                                                          \
+    /* Radix 5 with the roots' parts c1, c2 (cos 2 pi / 5, cos 4 pi / 5) and s1, s2 (the signed sines):        \
+       y1, y4 = x0 + c1 a1 + c2 a2 +- i (s1 b1 + s2 b2) and y2, y3 = x0 + c2 a1 + c1 a2 +- i (s2 b1 - s1 b2),  \
+       a1 = x1 + x4, a2 = x2 + x3, b1 = x1 - x4, b2 = x2 - x3. */                                              \
+    static void aj_fft_radix5(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
+                              int64_t ns, const double *wr, const double *wi, const double *root) {            \
+        int64_t m = n / 5;                                                                                     \
+        double c1 = root[1], c2 = root[2], s1 = root[6], s2 = root[7];                                         \
+        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
+            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
+                int64_t j = jh * ns + jl, d = jh * ns * 5 + jl;                                                \
+                aj_fft_v x[5][2];                                                                              \
+                x[0][0] = ar[j], x[0][1] = ai[j];                                                              \
+                for (int r = 1; r < 5; r++) {                                                                  \
+                    double w_r = wr[(r - 1) * ns + jl], w_i = wi[(r - 1) * ns + jl];                           \
+                    x[r][0] = ar[j + r * m] * w_r - ai[j + r * m] * w_i;                                       \
+                    x[r][1] = ar[j + r * m] * w_i + ai[j + r * m] * w_r;                                       \
+                }                                                                                              \
+                aj_fft_v p1r = x[1][0] + x[4][0], p1i = x[1][1] + x[4][1], p2r = x[2][0] + x[3][0], p2i = x[2][1] + x[3][1]; \
+                aj_fft_v q1r = x[1][0] - x[4][0], q1i = x[1][1] - x[4][1], q2r = x[2][0] - x[3][0], q2i = x[2][1] - x[3][1]; \
+                aj_fft_v m1r = x[0][0] + c1 * p1r + c2 * p2r, m1i = x[0][1] + c1 * p1i + c2 * p2i;             \
+                aj_fft_v m2r = x[0][0] + c2 * p1r + c1 * p2r, m2i = x[0][1] + c2 * p1i + c1 * p2i;             \
+                aj_fft_v n1r = -(s1 * q1i + s2 * q2i), n1i = s1 * q1r + s2 * q2r;                              \
+                aj_fft_v n2r = -(s2 * q1i - s1 * q2i), n2i = s2 * q1r - s1 * q2r;                              \
+                br[d] = x[0][0] + p1r + p2r, bi[d] = x[0][1] + p1i + p2i;                                      \
+                br[d + ns] = m1r + n1r, bi[d + ns] = m1i + n1i;                                                \
+                br[d + 2 * ns] = m2r + n2r, bi[d + 2 * ns] = m2i + n2i;                                        \
+                br[d + 3 * ns] = m2r - n2r, bi[d + 3 * ns] = m2i - n2i;                                        \
+                br[d + 4 * ns] = m1r - n1r, bi[d + 4 * ns] = m1i - n1i;                                        \
+            }                                                                                                  \
+    }                                                                                                          \
+    static void aj_fft_radix_any(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n, \
+                                 int64_t ns, int64_t R, const double *wr, const double *wi, const double *root) { \
+        int64_t m = n / R;                                                                                     \
+        aj_fft_v vr[AJ_FFT_MAX_RADIX], vi[AJ_FFT_MAX_RADIX];                                                   \
+        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
+            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
+                int64_t j = jh * ns + jl, d = jh * ns * R + jl;                                                \
+                vr[0] = ar[j], vi[0] = ai[j];                                                                  \
+                for (int64_t r = 1; r < R; r++) {                                                              \
+                    double w_r = wr[(r - 1) * ns + jl], w_i = wi[(r - 1) * ns + jl];                           \
+                    vr[r] = ar[j + r * m] * w_r - ai[j + r * m] * w_i;                                         \
+                    vi[r] = ar[j + r * m] * w_i + ai[j + r * m] * w_r;                                         \
+                }                                                                                              \
+                for (int64_t q = 0; q < R; q++) {                                                              \
+                    aj_fft_v yr = vr[0], yi = vi[0];                                                           \
+                    for (int64_t r = 1, e = q; r < R; r++, e = e + q < R ? e + q : e + q - R) {                \
+                        yr += vr[r] * root[e] - vi[r] * root[R + e];                                           \
+                        yi += vr[r] * root[R + e] + vi[r] * root[e];                                           \
+                    }                                                                                          \
+                    br[d + q * ns] = yr, bi[d + q * ns] = yi;                                                  \
+                }                                                                                              \
+            }                                                                                                  \
+    }                                                                                                          \
+    /* The transform of the lanes (re, im) by direct plan p, through (tr, ti) (as long). */                    \
+    static void aj_fft_direct(double *re, double *im, int64_t n, const double *p, double *tr, double *ti) {    \
+        int64_t stages = (int64_t)p[2], ns = 1;                                                                \
+        const double *t = p + AJ_FFT_HEADER;                                                                   \
+        double *ar = re, *ai = im, *br = tr, *bi = ti;                                                         \
+        for (int64_t s = 0; s < stages; s++) {                                                                 \
+            int64_t R = (int64_t)p[3 + s];                                                                     \
+            const double *wr = t, *wi = t + (R - 1) * ns, *root = t + 2 * (R - 1) * ns;                        \
+            const aj_fft_v *xr = (const aj_fft_v *)ar, *xi = (const aj_fft_v *)ai;                             \
+            aj_fft_v *yr = (aj_fft_v *)br, *yi = (aj_fft_v *)bi;                                               \
+            if (R == 2) aj_fft_radix2(xr, xi, yr, yi, n, ns, wr, wi);                                          \
+            else if (R == 3) aj_fft_radix3(xr, xi, yr, yi, n, ns, wr, wi, root[R + 1]);                        \
+            else if (R == 4) aj_fft_radix4(xr, xi, yr, yi, n, ns, wr, wi, root[R + 1]);                        \
+            else if (R == 5) aj_fft_radix5(xr, xi, yr, yi, n, ns, wr, wi, root);                               \
+            else aj_fft_radix_any(xr, xi, yr, yi, n, ns, R, wr, wi, root);                                     \
+            t += 2 * (R - 1) * ns + 2 * R;                                                                     \
+            double *swap = ar;                                                                                 \
+            ar = br, br = swap, swap = ai, ai = bi, bi = swap;                                                 \
+            ns *= R;                                                                                           \
+        }                                                                                                      \
+        if (ar != re)                                                                                          \
+            for (int64_t j = 0; j < n * AJ_FFT_LANES; j++) re[j] = ar[j], im[j] = ai[j];                       \
+    }                                                                                                          \
+    /* Bluestein's plan for length n (a prime factor above AJ_FFT_MAX_RADIX): X[k] = c[k] sum_j x[j] c[j]      \
+       conj(c[k - j]) with the chirp c[j] = e^(sign pi i j^2 / n), the sum a cyclic convolution of length      \
+       m >= 2n - 1 through direct transforms of length m: after the header, the chirp (n), the kernel          \
+       conj(c) at j and m - j transformed (m), the length-m plan, and two length-m sequences of lanes (all     \
+       split). */                                                                                              \
+    static void aj_fft_chirp_plan(double *p, int64_t n, double sign) {                                         \
+        int64_t m = aj_fft_smooth_at_least(2 * n - 1);                                                         \
+        double *cr = p + AJ_FFT_HEADER, *ci = cr + n, *kr = cr + aj_fft_round(2 * n), *ki = kr + m;            \
+        double *sub = kr + aj_fft_round(2 * m);                                                                \
+        double *ar = sub + aj_fft_direct_doubles(m), *ai = ar + m * AJ_FFT_LANES;                              \
+        double *tr = ai + m * AJ_FFT_LANES, *ti = tr + m * AJ_FFT_LANES;                                       \
+        p[0] = 2, p[1] = 0, p[2] = (double)m;                                                                  \
+        for (int64_t j = 0, q = 0; j < n; j++) {                                                               \
+            double a = 3.141592653589793238463 * (double)q / (double)n;                                        \
+            cr[j] = cos(a), ci[j] = sign * sin(a);                                                             \
+            q += 2 * j + 1; /* (j + 1)^2 mod 2n, without forming j^2 */                                        \
+            if (q >= 2 * n) q -= 2 * n;                                                                        \
+        }                                                                                                      \
+        for (int64_t j = 0; j < m * AJ_FFT_LANES; j++) ar[j] = 0, ai[j] = 0;                                   \
+        for (int64_t j = 0; j < n; j++) {                                                                      \
+            ar[j * AJ_FFT_LANES] = cr[j], ai[j * AJ_FFT_LANES] = -ci[j];                                       \
+            if (j) ar[(m - j) * AJ_FFT_LANES] = cr[j], ai[(m - j) * AJ_FFT_LANES] = -ci[j];                    \
+        }                                                                                                      \
+        aj_fft_direct_plan(sub, m, -1.0);                                                                      \
+        aj_fft_direct(ar, ai, m, sub, tr, ti);                                                                 \
+        for (int64_t j = 0; j < m; j++) kr[j] = ar[j * AJ_FFT_LANES], ki[j] = ai[j * AJ_FFT_LANES];            \
+    }                                                                                                          \
+    static void aj_fft_chirp(double *re, double *im, int64_t n, double *p) {                                   \
+        int64_t m = (int64_t)p[2];                                                                             \
+        const double *cr = p + AJ_FFT_HEADER, *ci = cr + n, *kr = cr + aj_fft_round(2 * n), *ki = kr + m;      \
+        double *sub = p + AJ_FFT_HEADER + aj_fft_round(2 * n) + aj_fft_round(2 * m), *ar = sub + aj_fft_direct_doubles(m), *ai = ar + m * AJ_FFT_LANES; \
+        double *tr = ai + m * AJ_FFT_LANES, *ti = tr + m * AJ_FFT_LANES;                                       \
+        for (int64_t j = 0; j < n; j++)                                                                        \
+            for (int64_t v = 0; v < AJ_FFT_LANES; v++) {                                                       \
+                int64_t a = j * AJ_FFT_LANES + v;                                                              \
+                ar[a] = re[a] * cr[j] - im[a] * ci[j];                                                         \
+                ai[a] = re[a] * ci[j] + im[a] * cr[j];                                                         \
+            }                                                                                                  \
+        for (int64_t j = n * AJ_FFT_LANES; j < m * AJ_FFT_LANES; j++) ar[j] = 0, ai[j] = 0;                    \
+        aj_fft_direct(ar, ai, m, sub, tr, ti);                                                                 \
+        for (int64_t j = 0; j < m; j++) /* the product, conjugated: the next forward transform inverts */      \
+            for (int64_t v = 0; v < AJ_FFT_LANES; v++) {                                                       \
+                int64_t a = j * AJ_FFT_LANES + v;                                                              \
+                double r = ar[a] * kr[j] - ai[a] * ki[j], i = ar[a] * ki[j] + ai[a] * kr[j];                   \
+                ar[a] = r, ai[a] = -i;                                                                         \
+            }                                                                                                  \
+        aj_fft_direct(ar, ai, m, sub, tr, ti);                                                                 \
+        for (int64_t j = 0; j < n; j++)                                                                        \
+            for (int64_t v = 0; v < AJ_FFT_LANES; v++) {                                                       \
+                int64_t a = j * AJ_FFT_LANES + v;                                                              \
+                double r = ar[a] / (double)m, i = -ai[a] / (double)m;                                          \
+                re[a] = r * cr[j] - i * ci[j], im[a] = r * ci[j] + i * cr[j];                                  \
+            }                                                                                                  \
+    }                                                                                                          \
+    /* The plan of a length-n pass, forward or inverse: p[0] its kind (0: n <= 1, nothing to do; 1: direct;    \
+       2: Bluestein), p[1] whether it is inverse (divided by n). */                                            \
+    static void aj_fft_plan(double *p, int64_t n, int inverse) {                                               \
+        double sign = inverse ? 1.0 : -1.0;                                                                    \
+        p[0] = 0;                                                                                              \
+        if (n > 1 && aj_fft_smooth(n, AJ_FFT_MAX_RADIX)) aj_fft_direct_plan(p, n, sign);                       \
+        else if (n > 1) aj_fft_chirp_plan(p, n, sign);                                                         \
+        p[1] = inverse;                                                                                        \
+    }                                                                                                          \
+    /* The transform of AJ_FFT_LANES lines (lane v's element j at j * AJ_FFT_LANES + v) by plan p, through     \
+       (tr, ti). */                                                                                            \
+    static void aj_fft_apply(double *re, double *im, int64_t n, double *p, double *tr, double *ti) {           \
+        if (p[0] == 1) aj_fft_direct(re, im, n, p, tr, ti);                                                    \
+        else if (p[0] == 2) aj_fft_chirp(re, im, n, p);                                                        \
+        if (p[1] != 0)                                                                                         \
+            for (int64_t j = 0; j < n * AJ_FFT_LANES; j++) re[j] /= (double)n, im[j] /= (double)n;             \
+    }                                                                                                          \
+    /* The lanes' bases: line first + v (v < used) of a pass whose lines are `inner` apart within each run     \
+       of n, the rest -1 (lanes left zero). */                                                                 \
+    static void aj_fft_bases(int64_t *base, int64_t first, int64_t used, int64_t n, int64_t inner) {           \
+        for (int64_t v = 0; v < AJ_FFT_LANES; v++)                                                             \
+            base[v] = v < used ? (first + v) / inner * n * inner + (first + v) % inner : -1;                   \
+    }                                                                                                          \
+    AJ_FFT_MOVES_(double, d)                                                                                   \
+    /* The pass along `axis` of the block (dims; its last nlast): its lines, AJ_FFT_LANES at a time, each      \
+       group gathered into the lanes (lr, li), transformed through (tr, ti) and scattered back. */             \
+    static void aj_fft_axis(double *br, double *bi, const int64_t *dims, int k, int axis, int64_t nlast,       \
+                            double *plan, double *lr, double *li, double *tr, double *ti) {                    \
+        int64_t n = dims[axis], inner = 1, lines = 1, base[AJ_FFT_LANES];                                      \
+        for (int i = axis + 1; i < k; i++) inner *= i == k - 1 ? nlast : dims[i];                              \
+        for (int i = 0; i < k; i++) lines *= i == axis ? 1 : i == k - 1 ? nlast : dims[i];                     \
+        for (int64_t first = 0; first < lines; first += AJ_FFT_LANES) {                                        \
+            aj_fft_bases(base, first, lines - first < AJ_FFT_LANES ? lines - first : AJ_FFT_LANES, n, inner);  \
+            aj_fft_gather_d(br, bi, base, inner, n, lr, li);                                                   \
+            aj_fft_apply(lr, li, n, plan, tr, ti);                                                             \
+            aj_fft_scatter_d(br, bi, base, inner, n, lr, li);                                                  \
+        }                                                                                                      \
     }
 
 /* The kernel of element type T (float or double, suffix p): over `batch`
@@ -169,53 +411,45 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
  * RFFT's output and IRFFT's input have len[k-1] / 2 + 1 in the last).
  * re and im: the complex side's parts (RFFT's input and IRFFT's output are
  * the real x); w: aj_fft_work_doubles(len, k) doubles. */
-#define AJ_FFT_TYPED_(T, p)                                                                                   \
-    __attribute__((unused)) static void aj_fft_##p(int type, const T *in_re, const T *in_im, T *out_re,       \
-                                                   T *out_im, int64_t batch, const int64_t *len, int k,       \
-                                                   double *w) {                                               \
-        int64_t n = 1, h = len[k - 1] / 2 + 1, maxlen = 0, halfblock;                                         \
-        for (int i = 0; i < k; i++) n *= len[i], maxlen = len[i] > maxlen ? len[i] : maxlen;                  \
-        halfblock = len[k - 1] ? n / len[k - 1] * h : 0;                                                      \
-        int inverse = type == AJ_FFT_IFFT || type == AJ_FFT_IRFFT;                                            \
-        double *blk = w, *line = w + 2 * n, *plan[3];                                                         \
-        for (int i = 0; i < k && n > 0; i++) {                                                                \
-            plan[i] = i ? plan[i - 1] + aj_fft_plan_doubles(len[i - 1]) : line + 2 * maxlen;                  \
-            aj_fft_plan(plan[i], len[i], inverse);                                                            \
-        }                                                                                                     \
-        for (int64_t b = 0; b < batch && n > 0; b++) {                                                        \
-            if (type == AJ_FFT_IRFFT) {                                                                       \
-                for (int64_t j = 0; j < halfblock; j++)                                                       \
-                    blk[2 * j] = in_re[b * halfblock + j], blk[2 * j + 1] = in_im[b * halfblock + j];         \
-                for (int a = 0; a < k - 1; a++) aj_fft_axis(blk, len, k, a, h, 1, line, plan[a]);            \
-                int64_t nl = len[k - 1];                                                                      \
-                for (int64_t r = 0; r < halfblock / h; r++) {                                                 \
-                    for (int64_t j = 0; j < nl; j++) {                                                        \
-                        int64_t s = j < h ? j : nl - j;                                                       \
-                        line[2 * j] = blk[2 * (r * h + s)];                                                   \
-                        line[2 * j + 1] = j < h ? blk[2 * (r * h + s) + 1] : -blk[2 * (r * h + s) + 1];       \
-                    }                                                                                         \
-                    aj_fft_apply(line, nl, 1, plan[k - 1]);                                                   \
-                    for (int64_t j = 0; j < nl; j++) out_re[b * n + r * nl + j] = (T)line[2 * j];             \
-                }                                                                                             \
-                continue;                                                                                     \
-            }                                                                                                 \
-            for (int64_t j = 0; j < n; j++)                                                                   \
-                blk[2 * j] = in_re[b * n + j], blk[2 * j + 1] = type == AJ_FFT_RFFT ? 0.0 : in_im[b * n + j]; \
-            for (int a = 0; a < k; a++) aj_fft_axis(blk, len, k, a, len[k - 1], inverse, line, plan[a]);     \
-            if (type != AJ_FFT_RFFT) {                                                                        \
-                for (int64_t j = 0; j < n; j++)                                                               \
-                    out_re[b * n + j] = (T)blk[2 * j], out_im[b * n + j] = (T)blk[2 * j + 1];                 \
-                continue;                                                                                     \
-            }                                                                                                 \
-            for (int64_t r = 0; r < halfblock / h; r++)                                                       \
-                for (int64_t j = 0; j < h; j++) {                                                             \
-                    out_re[b * halfblock + r * h + j] = (T)blk[2 * (r * len[k - 1] + j)];                     \
-                    out_im[b * halfblock + r * h + j] = (T)blk[2 * (r * len[k - 1] + j) + 1];                 \
-                }                                                                                             \
-        }                                                                                                     \
+#define AJ_FFT_TYPED_(T, p)                                                                                    \
+    __attribute__((unused)) static void aj_fft_##p(int type, const T *in_re, const T *in_im, T *out_re, T *out_im, \
+                                                   int64_t batch, const int64_t *len, int k, double *w) {      \
+        int64_t n = 1, nl = len[k - 1], h = len[k - 1] / 2 + 1, maxlen = 0;                                    \
+        for (int i = 0; i < k; i++) n *= len[i], maxlen = len[i] > maxlen ? len[i] : maxlen;                   \
+        if (n == 0) return;                                                                                    \
+        int64_t block = k == 1 ? 0 : n, rows = n / nl, half = rows * h, lane = maxlen * AJ_FFT_LANES;          \
+        int inverse = type == AJ_FFT_IFFT || type == AJ_FFT_IRFFT;                                             \
+        w = (double *)(((uintptr_t)w + 63) / 64 * 64); /* the lanes 64-byte aligned: aj_fft_round */           \
+        double *br = w, *bi = w + block, *lr = w + aj_fft_round(2 * block), *li = lr + lane, *tr = li + lane, *ti = tr + lane; \
+        double *plan[3];                                                                                       \
+        for (int i = 0; i < k; i++) {                                                                          \
+            plan[i] = i ? plan[i - 1] + aj_fft_plan_doubles(len[i - 1]) : ti + lane;                           \
+            aj_fft_plan(plan[i], len[i], inverse);                                                             \
+        }                                                                                                      \
+        if (k == 1) { /* lines straight from the input to the output, across the batch */                      \
+            aj_fft_lines_##p(type, in_re, in_im, out_re, out_im, batch, nl, plan[0], lr, li, tr, ti);          \
+            return;                                                                                            \
+        }                                                                                                      \
+        for (int64_t b = 0; b < batch; b++) {                                                                  \
+            if (type == AJ_FFT_IRFFT) {                                                                        \
+                for (int64_t j = 0; j < half; j++) br[j] = in_re[b * half + j], bi[j] = in_im[b * half + j];   \
+                for (int a = 0; a < k - 1; a++) aj_fft_axis(br, bi, len, k, a, h, plan[a], lr, li, tr, ti);    \
+                aj_fft_lines_d(type, br, bi, br, NULL, rows, nl, plan[k - 1], lr, li, tr, ti);                 \
+                for (int64_t j = 0; j < n; j++) out_re[b * n + j] = (T)br[j];                                  \
+            } else if (type == AJ_FFT_RFFT) {                                                                  \
+                for (int64_t j = 0; j < n; j++) br[j] = in_re[b * n + j];                                      \
+                aj_fft_lines_d(type, br, NULL, br, bi, rows, nl, plan[k - 1], lr, li, tr, ti);                 \
+                for (int a = 0; a < k - 1; a++) aj_fft_axis(br, bi, len, k, a, h, plan[a], lr, li, tr, ti);    \
+                for (int64_t j = 0; j < half; j++) out_re[b * half + j] = (T)br[j], out_im[b * half + j] = (T)bi[j]; \
+            } else {                                                                                           \
+                for (int64_t j = 0; j < n; j++) br[j] = in_re[b * n + j], bi[j] = in_im[b * n + j];            \
+                for (int a = 0; a < k; a++) aj_fft_axis(br, bi, len, k, a, nl, plan[a], lr, li, tr, ti);       \
+                for (int64_t j = 0; j < n; j++) out_re[b * n + j] = (T)br[j], out_im[b * n + j] = (T)bi[j];    \
+            }                                                                                                  \
+        }                                                                                                      \
     }
 
-#define AJ_FFT_KERNELS AJ_FFT_CODE AJ_FFT_TYPED_(float, s) AJ_FFT_TYPED_(double, d)
+#define AJ_FFT_KERNELS AJ_FFT_CODE AJ_FFT_MOVES_(float, s) AJ_FFT_TYPED_(float, s) AJ_FFT_TYPED_(double, d)
 
 #define AJ_FFT_STR_(...) #__VA_ARGS__
 #define AJ_FFT_STR(...) AJ_FFT_STR_(__VA_ARGS__)
