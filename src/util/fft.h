@@ -63,6 +63,11 @@ enum { AJ_FFT_FFT, AJ_FFT_IFFT, AJ_FFT_RFFT, AJ_FFT_IRFFT };
         if (aj_fft_smooth(n, AJ_FFT_MAX_RADIX)) return aj_fft_direct_doubles(n);                               \
         int64_t m = aj_fft_smooth_at_least(2 * n - 1);                                                         \
         return AJ_FFT_HEADER + aj_fft_round(2 * n) + aj_fft_round(2 * m) + aj_fft_direct_doubles(m) + 4 * m * AJ_FFT_LANES; \
+    }                                                                                                          \
+    /* The doubles of an even length's real plan (aj_fft_real_plan): the twiddles and half the length's        \
+       plan. */                                                                                                \
+    static inline int64_t aj_fft_real_plan_doubles(int64_t nl) {                                               \
+        return AJ_FFT_HEADER + aj_fft_round(2 * (nl / 2 + 1)) + aj_fft_plan_doubles(nl / 2);                   \
     }
 
 AJ_FFT_SIZES_CODE
@@ -77,7 +82,8 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
     for (int i = 0; i < k; i++) {
         block *= len[i];
         if (len[i] > line) line = len[i];
-        plans += aj_fft_plan_doubles(len[i]);
+        int64_t complex = aj_fft_plan_doubles(len[i]), real = aj_fft_real_plan_doubles(len[i]);
+        plans += i < k - 1 || complex >= real ? complex : real;   /* RFFT's and IRFFT's last: either */
     }
     return AJ_FFT_LANES + (k == 1 ? 0 : aj_fft_round(2 * block)) + 4 * line * AJ_FFT_LANES + plans;
 }
@@ -128,7 +134,8 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
     }                                                                                                          \
     /* The pass over the last dim's `lines` lines of nl, from s to d, AJ_FFT_LANES at a time: FFT and IFFT     \
        nl to nl apart; RFFT real lines nl apart (si unread) to their first h = nl / 2 + 1 bins h apart;        \
-       IRFFT h bins h apart, extended by Hermitian symmetry, to real lines nl apart (di unwritten). d may      \
+       IRFFT h bins h apart, extended by Hermitian symmetry, to real lines nl apart (di unwritten); for an     \
+       even nl the real ones by the plan aj_fft_real_plan made, through a transform of half the length. d may  \
        be s: a group is read whole before it is written, and the groups run in the order (IRFFT's last         \
        first) in which no line is written before it is read. */                                                \
     static void aj_fft_lines_##p(int type, const T *sr, const T *si, T *dr, T *di, int64_t lines, int64_t nl,  \
@@ -140,12 +147,14 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
             int64_t used = lines - first < AJ_FFT_LANES ? lines - first : AJ_FFT_LANES;                        \
             aj_fft_bases(base, first, used, from, 1);                                                          \
             aj_fft_gather_##p(sr, type == AJ_FFT_RFFT ? NULL : si, base, 1, from, lr, li);                     \
-            for (int64_t j = h; type == AJ_FFT_IRFFT && j < nl; j++)                                           \
+            for (int64_t j = h; type == AJ_FFT_IRFFT && plan[0] != 4 && j < nl; j++)                           \
                 for (int64_t v = 0; v < AJ_FFT_LANES; v++) {                                                   \
                     lr[j * AJ_FFT_LANES + v] = lr[(nl - j) * AJ_FFT_LANES + v];                                \
                     li[j * AJ_FFT_LANES + v] = -li[(nl - j) * AJ_FFT_LANES + v];                               \
                 }                                                                                              \
-            aj_fft_apply(lr, li, nl, plan, tr, ti);                                                            \
+            if (plan[0] == 4 && type == AJ_FFT_RFFT) aj_fft_real_forward(lr, li, nl, plan, tr, ti);            \
+            else if (plan[0] == 4) aj_fft_real_inverse(lr, li, nl, plan, tr, ti);                              \
+            else aj_fft_apply(lr, li, nl, plan, tr, ti);                                                       \
             aj_fft_bases(base, first, used, to, 1);                                                            \
             aj_fft_scatter_##p(dr, type == AJ_FFT_IRFFT ? NULL : di, base, 1, to, lr, li);                     \
         }                                                                                                      \
@@ -384,6 +393,50 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         if (p[1] != 0)                                                                                         \
             for (int64_t j = 0; j < n * AJ_FFT_LANES; j++) re[j] /= (double)n, im[j] /= (double)n;             \
     }                                                                                                          \
+    /* RFFT's and IRFFT's last pass for an even length nl = 2N (p[0] 4): through a length-N complex            \
+       transform of z[j] = x[2j] + i x[2j+1], whose Z gives X[k] = E[k] + w^k O[k] (w = e^(-2 pi i / nl)),     \
+       E[k] = (Z[k] + conj Z[N-k]) / 2 and O[k] = (Z[k] - conj Z[N-k]) / 2i the transforms of the even and     \
+       odd samples; IRFFT inverts each step. After the header, w^k for k <= N (real parts, then imaginary)     \
+       and the length-N plan (inverse for IRFFT, so divided by N: x is then whole). */                         \
+    static void aj_fft_real_plan(double *p, int64_t nl, int inverse) {                                         \
+        int64_t N = nl / 2;                                                                                    \
+        double *wr = p + AJ_FFT_HEADER, *wi = wr + N + 1;                                                      \
+        p[0] = 4, p[1] = 0;                                                                                    \
+        for (int64_t k = 0; k <= N; k++) {                                                                     \
+            double a = -6.283185307179586476925 * (double)k / (double)nl;                                      \
+            wr[k] = cos(a), wi[k] = sin(a);                                                                    \
+        }                                                                                                      \
+        aj_fft_plan(p + AJ_FFT_HEADER + aj_fft_round(2 * (N + 1)), N, inverse);                                \
+    }                                                                                                          \
+    /* The real lanes lr[0..nl) to their bins 0..N in (lr, li); (tr, ti) and li's halves the work. */          \
+    static void aj_fft_real_forward(double *lr, double *li, int64_t nl, double *p, double *tr, double *ti) {   \
+        int64_t N = nl / 2;                                                                                    \
+        const double *wr = p + AJ_FFT_HEADER, *wi = wr + N + 1;                                                \
+        aj_fft_v *xr = (aj_fft_v *)lr, *xi = (aj_fft_v *)li, *zr = (aj_fft_v *)tr, *zi = (aj_fft_v *)ti;       \
+        for (int64_t j = 0; j < N; j++) zr[j] = xr[2 * j], zi[j] = xr[2 * j + 1];                              \
+        aj_fft_apply(tr, ti, N, p + AJ_FFT_HEADER + aj_fft_round(2 * (N + 1)), li, li + N * AJ_FFT_LANES);     \
+        for (int64_t k = 0; k <= N; k++) {                                                                     \
+            aj_fft_v a = zr[k % N], b = zi[k % N], c = zr[(N - k) % N], d = zi[(N - k) % N];                   \
+            aj_fft_v er = 0.5 * (a + c), ei = 0.5 * (b - d), or = 0.5 * (b + d), oi = -0.5 * (a - c);          \
+            xr[k] = er + wr[k] * or - wi[k] * oi, xi[k] = ei + wr[k] * oi + wi[k] * or;                        \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* Bins 0..N in (lr, li) to the real lanes lr[0..nl), the imaginary parts of bins 0 and N ignored (as      \
+       a Hermitian extension's real part ignores them); (tr, ti) and (lr, li) the work. */                     \
+    static void aj_fft_real_inverse(double *lr, double *li, int64_t nl, double *p, double *tr, double *ti) {   \
+        int64_t N = nl / 2;                                                                                    \
+        const double *wr = p + AJ_FFT_HEADER, *wi = wr + N + 1;                                                \
+        aj_fft_v *xr = (aj_fft_v *)lr, *xi = (aj_fft_v *)li, *zr = (aj_fft_v *)tr, *zi = (aj_fft_v *)ti;       \
+        xi[0] = 0 * xi[0], xi[N] = 0 * xi[N];                                                                  \
+        for (int64_t k = 0; k < N; k++) {                                                                      \
+            aj_fft_v a = xr[k], b = xi[k], c = xr[N - k], d = xi[N - k];                                       \
+            aj_fft_v er = 0.5 * (a + c), ei = 0.5 * (b - d), dr = 0.5 * (a - c), di = 0.5 * (b + d);           \
+            aj_fft_v or = dr * wr[k] + di * wi[k], oi = di * wr[k] - dr * wi[k];                               \
+            zr[k] = er - oi, zi[k] = ei + or;                                                                  \
+        }                                                                                                      \
+        aj_fft_apply(tr, ti, N, p + AJ_FFT_HEADER + aj_fft_round(2 * (N + 1)), lr, li);                        \
+        for (int64_t j = 0; j < N; j++) xr[2 * j] = zr[j], xr[2 * j + 1] = zi[j];                              \
+    }                                                                                                          \
     /* The lanes' bases: line first + v (v < used) of a pass whose lines are `inner` apart within each run     \
        of n, the rest -1 (lanes left zero). */                                                                 \
     static void aj_fft_bases(int64_t *base, int64_t first, int64_t used, int64_t n, int64_t inner) {           \
@@ -424,7 +477,8 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
         double *plan[3];                                                                                       \
         for (int i = 0; i < k; i++) {                                                                          \
             plan[i] = i ? plan[i - 1] + aj_fft_plan_doubles(len[i - 1]) : ti + lane;                           \
-            aj_fft_plan(plan[i], len[i], inverse);                                                             \
+            if (i == k - 1 && type >= AJ_FFT_RFFT && nl % 2 == 0) aj_fft_real_plan(plan[i], nl, inverse);      \
+            else aj_fft_plan(plan[i], len[i], inverse);                                                        \
         }                                                                                                      \
         if (k == 1) { /* lines straight from the input to the output, across the batch */                      \
             aj_fft_lines_##p(type, in_re, in_im, out_re, out_im, batch, nl, plan[0], lr, li, tr, ti);          \
