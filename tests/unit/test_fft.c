@@ -77,6 +77,12 @@ static void expect_complex_matches(int64_t batch, const int64_t *len, int k) {
     for (int i = 0; i < k; i++) n *= len[i];
     double *re = malloc(sizeof(double) * (size_t)n * 6), *im = re + n, *ore = im + n, *oim = ore + n, *wre = oim + n,
            *wim = wre + n, *w = workspace(len, k, &doubles);
+    if (!re || !w) {
+        fprintf(stderr, "fft test: out of memory\n");
+        testing_failed_checks++;
+        free(re), free(w);
+        return;
+    }
     fill(re, n, 1), fill(im, n, 2);
     for (int inverse = 0; inverse <= 1; inverse++) {
         aj_fft_d(inverse ? AJ_FFT_IFFT : AJ_FFT_FFT, re, im, ore, oim, batch, len, k, w);
@@ -98,9 +104,15 @@ static void expect_real_matches(int64_t batch, const int64_t *len, int k) {
     int64_t n = batch, nl = len[k - 1], h = nl / 2 + 1, doubles;
     for (int i = 0; i < k; i++) n *= len[i];
     int64_t half = n / nl * h;
-    double *x = malloc(sizeof(double) * (size_t)n * 4), *wre = x + n, *wim = wre + n, *back = wim + n;
+    double *x = calloc((size_t)n * 4, sizeof(double)), *wre = x + n, *wim = wre + n, *back = wim + n;
     double *hre = malloc(sizeof(double) * (size_t)half * 4), *him = hre + half, *tre = him + half, *tim = tre + half;
     double *w = workspace(len, k, &doubles);
+    if (!x || !hre || !w) {
+        fprintf(stderr, "rfft test: out of memory\n");
+        testing_failed_checks++;
+        free(x), free(hre), free(w);
+        return;
+    }
     fill(x, n, 3);
     aj_fft_d(AJ_FFT_RFFT, x, NULL, hre, him, batch, len, k, w);
     naive(x, NULL, wre, wim, batch, len, k, 0);
