@@ -722,6 +722,89 @@ static size_t top_k_scratch(const ir_func *f, const ir_op *fusion) {
     return (size_t)aj_top_k_scratch(x->dims[x->rank - 1], b->ops[0]->a.k);
 }
 
+/* ---- a sort by one key ----------------------------------------------------------------- */
+
+/* The op of block b that defines v, or NULL (an argument, or from outside). */
+static const ir_op *def_in(const ir_block *b, ir_value_id v) {
+    for (int i = 0; i < b->nops; i++)
+        for (int j = 0; j < b->ops[i]->nout; j++)
+            if (b->ops[i]->out[j] == v) return b->ops[i];
+    return NULL;
+}
+
+/* Whether x, over argument a alone, and y, over argument c alone, are one
+ * elementwise expression (constants the same value or the same data). */
+static bool same_key_expr(const ir_func *f, const ir_block *b, ir_value_id x, ir_value_id y, ir_value_id a,
+                          ir_value_id c, int depth) {
+    if (x == a || y == c) return x == a && y == c;
+    const ir_op *ox = def_in(b, x), *oy = def_in(b, y);
+    if (!ox || !oy || depth > 32 || ox->code != oy->code || ox->nin != oy->nin || ox->nout != 1 || oy->nout != 1 ||
+        !ir_type_eq(&f->values[x].type, &f->values[y].type))
+        return false;
+    if (ox->code == IR_CONSTANT)
+        return ox == oy || (ox->a.data && oy->a.data &&
+                            memcmp(ox->a.data, oy->a.data, ir_type_bytes(&f->values[x].type)) == 0);
+    if (!ir_op_is_elementwise(ox->code) || ox->nregions ||
+        (ox->code == IR_COMPARE && (ox->a.cmp != oy->a.cmp || ox->a.cmp_type != oy->a.cmp_type)))
+        return false;
+    for (int i = 0; i < ox->nin; i++)
+        if (!same_key_expr(f, b, ox->in[i], oy->in[i], a, c, depth + 1)) return false;
+    return true;
+}
+
+/* How compare type `type` orders keys of type t, false where it is not a
+ * strict weak order (FLOAT: NaN is unordered) or not one the radix sort
+ * keys (a minifloat's total order is its bits', not its value's). */
+static bool key_order_of(ir_dtype t, ir_cmp_type type, contract_key_order *order) {
+    if (t == IR_F16 || t == IR_BF16 || t == IR_F32 || t == IR_F64) {
+        *order = CONTRACT_KEY_TOTAL;
+        return type == IR_CMPT_TOTALORDER;
+    }
+    if (!ir_dtype_is_int(t) && t != IR_I1) return false;
+    bool is_unsigned = type == IR_CMPT_UNSIGNED || (type != IR_CMPT_SIGNED && (t == IR_I1 || ir_dtype_is_unsigned(t)));
+    *order = is_unsigned ? CONTRACT_KEY_UNSIGNED : CONTRACT_KEY_SIGNED;
+    return true;
+}
+
+bool contract_sort_key_of(const ir_func *f, const ir_op *sort, contract_sort_key *key) {
+    if (sort->code != IR_SORT || sort->nregions != 1) return false;
+    const ir_block *b = sort->regions[0];
+    const ir_op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
+    const ir_op *cmp = ret && ret->nin == 1 ? def_in(b, ret->in[0]) : NULL;
+    if (!cmp || cmp->code != IR_COMPARE || (cmp->a.cmp != IR_CMP_LT && cmp->a.cmp != IR_CMP_GT)) return false;
+    for (int r = 0; 2 * r + 1 < b->nargs; r++)
+        for (int swap = 0; swap < 2; swap++) {
+            ir_value_id a = b->args[2 * r + swap], c = b->args[2 * r + 1 - swap];
+            if (!same_key_expr(f, b, cmp->in[0], cmp->in[1], a, c, 0) ||
+                !key_order_of(f->values[cmp->in[0]].type.dtype, cmp->a.cmp_type, &key->order))
+                continue;
+            key->operand = r;
+            key->arg = a;
+            key->key = cmp->in[0];
+            key->descending = (cmp->a.cmp == IR_CMP_GT) != (swap == 1);
+            return true;
+        }
+    return false;
+}
+
+size_t contract_sort_scratch(int64_t n) {
+    return (size_t)n * (2 * sizeof(uint64_t) + 2 * sizeof(int32_t) + sizeof(uint64_t));
+}
+
+/* A sort kernel's scratch for the radix sort, 0 when its comparator has
+ * no one key or its slices are short (or too long for 32-bit indices). */
+static size_t sort_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
+    const ir_block *b = fusion->regions[0];
+    const ir_op *sort = b->nops == 2 ? b->ops[0] : NULL;
+    contract_sort_key key;
+    if (!sort || !contract_sort_key_of(f, sort, &key)) return 0;
+    const ir_type *t = type_of(f, sort->in[0]);
+    int64_t n = sort->a.axis >= 0 && sort->a.axis < t->rank ? t->dims[sort->a.axis] : 0;
+    if (n < CONTRACT_SORT_RADIX_MIN || n > INT32_MAX) return 0;
+    k->sort_radix = true;
+    return contract_sort_scratch(n);
+}
+
 /* ---- the stage ---------------------------------------------------------------------- */
 
 static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
@@ -737,7 +820,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
         if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
         if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(op)) ||
-            (k->scratch = top_k_scratch(f, op)))
+            (k->scratch = top_k_scratch(f, op)) || (k->scratch = sort_scratch(f, op, k)))
             return CONTRACT_OPAQUE;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;
     default: return CONTRACT_NONE;
@@ -851,6 +934,7 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
         }
         if (k->strategy == CONTRACT_CONV_GEMM && k->conv_batch_inner)
             fprintf(out, " (batch inner, %" PRId64 " summed rows a block)", k->conv_rows);
+        if (k->sort_radix) fprintf(out, " (radix sort by one key)");
         if (k->scratch) fprintf(out, "; scratch %zu", k->scratch);
         fprintf(out, "\n");
     }

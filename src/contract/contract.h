@@ -107,6 +107,8 @@ typedef struct contract_kernel {
                                        phase is its own undilated product, its kernel rows packed at
                                        scratch_rhs, its result block in scratch_tile, then stored */
     size_t scratch_tile;            /* CONV_GEMM, conv_phased: conv_rows x output features */
+    bool sort_radix;                /* OPAQUE, a sort whose comparator orders by one key
+                                       (contract_sort_key): radix sorted through `scratch` */
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
@@ -208,4 +210,25 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
  * all of an image's positions; enough rows that sgemm runs near its rate. */
 #define CONTRACT_CONV_BLOCK_BYTES (1 << 20)
 #define CONTRACT_CONV_MAX_PHASES 64   /* each phase is its own emitted loop nest */
+/* A sort whose comparator orders by one key: it returns compare(LT or
+ * GT, f(a_r), f(b_r)) for the same elementwise expression f of its
+ * operand r's two elements (JAX's, which makes -0 and NaNs one key each,
+ * or none), compared as a strict weak order: in total order for f16,
+ * bf16, f32 and f64 keys, signed or unsigned for integers. A stable sort
+ * by that key then puts every slice in the one order any stable sort
+ * would, the evaluator's included. */
+typedef enum contract_key_order { CONTRACT_KEY_TOTAL, CONTRACT_KEY_SIGNED, CONTRACT_KEY_UNSIGNED } contract_key_order;
+typedef struct contract_sort_key {
+    int operand;                  /* r */
+    ir_value_id arg;              /* the comparator's argument f reads (a_r) */
+    ir_value_id key;              /* f(a_r), in the comparator */
+    contract_key_order order;
+    bool descending;              /* GT */
+} contract_sort_key;
+bool contract_sort_key_of(const ir_func *f, const ir_op *sort, contract_sort_key *key);
+/* The scratch of a radix-sorted slice of n: keys and indices twice, and
+ * one operand's slice. */
+#define CONTRACT_SORT_RADIX_MIN 256   /* shorter slices: the stable sort (a radix pass costs 256 buckets) */
+size_t contract_sort_scratch(int64_t n);
+
 #endif
