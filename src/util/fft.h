@@ -193,110 +193,69 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
             ns *= R;                                                                                           \
         }                                                                                                      \
     }                                                                                                          \
+    /* The length-R transform y of x (R <= AJ_FFT_MAX_RADIX), by the stage's roots e^(sign 2 pi i q / R)       \
+       (real parts, then imaginary): radices 2, 3, 4 and 5 by butterflies of their own (4's and 3's take       \
+       the sign from the root's sine, 5's: y1, y4 = x0 + c1 a1 + c2 a2 +- i (s1 b1 + s2 b2) and y2, y3 =       \
+       x0 + c2 a1 + c1 a2 +- i (s2 b1 - s1 b2) with a1 = x1 + x4, a2 = x2 + x3, b1 = x1 - x4, b2 = x2 - x3),   \
+       the others the sum over the roots. */                                                                   \
+    static inline __attribute__((always_inline)) void aj_fft_butterfly(int64_t R, const aj_fft_v *xr, const aj_fft_v *xi, \
+                                                                   aj_fft_v *yr, aj_fft_v *yi, const double *root) { \
+        if (R == 2) {                                                                                          \
+            yr[0] = xr[0] + xr[1], yi[0] = xi[0] + xi[1], yr[1] = xr[0] - xr[1], yi[1] = xi[0] - xi[1];        \
+        } else if (R == 3) {                                                                                   \
+            double h = root[4];                                                                                \
+            aj_fft_v sr = xr[1] + xr[2], si = xi[1] + xi[2], dr = h * (xr[1] - xr[2]), di = h * (xi[1] - xi[2]); \
+            aj_fft_v mr = xr[0] - 0.5 * sr, mi = xi[0] - 0.5 * si;                                             \
+            yr[0] = xr[0] + sr, yi[0] = xi[0] + si;                                                            \
+            yr[1] = mr - di, yi[1] = mi + dr, yr[2] = mr + di, yi[2] = mi - dr;                                \
+        } else if (R == 4) {                                                                                   \
+            double s = root[5];                                                                                \
+            aj_fft_v t0r = xr[0] + xr[2], t0i = xi[0] + xi[2], t1r = xr[0] - xr[2], t1i = xi[0] - xi[2];       \
+            aj_fft_v t2r = xr[1] + xr[3], t2i = xi[1] + xi[3], t3r = -s * (xi[1] - xi[3]), t3i = s * (xr[1] - xr[3]); \
+            yr[0] = t0r + t2r, yi[0] = t0i + t2i, yr[2] = t0r - t2r, yi[2] = t0i - t2i;                        \
+            yr[1] = t1r + t3r, yi[1] = t1i + t3i, yr[3] = t1r - t3r, yi[3] = t1i - t3i;                        \
+        } else if (R == 5) {                                                                                   \
+            double c1 = root[1], c2 = root[2], s1 = root[6], s2 = root[7];                                     \
+            aj_fft_v p1r = xr[1] + xr[4], p1i = xi[1] + xi[4], p2r = xr[2] + xr[3], p2i = xi[2] + xi[3];       \
+            aj_fft_v q1r = xr[1] - xr[4], q1i = xi[1] - xi[4], q2r = xr[2] - xr[3], q2i = xi[2] - xi[3];       \
+            aj_fft_v m1r = xr[0] + c1 * p1r + c2 * p2r, m1i = xi[0] + c1 * p1i + c2 * p2i;                     \
+            aj_fft_v m2r = xr[0] + c2 * p1r + c1 * p2r, m2i = xi[0] + c2 * p1i + c1 * p2i;                     \
+            aj_fft_v n1r = -(s1 * q1i + s2 * q2i), n1i = s1 * q1r + s2 * q2r;                                  \
+            aj_fft_v n2r = -(s2 * q1i - s1 * q2i), n2i = s2 * q1r - s1 * q2r;                                  \
+            yr[0] = xr[0] + p1r + p2r, yi[0] = xi[0] + p1i + p2i;                                              \
+            yr[1] = m1r + n1r, yi[1] = m1i + n1i, yr[4] = m1r - n1r, yi[4] = m1i - n1i;                        \
+            yr[2] = m2r + n2r, yi[2] = m2i + n2i, yr[3] = m2r - n2r, yi[3] = m2i - n2i;                        \
+        } else {                                                                                               \
+            for (int64_t q = 0; q < R; q++) {                                                                  \
+                yr[q] = xr[0], yi[q] = xi[0];                                                                  \
+                for (int64_t r = 1, e = q; r < R; r++, e = e + q < R ? e + q : e + q - R) {                    \
+                    yr[q] += xr[r] * root[e] - xi[r] * root[R + e];                                            \
+                    yi[q] += xr[r] * root[R + e] + xi[r] * root[e];                                            \
+                }                                                                                              \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
     /* One Stockham stage of radix R after stages of product ns, from a to b, on AJ_FFT_LANES lines at once    \
        (element j of each part a vector of the lines' elements j): butterfly j (jh = j / ns, jl = j % ns)      \
        reads a[j + r n / R], twiddled by stage twiddle (r, jl), and writes its length-R transform to           \
        b[jh ns R + jl + q ns]. Each operation is on a vector of lines, so every stage runs as SIMD whatever    \
-       its ns. The radices 2, 3, 4 and 5 have their own butterflies, the others the length-R sum over the      \
-       roots. */                                                                                               \
-    static void aj_fft_radix2(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
-                              int64_t ns, const double *wr, const double *wi) {                                \
-        int64_t m = n / 2;                                                                                     \
-        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
-            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
-                int64_t j = jh * ns + jl, d = jh * ns * 2 + jl;                                                \
-                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
-                aj_fft_v x0r = ar[j], x0i = ai[j];                                                             \
-                br[d] = x0r + x1r, bi[d] = x0i + x1i;                                                          \
-                br[d + ns] = x0r - x1r, bi[d + ns] = x0i - x1i;                                                \
-            }                                                                                                  \
-    }                                                                                                          \
-    static void aj_fft_radix3(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
-                              int64_t ns, const double *wr, const double *wi, double h) {                      \
-        int64_t m = n / 3;                                                                                     \
-        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
-            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
-                int64_t j = jh * ns + jl, d = jh * ns * 3 + jl, u = ns + jl;                                   \
-                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
-                aj_fft_v x2r = ar[j + 2 * m] * wr[u] - ai[j + 2 * m] * wi[u];                                  \
-                aj_fft_v x2i = ar[j + 2 * m] * wi[u] + ai[j + 2 * m] * wr[u];                                  \
-                aj_fft_v sr = x1r + x2r, si = x1i + x2i, dr = h * (x1r - x2r), di = h * (x1i - x2i);           \
-                aj_fft_v x0r = ar[j], x0i = ai[j], mr = x0r - 0.5 * sr, mi = x0i - 0.5 * si;                   \
-                br[d] = x0r + sr, bi[d] = x0i + si;                                                            \
-                br[d + ns] = mr - di, bi[d + ns] = mi + dr;                                                    \
-                br[d + 2 * ns] = mr + di, bi[d + 2 * ns] = mi - dr;                                            \
-            }                                                                                                  \
-    }                                                                                                          \
-    static void aj_fft_radix4(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
-                              int64_t ns, const double *wr, const double *wi, double s) {                      \
-        int64_t m = n / 4;                                                                                     \
-        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
-            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
-                int64_t j = jh * ns + jl, d = jh * ns * 4 + jl, u = ns + jl, v = 2 * ns + jl;                  \
-                aj_fft_v x1r = ar[j + m] * wr[jl] - ai[j + m] * wi[jl], x1i = ar[j + m] * wi[jl] + ai[j + m] * wr[jl]; \
-                aj_fft_v x2r = ar[j + 2 * m] * wr[u] - ai[j + 2 * m] * wi[u];                                  \
-                aj_fft_v x2i = ar[j + 2 * m] * wi[u] + ai[j + 2 * m] * wr[u];                                  \
-                aj_fft_v x3r = ar[j + 3 * m] * wr[v] - ai[j + 3 * m] * wi[v];                                  \
-                aj_fft_v x3i = ar[j + 3 * m] * wi[v] + ai[j + 3 * m] * wr[v];                                  \
-                aj_fft_v t0r = ar[j] + x2r, t0i = ai[j] + x2i, t1r = ar[j] - x2r, t1i = ai[j] - x2i;           \
-                aj_fft_v t2r = x1r + x3r, t2i = x1i + x3i, t3r = -s * (x1i - x3i), t3i = s * (x1r - x3r);      \
-                br[d] = t0r + t2r, bi[d] = t0i + t2i;                                                          \
-                br[d + ns] = t1r + t3r, bi[d + ns] = t1i + t3i;                                                \
-                br[d + 2 * ns] = t0r - t2r, bi[d + 2 * ns] = t0i - t2i;                                        \
-                br[d + 3 * ns] = t1r - t3r, bi[d + 3 * ns] = t1i - t3i;                                        \
-            }                                                                                                  \
-    }                                                                                                          \
-    /* Radix 5 with the roots' parts c1, c2 (cos 2 pi / 5, cos 4 pi / 5) and s1, s2 (the signed sines):        \
-       y1, y4 = x0 + c1 a1 + c2 a2 +- i (s1 b1 + s2 b2) and y2, y3 = x0 + c2 a1 + c1 a2 +- i (s2 b1 - s1 b2),  \
-       a1 = x1 + x4, a2 = x2 + x3, b1 = x1 - x4, b2 = x2 - x3. */                                              \
-    static void aj_fft_radix5(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n,   \
-                              int64_t ns, const double *wr, const double *wi, const double *root) {            \
-        int64_t m = n / 5;                                                                                     \
-        double c1 = root[1], c2 = root[2], s1 = root[6], s2 = root[7];                                         \
-        for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
-            for (int64_t jl = 0; jl < ns; jl++) {                                                              \
-                int64_t j = jh * ns + jl, d = jh * ns * 5 + jl;                                                \
-                aj_fft_v x[5][2];                                                                              \
-                x[0][0] = ar[j], x[0][1] = ai[j];                                                              \
-                for (int r = 1; r < 5; r++) {                                                                  \
-                    double w_r = wr[(r - 1) * ns + jl], w_i = wi[(r - 1) * ns + jl];                           \
-                    x[r][0] = ar[j + r * m] * w_r - ai[j + r * m] * w_i;                                       \
-                    x[r][1] = ar[j + r * m] * w_i + ai[j + r * m] * w_r;                                       \
-                }                                                                                              \
-                aj_fft_v p1r = x[1][0] + x[4][0], p1i = x[1][1] + x[4][1], p2r = x[2][0] + x[3][0], p2i = x[2][1] + x[3][1]; \
-                aj_fft_v q1r = x[1][0] - x[4][0], q1i = x[1][1] - x[4][1], q2r = x[2][0] - x[3][0], q2i = x[2][1] - x[3][1]; \
-                aj_fft_v m1r = x[0][0] + c1 * p1r + c2 * p2r, m1i = x[0][1] + c1 * p1i + c2 * p2i;             \
-                aj_fft_v m2r = x[0][0] + c2 * p1r + c1 * p2r, m2i = x[0][1] + c2 * p1i + c1 * p2i;             \
-                aj_fft_v n1r = -(s1 * q1i + s2 * q2i), n1i = s1 * q1r + s2 * q2r;                              \
-                aj_fft_v n2r = -(s2 * q1i - s1 * q2i), n2i = s2 * q1r - s1 * q2r;                              \
-                br[d] = x[0][0] + p1r + p2r, bi[d] = x[0][1] + p1i + p2i;                                      \
-                br[d + ns] = m1r + n1r, bi[d + ns] = m1i + n1i;                                                \
-                br[d + 2 * ns] = m2r + n2r, bi[d + 2 * ns] = m2i + n2i;                                        \
-                br[d + 3 * ns] = m2r - n2r, bi[d + 3 * ns] = m2i - n2i;                                        \
-                br[d + 4 * ns] = m1r - n1r, bi[d + 4 * ns] = m1i - n1i;                                        \
-            }                                                                                                  \
-    }                                                                                                          \
-    static void aj_fft_radix_any(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, aj_fft_v *bi, int64_t n, \
-                                 int64_t ns, int64_t R, const double *wr, const double *wi, const double *root) { \
+       its ns. Inlined for each radix that has a butterfly of its own, so that R is a constant there. */       \
+    static inline __attribute__((always_inline)) void aj_fft_stage(const aj_fft_v *ar, const aj_fft_v *ai, aj_fft_v *br, \
+                                                               aj_fft_v *bi, int64_t n, int64_t ns, int64_t R, \
+                                                               const double *wr, const double *wi, const double *root) { \
         int64_t m = n / R;                                                                                     \
-        aj_fft_v vr[AJ_FFT_MAX_RADIX], vi[AJ_FFT_MAX_RADIX];                                                   \
+        aj_fft_v xr[AJ_FFT_MAX_RADIX], xi[AJ_FFT_MAX_RADIX], yr[AJ_FFT_MAX_RADIX], yi[AJ_FFT_MAX_RADIX];       \
         for (int64_t jh = 0; jh < m / ns; jh++)                                                                \
             for (int64_t jl = 0; jl < ns; jl++) {                                                              \
                 int64_t j = jh * ns + jl, d = jh * ns * R + jl;                                                \
-                vr[0] = ar[j], vi[0] = ai[j];                                                                  \
+                xr[0] = ar[j], xi[0] = ai[j];                                                                  \
                 for (int64_t r = 1; r < R; r++) {                                                              \
                     double w_r = wr[(r - 1) * ns + jl], w_i = wi[(r - 1) * ns + jl];                           \
-                    vr[r] = ar[j + r * m] * w_r - ai[j + r * m] * w_i;                                         \
-                    vi[r] = ar[j + r * m] * w_i + ai[j + r * m] * w_r;                                         \
+                    xr[r] = ar[j + r * m] * w_r - ai[j + r * m] * w_i;                                         \
+                    xi[r] = ar[j + r * m] * w_i + ai[j + r * m] * w_r;                                         \
                 }                                                                                              \
-                for (int64_t q = 0; q < R; q++) {                                                              \
-                    aj_fft_v yr = vr[0], yi = vi[0];                                                           \
-                    for (int64_t r = 1, e = q; r < R; r++, e = e + q < R ? e + q : e + q - R) {                \
-                        yr += vr[r] * root[e] - vi[r] * root[R + e];                                           \
-                        yi += vr[r] * root[R + e] + vi[r] * root[e];                                           \
-                    }                                                                                          \
-                    br[d + q * ns] = yr, bi[d + q * ns] = yi;                                                  \
-                }                                                                                              \
+                aj_fft_butterfly(R, xr, xi, yr, yi, root);                                                     \
+                for (int64_t q = 0; q < R; q++) br[d + q * ns] = yr[q], bi[d + q * ns] = yi[q];                \
             }                                                                                                  \
     }                                                                                                          \
     /* The transform of the lanes (re, im) by direct plan p, through (tr, ti) (as long). */                    \
@@ -309,11 +268,11 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
             const double *wr = t, *wi = t + (R - 1) * ns, *root = t + 2 * (R - 1) * ns;                        \
             const aj_fft_v *xr = (const aj_fft_v *)ar, *xi = (const aj_fft_v *)ai;                             \
             aj_fft_v *yr = (aj_fft_v *)br, *yi = (aj_fft_v *)bi;                                               \
-            if (R == 2) aj_fft_radix2(xr, xi, yr, yi, n, ns, wr, wi);                                          \
-            else if (R == 3) aj_fft_radix3(xr, xi, yr, yi, n, ns, wr, wi, root[R + 1]);                        \
-            else if (R == 4) aj_fft_radix4(xr, xi, yr, yi, n, ns, wr, wi, root[R + 1]);                        \
-            else if (R == 5) aj_fft_radix5(xr, xi, yr, yi, n, ns, wr, wi, root);                               \
-            else aj_fft_radix_any(xr, xi, yr, yi, n, ns, R, wr, wi, root);                                     \
+            if (R == 2) aj_fft_stage(xr, xi, yr, yi, n, ns, 2, wr, wi, root);                                  \
+            else if (R == 3) aj_fft_stage(xr, xi, yr, yi, n, ns, 3, wr, wi, root);                             \
+            else if (R == 4) aj_fft_stage(xr, xi, yr, yi, n, ns, 4, wr, wi, root);                             \
+            else if (R == 5) aj_fft_stage(xr, xi, yr, yi, n, ns, 5, wr, wi, root);                             \
+            else aj_fft_stage(xr, xi, yr, yi, n, ns, R, wr, wi, root);                                         \
             t += 2 * (R - 1) * ns + 2 * R;                                                                     \
             double *swap = ar;                                                                                 \
             ar = br, br = swap, swap = ai, ai = bi, bi = swap;                                                 \

@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import ml_dtypes
 
-from jax_export import export
+from jax_export import checked_call, export
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
@@ -100,21 +100,10 @@ def descending(k, v):
 main, funcs = [], []
 for name, dir_, lhs, rhs in [("greater", "GT", "%a", "%b"), ("swapped", "LT", "%b", "%a")]:
     k, v = rng.integers(-30, 30, (2, 300)).astype(np.int32), np.arange(600, dtype=np.int32).reshape(2, 300)
-    main.append("  %%%s_0 = stablehlo.constant %s : %s" % (name, literal(k), mlir_type(k)))
-    main.append("  %%%s_1 = stablehlo.constant %s : %s" % (name, literal(v), mlir_type(v)))
-    main.append("  %%%s_r = func.call @%s(%%%s_0, %%%s_1) : (%s, %s) -> %s" % (
-        name, name, name, name, mlir_type(k), mlir_type(v), mlir_type(v)))
-    main.append("  check.expect_eq_const %%%s_r, %s : %s" % (name, literal(descending(k, v)), mlir_type(v)))
+    main += checked_call(name, [k, v], [descending(k, v)], literal, mlir_type)
     funcs.append(HAND % {"name": name, "dir": dir_, "lhs": lhs, "rhs": rhs})
 for name, f, args in CASES:
-    want = np.asarray(jax.jit(f)(*args))
-    names = []
-    for i, a in enumerate(args):
-        main.append("  %%%s_%d = stablehlo.constant %s : %s" % (name, i, literal(a), mlir_type(a)))
-        names.append("%%%s_%d" % (name, i))
-    main.append("  %%%s_r = func.call @%s(%s) : (%s) -> %s" % (
-        name, name, ", ".join(names), ", ".join(mlir_type(a) for a in args), mlir_type(want)))
-    main.append("  check.expect_eq_const %%%s_r, %s : %s" % (name, literal(want), mlir_type(want)))
+    main += checked_call(name, args, [np.asarray(jax.jit(f)(*args))], literal, mlir_type)
     funcs.append(export(name, f, args))
 print("// Sorts by one key (radix sorted in compiled code) and two that are not. Written by")
 print("// tests/programs/sort_keys.py (JAX %s); expected values from jax.jit on CPU." % jax.__version__)

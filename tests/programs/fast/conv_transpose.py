@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from jax_export import export  # noqa: E402
+from jax_export import exact_program  # noqa: E402
 
 jax.config.update("jax_platforms", "cpu")
 L = jax.lax
@@ -64,29 +64,7 @@ CASES = [
 ]
 
 
-def literal(x):
-    def rec(a):
-        return repr(float(a)) if a.ndim == 0 else "[" + ", ".join(rec(r) for r in a) + "]"
-    return "dense<" + rec(np.asarray(x)) + ">"
-
-
-def mlir_type(x):
-    return "tensor<" + "".join("%dx" % d for d in x.shape) + "f32>"
-
-
-main, funcs = [], []
-for name, f, args in CASES:
-    want = np.asarray(jax.jit(f)(*args))
-    names = []
-    for i, a in enumerate(args):
-        main.append("  %%%s_%d = stablehlo.constant %s : %s" % (name, i, literal(a), mlir_type(a)))
-        names.append("%%%s_%d" % (name, i))
-    main.append("  %%%s_r = func.call @%s(%s) : (%s) -> %s" % (
-        name, name, ", ".join(names), ", ".join(mlir_type(a) for a in args), mlir_type(want)))
-    main.append("  check.expect_eq_const %%%s_r, %s : %s" % (name, literal(want), mlir_type(want)))
-    funcs.append(export(name, f, args))
-print("// Convolutions over a dilated input, run phase by phase in fast mode. Written")
-print("// by tests/programs/fast/conv_transpose.py (JAX %s); expected values from" % jax.__version__)
-print("// jax.jit on CPU, exact (small integers).")
-print("func.func @main() {\n" + "\n".join(main) + "\n  func.return\n}")
-print("".join(funcs), end="")
+COMMENT = ["Convolutions over a dilated input, run phase by phase in fast mode. Written",
+           "by tests/programs/fast/conv_transpose.py (JAX %s); expected values from" % jax.__version__,
+           "jax.jit on CPU, exact (small integers)."]
+print(exact_program(CASES, COMMENT), end="")

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from jax_export import export  # noqa: E402
+from jax_export import exact_program  # noqa: E402
 
 jax.config.update("jax_platforms", "cpu")
 L = jax.lax
@@ -62,34 +62,7 @@ CASES = [
 ]
 
 
-def literal(x):
-    def rec(a):
-        return repr(float(a)) if a.ndim == 0 else "[" + ", ".join(rec(r) for r in a) + "]"
-    return "dense<" + rec(np.asarray(x)) + ">"
-
-
-def mlir_type(x):
-    return "tensor<" + "".join("%dx" % d for d in x.shape) + "f32>"
-
-
-main, funcs = [], []
-for name, f, args in CASES:
-    got = jax.jit(f)(*args)
-    wants = [np.asarray(w) for w in (got if isinstance(got, tuple) else (got,))]
-    names = []
-    for i, a in enumerate(args):
-        main.append("  %%%s_%d = stablehlo.constant %s : %s" % (name, i, literal(a), mlir_type(a)))
-        names.append("%%%s_%d" % (name, i))
-    results = ["%%%s_r%d" % (name, j) for j in range(len(wants))]
-    rtypes = ", ".join(mlir_type(w) for w in wants)
-    main.append("  %s = func.call @%s(%s) : (%s) -> %s" % (
-        ", ".join(results), name, ", ".join(names), ", ".join(mlir_type(a) for a in args),
-        rtypes if len(wants) == 1 else "(" + rtypes + ")"))
-    for r, w in zip(results, wants):
-        main.append("  check.expect_eq_const %s, %s : %s" % (r, literal(w), mlir_type(w)))
-    funcs.append(export(name, f, args))
-print("// Convolutions the direct kernel runs (depthwise ones in every mode). Written")
-print("// by tests/programs/fast/depthwise_conv.py (JAX %s); expected values from" % jax.__version__)
-print("// jax.jit on CPU, exact (small integers).")
-print("func.func @main() {\n" + "\n".join(main) + "\n  func.return\n}")
-print("".join(funcs), end="")
+COMMENT = ["Convolutions the direct kernel runs (depthwise ones in every mode). Written",
+           "by tests/programs/fast/depthwise_conv.py (JAX %s); expected values from" % jax.__version__,
+           "jax.jit on CPU, exact (small integers)."]
+print(exact_program(CASES, COMMENT), end="")
