@@ -629,7 +629,7 @@ static bool open_conv_block(emit_ctx *cx, const ir_op *root, const contract_kern
         return false;
     }
     ec_block(cx);
-    ec_line(cx, "float *%s = (float *)scratch;", col);
+    ec_line(cx, "float *restrict %s = (float *)scratch;", col);
     return true;
 }
 
@@ -691,7 +691,7 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *k0 = ec_fresh(cx, "k0"), *kn = ec_fresh(cx, "kn");
     if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed) {
-        ec_line(cx, "float *%s = (float *)(scratch + %zu);", kp, ck->scratch_rhs);
+        ec_line(cx, "float *restrict %s = (float *)(scratch + %zu);", kp, ck->scratch_rhs);
         pack_kernel(cx, root, w, rstride, kp, "0");
     } else {
         ec_line(cx, "const float *%s = %s;", kp, eo_in(cx, root, 1));
@@ -838,7 +838,7 @@ static bool emit_conv_phases(emit_ctx *cx, const ex_kernel *k, const ir_op *root
     const char *buf[3] = {ec_fresh(cx, "aj_col"), ec_fresh(cx, "aj_kp"), ec_fresh(cx, "aj_tile")};
     const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b");
     if (!open_conv_block(cx, root, ck, buf[0])) return true;
-    ec_line(cx, "float *%s = (float *)(scratch + %zu), *%s = (float *)(scratch + %zu);", buf[1], ck->scratch_rhs,
+    ec_line(cx, "float *restrict %s = (float *)(scratch + %zu), *restrict %s = (float *)(scratch + %zu);", buf[1], ck->scratch_rhs,
             buf[2], ck->scratch_tile);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, a->feature_groups, g);
     for (int64_t n = 0; n < phases; n++) {
@@ -893,7 +893,7 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
     if (!open_conv_block(cx, root, ck, col)) return true;
     if (ck->conv_packed)
-        ec_line(cx, "const float *%s = (const float *)(scratch + %zu);", kp, ck->scratch_rhs);
+        ec_line(cx, "const float *restrict %s = (const float *)(scratch + %zu);", kp, ck->scratch_rhs);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
     if (ck->conv_packed) pack_kernel(cx, root, w, rstride, ec_str(cx, "((float *)%s)", kp), g);
     else ec_line(cx, "const float *%s = %s + %s * %" PRId64 ";", kp, eo_in(cx, root, 1), g, out_g * cs_b);
