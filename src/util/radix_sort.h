@@ -1,8 +1,9 @@
 /* radix_sort.h: the stable LSD radix sort of generated code's sorts by one
- * key (contract_sort_key_of): a slice's 64-bit keys, 8 bits a pass, with
- * the element indices carried along. One pass finds the digits that vary
- * (keys of 32-bit types leave the top four alike) and one counts them all;
- * a digit the same in every key takes no pass. A stable
+ * key (contract_sort_key_of): a slice's 64-bit keys, 11 bits a pass (six
+ * digits; a float's key takes three), with the element indices carried
+ * along. One pass finds the digits that vary (keys of 32-bit types leave
+ * the top three alike) and one counts them all; a digit the same in every
+ * key takes no pass. Counts are 32-bit: slices hold fewer than 2^31. A stable
  * sort by a strict weak order gives the one result any stable sort would,
  * so the evaluator's stable sort (stable_sort.h) agrees bit for bit.
  *
@@ -16,21 +17,23 @@
     __attribute__((unused)) static void aj_radix_sort(int64_t n, uint64_t *key, int32_t *index,        \
                                                       uint64_t *key2, int32_t *index2) {                \
         uint64_t *k = key, *k2 = key2, any = 0, all = ~(uint64_t)0;                                     \
-        int32_t *x = index, *x2 = index2;                                                               \
+        int32_t *x = index, *x2 = index2, count[6][2048];                                               \
+        int shift[6], digits = 0;                                                                       \
         for (int64_t i = 0; i < n; i++) any |= k[i], all &= k[i];                                       \
-        int64_t count[8][256] = {{0}};                                                                  \
+        for (int d = 0; d < 6; d++)                                                                     \
+            if ((any ^ all) >> (11 * d) & 2047) shift[digits++] = 11 * d;                               \
+        for (int q = 0; q < digits; q++)                                                                \
+            for (int v = 0; v < 2048; v++) count[q][v] = 0;                                             \
         for (int64_t i = 0; i < n; i++)                                                                 \
-            for (int d = 0; d < 8; d++)                                                                 \
-                if ((any ^ all) >> (8 * d) & 255) count[d][k[i] >> (8 * d) & 255]++;                    \
-        for (int d = 0; d < 8; d++) {                                                                   \
-            if (!((any ^ all) >> (8 * d) & 255)) continue;                                              \
-            int64_t at = 0;                                                                             \
-            for (int v = 0; v < 256; v++) {                                                             \
-                int64_t c = count[d][v];                                                                \
-                count[d][v] = at, at += c;                                                              \
+            for (int q = 0; q < digits; q++) count[q][k[i] >> shift[q] & 2047]++;                       \
+        for (int q = 0; q < digits; q++) {                                                              \
+            int32_t at = 0;                                                                             \
+            for (int v = 0; v < 2048; v++) {                                                            \
+                int32_t c = count[q][v];                                                                \
+                count[q][v] = at, at += c;                                                              \
             }                                                                                           \
             for (int64_t i = 0; i < n; i++) {                                                           \
-                int64_t to = count[d][k[i] >> (8 * d) & 255]++;                                         \
+                int32_t to = count[q][k[i] >> shift[q] & 2047]++;                                       \
                 k2[to] = k[i], x2[to] = x[i];                                                           \
             }                                                                                           \
             uint64_t *tk = k;                                                                           \
