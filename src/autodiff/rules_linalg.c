@@ -164,6 +164,7 @@ static ir_value_id diagonal_of(ad_ctx *c, ir_value_id v, ir_value_id wbar) {
  * G = V (diag(wbar) + F o (V^T Vbar)) V^T, either term absent with its
  * cotangent; the fold makes it the operand's. info has no derivative. */
 int ad_rule_syevd(ad_ctx *c, const ir_op *op) {
+    if (op->nin != 1) return ad_unsupported(c, "a complex matrix's eigenvectors (heevd) have no gradient here yet");
     ir_value_id v = op->out[0], w = op->out[1];
     ir_dtype t = ad_type(c, v).dtype;
     ir_value_id vbar = c->active[v] ? c->ct[v] : -1, wbar = c->active[w] ? c->ct[w] : -1;

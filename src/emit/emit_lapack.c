@@ -69,9 +69,15 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                 eo_in(cx, root, 1), k->out[0], sizes, c.k, w, s.lwork);
         break;
     case IR_SYEVD:
-        ec_line(cx, "aj_syevd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %" PRId64
-                ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
-                root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork, iw, s.liwork);
+        if (c.is_complex)
+            ec_line(cx, "aj_heevd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"
+                    PRId64 ", %" PRId64 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), eo_in(cx, root, 1), k->out[0],
+                    k->out[1], k->out[2], k->out[3], c.batch, c.n, root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork,
+                    aj_lapack_heevd_lrwork(c.n, c.mode), iw, s.liwork);
+        else
+            ec_line(cx, "aj_syevd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %" PRId64
+                    ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
+                    root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork, iw, s.liwork);
         break;
     case IR_SYTRD:
         ec_line(cx, "aj_sytrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64

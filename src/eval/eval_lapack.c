@@ -1,4 +1,4 @@
-/* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd,
+/* eval_lapack.c: the LAPACK ops (ir.h: arrayjit.getrf, geqrf, orgqr, syevd (heevd on complex parts),
  * gesdd, gesvd, sytrd, gehrd, geev, gees; stablehlo.cholesky and
  * triangular_solve) by LAPACK itself, found at run time (src/util/lapack.h), through
  * the kernels generated code runs too (src/util/lapack_kernels.h), so the
@@ -74,10 +74,22 @@ static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, co
     else RUN_TRIANGULAR(float, s);
 }
 
-/* The other routines on complex matrices (their parts): getrf. */
-static void run_complex(const aj_lapack *L, ev_frame *fr, const ir_op *op, const ir_lapack_call *c, void *work) {
-    if (c->elem == 16) aj_getrf_z(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);
-    else aj_getrf_c(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);
+/* The other routines on complex matrices (their parts): getrf, and syevd
+ * as heevd. */
+#define RUN_COMPLEX(T, p)                                                                                             \
+    do {                                                                                                              \
+        if (op->code == IR_GETRF)                                                                                     \
+            aj_getrf_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);                \
+        else                                                                                                          \
+            aj_heevd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->n, op->a.lower,                \
+                         c->mode == 'V', work, space->lwork, aj_lapack_heevd_lrwork(c->n, c->mode),                   \
+                         (int32_t *)((char *)work + space->iwork_at), space->liwork);                                 \
+    } while (0)
+
+static void run_complex(const aj_lapack *L, ev_frame *fr, const ir_op *op, const ir_lapack_call *c,
+                        const aj_lapack_space *space, void *work) {
+    if (c->elem == 16) RUN_COMPLEX(double, z);
+    else RUN_COMPLEX(float, c);
 }
 
 int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
@@ -92,7 +104,7 @@ int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
     if (space.bytes && !work) return diag_nomem(d);
     if (c.routine == AJ_LAPACK_POTRF || c.routine == AJ_LAPACK_TRTRS) run_triangular(L, fr, op, &c, work);
-    else if (c.is_complex) run_complex(L, fr, op, &c, work);
+    else if (c.is_complex) run_complex(L, fr, op, &c, &space, work);
     else if (c.elem == 8) RUN_KERNEL(double, d);
     else RUN_KERNEL(float, s);
     mem_free(work);

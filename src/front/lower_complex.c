@@ -26,8 +26,9 @@
  *   fft as arrayjit.fft on the parts (ir.h; computed in double:
  *     src/util/fft.h);
  *   cholesky and triangular_solve as arrayjit.cholesky and
- *     arrayjit.triangular_solve on the parts, arrayjit.getrf with the
- *     parts as its operands (LAPACK's complex routines);
+ *     arrayjit.triangular_solve on the parts, arrayjit.getrf and
+ *     arrayjit.syevd (heevd) with the parts as their operands (LAPACK's
+ *     complex routines);
  *   bitcast_convert and the checks on the values interleaved (the checks
  *     compare per part, as the reference's expect_almost_eq and
  *     expect_close do).
@@ -688,6 +689,25 @@ static int lower_getrf(lowering *lw) {
     return bind_complex(lw, (parts){lu->out[0], lu->out[1]});
 }
 
+/* syevd of a complex (Hermitian) matrix: arrayjit.syevd on its parts,
+ * giving the eigenvectors' parts, then the real eigenvalues and info
+ * (LAPACK's cheevd, zheevd). */
+static int lower_heevd(lowering *lw) {
+    const ir_op *op = lw->op;
+    parts a;
+    if (want_counts(lw, 1, 3) || complex_operand(lw, 0, &a)) return -1;
+    ir_type t = part_type(src_type(lw, op->out[0]));
+    ir_type types[4] = {t, t, *src_type(lw, op->out[1]), *src_type(lw, op->out[2])};
+    ir_value_id in[2] = {a.re, a.im};
+    ir_op *eig = make_n(lw, IR_SYEVD, 2, in, 4, types);
+    if (!eig) return -1;
+    eig->a.lapack_mode = op->a.lapack_mode;
+    eig->a.lower = op->a.lower;
+    lw->map[op->out[1]] = (parts){eig->out[2], -1};
+    lw->map[op->out[2]] = (parts){eig->out[3], -1};
+    return bind_complex(lw, (parts){eig->out[0], eig->out[1]});
+}
+
 static bool touches_complex(const lowering *lw, const ir_op *op) {
     for (int i = 0; i < op->nin; i++)
         if (src_complex(lw, op->in[i])) return true;
@@ -726,6 +746,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_FFT: return lower_fft(lw);
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: return lower_linalg(lw);
     case IR_GETRF: return lower_getrf(lw);
+    case IR_SYEVD: return lower_heevd(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
     case IR_CASE: case IR_OPTIMIZATION_BARRIER: case IR_RETURN:

@@ -19,7 +19,8 @@
  *       of a (M >= N >= K'; JAX pads a to M x M for mode='complete')
  *   @lapack_{s,d}syevd_ffi(a [B..., N, N]) -> arrayjit.syevd: (v, w [B..., N],
  *       info); backend_config mode ('V': eigenvectors; 'N') and uplo (the
- *       triangle read)
+ *       triangle read); @lapack_{c,z}heevd_ffi the same on a complex a, w
+ *       real (arrayjit.syevd on the parts once complex values are lowered)
  *   @lapack_{s,d}gesdd_ffi(a)        -> arrayjit.gesdd: (a (what LAPACK left),
  *       s [B..., K], u [B..., M, M or K], vt [B..., N or K, N], info);
  *       backend_config mode 'A' (full), 'S' (reduced), 'N' (s alone; u
@@ -101,7 +102,8 @@ static const struct {
      "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxi32>, tensor<...xi32>), K = min(M, N)"},
     {"geqrf", IR_GEQRF, 1, 2, "(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>), K = min(M, N)"},
     {"orgqr", IR_ORGQR, 2, 1, "(tensor<...xMxNxT>, tensor<...xKxT>) -> tensor<...xMxNxT>, M >= N >= K"},
-    {"syevd", IR_SYEVD, 1, 3, "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>)"},
+    {"syevd", IR_SYEVD, 1, 3,
+     "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxR>, tensor<...xi32>), R T's real type (heevd's)"},
     {"gesdd", IR_GESDD, 1, 5, SVD_SIGNATURE},
     {"gesvd", IR_GESVD, 1, 5, SVD_SIGNATURE},
     {"sytrd", IR_SYTRD, 1, 5,
@@ -114,12 +116,22 @@ static const struct {
       "tensor<...xi32>, tensor<...xi32>)")},
 };
 
-/* The routines read for complex matrices too (c, z): getrf. */
+/* lapack_{c,z}<routine>_ffi. */
+static bool is_lapack_complex(const char *target, const char *routine) {
+    return (target[0] && strncmp(target, "lapack_", 7) == 0 && (target[7] == 'c' || target[7] == 'z') &&
+            strncmp(target + 8, routine, strlen(routine)) == 0 && strcmp(target + 8 + strlen(routine), "_ffi") == 0);
+}
+
+/* The routines read for complex matrices too (c, z): getrf, and syevd as
+ * heevd (Hermitian). */
 static int lapack_op_of(const char *target) {
-    for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++)
-        if (lapack_ops[i].code == IR_GETRF ? is_lapack_any(target, lapack_ops[i].routine)
-                                           : is_lapack(target, lapack_ops[i].routine))
+    for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++) {
+        ir_opcode code = lapack_ops[i].code;
+        if (code == IR_GETRF ? is_lapack_any(target, lapack_ops[i].routine)
+                             : is_lapack(target, lapack_ops[i].routine) ||
+                                   (code == IR_SYEVD && is_lapack_complex(target, "heevd")))
             return (int)i;
+    }
     return -1;
 }
 
@@ -349,7 +361,10 @@ static bool results_fit(parser *p, const op_desc *d, const lapack_sig *s, ir_opc
         ir_type want = sig_type(s, t, 1, k, 0);
         return ir_type_eq(tau, &want) && s->m >= s->n && s->n >= k;
     }
-    case IR_SYEVD: return square && result_is(d, 1, &vec_n) && result_is(d, 2, &info);
+    case IR_SYEVD: {   /* heevd's eigenvalues are real */
+        ir_type w = sig_type(s, ir_dtype_complex_part(t), 1, s->n, 0);
+        return square && result_is(d, 1, &w) && result_is(d, 2, &info);
+    }
     case IR_GESDD: case IR_GESVD: return svd_results_fit(d, s, d->a.lapack_mode);
     case IR_SYTRD:
         return reducible && result_is(d, 1, &vec_n) && result_is(d, 2, &vec_n1) && result_is(d, 3, &vec_n1) &&

@@ -145,17 +145,19 @@ int infer_rule_orgqr(infer_ctx *cx) {
 
 /* syevd(a [..., N, N]) -> (v, w [..., N], info [...] i32) */
 int infer_rule_syevd(infer_ctx *cx) {
-    int mode = infer_attrs(cx)->lapack_mode;
+    int mode = infer_attrs(cx)->lapack_mode, parts = cx->op->nin;   /* 2: a Hermitian matrix's parts (heevd) */
     if (mode != 'V' && mode != 'N') return infer_fail(cx, "mode must be V or N, got %d", mode);
+    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
     ir_type b;
     int64_t m, n;
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_SYEVD, mode, &b, &m, &n);
+    int rc = expect_lapack_matrices(cx, 0, parts == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD, mode, &b, &m, &n);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
     if (rc) return rc;
     if (m != n)
         return infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, b.dtype, 1, n, 0);
-    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    for (int i = 0; i < parts; i++) cx->out[i] = *infer_operand(cx, 0);
+    cx->out[parts] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[parts + 1] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
@@ -307,7 +309,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_GETRF: routine = AJ_LAPACK_GETRF; break;
     case IR_GEQRF: routine = AJ_LAPACK_GEQRF; break;
     case IR_ORGQR: routine = AJ_LAPACK_ORGQR; break;
-    case IR_SYEVD: routine = AJ_LAPACK_SYEVD; break;
+    case IR_SYEVD: routine = op->nin == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD; break;   /* 2: a complex matrix's parts */
     case IR_GESDD: routine = AJ_LAPACK_GESDD; break;
     case IR_GESVD: routine = AJ_LAPACK_GESVD; break;
     case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
@@ -325,7 +327,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
                           op->a.lapack_mode, false};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
     c->is_complex = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS ||
-                 (op->code == IR_GETRF && op->nin == 2);
+                    ((op->code == IR_GETRF || op->code == IR_SYEVD) && op->nin == 2);
     if (c->is_complex) c->elem *= 2;
     if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
         const ir_type *b = &f->values[op->in[op->nin - 1]].type;

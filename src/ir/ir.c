@@ -186,7 +186,8 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_RETURN: return 0;
     case IR_GEQRF: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS: case IR_TOP_K: return 2;
     case IR_GETRF: return nin + 2;   /* (lu, ipiv, info); a complex matrix's parts (lu.re, lu.im, ipiv, info) */
-    case IR_SYEVD: case IR_GEHRD: return 3;
+    case IR_SYEVD: return nin + 2;   /* (v, w, info); a Hermitian matrix's parts (v.re, v.im, w, info) */
+    case IR_GEHRD: return 3;
     case IR_GEEV: return 7;
     case IR_GEES: return 6;
     case IR_GESDD: case IR_GESVD: case IR_SYTRD: return 5;

@@ -165,7 +165,7 @@ typedef enum ir_op_kind {
     X(GETRF, "arrayjit.getrf", IR_KIND_OTHER, -1) \
     X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, 1) \
     X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, 2) \
-    X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, 1) \
+    X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, -1) \
     X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, 1) \
     X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, 1) \
     X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \

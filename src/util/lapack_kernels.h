@@ -52,7 +52,8 @@ enum { AJ_LAPACK_NB = 64 };
 
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
-    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRTRS
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRTRS,
+    AJ_LAPACK_HEEVD
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -65,6 +66,11 @@ typedef struct aj_lapack_space {
 
 static inline int64_t aj_lapack_max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline int64_t aj_lapack_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+/* heevd's real work array (jaxlib's size: LAPACK's minimum), in reals:
+ * the kernel's lrwork (aj_heevd_c). */
+static inline int64_t aj_lapack_heevd_lrwork(int64_t n, int mode) {
+    return n <= 1 ? 1 : mode == 'V' ? 1 + 5 * n + 2 * n * n : n;
+}
 
 /* The workspace of `routine` on an m x n matrix of elem-byte elements.
  * mode: syevd's jobz ('V', 'N'), gesdd's and gesvd's ('A', 'S', 'N');
@@ -105,6 +111,11 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         break;
     case AJ_LAPACK_POTRF: break;
     case AJ_LAPACK_TRTRS: s.elems = m * m + m * n; break;   /* m x m by m x n right-hand sides */
+    case AJ_LAPACK_HEEVD:   /* complex elements: the matrix, work, then rwork's reals two an element */
+        s.lwork = n <= 1 ? 1 : mode == 'V' ? 2 * n + n * n : n + 1;
+        s.liwork = n <= 1 || mode != 'V' ? 1 : 3 + 5 * n;
+        s.elems += (aj_lapack_heevd_lrwork(n, mode) + 1) / 2;
+        break;
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
     s.elems += s.lwork;
@@ -146,9 +157,12 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     void (*p##potrf)(const char *, const int *, T *, const int *, int *, size_t);                             \
     void (*p##trtrs)(const char *, const char *, const char *, const int *, const int *, const T *,           \
                      const int *, T *, const int *, int *, size_t, size_t, size_t);
-#define AJ_LAPACK_COMPLEX_FIELDS_(T, p) void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);
+#define AJ_LAPACK_COMPLEX_FIELDS_(T, p)                                                                       \
+    void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);                               \
+    void (*p##heevd)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,   \
+                     const int *, int *, const int *, int *, size_t, size_t);
 
-/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_, zgetrf_. */
+/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_, cheevd_, zgetrf_, zheevd_. */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
         AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, s)              \
@@ -161,8 +175,8 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
         "dgeev_", "dgees_", "spotrf_", "strtrs_", "dpotrf_", "dtrtrs_", "cpotrf_", "ctrtrs_", "zpotrf_",     \
-        "ztrtrs_", "cgetrf_", "zgetrf_"
-enum { AJ_LAPACK_NROUTINES = 30 };
+        "ztrtrs_", "cgetrf_", "cheevd_", "zgetrf_", "zheevd_"
+enum { AJ_LAPACK_NROUTINES = 32 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -186,7 +200,10 @@ enum { AJ_LAPACK_NROUTINES = 30 };
     void p##trtrs_(const char *, const char *, const char *, const int *, const int *, const T *, const int *, \
                    T *, const int *, int *, size_t, size_t, size_t);
 #define AJ_LAPACK_TRI_INIT_(p) .p##potrf = p##potrf_, .p##trtrs = p##trtrs_
-#define AJ_LAPACK_COMPLEX_PROTOS_(T, p) void p##getrf_(const int *, const int *, T *, const int *, int *, int *);
+#define AJ_LAPACK_COMPLEX_PROTOS_(T, p)                                                                       \
+    void p##getrf_(const int *, const int *, T *, const int *, int *, int *);                                 \
+    void p##heevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,     \
+                   const int *, int *, const int *, int *, size_t, size_t);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
@@ -197,7 +214,8 @@ enum { AJ_LAPACK_NROUTINES = 30 };
     AJ_LAPACK_COMPLEX_PROTOS_(float, c) AJ_LAPACK_COMPLEX_PROTOS_(double, z)                                  \
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), AJ_LAPACK_TRI_INIT_(s),   \
                                             AJ_LAPACK_TRI_INIT_(d), AJ_LAPACK_TRI_INIT_(c),                   \
-                                            AJ_LAPACK_TRI_INIT_(z), .cgetrf = cgetrf_, .zgetrf = zgetrf_};
+                                            AJ_LAPACK_TRI_INIT_(z), .cgetrf = cgetrf_, .cheevd = cheevd_,     \
+                                            .zgetrf = zgetrf_, .zheevd = zheevd_};
 
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
@@ -484,7 +502,9 @@ enum { AJ_LAPACK_NROUTINES = 30 };
     }
 
 /* getrf of complex matrices (c, z), given as their parts: lu's parts,
- * ipiv, info, as the real kernel's (aj_getrf_s). */
+ * ipiv, info, as the real kernel's (aj_getrf_s); heevd of Hermitian ones:
+ * the eigenvectors' parts (in columns), the real eigenvalues (ascending)
+ * and info, as syevd's (aj_syevd_s). */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
     __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *are, const T *aim, T *lre,  \
                                                      T *lim, int32_t *ipiv, int32_t *info, int64_t batch,     \
@@ -500,6 +520,26 @@ enum { AJ_LAPACK_NROUTINES = 30 };
                 L->p##getrf(&im, &in, w, &lda, (int *)(ipiv + b * k), &res);                                  \
                 for (int64_t i = 0; i < m; i++)                                                               \
                     for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, lre + o, lim + o, i * n + j, 0); \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_heevd_##p(const aj_lapack *L, const T *are, const T *aim, T *vre,  \
+                                                     T *vim, T *ev, int32_t *info, int64_t batch, int64_t n,  \
+                                                     int lower, int vectors, T *w, int64_t lwork,             \
+                                                     int64_t lrwork, int32_t *iw, int64_t liwork) {           \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork, lrw = (int)lrwork, liw = (int)liwork;     \
+        char jobz = vectors ? 'V' : 'N', uplo = lower ? 'L' : 'U';                                            \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                for (int64_t i = 0; i < n; i++)                                                               \
+                    for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * n + i, are + o, aim + o, i * n + j, 0); \
+                L->p##heevd(&jobz, &uplo, &in, w, &lda, ev + b * n, w + 2 * n * n, &lw, w + 2 * n * n + 2 * lwork, \
+                            &lrw, (int *)iw, &liw, &res, 1, 1);                                               \
+                for (int64_t i = 0; i < n; i++)                                                               \
+                    for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * n + i, vre + o, vim + o, i * n + j, 0); \
             }                                                                                                 \
             info[b] = res;                                                                                    \
         }                                                                                                     \

@@ -171,6 +171,24 @@ TEST(syevd_matches) {
         "  func.return %0#0, %0#1, %0#2, %1#0, %1#1, %2#1 : tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<2xi32>,"
         " tensor<2x6x6xf64>, tensor<2x6xf64>, tensor<5xf32>\n"
         "}\n");
+    expect_compiled_matches("complex heevd (zheevd, cheevd), lower and upper, with and without vectors",
+        "func.func @main(%ar: tensor<2x5x5xf64>, %ai: tensor<2x5x5xf64>, %br: tensor<30x30xf32>, %bi: tensor<30x30xf32>)"
+        " -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5xf64>, tensor<2xi32>, tensor<30x30xcomplex<f32>>, tensor<30xf32>,"
+        " tensor<2x5xf64>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x5x5xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<30x30xcomplex<f32>>\n"
+        "  %0:3 = stablehlo.custom_call @lapack_zheevd_ffi(%a)"
+        " {mhlo.backend_config = {mode = 86 : ui8, uplo = 85 : ui8}} :"
+        " (tensor<2x5x5xcomplex<f64>>) -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5xf64>, tensor<2xi32>)\n"
+        "  %1:3 = stablehlo.custom_call @lapack_cheevd_ffi(%b)"
+        " {mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}} :"
+        " (tensor<30x30xcomplex<f32>>) -> (tensor<30x30xcomplex<f32>>, tensor<30xf32>, tensor<i32>)\n"
+        "  %2:3 = stablehlo.custom_call @lapack_zheevd_ffi(%a)"
+        " {mhlo.backend_config = {mode = 78 : ui8, uplo = 76 : ui8}} :"
+        " (tensor<2x5x5xcomplex<f64>>) -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5xf64>, tensor<2xi32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %1#0, %1#1, %2#1 : tensor<2x5x5xcomplex<f64>>, tensor<2x5xf64>, tensor<2xi32>,"
+        " tensor<30x30xcomplex<f32>>, tensor<30xf32>, tensor<2x5xf64>\n"
+        "}\n");
     expect_compiled_matches("syevd, 40 x 40 (divide and conquer)",
         "func.func @main(%a: tensor<40x40xf32>) -> (tensor<40x40xf32>, tensor<40xf32>) {\n"
         "  %0:3 = \"arrayjit.syevd\"(%a) <{mode = \"V\", lower = true}> : (tensor<40x40xf32>) -> (tensor<40x40xf32>,"

@@ -475,3 +475,34 @@ and slogdet, batched, and a singular matrix (info > 0).""", [
     ("zslogdet", lambda a: jnp.linalg.slogdet(a), [complex_well((6, 6), c128)], 1e-11),
     ("zsingular", jnp.linalg.det, [np.array([[1, 2j], [2, 4j]], c128)], 1e-12),
 ])
+
+
+def heevd_parts(a, UPLO="L"):
+    # Eigenvectors are unique up to a phase: compare |v| and v diag(w) v^H
+    w, v = jnp.linalg.eigh(a, UPLO=UPLO, symmetrize_input=False)
+    return w, jnp.abs(v), jnp.einsum("...ij,...j,...kj->...ik", v, w, jnp.conj(v))
+
+
+def complex_any(shape, dtype):
+    return (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+
+
+write(out + "/complex_eigh.mlir", """
+jnp.linalg.eigh and eigvalsh on complex (Hermitian) matrices as JAX lowers
+them on CPU: @lapack_{c,z}heevd_ffi (mode, uplo; results v, w real, info),
+read as arrayjit.syevd on complex values, which becomes arrayjit.syevd on
+their parts (lower_complex.c) and runs by LAPACK's cheevd and zheevd.
+Eigenvectors are unique only up to a phase, so the functions return w, |v|
+and v diag(w) v^H; batched, c64 and c128, the lower and the upper triangle
+of a matrix that is not Hermitian (only that triangle is read), and 60 x 60
+(heevd divides and conquers above 25) by its residuals.""", [
+    ("cheevd", heevd_parts, [hermitian_pd((2, 3, 3), c64)], 1e-5),
+    ("zheevd_lower", lambda a: heevd_parts(a, "L"), [complex_any((3, 3), c128)], 1e-12),
+    ("zheevd_upper", lambda a: heevd_parts(a, "U"), [complex_any((2, 4, 4), c128)], 1e-12),
+    ("zeigvalsh", jnp.linalg.eigvalsh, [hermitian_pd((5, 5), c128)], 1e-12),
+    ("zheevd_big", lambda x: (lambda a, wv: (wv[0], resid(wv[1] @ jnp.diag(wv[0]) @ jnp.conj(wv[1]).T - a),
+                                             resid(jnp.conj(wv[1]).T @ wv[1] - jnp.eye(60))))(
+        (big(60, 60, x) + 1j * big(60, 60, x).T) + jnp.conj(big(60, 60, x) + 1j * big(60, 60, x).T).T,
+        jnp.linalg.eigh((big(60, 60, x) + 1j * big(60, 60, x).T) + jnp.conj(big(60, 60, x) + 1j * big(60, 60, x).T).T)),
+     [np.float64(0)], 1e-10),
+])
