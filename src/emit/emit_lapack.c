@@ -61,12 +61,21 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                     k->out[1], k->out[2], sizes, w);
         break;
     case IR_GEQRF:
-        ec_line(cx, "aj_geqrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0],
-                k->out[1], sizes, w, s.lwork);
+        if (c.is_complex)
+            ec_line(cx, "aj_geqrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ");", p, eo_in(cx, root, 0),
+                    eo_in(cx, root, 1), k->out[0], k->out[1], k->out[2], k->out[3], sizes, w, s.lwork);
+        else
+            ec_line(cx, "aj_geqrf_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %" PRId64 ");", p, eo_in(cx, root, 0),
+                    k->out[0], k->out[1], sizes, w, s.lwork);
         break;
     case IR_ORGQR:
-        ec_line(cx, "aj_orgqr_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0),
-                eo_in(cx, root, 1), k->out[0], sizes, c.k, w, s.lwork);
+        if (c.is_complex)
+            ec_line(cx, "aj_ungqr_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %s, %" PRId64 ");", p,
+                    eo_in(cx, root, 0), eo_in(cx, root, 1), eo_in(cx, root, 2), eo_in(cx, root, 3), k->out[0],
+                    k->out[1], sizes, c.k, w, s.lwork);
+        else
+            ec_line(cx, "aj_orgqr_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %s, %" PRId64 ");", p,
+                    eo_in(cx, root, 0), eo_in(cx, root, 1), k->out[0], sizes, c.k, w, s.lwork);
         break;
     case IR_SYEVD:
         if (c.is_complex)

@@ -74,12 +74,17 @@ static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, co
     else RUN_TRIANGULAR(float, s);
 }
 
-/* The other routines on complex matrices (their parts): getrf, and syevd
- * as heevd. */
+/* The other routines on complex matrices (their parts): getrf, geqrf,
+ * orgqr as ungqr, and syevd as heevd. */
 #define RUN_COMPLEX(T, p)                                                                                             \
     do {                                                                                                              \
         if (op->code == IR_GETRF)                                                                                     \
             aj_getrf_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work);                \
+        else if (op->code == IR_GEQRF)                                                                                \
+            aj_geqrf_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->m, c->n, work, space->lwork);  \
+        else if (op->code == IR_ORGQR)                                                                                \
+            aj_ungqr_##p(L, IN(0), IN(1), IN(2), IN(3), OUT(0), OUT(1), c->batch, c->m, c->n, c->k, work,             \
+                         space->lwork);                                                                               \
         else                                                                                                          \
             aj_heevd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->n, op->a.lower,                \
                          c->mode == 'V', work, space->lwork, aj_lapack_heevd_lrwork(c->n, c->mode),                   \

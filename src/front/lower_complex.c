@@ -689,6 +689,25 @@ static int lower_getrf(lowering *lw) {
     return bind_complex(lw, (parts){lu->out[0], lu->out[1]});
 }
 
+/* geqrf of a complex matrix: arrayjit.geqrf on its parts, giving the
+ * factored matrix's and tau's parts (cgeqrf, zgeqrf); orgqr of complex a
+ * and tau: arrayjit.orgqr on their parts, giving q's (cungqr, zungqr). */
+static int lower_qr(lowering *lw) {
+    const ir_op *op = lw->op;
+    bool geqrf = op->code == IR_GEQRF;
+    parts a, tau = {-1, -1};
+    if (want_counts(lw, geqrf ? 1 : 2, geqrf ? 2 : 1) || complex_operand(lw, 0, &a) ||
+        (!geqrf && complex_operand(lw, 1, &tau)))
+        return -1;
+    ir_type t = part_type(src_type(lw, op->out[0])), v = geqrf ? part_type(src_type(lw, op->out[1])) : t;
+    ir_type types[4] = {t, t, v, v};
+    ir_value_id in[4] = {a.re, a.im, tau.re, tau.im};
+    ir_op *qr = make_n(lw, op->code, geqrf ? 2 : 4, in, geqrf ? 4 : 2, types);
+    if (!qr) return -1;
+    if (geqrf) lw->map[op->out[1]] = (parts){qr->out[2], qr->out[3]};
+    return bind_complex(lw, (parts){qr->out[0], qr->out[1]});
+}
+
 /* syevd of a complex (Hermitian) matrix: arrayjit.syevd on its parts,
  * giving the eigenvectors' parts, then the real eigenvalues and info
  * (LAPACK's cheevd, zheevd). */
@@ -747,6 +766,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: return lower_linalg(lw);
     case IR_GETRF: return lower_getrf(lw);
     case IR_SYEVD: return lower_heevd(lw);
+    case IR_GEQRF: case IR_ORGQR: return lower_qr(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
     case IR_CASE: case IR_OPTIMIZATION_BARRIER: case IR_RETURN:

@@ -16,7 +16,10 @@
  *   @lapack_{s,d}geqrf_ffi(a)        -> arrayjit.geqrf: (a (R and the
  *       reflectors), tau [B..., K])
  *   @lapack_{s,d}orgqr_ffi(a, tau [B..., K']) -> arrayjit.orgqr: q, the shape
- *       of a (M >= N >= K'; JAX pads a to M x M for mode='complete')
+ *       of a (M >= N >= K'; JAX pads a to M x M for mode='complete');
+ *       getrf and geqrf as @lapack_{c,z}..._ffi too, and orgqr as
+ *       @lapack_{c,z}ungqr_ffi, on complex matrices (lower_complex.c makes
+ *       them ops on the parts)
  *   @lapack_{s,d}syevd_ffi(a [B..., N, N]) -> arrayjit.syevd: (v, w [B..., N],
  *       info); backend_config mode ('V': eigenvectors; 'N') and uplo (the
  *       triangle read); @lapack_{c,z}heevd_ffi the same on a complex a, w
@@ -122,14 +125,15 @@ static bool is_lapack_complex(const char *target, const char *routine) {
             strncmp(target + 8, routine, strlen(routine)) == 0 && strcmp(target + 8 + strlen(routine), "_ffi") == 0);
 }
 
-/* The routines read for complex matrices too (c, z): getrf, and syevd as
- * heevd (Hermitian). */
+/* The routines read for complex matrices too (c, z): getrf and geqrf,
+ * syevd as heevd (Hermitian), orgqr as ungqr. */
 static int lapack_op_of(const char *target) {
     for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++) {
         ir_opcode code = lapack_ops[i].code;
-        if (code == IR_GETRF ? is_lapack_any(target, lapack_ops[i].routine)
-                             : is_lapack(target, lapack_ops[i].routine) ||
-                                   (code == IR_SYEVD && is_lapack_complex(target, "heevd")))
+        if (code == IR_GETRF || code == IR_GEQRF ? is_lapack_any(target, lapack_ops[i].routine)
+                                                 : is_lapack(target, lapack_ops[i].routine) ||
+                                                       (code == IR_SYEVD && is_lapack_complex(target, "heevd")) ||
+                                                       (code == IR_ORGQR && is_lapack_complex(target, "ungqr")))
             return (int)i;
     }
     return -1;

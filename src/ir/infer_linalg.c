@@ -112,24 +112,36 @@ int infer_rule_getrf(infer_ctx *cx) {
     return DIAG_OK;
 }
 
-/* geqrf(a [..., M, N]) -> (a, tau [..., min(M, N)]) */
+/* geqrf(a [..., M, N]) -> (a, tau [..., min(M, N)]); of a complex a's
+ * parts, (a.re, a.im, tau.re, tau.im) */
 int infer_rule_geqrf(infer_ctx *cx) {
     ir_type b;
     int64_t m, n;
+    int parts = cx->op->nin;   /* 2: a complex matrix's parts (a.re, a.im, tau.re, tau.im) */
+    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
     int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEQRF, 0, &b, &m, &n);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
     if (rc) return rc;
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, b.dtype, 1, m < n ? m : n, 0);
+    for (int i = 0; i < parts; i++) {
+        cx->out[i] = *infer_operand(cx, 0);
+        cx->out[parts + i] = batch_plus(&b, b.dtype, 1, m < n ? m : n, 0);
+    }
     return DIAG_OK;
 }
 
-/* orgqr(a [..., M, N], tau [..., K]) -> q [..., M, N], M >= N >= K */
+/* orgqr(a [..., M, N], tau [..., K]) -> q [..., M, N], M >= N >= K; of
+ * a complex a's and tau's parts (ungqr), q's parts */
 int infer_rule_orgqr(infer_ctx *cx) {
     ir_type b;
     int64_t m, n;
+    int parts = cx->op->nin / 2;   /* 2: complex (a.re, a.im, tau.re, tau.im): ungqr */
+    if (cx->op->nin != 2 && cx->op->nin != 4)
+        return infer_fail(cx, "expected 2 operands (or 4: a complex matrix's and tau's parts), got %d", cx->op->nin);
     int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_ORGQR, 0, &b, &m, &n);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 3, 2);
     if (rc) return rc;
-    const ir_type *tau = infer_operand(cx, 1);
+    const ir_type *tau = infer_operand(cx, parts);
     bool fits = tau->dtype == b.dtype && tau->rank == b.rank + 1;
     for (int i = 0; fits && i < b.rank; i++) fits = tau->dims[i] == b.dims[i];
     if (!fits)
@@ -139,7 +151,7 @@ int infer_rule_orgqr(infer_ctx *cx) {
     if (!(m >= n && n >= k))
         return infer_fail(cx, "expected M >= N >= K for a [..., M, N] and tau [..., K], got M = %lld, N = %lld, "
                           "K = %lld", (long long)m, (long long)n, (long long)k);
-    cx->out[0] = *infer_operand(cx, 0);
+    for (int i = 0; i < parts; i++) cx->out[i] = *infer_operand(cx, 0);
     return DIAG_OK;
 }
 
@@ -307,8 +319,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     int routine;
     switch (op->code) {
     case IR_GETRF: routine = AJ_LAPACK_GETRF; break;
-    case IR_GEQRF: routine = AJ_LAPACK_GEQRF; break;
-    case IR_ORGQR: routine = AJ_LAPACK_ORGQR; break;
+    case IR_GEQRF: routine = op->nin == 2 ? AJ_LAPACK_CGEQRF : AJ_LAPACK_GEQRF; break;   /* 2, 4: complex parts */
+    case IR_ORGQR: routine = op->nin == 4 ? AJ_LAPACK_UNGQR : AJ_LAPACK_ORGQR; break;
     case IR_SYEVD: routine = op->nin == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD; break;   /* 2: a complex matrix's parts */
     case IR_GESDD: routine = AJ_LAPACK_GESDD; break;
     case IR_GESVD: routine = AJ_LAPACK_GESVD; break;
@@ -327,7 +339,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
                           op->a.lapack_mode, false};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
     c->is_complex = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS ||
-                    ((op->code == IR_GETRF || op->code == IR_SYEVD) && op->nin == 2);
+                    ((op->code == IR_GETRF || op->code == IR_SYEVD || op->code == IR_GEQRF) && op->nin == 2) ||
+                    (op->code == IR_ORGQR && op->nin == 4);
     if (c->is_complex) c->elem *= 2;
     if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
         const ir_type *b = &f->values[op->in[op->nin - 1]].type;

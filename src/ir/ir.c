@@ -184,7 +184,9 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_SCATTER: return (nin - 1) / 2;
     case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
     case IR_RETURN: return 0;
-    case IR_GEQRF: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS: case IR_TOP_K: return 2;
+    case IR_GEQRF: return 2 * nin;   /* (a, tau); a complex matrix's parts (a.re, a.im, tau.re, tau.im) */
+    case IR_ORGQR: return nin / 2;   /* q; from complex parts, q's */
+    case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS: case IR_TOP_K: return 2;
     case IR_GETRF: return nin + 2;   /* (lu, ipiv, info); a complex matrix's parts (lu.re, lu.im, ipiv, info) */
     case IR_SYEVD: return nin + 2;   /* (v, w, info); a Hermitian matrix's parts (v.re, v.im, w, info) */
     case IR_GEHRD: return 3;

@@ -163,8 +163,8 @@ typedef enum ir_op_kind {
     X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", IR_KIND_OTHER, 2) \
     X(CHOLESKY, "stablehlo.cholesky", IR_KIND_OTHER, 1) \
     X(GETRF, "arrayjit.getrf", IR_KIND_OTHER, -1) \
-    X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, 1) \
-    X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, 2) \
+    X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, -1) \
+    X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, -1) \
     X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, -1) \
     X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, 1) \
     X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, 1) \

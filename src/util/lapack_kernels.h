@@ -53,7 +53,7 @@ enum { AJ_LAPACK_NB = 64 };
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
     AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRTRS,
-    AJ_LAPACK_HEEVD
+    AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR   /* complex: syevd, geqrf, orgqr */
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -111,6 +111,10 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         break;
     case AJ_LAPACK_POTRF: break;
     case AJ_LAPACK_TRTRS: s.elems = m * m + m * n; break;   /* m x m by m x n right-hand sides */
+    case AJ_LAPACK_CGEQRF: case AJ_LAPACK_UNGQR:   /* complex elements; tau's copy after the matrix */
+        s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB;
+        s.elems += mn;
+        break;
     case AJ_LAPACK_HEEVD:   /* complex elements: the matrix, work, then rwork's reals two an element */
         s.lwork = n <= 1 ? 1 : mode == 'V' ? 2 * n + n * n : n + 1;
         s.liwork = n <= 1 || mode != 'V' ? 1 : 3 + 5 * n;
@@ -160,9 +164,12 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
 #define AJ_LAPACK_COMPLEX_FIELDS_(T, p)                                                                       \
     void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);                               \
     void (*p##heevd)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,   \
-                     const int *, int *, const int *, int *, size_t, size_t);
+                     const int *, int *, const int *, int *, size_t, size_t);                                 \
+    void (*p##geqrf)(const int *, const int *, T *, const int *, T *, T *, const int *, int *);               \
+    void (*p##ungqr)(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *,    \
+                     int *);
 
-/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_, cheevd_, zgetrf_, zheevd_. */
+/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_ ... cungqr_, zgetrf_ ... zungqr_. */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
         AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, s)              \
@@ -175,8 +182,8 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
         "dgeev_", "dgees_", "spotrf_", "strtrs_", "dpotrf_", "dtrtrs_", "cpotrf_", "ctrtrs_", "zpotrf_",     \
-        "ztrtrs_", "cgetrf_", "cheevd_", "zgetrf_", "zheevd_"
-enum { AJ_LAPACK_NROUTINES = 32 };
+        "ztrtrs_", "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_"
+enum { AJ_LAPACK_NROUTINES = 36 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -203,7 +210,9 @@ enum { AJ_LAPACK_NROUTINES = 32 };
 #define AJ_LAPACK_COMPLEX_PROTOS_(T, p)                                                                       \
     void p##getrf_(const int *, const int *, T *, const int *, int *, int *);                                 \
     void p##heevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,     \
-                   const int *, int *, const int *, int *, size_t, size_t);
+                   const int *, int *, const int *, int *, size_t, size_t);                                   \
+    void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);                 \
+    void p##ungqr_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
@@ -215,7 +224,8 @@ enum { AJ_LAPACK_NROUTINES = 32 };
     static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), AJ_LAPACK_TRI_INIT_(s),   \
                                             AJ_LAPACK_TRI_INIT_(d), AJ_LAPACK_TRI_INIT_(c),                   \
                                             AJ_LAPACK_TRI_INIT_(z), .cgetrf = cgetrf_, .cheevd = cheevd_,     \
-                                            .zgetrf = zgetrf_, .zheevd = zheevd_};
+                                            .cgeqrf = cgeqrf_, .cungqr = cungqr_, .zgetrf = zgetrf_,          \
+                                            .zheevd = zheevd_, .zgeqrf = zgeqrf_, .zungqr = zungqr_};
 
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
@@ -504,7 +514,8 @@ enum { AJ_LAPACK_NROUTINES = 32 };
 /* getrf of complex matrices (c, z), given as their parts: lu's parts,
  * ipiv, info, as the real kernel's (aj_getrf_s); heevd of Hermitian ones:
  * the eigenvectors' parts (in columns), the real eigenvalues (ascending)
- * and info, as syevd's (aj_syevd_s). */
+ * and info, as syevd's (aj_syevd_s); geqrf and ungqr as the real
+ * geqrf and orgqr, tau complex too. */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
     __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *are, const T *aim, T *lre,  \
                                                      T *lim, int32_t *ipiv, int32_t *info, int64_t batch,     \
@@ -542,6 +553,38 @@ enum { AJ_LAPACK_NROUTINES = 32 };
                     for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * n + i, vre + o, vim + o, i * n + j, 0); \
             }                                                                                                 \
             info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_geqrf_##p(const aj_lapack *L, const T *are, const T *aim, T *qre,  \
+                                                     T *qim, T *taure, T *tauim, int64_t batch, int64_t m,    \
+                                                     int64_t n, T *w, int64_t lwork) {                        \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                              \
+        int64_t k = m < n ? m : n;                                                                            \
+        for (int64_t b = 0; b < batch && k > 0; b++) {                                                        \
+            int64_t o = b * m * n;                                                                            \
+            int res = 0;                                                                                      \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+            L->p##geqrf(&im, &in, w, &lda, w + 2 * m * n, w + 2 * (m * n + k), &lw, &res);                    \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, qre + o, qim + o, i * n + j, 0); \
+            for (int64_t j = 0; j < k; j++) aj_lapack_put_##p(w, m * n + j, taure + b * k, tauim + b * k, j, 0); \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_ungqr_##p(const aj_lapack *L, const T *are, const T *aim,          \
+                                                     const T *taure, const T *tauim, T *qre, T *qim,          \
+                                                     int64_t batch, int64_t m, int64_t n, int64_t k, T *w,    \
+                                                     int64_t lwork) {                                         \
+        int im = (int)m, in = (int)n, ik = (int)k, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                 \
+        for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
+            int64_t o = b * m * n;                                                                            \
+            int res = 0;                                                                                      \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+            for (int64_t j = 0; j < k; j++) aj_lapack_get_##p(w, m * n + j, taure + b * k, tauim + b * k, j, 0); \
+            L->p##ungqr(&im, &in, &ik, w, &lda, w + 2 * m * n, w + 2 * (m * n + k), &lw, &res);               \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, qre + o, qim + o, i * n + j, 0); \
         }                                                                                                     \
     }
 

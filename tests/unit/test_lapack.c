@@ -155,6 +155,21 @@ TEST(geqrf_orgqr_match) {
         "  %q = \"arrayjit.orgqr\"(%0#0, %0#1) : (tensor<90x70xf64>, tensor<70xf64>) -> tensor<90x70xf64>\n"
         "  func.return %0#0, %q : tensor<90x70xf64>, tensor<90x70xf64>\n"
         "}\n");
+    expect_compiled_matches("complex geqrf and ungqr (z, c), batched, square and wide",
+        "func.func @main(%ar: tensor<2x6x4xf64>, %ai: tensor<2x6x4xf64>, %br: tensor<3x5xf32>, %bi: tensor<3x5xf32>)"
+        " -> (tensor<2x6x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>, tensor<2x6x4xcomplex<f64>>,"
+        " tensor<3x5xcomplex<f32>>, tensor<3xcomplex<f32>>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x6x4xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<3x5xcomplex<f32>>\n"
+        "  %0:2 = stablehlo.custom_call @lapack_zgeqrf_ffi(%a) : (tensor<2x6x4xcomplex<f64>>) ->"
+        " (tensor<2x6x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>)\n"
+        "  %q = stablehlo.custom_call @lapack_zungqr_ffi(%0#0, %0#1) : (tensor<2x6x4xcomplex<f64>>,"
+        " tensor<2x4xcomplex<f64>>) -> tensor<2x6x4xcomplex<f64>>\n"
+        "  %1:2 = stablehlo.custom_call @lapack_cgeqrf_ffi(%b) : (tensor<3x5xcomplex<f32>>) ->"
+        " (tensor<3x5xcomplex<f32>>, tensor<3xcomplex<f32>>)\n"
+        "  func.return %0#0, %0#1, %q, %1#0, %1#1 : tensor<2x6x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>,"
+        " tensor<2x6x4xcomplex<f64>>, tensor<3x5xcomplex<f32>>, tensor<3xcomplex<f32>>\n"
+        "}\n");
 }
 
 TEST(syevd_matches) {

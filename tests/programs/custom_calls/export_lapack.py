@@ -506,3 +506,20 @@ of a matrix that is not Hermitian (only that triangle is read), and 60 x 60
         jnp.linalg.eigh((big(60, 60, x) + 1j * big(60, 60, x).T) + jnp.conj(big(60, 60, x) + 1j * big(60, 60, x).T).T)),
      [np.float64(0)], 1e-10),
 ])
+
+
+write(out + "/complex_qr.mlir", """
+jnp.linalg.qr on complex matrices as JAX lowers it on CPU:
+@lapack_{c,z}geqrf_ffi and @lapack_{c,z}ungqr_ffi, read as arrayjit.geqrf
+and arrayjit.orgqr on complex values, which become the same ops on their
+parts (lower_complex.c) and run by LAPACK's cgeqrf, zgeqrf, cungqr and
+zungqr: reduced and complete, tall, square and wide, batched, mode r, and
+70 x 50 (the blocked paths) by its residuals.""", [
+    ("cqr", jnp.linalg.qr, [complex_any((5, 3), c64)], 1e-5),
+    ("zqr_complete_batched", lambda a: jnp.linalg.qr(a, mode="complete"), [complex_any((2, 4, 3), c128)], 1e-12),
+    ("zqr_wide", jnp.linalg.qr, [complex_any((3, 5), c128)], 1e-12),
+    ("cqr_r", lambda a: jnp.linalg.qr(a, mode="r"), [complex_any((4, 4), c64)], 1e-5),
+    ("zqr_big", lambda x: (lambda a, qr: (resid(qr[0] @ qr[1] - a), resid(jnp.conj(qr[0]).T @ qr[0] - jnp.eye(50))))(
+        big(70, 50, x) + 1j * big(70, 50, x), jnp.linalg.qr(big(70, 50, x) + 1j * big(70, 50, x))),
+     [np.float64(0)], 1e-10),
+])
