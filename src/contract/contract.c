@@ -792,7 +792,8 @@ size_t contract_sort_scratch(int64_t n) {
 }
 
 /* A sort kernel's scratch for the radix sort, 0 when its comparator has
- * no one key or its slices are short (or too long for 32-bit indices). */
+ * no one key or its slices are short or long (CONTRACT_SORT_RADIX_MIN,
+ * _MAX; 32-bit indices hold them). */
 static size_t sort_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
     const ir_block *b = fusion->regions[0];
     const ir_op *sort = b->nops == 2 ? b->ops[0] : NULL;
@@ -800,7 +801,7 @@ static size_t sort_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
     if (!sort || !contract_sort_key_of(f, sort, &key)) return 0;
     const ir_type *t = type_of(f, sort->in[0]);
     int64_t n = sort->a.axis >= 0 && sort->a.axis < t->rank ? t->dims[sort->a.axis] : 0;
-    if (n < CONTRACT_SORT_RADIX_MIN || n > INT32_MAX) return 0;
+    if (n < CONTRACT_SORT_RADIX_MIN || n > CONTRACT_SORT_RADIX_MAX) return 0;
     k->sort_radix = true;
     return contract_sort_scratch(n);
 }

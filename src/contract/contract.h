@@ -228,7 +228,9 @@ typedef struct contract_sort_key {
 bool contract_sort_key_of(const ir_func *f, const ir_op *sort, contract_sort_key *key);
 /* The scratch of a radix-sorted slice of n: keys and indices twice, and
  * one operand's slice. */
-#define CONTRACT_SORT_RADIX_MIN 256   /* shorter slices: the stable sort (a radix pass costs 256 buckets) */
+#define CONTRACT_SORT_RADIX_MIN 256   /* shorter slices: the stable sort (a radix pass costs 2048 buckets) */
+#define CONTRACT_SORT_RADIX_MAX (1 << 22)   /* longer ones too: the scratch (32 bytes an element) stays
+                                               under 128 MiB, where the stable sort needs none */
 size_t contract_sort_scratch(int64_t n);
 
 #endif
