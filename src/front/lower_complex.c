@@ -673,20 +673,24 @@ static int lower_linalg(lowering *lw) {
     return bind_complex(lw, (parts){l->out[0], l->out[1]});
 }
 
-/* getrf of a complex matrix: arrayjit.getrf on its parts, giving lu's
- * parts, then ipiv and info (LAPACK's cgetrf, zgetrf). */
-static int lower_getrf(lowering *lw) {
+/* getrf and syevd (heevd) of a complex matrix: the op on its parts, giving
+ * the result matrix's parts, then its two real results (getrf: ipiv and
+ * info; syevd: the real eigenvalues and info), by LAPACK's complex
+ * routines (cgetrf, zgetrf, cheevd, zheevd). */
+static int lower_matrix_op(lowering *lw) {
     const ir_op *op = lw->op;
     parts a;
     if (want_counts(lw, 1, 3) || complex_operand(lw, 0, &a)) return -1;
     ir_type t = part_type(src_type(lw, op->out[0]));
     ir_type types[4] = {t, t, *src_type(lw, op->out[1]), *src_type(lw, op->out[2])};
     ir_value_id in[2] = {a.re, a.im};
-    ir_op *lu = make_n(lw, IR_GETRF, 2, in, 4, types);
-    if (!lu) return -1;
-    lw->map[op->out[1]] = (parts){lu->out[2], -1};
-    lw->map[op->out[2]] = (parts){lu->out[3], -1};
-    return bind_complex(lw, (parts){lu->out[0], lu->out[1]});
+    ir_op *m = make_n(lw, op->code, 2, in, 4, types);
+    if (!m) return -1;
+    m->a.lapack_mode = op->a.lapack_mode;
+    m->a.lower = op->a.lower;
+    lw->map[op->out[1]] = (parts){m->out[2], -1};
+    lw->map[op->out[2]] = (parts){m->out[3], -1};
+    return bind_complex(lw, (parts){m->out[0], m->out[1]});
 }
 
 /* geqrf of a complex matrix: arrayjit.geqrf on its parts, giving the
@@ -706,25 +710,6 @@ static int lower_qr(lowering *lw) {
     if (!qr) return -1;
     if (geqrf) lw->map[op->out[1]] = (parts){qr->out[2], qr->out[3]};
     return bind_complex(lw, (parts){qr->out[0], qr->out[1]});
-}
-
-/* syevd of a complex (Hermitian) matrix: arrayjit.syevd on its parts,
- * giving the eigenvectors' parts, then the real eigenvalues and info
- * (LAPACK's cheevd, zheevd). */
-static int lower_heevd(lowering *lw) {
-    const ir_op *op = lw->op;
-    parts a;
-    if (want_counts(lw, 1, 3) || complex_operand(lw, 0, &a)) return -1;
-    ir_type t = part_type(src_type(lw, op->out[0]));
-    ir_type types[4] = {t, t, *src_type(lw, op->out[1]), *src_type(lw, op->out[2])};
-    ir_value_id in[2] = {a.re, a.im};
-    ir_op *eig = make_n(lw, IR_SYEVD, 2, in, 4, types);
-    if (!eig) return -1;
-    eig->a.lapack_mode = op->a.lapack_mode;
-    eig->a.lower = op->a.lower;
-    lw->map[op->out[1]] = (parts){eig->out[2], -1};
-    lw->map[op->out[2]] = (parts){eig->out[3], -1};
-    return bind_complex(lw, (parts){eig->out[0], eig->out[1]});
 }
 
 static bool touches_complex(const lowering *lw, const ir_op *op) {
@@ -764,8 +749,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_DOT_GENERAL: return lower_dot(lw);
     case IR_FFT: return lower_fft(lw);
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: return lower_linalg(lw);
-    case IR_GETRF: return lower_getrf(lw);
-    case IR_SYEVD: return lower_heevd(lw);
+    case IR_GETRF: case IR_SYEVD: return lower_matrix_op(lw);
     case IR_GEQRF: case IR_ORGQR: return lower_qr(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
