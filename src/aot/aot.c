@@ -66,9 +66,9 @@ static void header_text(sbuf *s, const compiled *c, const char *name, bool needs
                  " * Returns 0, or 1 for a missing or misaligned buffer.\n"
                  " * Build with gcc: gcc -O2 -c %s.c%s. */\n",
               name, name, name, name, name,
-              needs_blis && needs_lapack ? " and link -lblis -llapack -lm"
+              needs_blis && needs_lapack ? " and link -lblis -llapack -lblas -lm"
               : needs_blis               ? " and link -lblis -lm"
-              : needs_lapack             ? " and link -llapack -lm"
+              : needs_lapack             ? " and link -llapack -lblas -lm"
                                          : " and link -lm");
     sb_printf(s, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n#include <stddef.h>\n\n", name, name);
     sb_printf(s, "#define %s_ARENA_BYTES ((size_t)%zu)\n", name, m->temp_bytes);

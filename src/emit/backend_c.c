@@ -26,10 +26,10 @@
  * Libraries: -lm, and BLIS (-l:libblis.so.4, so that only the runtime
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
  * dot kernels are emitted as loops instead. LAPACK (-l:liblapack.so.3,
- * src/util/lapack.h) when a kernel calls it (getrf, geqrf, orgqr, syevd,
- * gesdd, gesvd, sytrd, gehrd); where it cannot be loaded, such a program
- * does not compile (DIAG_UNSUPPORTED, naming the library: there is no
- * other way to run those kernels). */
+ * src/util/lapack.h, and its BLAS, -l:libblas.so.3, for trsm) when a
+ * kernel calls it (getrf ... gees, cholesky, triangular_solve); where it
+ * cannot be loaded, such a program does not compile (DIAG_UNSUPPORTED,
+ * naming the library: there is no other way to run those kernels). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
@@ -124,7 +124,7 @@ static int c_build(const ir_func *f, const plan *p, const codegen_options *given
         size_t n = 64 + (lapack ? strlen(lapack) : 0);
         if ((ldflags = mem_alloc(n)))
             snprintf(ldflags, n, "%s%s%s%s-lm", info.uses_blas ? "-l:libblis.so.4 " : "", lapack ? "-l:" : "",
-                     lapack ? lapack : "", lapack ? " " : "");
+                     lapack ? lapack : "", lapack ? " -l:libblas.so.3 " : "");
         else
             rc = diag_nomem(d);
     }

@@ -14,7 +14,7 @@
 
 const char emit_prelude_lapack[] = "\n/* ---- LAPACK (src/util/lapack_kernels.h) ---- */\n" AJ_LAPACK_TEXT "\n";
 
-/* potrf and trtrs: real (s, d), or on complex parts (c, z), whose
+/* potrf and trsm or trtrs: real (s, d), or on complex parts (c, z), whose
  * imaginary parts follow the real ones among operands and results. */
 static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ir_lapack_call *c, char p,
                             const char *w) {
@@ -26,7 +26,7 @@ static void emit_triangular(emit_ctx *cx, const ex_kernel *k, const ir_op *root,
         return;
     }
     int b = parts ? 2 : 1;
-    ec_line(cx, "aj_trtrs_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64
+    ec_line(cx, "aj_trsolve_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64
             ", %d, %d, %d, %d, %s);", p, eo_in(cx, root, 0), a_im, eo_in(cx, root, b), parts ? eo_in(cx, root, 3) : "0",
             k->out[0], x_im, c->batch, c->m, c->n, root->a.left_side ? 1 : 0, root->a.lower ? 1 : 0,
             (int)root->a.transpose_a, root->a.unit_diagonal ? 1 : 0, w);

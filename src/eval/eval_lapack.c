@@ -63,7 +63,7 @@ AJ_LAPACK_KERNELS
         if (op->code == IR_CHOLESKY || op->code == IR_CHOLESKY_PARTS)                                                 \
             aj_potrf_##p(L, IN(0), im_a, OUT(0), out_im, c->batch, c->n, op->a.lower, work);                            \
         else                                                                                                          \
-            aj_trtrs_##p(L, IN(0), im_a, IN(parts ? 2 : 1), parts ? IN(3) : NULL, OUT(0), out_im, c->batch, c->m,     \
+            aj_trsolve_##p(L, IN(0), im_a, IN(parts ? 2 : 1), parts ? IN(3) : NULL, OUT(0), out_im, c->batch, c->m,     \
                          c->n, op->a.left_side, op->a.lower, (int)op->a.transpose_a, op->a.unit_diagonal, work);      \
     } while (0)
 
@@ -108,7 +108,8 @@ int ev_lapack(ev_frame *fr, const ir_op *op, diag *d) {
     aj_lapack_space space = aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows);
     void *work = space.bytes ? mem_alloc(space.bytes) : NULL;
     if (space.bytes && !work) return diag_nomem(d);
-    if (c.routine == AJ_LAPACK_POTRF || c.routine == AJ_LAPACK_TRTRS) run_triangular(L, fr, op, &c, work);
+    if (c.routine == AJ_LAPACK_POTRF || c.routine == AJ_LAPACK_TRSM || c.routine == AJ_LAPACK_TRTRS)
+        run_triangular(L, fr, op, &c, work);
     else if (c.is_complex) run_complex(L, fr, op, &c, &space, work);
     else if (c.elem == 8) RUN_KERNEL(double, d);
     else RUN_KERNEL(float, s);

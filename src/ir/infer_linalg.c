@@ -329,7 +329,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
     case IR_GEES: routine = AJ_LAPACK_GEES; break;
     case IR_CHOLESKY: case IR_CHOLESKY_PARTS: routine = AJ_LAPACK_POTRF; break;
-    case IR_TRIANGULAR_SOLVE: case IR_TRIANGULAR_SOLVE_PARTS: routine = AJ_LAPACK_TRTRS; break;
+    case IR_TRIANGULAR_SOLVE: routine = AJ_LAPACK_TRSM; break;
+    case IR_TRIANGULAR_SOLVE_PARTS: routine = AJ_LAPACK_TRTRS; break;
     default: return false;
     }
     if (op->nin < 1 || op->nout != ir_op_result_count(op->code, op->nin)) return false;

@@ -213,6 +213,8 @@ int ir_op_updated_operand(const ir_op *op, int r) {
     case IR_WHILE: return r >= 0 && r < op->nout && r < op->nin ? r : -1;
     case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD: case IR_GESDD: case IR_GESVD: case IR_SYTRD:
     case IR_GEHRD: case IR_GEES: return r == 0 && op->nin >= 1 ? 0 : -1;
+    case IR_TRIANGULAR_SOLVE: return r == 0 && op->nin == 2 ? 1 : -1;                   /* x over b */
+    case IR_TRIANGULAR_SOLVE_PARTS: return r >= 0 && r < 2 && op->nin == 4 ? 2 + r : -1;   /* b's parts */
     default: return -1;
     }
 }

@@ -394,7 +394,8 @@ struct ir_op {
  * result 0 is operand 0, scatter's result k is operand k, a while's loop
  * value k is operand k (which its iterations update), the LAPACK ops'
  * result 0 is operand 0 (the matrix factored in place: jaxlib's kernels
- * alias them too). -1 for every other op and result. A kernel computing
+ * alias them too), a triangular solve's x is its b (on complex parts,
+ * each part b's part). -1 for every other op and result. A kernel computing
  * such a result may write it into the operand's buffer when the operand
  * dies there (plan: in place). */
 int ir_op_updated_operand(const ir_op *op, int r);

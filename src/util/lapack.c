@@ -49,9 +49,9 @@ static void load(void) {
         (void **)&table.sgeev,  (void **)&table.sgees,  (void **)&table.dgetrf, (void **)&table.dgeqrf,
         (void **)&table.dorgqr, (void **)&table.dsyevd, (void **)&table.dgesdd, (void **)&table.dgesvd,
         (void **)&table.dsytrd, (void **)&table.dgehrd, (void **)&table.dgeev,  (void **)&table.dgees,
-        (void **)&table.spotrf, (void **)&table.strtrs, (void **)&table.dpotrf, (void **)&table.dtrtrs,
-        (void **)&table.cpotrf, (void **)&table.ctrtrs, (void **)&table.zpotrf, (void **)&table.ztrtrs,
-        (void **)&table.cgetrf, (void **)&table.cheevd, (void **)&table.cgeqrf, (void **)&table.cungqr,
+        (void **)&table.spotrf, (void **)&table.strsm,  (void **)&table.dpotrf, (void **)&table.dtrsm,
+        (void **)&table.cpotrf, (void **)&table.zpotrf, (void **)&table.ctrtrs, (void **)&table.cgetrf,
+        (void **)&table.cheevd, (void **)&table.cgeqrf, (void **)&table.cungqr, (void **)&table.ztrtrs,
         (void **)&table.zgetrf, (void **)&table.zheevd, (void **)&table.zgeqrf, (void **)&table.zungqr};
     for (int i = 0; i < AJ_LAPACK_NROUTINES; i++) memcpy(fields[i], &slots[i], sizeof slots[i]);
     state = 1;

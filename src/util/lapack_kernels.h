@@ -40,8 +40,9 @@
  * size jaxlib asks for does) and room for blocking; gesvd's, LAPACK's
  * minimum plus an min(m, n)^2 copy and room for blocking (at least the
  * optimal size jaxlib asks for: the same paths and blocks). potrf takes
- * its n x n matrix, trtrs its m x m one and the m x n right-hand sides (a
- * complex element counts once, of twice a part's bytes). sytrd takes
+ * its n x n matrix, trtrs (complex) its m x m one and the m x n right-hand
+ * sides (a complex element counts once, of twice a part's bytes); trsm
+ * (real) none: it solves in the result, as it lies. sytrd takes
  * n * NB, gehrd n * NB and its (NB + 1) x NB block of T (NB = 64, the most
  * gehrd blocks by): the optimal sizes or more. geev takes its two n x n
  * eigenvector matrices, then 4n + 2n NB, gees its n x n Schur vectors and
@@ -50,10 +51,21 @@
  * n, 130n and 34n for large; tests/unit/test_lapack.c asks it). */
 enum { AJ_LAPACK_NB = 64 };
 
+/* The leading dimension of getrf's column-major copy of an m-row matrix:
+ * m, or a cache line more where a column's bytes are a multiple of 1 KiB,
+ * so that a row's elements (which laswp swaps and the BLAS packs) do not
+ * all fall into the few L1 sets such a stride maps to (512 x 512 f32 LU
+ * 4.9 -> 3.6 ms, 1024 x 1024 24 -> 16 ms). In the kernels' text too. */
+#define AJ_LAPACK_LD_                                                                                         \
+    static inline int64_t aj_lapack_ld(int64_t m, int64_t elem) {                                             \
+        return m >= 64 && m * elem % 1024 == 0 ? m + 64 / elem : m;                                           \
+    }
+AJ_LAPACK_LD_
+
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
-    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRTRS,
-    AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR   /* complex: syevd, geqrf, orgqr */
+    AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRSM,
+    AJ_LAPACK_TRTRS, AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR   /* complex: trsm, syevd, geqrf, orgqr */
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -80,7 +92,7 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
     aj_lapack_space s = {m * n, 0, 0, 0, 0};
     int64_t mn = aj_lapack_min64(m, n), mx = aj_lapack_max64(m, n);
     switch (routine) {
-    case AJ_LAPACK_GETRF: break;
+    case AJ_LAPACK_GETRF: s.elems = aj_lapack_ld(m, (int64_t)elem) * n; break;
     case AJ_LAPACK_GEQRF: case AJ_LAPACK_ORGQR: s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB; break;
     case AJ_LAPACK_SYEVD:
         s.lwork = n <= 1 ? 1 : mode == 'V' ? 1 + 6 * n + 2 * n * n : 2 * n + 1;
@@ -110,6 +122,7 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         s.elems += n * n;
         break;
     case AJ_LAPACK_POTRF: break;
+    case AJ_LAPACK_TRSM: s.elems = 0; break;
     case AJ_LAPACK_TRTRS: s.elems = m * m + m * n; break;   /* m x m by m x n right-hand sides */
     case AJ_LAPACK_CGEQRF: case AJ_LAPACK_UNGQR:   /* complex elements; tau's copy after the matrix */
         s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB;
@@ -149,19 +162,22 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
                      const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                 \
     void (*p##sytrd)(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *,     \
                      size_t);                                                                                 \
-    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
+    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);  \
     void (*p##geev)(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *, \
-                    const int *, T *, const int *, int *, size_t, size_t);                                        \
-    void (*p##gees)(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,     \
+                    const int *, T *, const int *, int *, size_t, size_t);                                    \
+    void (*p##gees)(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,  \
                     const int *, T *, const int *, int *, int *, size_t, size_t);
 
-/* potrf and trtrs: real (s, d) and complex (c, z; T is the part's type,
- * the matrices interleaved pairs); getrf's complex forms. */
-#define AJ_LAPACK_TRI_FIELDS_(T, p)                                                                           \
-    void (*p##potrf)(const char *, const int *, T *, const int *, int *, size_t);                             \
-    void (*p##trtrs)(const char *, const char *, const char *, const int *, const int *, const T *,           \
-                     const int *, T *, const int *, int *, size_t, size_t, size_t);
+/* potrf: real (s, d) and complex (c, z; T is the part's type, the
+ * matrices interleaved pairs); trsm (BLAS, real); trtrs and getrf ...
+ * ungqr: complex. */
+#define AJ_LAPACK_TRI_FIELDS_(T, p) void (*p##potrf)(const char *, const int *, T *, const int *, int *, size_t);
+#define AJ_LAPACK_TRSM_FIELDS_(T, p)                                                                          \
+    void (*p##trsm)(const char *, const char *, const char *, const char *, const int *, const int *,         \
+                    const T *, const T *, const int *, T *, const int *, size_t, size_t, size_t, size_t);
 #define AJ_LAPACK_COMPLEX_FIELDS_(T, p)                                                                       \
+    void (*p##trtrs)(const char *, const char *, const char *, const int *, const int *, const T *,           \
+                     const int *, T *, const int *, int *, size_t, size_t, size_t);                           \
     void (*p##getrf)(const int *, const int *, T *, const int *, int *, int *);                               \
     void (*p##heevd)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,   \
                      const int *, int *, const int *, int *, size_t, size_t);                                 \
@@ -169,20 +185,23 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     void (*p##ungqr)(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *,    \
                      int *);
 
-/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_, cgetrf_ ... cungqr_, zgetrf_ ... zungqr_. */
+/* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_ and
+ * cgetrf_ ... zungqr_. trsm_ is BLAS's, found through LAPACK's
+ * dependency on it (libblas.so.3). */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
         AJ_LAPACK_FIELDS_(float, s) AJ_LAPACK_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, s)              \
-        AJ_LAPACK_TRI_FIELDS_(double, d) AJ_LAPACK_TRI_FIELDS_(float, c) AJ_LAPACK_TRI_FIELDS_(double, z)     \
-        AJ_LAPACK_COMPLEX_FIELDS_(float, c) AJ_LAPACK_COMPLEX_FIELDS_(double, z)                              \
+        AJ_LAPACK_TRSM_FIELDS_(float, s) AJ_LAPACK_TRI_FIELDS_(double, d) AJ_LAPACK_TRSM_FIELDS_(double, d)   \
+        AJ_LAPACK_TRI_FIELDS_(float, c) AJ_LAPACK_TRI_FIELDS_(double, z) AJ_LAPACK_COMPLEX_FIELDS_(float, c)  \
+        AJ_LAPACK_COMPLEX_FIELDS_(double, z)                                                                  \
     } aj_lapack;
 
 /* The names of the table's routines, in its order. */
 #define AJ_LAPACK_NAMES                                                                                       \
-    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",        \
+    "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",         \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
-        "dgeev_", "dgees_", "spotrf_", "strtrs_", "dpotrf_", "dtrtrs_", "cpotrf_", "ctrtrs_", "zpotrf_",     \
-        "ztrtrs_", "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_"
+        "dgeev_", "dgees_", "spotrf_", "strsm_", "dpotrf_", "dtrsm_", "cpotrf_", "zpotrf_", "ctrtrs_",        \
+        "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "ztrtrs_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_"
 enum { AJ_LAPACK_NROUTINES = 36 };
 
 /* Generated code: the routines' prototypes and the table over them. */
@@ -197,17 +216,18 @@ enum { AJ_LAPACK_NROUTINES = 36 };
     void p##gesvd_(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,          \
                    const int *, T *, const int *, T *, const int *, int *, size_t, size_t);                   \
     void p##sytrd_(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *, size_t); \
-    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
-    void p##geev_(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *,  \
-                  const int *, T *, const int *, int *, size_t, size_t);                                          \
-    void p##gees_(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,       \
+    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);    \
+    void p##geev_(const char *, const char *, const int *, T *, const int *, T *, T *, T *, const int *, T *, \
+                  const int *, T *, const int *, int *, size_t, size_t);                                      \
+    void p##gees_(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *, T *,    \
                   const int *, T *, const int *, int *, int *, size_t, size_t);
-#define AJ_LAPACK_TRI_PROTOS_(T, p)                                                                           \
-    void p##potrf_(const char *, const int *, T *, const int *, int *, size_t);                               \
-    void p##trtrs_(const char *, const char *, const char *, const int *, const int *, const T *, const int *, \
-                   T *, const int *, int *, size_t, size_t, size_t);
-#define AJ_LAPACK_TRI_INIT_(p) .p##potrf = p##potrf_, .p##trtrs = p##trtrs_
+#define AJ_LAPACK_TRI_PROTOS_(T, p) void p##potrf_(const char *, const int *, T *, const int *, int *, size_t);
+#define AJ_LAPACK_TRSM_PROTOS_(T, p)                                                                          \
+    void p##trsm_(const char *, const char *, const char *, const char *, const int *, const int *, const T *, \
+                  const T *, const int *, T *, const int *, size_t, size_t, size_t, size_t);
 #define AJ_LAPACK_COMPLEX_PROTOS_(T, p)                                                                       \
+    void p##trtrs_(const char *, const char *, const char *, const int *, const int *, const T *, const int *, \
+                   T *, const int *, int *, size_t, size_t, size_t);                                          \
     void p##getrf_(const int *, const int *, T *, const int *, int *, int *);                                 \
     void p##heevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,     \
                    const int *, int *, const int *, int *, size_t, size_t);                                   \
@@ -215,17 +235,19 @@ enum { AJ_LAPACK_NROUTINES = 36 };
     void p##ungqr_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
-                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,               \
+                           .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,                 \
                            .p##gees = p##gees_
+#define AJ_LAPACK_COMPLEX_INIT_(p) .p##trtrs = p##trtrs_, .p##getrf = p##getrf_, .p##heevd = p##heevd_,       \
+                                   .p##geqrf = p##geqrf_, .p##ungqr = p##ungqr_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, s)                  \
     AJ_LAPACK_TRI_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, c) AJ_LAPACK_TRI_PROTOS_(double, z)         \
-    AJ_LAPACK_COMPLEX_PROTOS_(float, c) AJ_LAPACK_COMPLEX_PROTOS_(double, z)                                  \
-    static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), AJ_LAPACK_TRI_INIT_(s),   \
-                                            AJ_LAPACK_TRI_INIT_(d), AJ_LAPACK_TRI_INIT_(c),                   \
-                                            AJ_LAPACK_TRI_INIT_(z), .cgetrf = cgetrf_, .cheevd = cheevd_,     \
-                                            .cgeqrf = cgeqrf_, .cungqr = cungqr_, .zgetrf = zgetrf_,          \
-                                            .zheevd = zheevd_, .zgeqrf = zgeqrf_, .zungqr = zungqr_};
+    AJ_LAPACK_TRSM_PROTOS_(float, s) AJ_LAPACK_TRSM_PROTOS_(double, d) AJ_LAPACK_COMPLEX_PROTOS_(float, c)    \
+    AJ_LAPACK_COMPLEX_PROTOS_(double, z)                                                                      \
+    static const aj_lapack aj_lapack_fns = {AJ_LAPACK_INIT_(s), AJ_LAPACK_INIT_(d), .spotrf = spotrf_,        \
+                                            .strsm = strsm_, .dpotrf = dpotrf_, .dtrsm = dtrsm_,              \
+                                            .cpotrf = cpotrf_, .zpotrf = zpotrf_, AJ_LAPACK_COMPLEX_INIT_(c), \
+                                            AJ_LAPACK_COMPLEX_INIT_(z)};
 
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
@@ -251,27 +273,39 @@ enum { AJ_LAPACK_NROUTINES = 36 };
  *                     vectors, in columns; zeros unless jobvs is 'V'), wr, wi
  *                     [n], sdim (0: no sorting), info
  * each per matrix of the batch; info is LAPACK's (0, or > 0 when the
- * matrix is singular or the iteration did not converge). */
+ * matrix is singular or the iteration did not converge). cols copies a
+ * row-major m x n matrix into LAPACK's column-major form, rows back: a
+ * transpose, 16 x 16 elements at a time so that the strided side of a
+ * tile stays in L1 (row by row, each store of a 512-wide matrix missed
+ * it; 32 x 32 tiles of a power-of-two width map to too few of L1's sets:
+ * 512 x 512 f32 takes 0.9 ms either way, 0.2 ms by 16 x 16). */
 #define AJ_LAPACK_TYPED_(T, p)                                                                                \
-    static void aj_lapack_cols_##p(const T *a, T *c, int64_t m, int64_t n) {                                  \
-        for (int64_t i = 0; i < m; i++)                                                                       \
-            for (int64_t j = 0; j < n; j++) c[j * m + i] = a[i * n + j];                                      \
+    static void aj_lapack_transpose_##p(const T *a, int64_t lda, T *c, int64_t ldc, int64_t m, int64_t n) {   \
+        for (int64_t i0 = 0; i0 < m; i0 += 16)                                                                \
+            for (int64_t j0 = 0; j0 < n; j0 += 16)                                                            \
+                for (int64_t i = i0; i < m && i < i0 + 16; i++)                                               \
+                    for (int64_t j = j0; j < n && j < j0 + 16; j++) c[j * ldc + i] = a[i * lda + j];          \
     }                                                                                                         \
-    static void aj_lapack_rows_##p(const T *c, T *a, int64_t m, int64_t n) {                                  \
-        for (int64_t i = 0; i < m; i++)                                                                       \
-            for (int64_t j = 0; j < n; j++) a[i * n + j] = c[j * m + i];                                      \
+    static void aj_lapack_cols_ld_##p(const T *a, T *c, int64_t m, int64_t n, int64_t ld) {                   \
+        aj_lapack_transpose_##p(a, n, c, ld, m, n);                                                           \
     }                                                                                                         \
+    static void aj_lapack_rows_ld_##p(const T *c, T *a, int64_t m, int64_t n, int64_t ld) {                   \
+        aj_lapack_transpose_##p(c, ld, a, n, n, m);                                                           \
+    }                                                                                                         \
+    static void aj_lapack_cols_##p(const T *a, T *c, int64_t m, int64_t n) { aj_lapack_cols_ld_##p(a, c, m, n, m); } \
+    static void aj_lapack_rows_##p(const T *c, T *a, int64_t m, int64_t n) { aj_lapack_rows_ld_##p(c, a, m, n, m); } \
     __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *a, T *lu, int32_t *ipiv,    \
                                                      int32_t *info, int64_t batch, int64_t m, int64_t n,      \
                                                      T *w) {                                                  \
-        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1;                                               \
+        int64_t ld = aj_lapack_ld(m, (int64_t)sizeof(T));                                                     \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)ld : 1;                                              \
         int64_t k = m < n ? m : n;                                                                            \
         for (int64_t b = 0; b < batch; b++) {                                                                 \
             int res = 0;                                                                                      \
             if (k > 0) {                                                                                      \
-                aj_lapack_cols_##p(a + b * m * n, w, m, n);                                                   \
+                aj_lapack_cols_ld_##p(a + b * m * n, w, m, n, ld);                                            \
                 L->p##getrf(&im, &in, w, &lda, (int *)(ipiv + b * k), &res);                                  \
-                aj_lapack_rows_##p(w, lu + b * m * n, m, n);                                                  \
+                aj_lapack_rows_ld_##p(w, lu + b * m * n, m, n, ld);                                           \
             }                                                                                                 \
             info[b] = res;                                                                                    \
         }                                                                                                     \
@@ -316,7 +350,7 @@ enum { AJ_LAPACK_NROUTINES = 36 };
             info[b] = res;                                                                                    \
         }                                                                                                     \
     }                                                                                                         \
-    __attribute__((unused)) static void aj_svd_##p(const aj_lapack *L, int qr, const T *a, T *aout, T *s,      \
+    __attribute__((unused)) static void aj_svd_##p(const aj_lapack *L, int qr, const T *a, T *aout, T *s,     \
                                                    T *u, T *vt, int32_t *info, int64_t batch, int64_t m,      \
                                                    int64_t n, int mode, int64_t ucols, int64_t vtrows, T *w,  \
                                                    int64_t lwork, int32_t *iw) {                              \
@@ -383,7 +417,7 @@ enum { AJ_LAPACK_NROUTINES = 36 };
 /* The nonsymmetric eigenproblem: geev, gees, and geev's pieces (a finite
  * matrix; one side's eigenvectors unpacked, c: LAPACK's column-major real
  * form, or NULL for zeros, into row-major real and imaginary parts). */
-#define AJ_LAPACK_EIG_(T, p)                                                                                 \
+#define AJ_LAPACK_EIG_(T, p)                                                                                  \
     static int aj_lapack_finite_##p(const T *a, int64_t k) {                                                  \
         for (int64_t i = 0; i < k; i++)                                                                       \
             if (a[i] - a[i] != 0) return 0;                                                                   \
@@ -405,7 +439,7 @@ enum { AJ_LAPACK_NROUTINES = 36 };
                                                     int64_t n, int jobvl, int jobvr, T *w, int64_t lwork) {   \
         int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
         char l = (char)jobvl, r = (char)jobvr;                                                                \
-        T *cl = n ? w + n * n : w, *cr = n ? cl + n * n : w; /* (w is NULL for n = 0) */                     \
+        T *cl = n ? w + n * n : w, *cr = n ? cl + n * n : w; /* (w is NULL for n = 0) */                      \
         for (int64_t b = 0; b < batch; b++) {                                                                 \
             int res = 0;                                                                                      \
             const T *ab = a + b * n * n;                                                                      \
@@ -415,7 +449,7 @@ enum { AJ_LAPACK_NROUTINES = 36 };
                 for (int64_t i = 0; i < n; i++) wrb[i] = wib[i] = 0;                                          \
             } else if (n > 0) {                                                                               \
                 aj_lapack_cols_##p(ab, w, n, n);                                                              \
-                L->p##geev(&l, &r, &in, w, &lda, wrb, wib, cl, &lda, cr, &lda, cr + n * n, &lw, &res, 1, 1);   \
+                L->p##geev(&l, &r, &in, w, &lda, wrb, wib, cl, &lda, cr, &lda, cr + n * n, &lw, &res, 1, 1);  \
             }                                                                                                 \
             aj_lapack_unpack_##p(res == 0 && l == 'V' ? cl : NULL, wib, vlr + b * n * n, vli + b * n * n, n); \
             aj_lapack_unpack_##p(res == 0 && r == 'V' ? cr : NULL, wib, vrr + b * n * n, vri + b * n * n, n); \
@@ -445,18 +479,23 @@ enum { AJ_LAPACK_NROUTINES = 36 };
     }
 
 /* cholesky and triangular_solve (stablehlo's; arrayjit's on complex parts)
- * by potrf and trtrs, C: 1 for complex (c, z), whose matrices w holds as
- * interleaved pairs of the parts' (re, im) elements; 0 for real (im NULL).
+ * by potrf, and trsm (real) or trtrs (complex). C: 1 for complex (c, z),
+ * whose matrices w holds as interleaved pairs of the parts' (re, im)
+ * elements; 0 for real (im NULL).
  *   potrf(a [n, n]) -> l [n, n]: a = L L^H (lower) or U^H U, the other
  *     triangle zero; all NaN when a is not positive definite (info > 0).
  *     Row-major a is column-major a^T = conj(a), whose other-triangle
  *     factor is, read row-major, a's: potrf runs on a copy as it lies.
- *   trtrs(a [m, m], b) -> x: op(a) x = b (left, b [m, n]) or x op(a) = b
- *     (b [n, m]); trans 0, 1, 2: op(a) = a, a^T, a^H. w holds M = op(a)
+ *   trsolve(a [m, m], b) -> x: op(a) x = b (left, b [m, n]) or x op(a) = b
+ *     (b [n, m]); trans 0, 1, 2: op(a) = a, a^T, a^H. x may be b's buffer.
+ *     An exact zero on a's diagonal (not unit) gives all NaN, where trtrs
+ *     stops. Real: row-major a, b and x are column-major a^T, b^T and x^T,
+ *     and op(a) x = b is x^T op(a)^T = b^T (x op(a) = b: op(a)^T x^T =
+ *     b^T), so trsm solves on the other side with a^T's other triangle, in
+ *     x as it lies: no copies, no workspace. Complex: w holds M = op(a)
  *     (left) or op(a)^T (right), column-major, then the right-hand sides
- *     column-major (b, or b^T for the right side: b's own layout), so trtrs
- *     solves M y = rhs. An exact zero on a's diagonal (not unit) gives all NaN,
- *     where trtrs stops. */
+ *     column-major (b, or b^T for the right side: b's own layout), so
+ *     trtrs solves M y = rhs. */
 #define AJ_LAPACK_TRI_(T, p, C)                                                                               \
     static void aj_lapack_get_##p(T *w, int64_t at, const T *re, const T *im, int64_t k, int conj) {          \
         if (C) {                                                                                              \
@@ -486,37 +525,58 @@ enum { AJ_LAPACK_NROUTINES = 36 };
                     else lre[o + k] = 0, C ? (void)(lim[o + k] = 0) : (void)0;                                \
                 }                                                                                             \
         }                                                                                                     \
-    }                                                                                                         \
-    __attribute__((unused)) static void aj_trtrs_##p(const aj_lapack *L, const T *are, const T *aim,          \
-                                                     const T *bre, const T *bim, T *xre, T *xim,              \
-                                                     int64_t batch, int64_t m, int64_t n, int left, int lower, \
-                                                     int trans, int unit, T *w) {                             \
-        int im = (int)m, in = (int)n, ld = m > 1 ? (int)m : 1;                                                \
-        int flip = (trans != 0) == (left != 0), conj = C && trans == 2;                                       \
-        char uplo = (lower != 0) != flip ? 'L' : 'U', tr = 'N', dg = unit ? 'U' : 'N';                        \
-        T *rhs = w + (C ? 2 : 1) * m * m;                                                                     \
-        for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
-            int64_t oa = b * m * m, ob = b * m * n;                                                           \
-            int res = 0;                                                                                      \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t j = 0; j < m; j++)                                                               \
-                    aj_lapack_get_##p(w, j * m + i, are + oa, C ? aim + oa : 0, flip ? j * m + i : i * m + j, conj); \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t c = 0; c < n; c++)                                                               \
-                    aj_lapack_get_##p(rhs, c * m + i, bre + ob, C ? bim + ob : 0, left ? i * n + c : c * m + i, 0); \
-            L->p##trtrs(&uplo, &tr, &dg, &im, &in, w, &ld, rhs, &ld, &res, 1, 1, 1);                          \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t c = 0; c < n; c++)                                                               \
-                    aj_lapack_put_##p(rhs, c * m + i, xre + ob, C ? xim + ob : 0, left ? i * n + c : c * m + i, res != 0); \
+    }
+
+#define AJ_LAPACK_TRSM_(T, p)                                                                                 \
+    __attribute__((unused)) static void aj_trsolve_##p(const aj_lapack *L, const T *a, const T *aim,          \
+                                                       const T *b, const T *bim, T *x, T *xim, int64_t batch, \
+                                                       int64_t m, int64_t n, int left, int lower, int trans,  \
+                                                       int unit, T *w) {                                      \
+        int rows = (int)(left ? n : m), cols = (int)(left ? m : n), lda = m > 1 ? (int)m : 1;                 \
+        int ldb = rows > 1 ? rows : 1;                                                                        \
+        char side = left ? 'R' : 'L', uplo = lower ? 'U' : 'L', tr = trans ? 'T' : 'N', dg = unit ? 'U' : 'N'; \
+        const T one = 1;                                                                                      \
+        (void)aim, (void)bim, (void)xim, (void)w;                                                             \
+        for (int64_t k = 0; k < batch && m > 0 && n > 0; k++) {                                               \
+            const T *ak = a + k * m * m, *bk = b + k * m * n;                                                 \
+            T *xk = x + k * m * n;                                                                            \
+            int singular = 0;                                                                                 \
+            for (int64_t i = 0; i < m && !unit; i++) singular |= ak[i * m + i] == 0;                          \
+            for (int64_t i = 0; i < m * n; i++) xk[i] = singular ? (T)NAN : bk[i];                            \
+            if (!singular) L->p##trsm(&side, &uplo, &tr, &dg, &rows, &cols, &one, ak, &lda, xk, &ldb, 1, 1, 1, 1); \
         }                                                                                                     \
     }
 
-/* getrf of complex matrices (c, z), given as their parts: lu's parts,
+/* trsolve of complex matrices (c, z; AJ_LAPACK_TRI_ says how), getrf of
+ * complex matrices, given as their parts: lu's parts,
  * ipiv, info, as the real kernel's (aj_getrf_s); heevd of Hermitian ones:
  * the eigenvectors' parts (in columns), the real eigenvalues (ascending)
  * and info, as syevd's (aj_syevd_s); geqrf and ungqr as the real
  * geqrf and orgqr, tau complex too. */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
+    __attribute__((unused)) static void aj_trsolve_##p(const aj_lapack *L, const T *are, const T *aim,        \
+                                                     const T *bre, const T *bim, T *xre, T *xim,              \
+                                                     int64_t batch, int64_t m, int64_t n, int left, int lower, \
+                                                     int trans, int unit, T *w) {                             \
+        int im = (int)m, in = (int)n, ld = m > 1 ? (int)m : 1;                                                \
+        int flip = (trans != 0) == (left != 0), conj = trans == 2;                                            \
+        char uplo = (lower != 0) != flip ? 'L' : 'U', tr = 'N', dg = unit ? 'U' : 'N';                        \
+        T *rhs = w + 2 * m * m;                                                                               \
+        for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
+            int64_t oa = b * m * m, ob = b * m * n;                                                           \
+            int res = 0;                                                                                      \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t j = 0; j < m; j++)                                                               \
+                    aj_lapack_get_##p(w, j * m + i, are + oa, aim + oa, flip ? j * m + i : i * m + j, conj);  \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t c = 0; c < n; c++)                                                               \
+                    aj_lapack_get_##p(rhs, c * m + i, bre + ob, bim + ob, left ? i * n + c : c * m + i, 0);   \
+            L->p##trtrs(&uplo, &tr, &dg, &im, &in, w, &ld, rhs, &ld, &res, 1, 1, 1);                          \
+            for (int64_t i = 0; i < m; i++)                                                                   \
+                for (int64_t c = 0; c < n; c++)                                                               \
+                    aj_lapack_put_##p(rhs, c * m + i, xre + ob, xim + ob, left ? i * n + c : c * m + i, res != 0); \
+        }                                                                                                     \
+    }                                                                                                         \
     __attribute__((unused)) static void aj_getrf_##p(const aj_lapack *L, const T *are, const T *aim, T *lre,  \
                                                      T *lim, int32_t *ipiv, int32_t *info, int64_t batch,     \
                                                      int64_t m, int64_t n, T *w) {                            \
@@ -591,12 +651,14 @@ enum { AJ_LAPACK_NROUTINES = 36 };
 #define AJ_LAPACK_KERNELS                                                                                     \
     AJ_LAPACK_TYPED_(float, s) AJ_LAPACK_TYPED_(double, d) AJ_LAPACK_EIG_(float, s) AJ_LAPACK_EIG_(double, d) \
     AJ_LAPACK_TRI_(float, s, 0) AJ_LAPACK_TRI_(double, d, 0) AJ_LAPACK_TRI_(float, c, 1)                      \
-    AJ_LAPACK_TRI_(double, z, 1) AJ_LAPACK_COMPLEX_(float, c) AJ_LAPACK_COMPLEX_(double, z)
+    AJ_LAPACK_TRI_(double, z, 1) AJ_LAPACK_TRSM_(float, s) AJ_LAPACK_TRSM_(double, d)                         \
+    AJ_LAPACK_COMPLEX_(float, c) AJ_LAPACK_COMPLEX_(double, z)
 
 #define AJ_LAPACK_STR_(...) #__VA_ARGS__
 #define AJ_LAPACK_STR(...) AJ_LAPACK_STR_(__VA_ARGS__)
-/* What generated code pastes: the table type, the linked routines and the
- * kernels, as one line of C text each. */
+/* What generated code pastes: aj_lapack_ld, the table type, the linked
+ * routines and the kernels, as one line of C text each. */
 #define AJ_LAPACK_TEXT                                                                                        \
-    AJ_LAPACK_STR(AJ_LAPACK_DECLS) "\n" AJ_LAPACK_STR(AJ_LAPACK_LINKED) "\n" AJ_LAPACK_STR(AJ_LAPACK_KERNELS) "\n"
+    AJ_LAPACK_STR(AJ_LAPACK_LD_) "\n" AJ_LAPACK_STR(AJ_LAPACK_DECLS) "\n" AJ_LAPACK_STR(AJ_LAPACK_LINKED) "\n"   \
+        AJ_LAPACK_STR(AJ_LAPACK_KERNELS) "\n"
 #endif

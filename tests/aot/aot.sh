@@ -44,7 +44,7 @@ check_program() {
     lapack=$(sed -n "s/^#define ${name}_NEEDS_LAPACK \([01]\)$/\1/p" "$out/$name.h")
     libs="-lm"
     [ "$blis" = 1 ] && libs="-l:libblis.so.4 $libs"
-    [ "$lapack" = 1 ] && libs="-l:liblapack.so.3 $libs"
+    [ "$lapack" = 1 ] && libs="-l:liblapack.so.3 -l:libblas.so.3 $libs"
     cc=${CC:-cc}
     $cc -O2 -Wall -Wextra -Werror -o "$out/main" "$out/$name.c" "$out/${name}_main.c" $libs > "$out/log" 2>&1 ||
         fail "$name: cc: $(head -20 "$out/log")"

@@ -406,6 +406,121 @@ TEST(cholesky_triangular_solve_match) {
         "}\n");
 }
 
+/* Compiles @main of text (strict) and runs it on in; AJ_OK or counted. */
+static bool run_compiled(const char *name, const char *text, int nin, aj_array **in, int nout, aj_array **out) {
+    aj_module *m = parse(name, text);
+    aj_compile_options o = {.strict_order = 1, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    bool ok = m && !aj_compile(m, "main", &o, &e) && !aj_executable_run(e, nin, in, nout, out);
+    if (!ok) {
+        fprintf(stderr, "%s: %s\n", name, aj_last_error());
+        testing_failed_checks++;
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return ok;
+}
+
+static aj_array *matrix(aj_dtype t, int64_t rows, int64_t cols, uint64_t seed) {
+    int64_t dims[2] = {rows, cols};
+    aj_array *a = NULL;
+    if (aj_array_create(t, 2, dims, &a)) return NULL;
+    fill(a, seed);
+    return a;
+}
+
+static double element(const aj_array *a, int64_t i) {
+    return aj_array_dtype(a) == AJ_F32 ? ((const float *)aj_array_data(a))[i] : ((const double *)aj_array_data(a))[i];
+}
+
+/* max |P A - L U| for getrf's lu and (1-based, LAPACK's) pivots of n x n a. */
+static double lu_residual(const aj_array *a, const aj_array *lu, const aj_array *pivots, int64_t n) {
+    int64_t *row = malloc((size_t)n * sizeof *row);
+    double worst = 0;
+    for (int64_t i = 0; i < n; i++) row[i] = i;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t p = ((const int32_t *)aj_array_data(pivots))[i] - 1, t = row[i];
+        row[i] = row[p], row[p] = t;
+    }
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double sum = 0;
+            for (int64_t k = 0; k <= (i < j ? i : j); k++)
+                sum += (k == i ? 1 : element(lu, i * n + k)) * element(lu, k * n + j);
+            double d = sum - element(a, row[i] * n + j);
+            worst = d > worst ? d : -d > worst ? -d : worst;
+        }
+    free(row);
+    return worst;
+}
+
+/* max |A X - B| for X solving A X = B (left) or X A = B (right) with A's
+ * lower triangle (n x n), B n x k (left) or k x n (right). */
+static double solve_residual(const aj_array *a, const aj_array *b, const aj_array *x, int64_t n, int64_t k, bool left) {
+    double worst = 0;
+    for (int64_t i = 0; i < (left ? n : k); i++)
+        for (int64_t j = 0; j < (left ? k : n); j++) {
+            double sum = 0;
+            if (left)
+                for (int64_t l = 0; l <= i; l++) sum += element(a, i * n + l) * element(x, l * k + j);
+            else
+                for (int64_t l = j; l < n; l++) sum += element(x, i * n + l) * element(a, l * n + j);
+            double d = sum - element(b, i * (left ? k : n) + j);
+            worst = d > worst ? d : -d > worst ? -d : worst;
+        }
+    return worst;
+}
+
+/* Large enough that the kernels' column-major copies take a padded leading
+ * dimension (rows x element a multiple of 1 KiB; 200 rows are not) and
+ * BLAS's trsm its blocked path; checked by residual, not against the
+ * evaluator (which runs the same kernels). 4 I added to A keeps the solves
+ * well conditioned. */
+TEST(large_factors_and_solves_reconstruct) {
+    static const struct {
+        aj_dtype t;
+        const char *type;
+        int64_t n;
+        double tol;
+    } cases[] = {{AJ_F32, "f32", 256, 5e-4}, {AJ_F64, "f64", 128, 1e-12}, {AJ_F32, "f32", 200, 5e-4}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char text[2048], name[64];
+        int64_t n = cases[c].n, k = 48;
+        const char *t = cases[c].type;
+        snprintf(name, sizeof name, "getrf and triangular solves, %lld x %lld %s", (long long)n, (long long)n, t);
+        char ta[48], tb[48], tc[48], tp[32];   /* a, b (n x k), c (k x n) and the pivots' types */
+        snprintf(ta, sizeof ta, "tensor<%lldx%lldx%s>", (long long)n, (long long)n, t);
+        snprintf(tb, sizeof tb, "tensor<%lldx%lldx%s>", (long long)n, (long long)k, t);
+        snprintf(tc, sizeof tc, "tensor<%lldx%lldx%s>", (long long)k, (long long)n, t);
+        snprintf(tp, sizeof tp, "tensor<%lldxi32>", (long long)n);
+        snprintf(text, sizeof text,
+                 "func.func @main(%%a: %s, %%b: %s, %%c: %s) -> (%s, %s, %s, %s) {\n"
+                 "  %%lu:3 = \"arrayjit.getrf\"(%%a) : (%s) -> (%s, %s, tensor<i32>)\n"
+                 "  %%x = \"stablehlo.triangular_solve\"(%%a, %%b) {left_side = true, lower = true,"
+                 " unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (%s, %s) -> %s\n"
+                 "  %%y = \"stablehlo.triangular_solve\"(%%a, %%c) {left_side = false, lower = true,"
+                 " unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (%s, %s) -> %s\n"
+                 "  func.return %%lu#0, %%lu#1, %%x, %%y : %s, %s, %s, %s\n}\n",
+                 ta, tb, tc, ta, tp, tb, tc, ta, ta, tp, ta, tb, tb, ta, tc, tc, ta, tp, tb, tc);
+        aj_array *in[3] = {matrix(cases[c].t, n, n, 3), matrix(cases[c].t, n, k, 4), matrix(cases[c].t, k, n, 5)},
+                 *out[4] = {0};
+        for (int64_t i = 0; i < n; i++) {   /* a += 4 I */
+            if (cases[c].t == AJ_F32) ((float *)aj_array_data(in[0]))[i * n + i] += 4;
+            else ((double *)aj_array_data(in[0]))[i * n + i] += 4;
+        }
+        if (run_compiled(name, text, 3, in, 4, out)) {
+            double lu = lu_residual(in[0], out[0], out[1], n), x = solve_residual(in[0], in[1], out[2], n, k, true),
+                   y = solve_residual(in[0], in[2], out[3], n, k, false);
+            if (!(lu < cases[c].tol && x < cases[c].tol && y < cases[c].tol)) {
+                fprintf(stderr, "%s: residuals |PA - LU| %g, |AX - B| %g, |XA - C| %g\n", name, lu, x, y);
+                testing_failed_checks++;
+            }
+        }
+        for (int i = 0; i < 4; i++) aj_array_destroy(out[i]);
+        for (int i = 0; i < 3; i++) aj_array_destroy(in[i]);
+    }
+}
+
 TEST(geev_matches) {
     expect_compiled_matches("geev: both sides, right only, neither, batched, 1 x 1, 100 x 100 (blocked)",
         "func.func @main(%a: tensor<2x6x6xf64>, %b: tensor<5x5xf32>, %c: tensor<1x1xf64>, %d: tensor<100x100xf64>)"
@@ -786,6 +901,7 @@ int main(void) {
     RUN(sytrd_gehrd_match);
     RUN(gehrd_reads_ilo_and_ihi);
     RUN(cholesky_triangular_solve_match);
+    RUN(large_factors_and_solves_reconstruct);
     RUN(geev_matches);
     RUN(gees_matches);
     RUN(inside_a_loop_matches);
