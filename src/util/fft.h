@@ -91,6 +91,26 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
 /* The moves between elements of type T (suffix p) and lanes (AJ_FFT_CODE
  * takes the double ones, each kernel its own). */
 #define AJ_FFT_MOVES_(T, p)                                                                                    \
+    /* AJ_FFT_LANES elements of a line of T, unaligned. */                                                     \
+    typedef T aj_fft_row_##p __attribute__((vector_size(sizeof(T) * AJ_FFT_LANES), aligned(sizeof(T)), may_alias)); \
+    /* The tile of elements j0 .. j0 + AJ_FFT_LANES - 1 of the lanes' lines at base[v] (all there, their       \
+       elements contiguous) into lanes l (l[j * AJ_FFT_LANES + v], from j0's), as one transpose of vectors,    \
+       and back: the moves' hot path, as exact as the element-wise one. */                                     \
+    static inline void aj_fft_tile_in_##p(const T *s, const int64_t *base, int64_t j0, double *l) {            \
+        aj_fft_v r[AJ_FFT_LANES];                                                                              \
+        _Static_assert(AJ_FFT_LANES == 8, "aj_fft_transpose is 8 x 8");                                        \
+        for (int v = 0; v < AJ_FFT_LANES; v++)                                                                 \
+            r[v] = __builtin_convertvector(*(const aj_fft_row_##p *)(s + base[v] + j0), aj_fft_v);             \
+        aj_fft_transpose(r);                                                                                   \
+        for (int j = 0; j < AJ_FFT_LANES; j++) ((aj_fft_v *)l)[j] = r[j];                                      \
+    }                                                                                                          \
+    static inline void aj_fft_tile_out_##p(T *d, const int64_t *base, int64_t j0, const double *l) {           \
+        aj_fft_v r[AJ_FFT_LANES];                                                                              \
+        for (int j = 0; j < AJ_FFT_LANES; j++) r[j] = ((const aj_fft_v *)l)[j];                                \
+        aj_fft_transpose(r);                                                                                   \
+        for (int v = 0; v < AJ_FFT_LANES; v++)                                                                 \
+            *(aj_fft_row_##p *)(d + base[v] + j0) = __builtin_convertvector(r[v], aj_fft_row_##p);             \
+    }                                                                                                          \
     /* Elements j < count of the lines at base[v] (aj_fft_bases), `step` apart, into the lanes (lr, li) (si    \
        NULL: 0), and back (di NULL: the real parts only). Lines side by side (a pass over an outer dim) move   \
        as one vector per element; others by tiles of AJ_FFT_LANES elements of each line, which stay in         \
@@ -105,7 +125,14 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
                     li[j * AJ_FFT_LANES + v] = (double)si[base[0] + j * step + v];                             \
             return;                                                                                            \
         }                                                                                                      \
-        for (int64_t j0 = 0; j0 < count; j0 += AJ_FFT_LANES) {                                                 \
+        int64_t j0 = 0;                                                                                        \
+        if (step == 1 && base[AJ_FFT_LANES - 1] >= 0)                                                          \
+            for (; j0 + AJ_FFT_LANES <= count; j0 += AJ_FFT_LANES) {                                           \
+                aj_fft_tile_in_##p(sr, base, j0, lr + j0 * AJ_FFT_LANES);                                      \
+                if (si) aj_fft_tile_in_##p(si, base, j0, li + j0 * AJ_FFT_LANES);                              \
+                else for (int64_t j = 0; j < AJ_FFT_LANES * AJ_FFT_LANES; j++) li[j0 * AJ_FFT_LANES + j] = 0;  \
+            }                                                                                                  \
+        for (; j0 < count; j0 += AJ_FFT_LANES) {                                                               \
             int64_t j1 = count - j0 < AJ_FFT_LANES ? count : j0 + AJ_FFT_LANES;                                \
             for (int64_t v = 0; v < AJ_FFT_LANES; v++)                                                         \
                 for (int64_t j = j0; j < j1; j++) {                                                            \
@@ -123,7 +150,13 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
                     di[base[0] + j * step + v] = (T)li[j * AJ_FFT_LANES + v];                                  \
             return;                                                                                            \
         }                                                                                                      \
-        for (int64_t j0 = 0; j0 < count; j0 += AJ_FFT_LANES) {                                                 \
+        int64_t j0 = 0;                                                                                        \
+        if (step == 1 && base[AJ_FFT_LANES - 1] >= 0)                                                          \
+            for (; j0 + AJ_FFT_LANES <= count; j0 += AJ_FFT_LANES) {                                           \
+                aj_fft_tile_out_##p(dr, base, j0, lr + j0 * AJ_FFT_LANES);                                     \
+                if (di) aj_fft_tile_out_##p(di, base, j0, li + j0 * AJ_FFT_LANES);                             \
+            }                                                                                                  \
+        for (; j0 < count; j0 += AJ_FFT_LANES) {                                                               \
             int64_t j1 = count - j0 < AJ_FFT_LANES ? count : j0 + AJ_FFT_LANES;                                \
             for (int64_t v = 0; v < AJ_FFT_LANES && base[v] >= 0; v++)                                         \
                 for (int64_t j = j0; j < j1; j++) {                                                            \
@@ -164,6 +197,29 @@ static inline int64_t aj_fft_work_doubles(const int64_t *len, int k) {
     /* A vector of the lines' elements j, read and written as the doubles it holds (the buffers are            \
        64-byte aligned, aj_fft_round; the type does not count on it). */                                       \
     typedef double aj_fft_v __attribute__((vector_size(8 * AJ_FFT_LANES), aligned(8), may_alias));             \
+    /* Rows i and i + s of an 8 x 8 matrix with bit s (4, 2 or 1) of the row index and of the column index   \
+       swapped; aj_fft_transpose: all three (r[i][j] and r[j][i] swapped), each call written out so that r     \
+       stays in registers. */                                                                                  \
+    static inline __attribute__((always_inline)) void aj_fft_swap4(aj_fft_v *r, int i) {                       \
+        aj_fft_v x = r[i], y = r[i + 4];                                                                       \
+        r[i] = __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11);                                        \
+        r[i + 4] = __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15);                                  \
+    }                                                                                                          \
+    static inline __attribute__((always_inline)) void aj_fft_swap2(aj_fft_v *r, int i) {                       \
+        aj_fft_v x = r[i], y = r[i + 2];                                                                       \
+        r[i] = __builtin_shufflevector(x, y, 0, 1, 8, 9, 4, 5, 12, 13);                                        \
+        r[i + 2] = __builtin_shufflevector(x, y, 2, 3, 10, 11, 6, 7, 14, 15);                                  \
+    }                                                                                                          \
+    static inline __attribute__((always_inline)) void aj_fft_swap1(aj_fft_v *r, int i) {                       \
+        aj_fft_v x = r[i], y = r[i + 1];                                                                       \
+        r[i] = __builtin_shufflevector(x, y, 0, 8, 2, 10, 4, 12, 6, 14);                                       \
+        r[i + 1] = __builtin_shufflevector(x, y, 1, 9, 3, 11, 5, 13, 7, 15);                                   \
+    }                                                                                                          \
+    static inline __attribute__((always_inline)) void aj_fft_transpose(aj_fft_v *r) {                          \
+        aj_fft_swap4(r, 0), aj_fft_swap4(r, 1), aj_fft_swap4(r, 2), aj_fft_swap4(r, 3);                        \
+        aj_fft_swap2(r, 0), aj_fft_swap2(r, 1), aj_fft_swap2(r, 4), aj_fft_swap2(r, 5);                        \
+        aj_fft_swap1(r, 0), aj_fft_swap1(r, 2), aj_fft_swap1(r, 4), aj_fft_swap1(r, 6);                        \
+    }                                                                                                          \
     /* The stages of a direct plan of length n > 1 (every prime factor at most AJ_FFT_MAX_RADIX): radix 4      \
        while 4 divides, then 2, then the odd primes; into p[3..], their count into p[2]. Stage s of radix R    \
        after stages of product ns holds (R - 1) ns twiddles e^(sign 2 pi i r jl / (ns R)) (r = 1..R-1, jl <    \
