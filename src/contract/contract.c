@@ -704,13 +704,15 @@ static size_t lapack_scratch(const ir_func *f, const ir_op *fusion) {
     return aj_lapack_space_of(c.routine, c.elem, c.m, c.n, c.mode, c.ucols, c.vtrows).bytes;
 }
 
-/* The workspace of an opaque kernel whose op is arrayjit.fft: the block in
- * complex double and one line's (src/util/fft.h); 0 for any other kernel. */
-static size_t fft_scratch(const ir_op *fusion) {
+/* The workspace of an opaque kernel whose op is arrayjit.fft: the block's
+ * parts, the lanes and the plans, in the element type (src/util/fft.h); 0
+ * for any other kernel. */
+static size_t fft_scratch(const ir_func *f, const ir_op *fusion) {
     const ir_block *b = fusion->regions[0];
     if (b->nops != 2 || b->ops[0]->code != IR_FFT_PARTS) return 0;
     const ir_ints *len = &b->ops[0]->a.dims;
-    return len->n ? (size_t)aj_fft_work_doubles(len->v, len->n) * sizeof(double) : 0;
+    int64_t size = type_of(f, b->ops[0]->in[0])->dtype == IR_F64 ? 8 : 4;
+    return len->n ? (size_t)aj_fft_work_bytes(len->v, len->n, size) : 0;
 }
 
 /* The workspace of an opaque kernel whose op is chlo.top_k: a row's keys
@@ -820,7 +822,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
         if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
-        if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(op)) ||
+        if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(f, op)) ||
             (k->scratch = top_k_scratch(f, op)) || (k->scratch = sort_scratch(f, op, k)))
             return CONTRACT_OPAQUE;
         return (k->scan_dim = scan_dim_of(f, op)) >= 0 ? CONTRACT_SCAN : CONTRACT_OPAQUE;

@@ -14,7 +14,7 @@ const char emit_prelude_fft[] = "\n/* ---- the Fourier transform (src/util/fft.h
 int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const ir_type *x = ec_type(cx, root->in[0]);
     const ir_ints *len = &root->a.dims;
-    size_t bytes = (size_t)aj_fft_work_doubles(len->v, len->n) * sizeof(double);
+    size_t bytes = (size_t)aj_fft_work_bytes(len->v, len->n, x->dtype == IR_F64 ? 8 : 4);
     if (bytes > cx->p->scratch_bytes)
         return ec_fail_op(cx, DIAG_INVALID, root, "internal error: the FFT needs %zu bytes of scratch, the plan has %zu",
                           bytes, cx->p->scratch_bytes);
@@ -26,7 +26,7 @@ int emit_fft(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     const char *list = ec_take(cx, &lens);
     ec_line(cx, "{");
     ec_line(cx, "    static const int64_t len[] = {%s};", list);
-    ec_line(cx, "    aj_fft_%c(%d, %s, %s, %s, %s, %" PRId64 ", len, %d, (double *)scratch);",
+    ec_line(cx, "    aj_fft_%c(%d, %s, %s, %s, %s, %" PRId64 ", len, %d, scratch);",
             x->dtype == IR_F64 ? 'd' : 's', (int)root->a.fft_type, eo_in(cx, root, 0),
             root->nin > 1 ? eo_in(cx, root, 1) : "0", k->out[0], root->nout > 1 ? k->out[1] : "0", batch, len->n);
     ec_line(cx, "}");

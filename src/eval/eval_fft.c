@@ -19,8 +19,7 @@ int ev_fft(ev_frame *fr, const ir_op *op, diag *d) {
     const ir_ints *len = &op->a.dims;
     int64_t batch = 1;
     for (int i = 0; i < x->rank - len->n; i++) batch *= x->dims[i];
-    size_t doubles = (size_t)aj_fft_work_doubles(len->v, len->n);
-    double *w = mem_alloc(doubles * sizeof *w);
+    void *w = mem_alloc((size_t)aj_fft_work_bytes(len->v, len->n, x->dtype == IR_F64 ? 8 : 4));
     if (!w) return diag_nomem(d);
     int type = (int)op->a.fft_type;
     void *re = ev_data(fr, op->in[0]), *im = op->nin > 1 ? ev_data(fr, op->in[1]) : NULL;
