@@ -66,7 +66,7 @@ static void header_text(sbuf *s, const compiled *c, const char *name, bool needs
                  " * Returns 0, or 1 for a missing or misaligned buffer.\n"
                  " * Build with gcc: gcc -O2 -c %s.c%s. */\n",
               name, name, name, name, name,
-              needs_blis && needs_lapack ? " and link -lblis -llapack -lblas -lm"
+              needs_blis && needs_lapack ? " and link -llapack -lblas -lblis -lm"
               : needs_blis               ? " and link -lblis -lm"
               : needs_lapack             ? " and link -llapack -lblas -lm"
                                          : " and link -lm");

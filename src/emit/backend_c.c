@@ -27,7 +27,10 @@
  * package is needed) when a kernel calls it. Where BLIS cannot be loaded,
  * dot kernels are emitted as loops instead. LAPACK (-l:liblapack.so.3,
  * src/util/lapack.h, and its BLAS, -l:libblas.so.3, for trsm) when a
- * kernel calls it (getrf ... gees, cholesky, triangular_solve); where it
+ * kernel calls it (getrf ... gees, cholesky, triangular_solve), ahead of
+ * BLIS, so that LAPACK's calls of the BLAS bind to its own instance and
+ * the kernels chosen for it (aj_lapack_pick_blas), not to libblis.so.4's
+ * (which exports the BLAS too, with the dots' kernels); where it
  * cannot be loaded, such a program does not compile (DIAG_UNSUPPORTED,
  * naming the library: there is no other way to run those kernels). */
 #define _GNU_SOURCE
@@ -123,8 +126,8 @@ static int c_build(const ir_func *f, const plan *p, const codegen_options *given
         const char *lapack = info.uses_lapack ? lapack_library() : NULL;
         size_t n = 64 + (lapack ? strlen(lapack) : 0);
         if ((ldflags = mem_alloc(n)))
-            snprintf(ldflags, n, "%s%s%s%s-lm", info.uses_blas ? "-l:libblis.so.4 " : "", lapack ? "-l:" : "",
-                     lapack ? lapack : "", lapack ? " -l:libblas.so.3 " : "");
+            snprintf(ldflags, n, "%s%s%s%s-lm", lapack ? "-l:" : "", lapack ? lapack : "",
+                     lapack ? " -l:libblas.so.3 " : "", info.uses_blas ? "-l:libblis.so.4 " : "");
         else
             rc = diag_nomem(d);
     }

@@ -417,8 +417,11 @@ const char emit_prelude[] =
  * which gives its generic kernels on CPUs it does not know (Zen 5: 33 against
  * 180 GFLOP/s) and haswell on this Xeon (64-76 against 115). So before BLIS
  * starts, on a CPU with the AVX-512 subsets skx needs, this module asks for
- * skx (0) unless the user already chose (setenv without overwrite). If BLIS
- * was already running in the process, its choice stands.
+ * skx (0) unless the user already chose, starts BLIS (its first call reads
+ * the variable) and removes the variable again, so that LAPACK's own BLAS
+ * instance makes its own choice (lapack_kernels.h, aj_lapack_pick_blas:
+ * a module with both starts that one first). If BLIS was already running
+ * in the process, its choice stands.
  *
  * Threads: BLIS runs on one thread; the code splits a product over the
  * pool itself (aj_sgemm_split: a chunk of C's columns, or of its rows, per
@@ -435,10 +438,12 @@ const char emit_prelude_blis[] =
     "void bli_thread_set_num_threads(int64_t n);\n"
     "__attribute__((constructor)) static void aj_blis_pick_kernels(void) {\n"
     "    __builtin_cpu_init();\n"
-    "    if (__builtin_cpu_supports(\"avx512f\") && __builtin_cpu_supports(\"avx512dq\") &&\n"
-    "        __builtin_cpu_supports(\"avx512bw\") && __builtin_cpu_supports(\"avx512vl\"))\n"
-    "        setenv(\"BLIS_ARCH_TYPE\", \"0\", 0);\n"
-    "    bli_thread_set_num_threads(1);\n"
+    "    int choose = !getenv(\"BLIS_ARCH_TYPE\") && __builtin_cpu_supports(\"avx512f\") &&\n"
+    "                 __builtin_cpu_supports(\"avx512dq\") && __builtin_cpu_supports(\"avx512bw\") &&\n"
+    "                 __builtin_cpu_supports(\"avx512vl\");\n"
+    "    if (choose) setenv(\"BLIS_ARCH_TYPE\", \"0\", 1);\n"
+    "    bli_thread_set_num_threads(1);   /* BLIS's first call: it reads the variable */\n"
+    "    if (choose) unsetenv(\"BLIS_ARCH_TYPE\");\n"
     "}\n"
     "/* C = alpha A B + beta C (BLIS's general strides); chunk > 0: over the run's threads,\n"
     "   `chunk` columns of C a task (split_n) or `chunk` rows. */\n"

@@ -3,6 +3,7 @@
 #include "lapack.h"
 
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *library = LAPACK_LIBRARY;   /* a test may choose another */
 static int state;                              /* 0: not tried, 1: loaded, 2: failed */
 static aj_lapack table;
+
+AJ_LAPACK_PICK_BLAS_
 static char failure[600];
 
 /* One routine of h into *slot; false, saying so in failure, when missing. */
@@ -54,6 +57,7 @@ static void load(void) {
         (void **)&table.cheevd, (void **)&table.cgeqrf, (void **)&table.cungqr, (void **)&table.ztrtrs,
         (void **)&table.zgetrf, (void **)&table.zheevd, (void **)&table.zgeqrf, (void **)&table.zungqr};
     for (int i = 0; i < AJ_LAPACK_NROUTINES; i++) memcpy(fields[i], &slots[i], sizeof slots[i]);
+    aj_lapack_pick_blas(&table);
     state = 1;
 }
 

@@ -249,6 +249,30 @@ enum { AJ_LAPACK_NROUTINES = 36 };
                                             .cpotrf = cpotrf_, .zpotrf = zpotrf_, AJ_LAPACK_COMPLEX_INIT_(c), \
                                             AJ_LAPACK_COMPLEX_INIT_(z)};
 
+/* LAPACK's BLAS kernels. Debian's libblas.so.3 is a BLIS of its own (its
+ * bli_ symbols hidden, apart from libblis.so.4, which serves the dots),
+ * which reads BLIS_ARCH_TYPE at its first call and otherwise
+ * auto-detects: generic code on CPUs it does not know (Zen 5). Its
+ * haswell kernels suit LAPACK's blocked routines best here (Xeon,
+ * 1 thread, against skx's: getrf 512 3.8 against 6.9 ms, potrf 4.8
+ * against 7.4, trsm 256 70 against 12 GFLOP/s; geqrf and syevd 15% the
+ * other way), so on a CPU with AVX2 and FMA, unless the user chose, that
+ * instance is started with them by a call that does nothing, and the
+ * variable is removed again. Once started it keeps its kernels, so this
+ * runs before anything else calls it: at LAPACK's loading (lapack.c) and
+ * in a generated module's first constructor. In the kernels' text too. */
+#define AJ_LAPACK_PICK_BLAS_                                                                                  \
+    __attribute__((unused)) static void aj_lapack_pick_blas(const aj_lapack *L) {                             \
+        __builtin_cpu_init();                                                                                 \
+        if (getenv("BLIS_ARCH_TYPE") || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))    \
+            return;                                                                                           \
+        int none = 0, one = 1;                                                                                \
+        float alpha = 1, x = 0;                                                                               \
+        setenv("BLIS_ARCH_TYPE", "3", 1);                                                                     \
+        L->strsm("L", "L", "N", "N", &none, &none, &alpha, &x, &one, &x, &one, 1, 1, 1, 1);                   \
+        unsetenv("BLIS_ARCH_TYPE");                                                                           \
+    }
+
 /* ---- the kernels -------------------------------------------------------------------------
  * aj_<routine>_<p>(L, operands..., results..., batch, sizes..., workspace):
  *   getrf(a [m, n]) -> lu [m, n], ipiv [min(m, n)] (1-based), info
@@ -660,5 +684,7 @@ enum { AJ_LAPACK_NROUTINES = 36 };
  * routines and the kernels, as one line of C text each. */
 #define AJ_LAPACK_TEXT                                                                                        \
     AJ_LAPACK_STR(AJ_LAPACK_LD_) "\n" AJ_LAPACK_STR(AJ_LAPACK_DECLS) "\n" AJ_LAPACK_STR(AJ_LAPACK_LINKED) "\n"   \
+        AJ_LAPACK_STR(AJ_LAPACK_PICK_BLAS_) "\n"                                                              \
+        "__attribute__((constructor(101))) static void aj_lapack_start(void) { aj_lapack_pick_blas(&aj_lapack_fns); }\n" \
         AJ_LAPACK_STR(AJ_LAPACK_KERNELS) "\n"
 #endif
