@@ -112,7 +112,13 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                 c.n, root->a.lapack_mode, w, s.lwork);
         break;
     default:   /* gesdd, gesvd */
-        ec_line(cx, "aj_svd_%c(&aj_lapack_fns, %d, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %"
+        if (c.is_complex)
+            ec_line(cx, "aj_svd_%c(&aj_lapack_fns, %d, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %"
+                    PRId64 ", %s, %" PRId64 ", %s);", p, root->code == IR_GESVD, eo_in(cx, root, 0), eo_in(cx, root, 1),
+                    k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5], k->out[6], k->out[7], sizes, c.mode,
+                    c.ucols, c.vtrows, w, s.lwork, iw);
+        else
+            ec_line(cx, "aj_svd_%c(&aj_lapack_fns, %d, %s, %s, %s, %s, %s, %s, %s, %d, %" PRId64 ", %" PRId64 ", %s, %"
                 PRId64 ", %s);", p, root->code == IR_GESVD, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3],
                 k->out[4], sizes, c.mode, c.ucols, c.vtrows, w, s.lwork, iw);
         break;

@@ -85,6 +85,10 @@ static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, co
         else if (op->code == IR_ORGQR)                                                                                \
             aj_ungqr_##p(L, IN(0), IN(1), IN(2), IN(3), OUT(0), OUT(1), c->batch, c->m, c->n, c->k, work,             \
                          space->lwork);                                                                               \
+        else if (op->code == IR_GESDD || op->code == IR_GESVD)                                                        \
+            aj_svd_##p(L, op->code == IR_GESVD, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), \
+                       OUT(7), c->batch, c->m, c->n, c->mode, c->ucols, c->vtrows, work, space->lwork,               \
+                       (int32_t *)((char *)work + space->iwork_at));                                                  \
         else                                                                                                          \
             aj_heevd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->n, op->a.lower,                \
                          c->mode == 'V', work, space->lwork, aj_lapack_heevd_lrwork(c->n, c->mode),                   \

@@ -712,6 +712,27 @@ static int lower_qr(lowering *lw) {
     return bind_complex(lw, (parts){qr->out[0], qr->out[1]});
 }
 
+/* gesdd and gesvd of a complex matrix: the op on its parts, giving a's
+ * parts (what LAPACK left), the real singular values, u's and vt's parts
+ * and info (cgesdd, zgesdd, cgesvd, zgesvd). */
+static int lower_svd(lowering *lw) {
+    const ir_op *op = lw->op;
+    parts a;
+    if (want_counts(lw, 1, 5) || complex_operand(lw, 0, &a)) return -1;
+    ir_type t = part_type(src_type(lw, op->out[0])), u = part_type(src_type(lw, op->out[2]));
+    ir_type vt = part_type(src_type(lw, op->out[3]));
+    ir_type types[8] = {t, t, *src_type(lw, op->out[1]), u, u, vt, vt, *src_type(lw, op->out[4])};
+    ir_value_id in[2] = {a.re, a.im};
+    ir_op *svd = make_n(lw, op->code, 2, in, 8, types);
+    if (!svd) return -1;
+    svd->a.lapack_mode = op->a.lapack_mode;
+    lw->map[op->out[1]] = (parts){svd->out[2], -1};
+    lw->map[op->out[2]] = (parts){svd->out[3], svd->out[4]};
+    lw->map[op->out[3]] = (parts){svd->out[5], svd->out[6]};
+    lw->map[op->out[4]] = (parts){svd->out[7], -1};
+    return bind_complex(lw, (parts){svd->out[0], svd->out[1]});
+}
+
 static bool touches_complex(const lowering *lw, const ir_op *op) {
     for (int i = 0; i < op->nin; i++)
         if (src_complex(lw, op->in[i])) return true;
@@ -751,6 +772,7 @@ static int lower_op(lowering *lw, bool boundary) {
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: return lower_linalg(lw);
     case IR_GETRF: case IR_SYEVD: return lower_matrix_op(lw);
     case IR_GEQRF: case IR_ORGQR: return lower_qr(lw);
+    case IR_GESDD: case IR_GESVD: return lower_svd(lw);
     case IR_CALL: return lower_call(lw);
     case IR_REDUCE: case IR_REDUCE_WINDOW: case IR_SCATTER: case IR_SORT: case IR_MAP: case IR_WHILE: case IR_IF:
     case IR_CASE: case IR_OPTIMIZATION_BARRIER: case IR_RETURN:

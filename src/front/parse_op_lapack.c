@@ -29,7 +29,8 @@
  *       backend_config mode 'A' (full), 'S' (reduced), 'N' (s alone; u
  *       and vt zeros, of either shape: JAX asks for full_matrices' shape)
  *   @lapack_{s,d}gesvd_ffi(a)        -> arrayjit.gesvd: gesdd's signature and
- *       modes (lax.linalg.svd with SvdAlgorithm.QR: jobu = jobvt = mode)
+ *       modes (lax.linalg.svd with SvdAlgorithm.QR: jobu = jobvt = mode);
+ *       both as @lapack_{c,z}..._ffi too, s real (on the parts once lowered)
  *   @lapack_{s,d}sytrd_ffi(a [B..., N, N]) -> arrayjit.sytrd: (a (the
  *       tridiagonal and the reflectors), d [B..., N], e [B..., N-1], tau
  *       [B..., N-1], info); backend_config uplo (the triangle read); N >= 1
@@ -89,8 +90,8 @@ static bool is_lapack_any(const char *target, const char *routine) {
 }
 
 #define SVD_SIGNATURE                                                                                         \
-    ("(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, tensor<...xMxUxT>, tensor<...xVxNxT>, "      \
-     "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N)")
+    ("(tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxR>, tensor<...xMxUxT>, tensor<...xVxNxT>, "      \
+     "tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), either (N), R T's real type")
 
 /* The LAPACK routines read as an op of their own (ir.h: arrayjit.getrf
  * ...), with the operands and results of jaxlib's kernel (`expected`
@@ -125,12 +126,13 @@ static bool is_lapack_complex(const char *target, const char *routine) {
             strncmp(target + 8, routine, strlen(routine)) == 0 && strcmp(target + 8 + strlen(routine), "_ffi") == 0);
 }
 
-/* The routines read for complex matrices too (c, z): getrf and geqrf,
- * syevd as heevd (Hermitian), orgqr as ungqr. */
+/* The routines read for complex matrices too (c, z): getrf, geqrf, gesdd
+ * and gesvd, syevd as heevd (Hermitian), orgqr as ungqr. */
 static int lapack_op_of(const char *target) {
     for (size_t i = 0; i < sizeof lapack_ops / sizeof *lapack_ops; i++) {
         ir_opcode code = lapack_ops[i].code;
-        if (code == IR_GETRF || code == IR_GEQRF ? is_lapack_any(target, lapack_ops[i].routine)
+        if (code == IR_GETRF || code == IR_GEQRF || code == IR_GESDD || code == IR_GESVD
+                ? is_lapack_any(target, lapack_ops[i].routine)
                                                  : is_lapack(target, lapack_ops[i].routine) ||
                                                        (code == IR_SYEVD && is_lapack_complex(target, "heevd")) ||
                                                        (code == IR_ORGQR && is_lapack_complex(target, "ungqr")))
@@ -337,8 +339,8 @@ static int read_config(parser *p, op_desc *d, const char *target, const attr_lis
 
 /* u and vt of an SVD in `mode` (A: full, S: reduced, N: either). */
 static bool svd_results_fit(const op_desc *d, const lapack_sig *s, int mode) {
-    ir_dtype t = s->t.dtype;
-    ir_type sv = sig_type(s, t, 1, s->k, 0), info = sig_type(s, IR_I32, 0, 0, 0);
+    ir_dtype t = s->t.dtype;   /* s is real (a complex matrix's: its part type) */
+    ir_type sv = sig_type(s, ir_dtype_complex_part(t), 1, s->k, 0), info = sig_type(s, IR_I32, 0, 0, 0);
     ir_type uf = sig_type(s, t, 2, s->m, s->m), vf = sig_type(s, t, 2, s->n, s->n);
     ir_type ur = sig_type(s, t, 2, s->m, s->k), vr = sig_type(s, t, 2, s->k, s->n);
     bool full = result_is(d, 2, &uf) && result_is(d, 3, &vf);

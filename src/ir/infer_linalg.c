@@ -177,24 +177,31 @@ int infer_rule_syevd(infer_ctx *cx) {
  * mode A, u [..., M, M] and vt [..., N, N]; S, [..., M, K] and [..., K, N];
  * N, either (JAX asks for both, as full_matrices says), as recorded. */
 int infer_rule_svd(infer_ctx *cx) {
-    int mode = infer_attrs(cx)->lapack_mode;
+    int mode = infer_attrs(cx)->lapack_mode, parts = cx->op->nin;   /* 2: a complex matrix's parts */
     if (mode != 'A' && mode != 'S' && mode != 'N') return infer_fail(cx, "mode must be A, S or N, got %d", mode);
+    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
     ir_type b;
     int64_t m, n;
-    aj_lapack_routine routine = cx->op->code == IR_GESVD ? AJ_LAPACK_GESVD : AJ_LAPACK_GESDD;
+    bool qr = cx->op->code == IR_GESVD;
+    aj_lapack_routine routine = parts == 2 ? (qr ? AJ_LAPACK_CGESVD : AJ_LAPACK_CGESDD)
+                                           : (qr ? AJ_LAPACK_GESVD : AJ_LAPACK_GESDD);
     int rc = expect_lapack_matrices(cx, 0, routine, mode, &b, &m, &n);
+    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
     if (rc) return rc;
     int64_t k = m < n ? m : n;
+    int at_u = parts + 1, at_vt = at_u + parts;   /* the results: a's parts, s, u's, vt's, info */
     bool full = mode == 'A';
     if (mode == 'N') {
         ir_type u = batch_plus(&b, b.dtype, 2, m, m), vt = batch_plus(&b, b.dtype, 2, n, n);
-        full = ir_type_eq(infer_recorded(cx, 2), &u) && ir_type_eq(infer_recorded(cx, 3), &vt);
+        full = ir_type_eq(infer_recorded(cx, at_u), &u) && ir_type_eq(infer_recorded(cx, at_vt), &vt);
     }
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, b.dtype, 1, k, 0);
-    cx->out[2] = batch_plus(&b, b.dtype, 2, m, full ? m : k);
-    cx->out[3] = batch_plus(&b, b.dtype, 2, full ? n : k, n);
-    cx->out[4] = batch_plus(&b, IR_I32, 0, 0, 0);
+    for (int i = 0; i < parts; i++) {
+        cx->out[i] = *infer_operand(cx, 0);
+        cx->out[at_u + i] = batch_plus(&b, b.dtype, 2, m, full ? m : k);
+        cx->out[at_vt + i] = batch_plus(&b, b.dtype, 2, full ? n : k, n);
+    }
+    cx->out[parts] = batch_plus(&b, b.dtype, 1, k, 0);
+    cx->out[at_vt + parts] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
@@ -322,8 +329,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_GEQRF: routine = op->nin == 2 ? AJ_LAPACK_CGEQRF : AJ_LAPACK_GEQRF; break;   /* 2, 4: complex parts */
     case IR_ORGQR: routine = op->nin == 4 ? AJ_LAPACK_UNGQR : AJ_LAPACK_ORGQR; break;
     case IR_SYEVD: routine = op->nin == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD; break;   /* 2: a complex matrix's parts */
-    case IR_GESDD: routine = AJ_LAPACK_GESDD; break;
-    case IR_GESVD: routine = AJ_LAPACK_GESVD; break;
+    case IR_GESDD: routine = op->nin == 2 ? AJ_LAPACK_CGESDD : AJ_LAPACK_GESDD; break;
+    case IR_GESVD: routine = op->nin == 2 ? AJ_LAPACK_CGESVD : AJ_LAPACK_GESVD; break;
     case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
     case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
     case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
@@ -340,7 +347,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
                           op->a.lapack_mode, false};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
     c->is_complex = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS ||
-                    ((op->code == IR_GETRF || op->code == IR_SYEVD || op->code == IR_GEQRF) && op->nin == 2) ||
+                    ((op->code == IR_GETRF || op->code == IR_SYEVD || op->code == IR_GEQRF || op->code == IR_GESDD ||
+                      op->code == IR_GESVD) && op->nin == 2) ||
                     (op->code == IR_ORGQR && op->nin == 4);
     if (c->is_complex) c->elem *= 2;
     if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
@@ -355,7 +363,8 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
         c->k = tau->dims[tau->rank - 1];
     }
     if (op->code == IR_GESDD || op->code == IR_GESVD) {
-        const ir_type *u = &f->values[op->out[2]].type, *vt = &f->values[op->out[3]].type;
+        int at_u = op->nin + 1, at_vt = at_u + op->nin;   /* after a's parts and s */
+        const ir_type *u = &f->values[op->out[at_u]].type, *vt = &f->values[op->out[at_vt]].type;
         if (u->rank < 2 || vt->rank < 2) return false;
         c->ucols = u->dims[u->rank - 1];
         c->vtrows = vt->dims[vt->rank - 2];

@@ -192,7 +192,9 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_GEHRD: return 3;
     case IR_GEEV: return 7;
     case IR_GEES: return 6;
-    case IR_GESDD: case IR_GESVD: case IR_SYTRD: return 5;
+    case IR_GESDD: case IR_GESVD:   /* (a, s, u, vt, info); a complex matrix's parts: a, u and vt as parts */
+        return nin == 2 ? 8 : 5;
+    case IR_SYTRD: return 5;
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
 }

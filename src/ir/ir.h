@@ -166,8 +166,8 @@ typedef enum ir_op_kind {
     X(GEQRF, "arrayjit.geqrf", IR_KIND_OTHER, -1) \
     X(ORGQR, "arrayjit.orgqr", IR_KIND_OTHER, -1) \
     X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, -1) \
-    X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, 1) \
-    X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, 1) \
+    X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, -1) \
+    X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, -1) \
     X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \
     X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, 1) \
     X(GEEV, "arrayjit.geev", IR_KIND_OTHER, 1) \

@@ -55,7 +55,8 @@ static void load(void) {
         (void **)&table.spotrf, (void **)&table.strsm,  (void **)&table.dpotrf, (void **)&table.dtrsm,
         (void **)&table.cpotrf, (void **)&table.zpotrf, (void **)&table.ctrtrs, (void **)&table.cgetrf,
         (void **)&table.cheevd, (void **)&table.cgeqrf, (void **)&table.cungqr, (void **)&table.ztrtrs,
-        (void **)&table.zgetrf, (void **)&table.zheevd, (void **)&table.zgeqrf, (void **)&table.zungqr};
+        (void **)&table.zgetrf, (void **)&table.zheevd, (void **)&table.zgeqrf, (void **)&table.zungqr,
+        (void **)&table.cgesdd, (void **)&table.cgesvd, (void **)&table.zgesdd, (void **)&table.zgesvd};
     for (int i = 0; i < AJ_LAPACK_NROUTINES; i++) memcpy(fields[i], &slots[i], sizeof slots[i]);
     aj_lapack_pick_blas(&table);
     state = 1;

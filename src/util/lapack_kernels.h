@@ -65,7 +65,8 @@ AJ_LAPACK_LD_
 typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
     AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRSM,
-    AJ_LAPACK_TRTRS, AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR   /* complex: trsm, syevd, geqrf, orgqr */
+    AJ_LAPACK_TRTRS, AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR,  /* complex: trsm, syevd, geqrf, orgqr */
+    AJ_LAPACK_CGESDD, AJ_LAPACK_CGESVD                                  /* complex: gesdd, gesvd */
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -82,6 +83,16 @@ static inline int64_t aj_lapack_min64(int64_t a, int64_t b) { return a < b ? a :
  * the kernel's lrwork (aj_heevd_c). */
 static inline int64_t aj_lapack_heevd_lrwork(int64_t n, int mode) {
     return n <= 1 ? 1 : mode == 'V' ? 1 + 5 * n + 2 * n * n : n;
+}
+
+/* The complex gesdd's and gesvd's real work array, in reals (jaxlib's
+ * sizes: gesdd's minimum before LAPACK 3.7, which covers the later one). */
+static inline int64_t aj_lapack_csvd_lrwork(aj_lapack_routine routine, int64_t m, int64_t n, int mode) {
+    int64_t mn = m < n ? m : n, mx = m < n ? n : m;
+    if (routine == AJ_LAPACK_CGESVD) return 5 * mn > 1 ? 5 * mn : 1;
+    if (mode == 'N') return 7 * mn > 1 ? 7 * mn : 1;
+    int64_t a = 5 * mn * mn + 5 * mn, b = 2 * mx * mn + 2 * mn * mn + mn;
+    return a > b ? a : b;
 }
 
 /* The workspace of `routine` on an m x n matrix of elem-byte elements.
@@ -133,6 +144,14 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         s.liwork = n <= 1 || mode != 'V' ? 1 : 3 + 5 * n;
         s.elems += (aj_lapack_heevd_lrwork(n, mode) + 1) / 2;
         break;
+    case AJ_LAPACK_CGESDD: case AJ_LAPACK_CGESVD: {   /* complex elements: as the real ones', then rwork's reals */
+        int64_t least = routine == AJ_LAPACK_CGESVD || mode == 'N' ? 2 * mn + mx : mn * mn + 2 * mn + mx;
+        s.lwork = least + m * n + AJ_LAPACK_NB * (m + n) + 1;
+        if (routine == AJ_LAPACK_CGESDD) s.liwork = aj_lapack_max64(8 * mn, 1);
+        if (mode != 'N') s.elems += m * ucols + vtrows * n;
+        s.elems += (aj_lapack_csvd_lrwork(routine, m, n, mode) + 1) / 2;
+        break;
+    }
     }
     if (mn == 0) return (aj_lapack_space){0, 0, 0, 0, 0};   /* nothing to factor: no call */
     s.elems += s.lwork;
@@ -183,7 +202,11 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
                      const int *, int *, const int *, int *, size_t, size_t);                                 \
     void (*p##geqrf)(const int *, const int *, T *, const int *, T *, T *, const int *, int *);               \
     void (*p##ungqr)(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *,    \
-                     int *);
+                     int *);                                                                                  \
+    void (*p##gesdd)(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,    \
+                     const int *, T *, const int *, T *, int *, int *, size_t);                               \
+    void (*p##gesvd)(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,        \
+                     const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);
 
 /* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_ and
  * cgetrf_ ... zungqr_. trsm_ is BLAS's, found through LAPACK's
@@ -201,8 +224,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     "sgetrf_", "sgeqrf_", "sorgqr_", "ssyevd_", "sgesdd_", "sgesvd_", "ssytrd_", "sgehrd_", "sgeev_",         \
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
         "dgeev_", "dgees_", "spotrf_", "strsm_", "dpotrf_", "dtrsm_", "cpotrf_", "zpotrf_", "ctrtrs_",        \
-        "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "ztrtrs_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_"
-enum { AJ_LAPACK_NROUTINES = 36 };
+        "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "ztrtrs_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_",    \
+        "cgesdd_", "cgesvd_", "zgesdd_", "zgesvd_"
+enum { AJ_LAPACK_NROUTINES = 40 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -232,13 +256,18 @@ enum { AJ_LAPACK_NROUTINES = 36 };
     void p##heevd_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,     \
                    const int *, int *, const int *, int *, size_t, size_t);                                   \
     void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);                 \
-    void p##ungqr_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *);
+    void p##ungqr_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *); \
+    void p##gesdd_(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,      \
+                   const int *, T *, const int *, T *, int *, int *, size_t);                                 \
+    void p##gesvd_(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,          \
+                   const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,                 \
                            .p##gees = p##gees_
 #define AJ_LAPACK_COMPLEX_INIT_(p) .p##trtrs = p##trtrs_, .p##getrf = p##getrf_, .p##heevd = p##heevd_,       \
-                                   .p##geqrf = p##geqrf_, .p##ungqr = p##ungqr_
+                                   .p##geqrf = p##geqrf_, .p##ungqr = p##ungqr_, .p##gesdd = p##gesdd_,       \
+                                   .p##gesvd = p##gesvd_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, s)                  \
     AJ_LAPACK_TRI_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, c) AJ_LAPACK_TRI_PROTOS_(double, z)         \
@@ -576,7 +605,8 @@ enum { AJ_LAPACK_NROUTINES = 36 };
  * ipiv, info, as the real kernel's (aj_getrf_s); heevd of Hermitian ones:
  * the eigenvectors' parts (in columns), the real eigenvalues (ascending)
  * and info, as syevd's (aj_syevd_s); geqrf and ungqr as the real
- * geqrf and orgqr, tau complex too. */
+ * geqrf and orgqr, tau complex too; gesdd and gesvd (`qr`) as the real
+ * aj_svd_s, a, u and vt as parts, s real. */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
     __attribute__((unused)) static void aj_trsolve_##p(const aj_lapack *L, const T *are, const T *aim,        \
                                                      const T *bre, const T *bim, T *xre, T *xim,              \
@@ -670,6 +700,51 @@ enum { AJ_LAPACK_NROUTINES = 36 };
             for (int64_t i = 0; i < m; i++)                                                                   \
                 for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, qre + o, qim + o, i * n + j, 0); \
         }                                                                                                     \
+    }                                                                                                          \
+    /* The row-major m x n matrix (re, im) to column-major w (leading dimension m) and back. */                \
+    static void aj_lapack_cols_parts_##p(T *w, const T *re, const T *im, int64_t m, int64_t n) {               \
+        for (int64_t i = 0; i < m; i++)                                                                        \
+            for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, re, im, i * n + j, 0);             \
+    }                                                                                                          \
+    static void aj_lapack_rows_parts_##p(const T *w, T *re, T *im, int64_t m, int64_t n) {                     \
+        for (int64_t i = 0; i < m; i++)                                                                        \
+            for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, re, im, i * n + j, 0);             \
+    }                                                                                                          \
+    __attribute__((unused)) static void aj_svd_##p(const aj_lapack *L, int qr, const T *are, const T *aim,     \
+                                                   T *ore, T *oim, T *s, T *ure, T *uim, T *vtre, T *vtim,     \
+                                                   int32_t *info, int64_t batch, int64_t m, int64_t n, int mode, \
+                                                   int64_t ucols, int64_t vtrows, T *w, int64_t lwork,         \
+                                                   int32_t *iw) {                                              \
+        int im = (int)m, in = (int)n, lda = m > 1 ? (int)m : 1, lw = (int)lwork;                               \
+        int ldu = m > 1 ? (int)m : 1, ldvt = vtrows > 1 ? (int)vtrows : 1;                                     \
+        int64_t k = m < n ? m : n;                                                                             \
+        int uv = mode != 'N' && k > 0;                                                                         \
+        char jobz = (char)mode;                                                                                \
+        T *cu = w + 2 * m * n, *cvt = cu + (uv ? 2 * m * ucols : 0), *work = cvt + (uv ? 2 * vtrows * n : 0);  \
+        T *rwork = work + 2 * lwork;                                                                           \
+        if (!uv) {                                                                                             \
+            for (int64_t i = 0; i < batch * m * ucols; i++) ure[i] = 0, uim[i] = 0;                            \
+            for (int64_t i = 0; i < batch * vtrows * n; i++) vtre[i] = 0, vtim[i] = 0;                         \
+        }                                                                                                      \
+        for (int64_t b = 0; b < batch; b++) {                                                                  \
+            int64_t o = b * m * n, ou = b * m * ucols, ov = b * vtrows * n;                                    \
+            int res = 0;                                                                                       \
+            if (k > 0) {                                                                                       \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, m, n);                                           \
+                if (qr)                                                                                        \
+                    L->p##gesvd(&jobz, &jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu,              \
+                                uv ? cvt : work, &ldvt, work, &lw, rwork, &res, 1, 1);                         \
+                else                                                                                           \
+                    L->p##gesdd(&jobz, &im, &in, w, &lda, s + b * k, uv ? cu : work, &ldu, uv ? cvt : work,    \
+                                &ldvt, work, &lw, rwork, (int *)iw, &res, 1);                                  \
+                aj_lapack_rows_parts_##p(w, ore + o, oim + o, m, n);                                           \
+                if (uv) {                                                                                      \
+                    aj_lapack_rows_parts_##p(cu, ure + ou, uim + ou, m, ucols);                                \
+                    aj_lapack_rows_parts_##p(cvt, vtre + ov, vtim + ov, vtrows, n);                            \
+                }                                                                                              \
+            }                                                                                                  \
+            info[b] = res;                                                                                     \
+        }                                                                                                      \
     }
 
 #define AJ_LAPACK_KERNELS                                                                                     \

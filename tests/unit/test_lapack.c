@@ -270,6 +270,50 @@ TEST(gesvd_matches) {
 
 /* gesvd runs LAPACK's gesvd, not gesdd: the two leave different things
  * in a (mode S), and their singular values agree to rounding. */
+/* Complex gesdd and gesvd on the parts: full, reduced and values only,
+ * tall and wide, batched, 40 x 30 (gesdd's divide and conquer), c64 and
+ * c128. */
+TEST(complex_svd_matches) {
+    expect_compiled_matches("complex gesdd (zgesdd, cgesdd): full, reduced, values only, 40 x 30",
+        "func.func @main(%ar: tensor<2x5x3xf64>, %ai: tensor<2x5x3xf64>, %br: tensor<40x30xf32>, %bi: tensor<40x30xf32>)"
+        " -> (tensor<2x3xf64>, tensor<2x5x5xcomplex<f64>>, tensor<2x3x3xcomplex<f64>>, tensor<2x5x3xcomplex<f64>>,"
+        " tensor<30xf32>, tensor<40x30xcomplex<f32>>, tensor<30x30xcomplex<f32>>, tensor<2x3xf64>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x5x3xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<40x30xcomplex<f32>>\n"
+        "  %0:5 = stablehlo.custom_call @lapack_zgesdd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} :"
+        " (tensor<2x5x3xcomplex<f64>>) -> (tensor<2x5x3xcomplex<f64>>, tensor<2x3xf64>, tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x3x3xcomplex<f64>>, tensor<2xi32>)\n"
+        "  %1:5 = stablehlo.custom_call @lapack_cgesdd_ffi(%b) {mhlo.backend_config = {mode = 83 : ui8}} :"
+        " (tensor<40x30xcomplex<f32>>) -> (tensor<40x30xcomplex<f32>>, tensor<30xf32>, tensor<40x30xcomplex<f32>>,"
+        " tensor<30x30xcomplex<f32>>, tensor<i32>)\n"
+        "  %2:5 = stablehlo.custom_call @lapack_zgesdd_ffi(%a) {mhlo.backend_config = {mode = 78 : ui8}} :"
+        " (tensor<2x5x3xcomplex<f64>>) -> (tensor<2x5x3xcomplex<f64>>, tensor<2x3xf64>, tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x3x3xcomplex<f64>>, tensor<2xi32>)\n"
+        "  func.return %0#1, %0#2, %0#3, %0#0, %1#1, %1#2, %1#3, %2#1 : tensor<2x3xf64>, tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x3x3xcomplex<f64>>, tensor<2x5x3xcomplex<f64>>, tensor<30xf32>, tensor<40x30xcomplex<f32>>,"
+        " tensor<30x30xcomplex<f32>>, tensor<2x3xf64>\n"
+        "}\n");
+    expect_compiled_matches("complex gesvd (cgesvd, zgesvd): wide full, tall reduced (QR first), values only",
+        "func.func @main(%ar: tensor<3x6xf32>, %ai: tensor<3x6xf32>, %br: tensor<50x20xf64>, %bi: tensor<50x20xf64>)"
+        " -> (tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<6x6xcomplex<f32>>, tensor<20xf64>,"
+        " tensor<50x20xcomplex<f64>>, tensor<20x20xcomplex<f64>>, tensor<3xf32>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<3x6xcomplex<f32>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<50x20xcomplex<f64>>\n"
+        "  %0:5 = stablehlo.custom_call @lapack_cgesvd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} :"
+        " (tensor<3x6xcomplex<f32>>) -> (tensor<3x6xcomplex<f32>>, tensor<3xf32>, tensor<3x3xcomplex<f32>>,"
+        " tensor<6x6xcomplex<f32>>, tensor<i32>)\n"
+        "  %1:5 = stablehlo.custom_call @lapack_zgesvd_ffi(%b) {mhlo.backend_config = {mode = 83 : ui8}} :"
+        " (tensor<50x20xcomplex<f64>>) -> (tensor<50x20xcomplex<f64>>, tensor<20xf64>, tensor<50x20xcomplex<f64>>,"
+        " tensor<20x20xcomplex<f64>>, tensor<i32>)\n"
+        "  %2:5 = stablehlo.custom_call @lapack_cgesvd_ffi(%a) {mhlo.backend_config = {mode = 78 : ui8}} :"
+        " (tensor<3x6xcomplex<f32>>) -> (tensor<3x6xcomplex<f32>>, tensor<3xf32>, tensor<3x3xcomplex<f32>>,"
+        " tensor<6x6xcomplex<f32>>, tensor<i32>)\n"
+        "  func.return %0#1, %0#2, %0#3, %1#1, %1#2, %1#3, %2#1 : tensor<3xf32>, tensor<3x3xcomplex<f32>>,"
+        " tensor<6x6xcomplex<f32>>, tensor<20xf64>, tensor<50x20xcomplex<f64>>, tensor<20x20xcomplex<f64>>,"
+        " tensor<3xf32>\n"
+        "}\n");
+}
+
 TEST(gesvd_is_not_gesdd) {
     aj_module *m = parse("q.mlir",
         "func.func @main(%a: tensor<6x4xf64>) -> (tensor<6x4xf64>, tensor<6x4xf64>, tensor<4xf64>, tensor<4xf64>) {\n"
@@ -744,7 +788,8 @@ static char *printed(aj_module *m) {
 }
 
 TEST(programs_print_back_the_same) {
-    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg", "eig", "schur"};
+    static const char *const files[] = {"lu", "qr", "eigh", "svd", "svd_qr", "tridiagonal", "hessenberg", "eig", "schur",
+                                        "complex_svd"};
     const char *root = getenv("AJ_TEST_DATA");
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[4096];
@@ -898,6 +943,7 @@ int main(void) {
     RUN(gesdd_matches);
     RUN(gesvd_matches);
     RUN(gesvd_is_not_gesdd);
+    RUN(complex_svd_matches);
     RUN(sytrd_gehrd_match);
     RUN(gehrd_reads_ilo_and_ihi);
     RUN(cholesky_triangular_solve_match);

@@ -1211,9 +1211,13 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
          "custom_call @lapack_sgesvd_ffi: mode = 'O' is not one of ASN", DIAG_INVALID},
         {"%r:5 = stablehlo.custom_call @lapack_dgesvd_ffi(%a) {mhlo.backend_config = {mode = 65 : ui8}} : "
          "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)",
-         "custom_call @lapack_dgesvd_ffi: expected (tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxT>, "
+         "custom_call @lapack_dgesvd_ffi: expected (tensor<...xMxNxT>) -> (tensor<...xMxNxT>, tensor<...xKxR>, "
          "tensor<...xMxUxT>, tensor<...xVxNxT>, tensor<...xi32>), K = min(M, N), U = M and V = N (mode A), K (S), "
-         "either (N) with T = f64", DIAG_INVALID},
+         "either (N), R T's real type with T = f64", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_cgesdd_ffi(%c) {mhlo.backend_config = {mode = 65 : ui8}} : "
+         "(tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, "
+         "tensor<3x3xcomplex<f32>>, tensor<i32>)",
+         "custom_call @lapack_cgesdd_ffi: expected", DIAG_INVALID},
         {"%r:5 = stablehlo.custom_call @lapack_ssytrd_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}} : "
          "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<i32>)",
          "custom_call @lapack_ssytrd_ffi: expected (tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxT>, "
@@ -1283,7 +1287,8 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[1024];
-        snprintf(text, sizeof text, "func.func @main(%%a: tensor<3x3xf32>) {\n  %s\n  return\n}\n", cases[i].call);
+        snprintf(text, sizeof text, "func.func @main(%%a: tensor<3x3xf32>, %%c: tensor<3x3xcomplex<f32>>) {\n  %s\n  return\n}\n",
+                 cases[i].call);
         diag d = {0};
         EXPECT_EQ_INT(parse_fails(text, &d), cases[i].code);
         EXPECT_CONTAINS(d.msg, cases[i].message);

@@ -523,3 +523,40 @@ zungqr: reduced and complete, tall, square and wide, batched, mode r, and
         big(70, 50, x) + 1j * big(70, 50, x), jnp.linalg.qr(big(70, 50, x) + 1j * big(70, 50, x))),
      [np.float64(0)], 1e-10),
 ])
+
+
+def csvd_parts(svd, a, full=True):
+    # Singular vectors are unique only up to a phase per pair: s, |u|, |vt|
+    # and u diag(s) vt (= a).
+    u, s, vt = svd(a, full)
+    k = s.shape[-1]
+    return s, jnp.abs(u), jnp.abs(vt), jnp.einsum("...ik,...k,...kj->...ij", u[..., :k], s, vt[..., :k, :])
+
+
+def gesdd(a, full=True, compute_uv=True):
+    return jnp.linalg.svd(a, full_matrices=full, compute_uv=compute_uv)
+
+
+write(out + "/complex_svd.mlir", """
+jnp.linalg.svd (and lax.linalg.svd with SvdAlgorithm.QR) on complex
+matrices as JAX lowers them on CPU: @lapack_{c,z}gesdd_ffi and
+@lapack_{c,z}gesvd_ffi (mode 'A', 'S' or 'N'; results a, s real, u, vt,
+info), read as arrayjit.gesdd and arrayjit.gesvd on complex values, which
+become the same ops on their parts (lower_complex.c) and run by LAPACK's
+cgesdd, zgesdd, cgesvd and zgesvd. Singular vectors are unique only up to a
+phase per pair, so the functions return s, |u|, |vt| and u diag(s) vt;
+full and reduced, tall and wide, batched, singular values alone, c64 and
+c128, and 70 x 40 (gesdd divides and conquers above 25) by its
+residuals.""", [
+    ("cgesdd", lambda a: csvd_parts(gesdd, a), [complex_any((4, 3), c64)], 1e-5),
+    ("zgesdd_reduced", lambda a: csvd_parts(gesdd, a, False), [complex_any((2, 3, 5), c128)], 1e-12),
+    ("zgesdd_vals", lambda a: gesdd(a, compute_uv=False), [complex_any((2, 4, 4), c128)], 1e-12),
+    ("cgesvd_wide", lambda a: csvd_parts(svd_qr, a), [complex_any((2, 4), c64)], 1e-5),
+    ("zgesvd_tall_reduced", lambda a: csvd_parts(svd_qr, a, False), [complex_any((3, 9, 2), c128)], 1e-12),
+    ("zgesvd_vals", lambda a: svd_qr(a, False, False), [complex_any((3, 6), c128)], 1e-12),
+    ("zgesdd_big", lambda x: (lambda a, usv: (usv[1], resid(usv[0] * usv[1] @ usv[2] - a),
+                                              resid(jnp.conj(usv[0]).T @ usv[0] - jnp.eye(40))))(
+        big(70, 40, x) + 1j * big(70, 40, x) ** 2,
+        gesdd(big(70, 40, x) + 1j * big(70, 40, x) ** 2, False)),
+     [np.float64(0)], 1e-10),
+])
