@@ -95,48 +95,35 @@ static inline int64_t aj_fft_work_bytes(const int64_t *len, int k, int64_t size)
  * per bit s of an index, swapping bit s of the row index with bit s of
  * the column index by shuffles of rows i and i + s, every call written out
  * so that r stays in registers. */
+#define AJ_FFT_LIST_(...) __VA_ARGS__
+/* aj_fft_swap<s>_<SFX>(r, i): rows i and i + s shuffled by the index lists LO and HI. */
+#define AJ_FFT_SWAP_(SFX, s, LO, HI)                                                                           \
+    static inline __attribute__((always_inline)) void aj_fft_swap##s##_##SFX(aj_fft_v_##SFX *r, int i) {       \
+        aj_fft_v_##SFX x = r[i], y = r[i + s];                                                                 \
+        r[i] = __builtin_shufflevector(x, y, AJ_FFT_LIST_ LO);                                                 \
+        r[i + s] = __builtin_shufflevector(x, y, AJ_FFT_LIST_ HI);                                             \
+    }
 #define AJ_FFT_TRANSPOSE_8(SFX)                                                                                \
-    static inline __attribute__((always_inline)) void aj_fft_swap4_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 4];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11);                                        \
-        r[i + 4] = __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15);                                  \
-    }                                                                                                          \
-    static inline __attribute__((always_inline)) void aj_fft_swap2_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 2];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 1, 8, 9, 4, 5, 12, 13);                                        \
-        r[i + 2] = __builtin_shufflevector(x, y, 2, 3, 10, 11, 6, 7, 14, 15);                                  \
-    }                                                                                                          \
-    static inline __attribute__((always_inline)) void aj_fft_swap1_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 1];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 8, 2, 10, 4, 12, 6, 14);                                       \
-        r[i + 1] = __builtin_shufflevector(x, y, 1, 9, 3, 11, 5, 13, 7, 15);                                   \
-    }                                                                                                          \
+    AJ_FFT_SWAP_(SFX, 4, (0, 1, 2, 3, 8, 9, 10, 11),                                                           \
+                 (4, 5, 6, 7, 12, 13, 14, 15))                                                                 \
+    AJ_FFT_SWAP_(SFX, 2, (0, 1, 8, 9, 4, 5, 12, 13),                                                           \
+                 (2, 3, 10, 11, 6, 7, 14, 15))                                                                 \
+    AJ_FFT_SWAP_(SFX, 1, (0, 8, 2, 10, 4, 12, 6, 14),                                                          \
+                 (1, 9, 3, 11, 5, 13, 7, 15))                                                                  \
     static inline __attribute__((always_inline)) void aj_fft_transpose_##SFX(aj_fft_v_##SFX *r) {              \
         aj_fft_swap4_##SFX(r, 0), aj_fft_swap4_##SFX(r, 1), aj_fft_swap4_##SFX(r, 2), aj_fft_swap4_##SFX(r, 3); \
         aj_fft_swap2_##SFX(r, 0), aj_fft_swap2_##SFX(r, 1), aj_fft_swap2_##SFX(r, 4), aj_fft_swap2_##SFX(r, 5); \
         aj_fft_swap1_##SFX(r, 0), aj_fft_swap1_##SFX(r, 2), aj_fft_swap1_##SFX(r, 4), aj_fft_swap1_##SFX(r, 6); \
     }
 #define AJ_FFT_TRANSPOSE_16(SFX)                                                                               \
-    static inline __attribute__((always_inline)) void aj_fft_swap8_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 8];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);          \
-        r[i + 8] = __builtin_shufflevector(x, y, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31); \
-    }                                                                                                          \
-    static inline __attribute__((always_inline)) void aj_fft_swap4_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 4];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);        \
-        r[i + 4] = __builtin_shufflevector(x, y, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);  \
-    }                                                                                                          \
-    static inline __attribute__((always_inline)) void aj_fft_swap2_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 2];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);        \
-        r[i + 2] = __builtin_shufflevector(x, y, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);  \
-    }                                                                                                          \
-    static inline __attribute__((always_inline)) void aj_fft_swap1_##SFX(aj_fft_v_##SFX *r, int i) {           \
-        aj_fft_v_##SFX x = r[i], y = r[i + 1];                                                                 \
-        r[i] = __builtin_shufflevector(x, y, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30);       \
-        r[i + 1] = __builtin_shufflevector(x, y, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31);   \
-    }                                                                                                          \
+    AJ_FFT_SWAP_(SFX, 8, (0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23),                             \
+                 (8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31))                               \
+    AJ_FFT_SWAP_(SFX, 4, (0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27),                           \
+                 (4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31))                                 \
+    AJ_FFT_SWAP_(SFX, 2, (0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29),                           \
+                 (2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31))                                 \
+    AJ_FFT_SWAP_(SFX, 1, (0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30),                          \
+                 (1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31))                                  \
     static inline __attribute__((always_inline)) void aj_fft_transpose_##SFX(aj_fft_v_##SFX *r) {              \
         aj_fft_swap8_##SFX(r, 0), aj_fft_swap8_##SFX(r, 1), aj_fft_swap8_##SFX(r, 2), aj_fft_swap8_##SFX(r, 3); \
         aj_fft_swap8_##SFX(r, 4), aj_fft_swap8_##SFX(r, 5), aj_fft_swap8_##SFX(r, 6), aj_fft_swap8_##SFX(r, 7); \
