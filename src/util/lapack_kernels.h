@@ -608,6 +608,15 @@ enum { AJ_LAPACK_NROUTINES = 40 };
  * geqrf and orgqr, tau complex too; gesdd and gesvd (`qr`) as the real
  * aj_svd_s, a, u and vt as parts, s real. */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
+    /* The row-major m x n matrix (re, im) to column-major w (leading dimension m) and back. */                \
+    static void aj_lapack_cols_parts_##p(T *w, const T *re, const T *im, int64_t m, int64_t n) {               \
+        for (int64_t i = 0; i < m; i++)                                                                        \
+            for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, re, im, i * n + j, 0);             \
+    }                                                                                                          \
+    static void aj_lapack_rows_parts_##p(const T *w, T *re, T *im, int64_t m, int64_t n) {                     \
+        for (int64_t i = 0; i < m; i++)                                                                        \
+            for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, re, im, i * n + j, 0);             \
+    }                                                                                                          \
     __attribute__((unused)) static void aj_trsolve_##p(const aj_lapack *L, const T *are, const T *aim,        \
                                                      const T *bre, const T *bim, T *xre, T *xim,              \
                                                      int64_t batch, int64_t m, int64_t n, int left, int lower, \
@@ -640,11 +649,9 @@ enum { AJ_LAPACK_NROUTINES = 40 };
             int64_t o = b * m * n;                                                                            \
             int res = 0;                                                                                      \
             if (k > 0) {                                                                                      \
-                for (int64_t i = 0; i < m; i++)                                                               \
-                    for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, m, n);                                           \
                 L->p##getrf(&im, &in, w, &lda, (int *)(ipiv + b * k), &res);                                  \
-                for (int64_t i = 0; i < m; i++)                                                               \
-                    for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, lre + o, lim + o, i * n + j, 0); \
+                aj_lapack_rows_parts_##p(w, lre + o, lim + o, m, n);                                           \
             }                                                                                                 \
             info[b] = res;                                                                                    \
         }                                                                                                     \
@@ -659,12 +666,10 @@ enum { AJ_LAPACK_NROUTINES = 40 };
             int64_t o = b * n * n;                                                                            \
             int res = 0;                                                                                      \
             if (n > 0) {                                                                                      \
-                for (int64_t i = 0; i < n; i++)                                                               \
-                    for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * n + i, are + o, aim + o, i * n + j, 0); \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, n, n);                                           \
                 L->p##heevd(&jobz, &uplo, &in, w, &lda, ev + b * n, w + 2 * n * n, &lw, w + 2 * n * n + 2 * lwork, \
                             &lrw, (int *)iw, &liw, &res, 1, 1);                                               \
-                for (int64_t i = 0; i < n; i++)                                                               \
-                    for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * n + i, vre + o, vim + o, i * n + j, 0); \
+                aj_lapack_rows_parts_##p(w, vre + o, vim + o, n, n);                                           \
             }                                                                                                 \
             info[b] = res;                                                                                    \
         }                                                                                                     \
@@ -677,11 +682,9 @@ enum { AJ_LAPACK_NROUTINES = 40 };
         for (int64_t b = 0; b < batch && k > 0; b++) {                                                        \
             int64_t o = b * m * n;                                                                            \
             int res = 0;                                                                                      \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+            aj_lapack_cols_parts_##p(w, are + o, aim + o, m, n);                                               \
             L->p##geqrf(&im, &in, w, &lda, w + 2 * m * n, w + 2 * (m * n + k), &lw, &res);                    \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, qre + o, qim + o, i * n + j, 0); \
+            aj_lapack_rows_parts_##p(w, qre + o, qim + o, m, n);                                               \
             for (int64_t j = 0; j < k; j++) aj_lapack_put_##p(w, m * n + j, taure + b * k, tauim + b * k, j, 0); \
         }                                                                                                     \
     }                                                                                                         \
@@ -693,22 +696,11 @@ enum { AJ_LAPACK_NROUTINES = 40 };
         for (int64_t b = 0; b < batch && m > 0 && n > 0; b++) {                                               \
             int64_t o = b * m * n;                                                                            \
             int res = 0;                                                                                      \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, are + o, aim + o, i * n + j, 0); \
+            aj_lapack_cols_parts_##p(w, are + o, aim + o, m, n);                                               \
             for (int64_t j = 0; j < k; j++) aj_lapack_get_##p(w, m * n + j, taure + b * k, tauim + b * k, j, 0); \
             L->p##ungqr(&im, &in, &ik, w, &lda, w + 2 * m * n, w + 2 * (m * n + k), &lw, &res);               \
-            for (int64_t i = 0; i < m; i++)                                                                   \
-                for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, qre + o, qim + o, i * n + j, 0); \
+            aj_lapack_rows_parts_##p(w, qre + o, qim + o, m, n);                                               \
         }                                                                                                     \
-    }                                                                                                          \
-    /* The row-major m x n matrix (re, im) to column-major w (leading dimension m) and back. */                \
-    static void aj_lapack_cols_parts_##p(T *w, const T *re, const T *im, int64_t m, int64_t n) {               \
-        for (int64_t i = 0; i < m; i++)                                                                        \
-            for (int64_t j = 0; j < n; j++) aj_lapack_get_##p(w, j * m + i, re, im, i * n + j, 0);             \
-    }                                                                                                          \
-    static void aj_lapack_rows_parts_##p(const T *w, T *re, T *im, int64_t m, int64_t n) {                     \
-        for (int64_t i = 0; i < m; i++)                                                                        \
-            for (int64_t j = 0; j < n; j++) aj_lapack_put_##p(w, j * m + i, re, im, i * n + j, 0);             \
     }                                                                                                          \
     __attribute__((unused)) static void aj_svd_##p(const aj_lapack *L, int qr, const T *are, const T *aim,     \
                                                    T *ore, T *oim, T *s, T *ure, T *uim, T *vtre, T *vtim,     \
