@@ -89,27 +89,45 @@ int emit_lapack(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
                     root->a.lower ? 1 : 0, c.mode == 'V', w, s.lwork, iw, s.liwork);
         break;
     case IR_SYTRD:
-        ec_line(cx, "aj_sytrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64
+        if (c.is_complex)
+            ec_line(cx, "aj_hetrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64
+                    ", %d, %s, %" PRId64 ");", p, eo_in(cx, root, 0), eo_in(cx, root, 1), k->out[0], k->out[1],
+                    k->out[2], k->out[3], k->out[4], k->out[5], k->out[6], c.batch, c.n, root->a.lower ? 1 : 0, w,
+                    s.lwork);
+        else
+            ec_line(cx, "aj_sytrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64
                 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], c.batch, c.n,
                 root->a.lower ? 1 : 0, w, s.lwork);
         break;
     case IR_GEHRD:
-        ec_line(cx, "aj_gehrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
-                ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
-                root->a.ilo, root->a.ihi, w, s.lwork);
+        if (c.is_complex)
+            ec_line(cx, "aj_gehrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64
+                    ", %" PRId64 ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), eo_in(cx, root, 1), k->out[0],
+                    k->out[1], k->out[2], k->out[3], k->out[4], c.batch, c.n, root->a.ilo, root->a.ihi, w, s.lwork);
+        else
+            ec_line(cx, "aj_gehrd_%c(&aj_lapack_fns, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
+                    ", %s, %" PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], c.batch, c.n,
+                    root->a.ilo, root->a.ihi, w, s.lwork);
         break;
     case IR_CHOLESKY: case IR_TRIANGULAR_SOLVE: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
         emit_triangular(cx, k, root, &c, p, w);
         break;
-    case IR_GEEV:
-        ec_line(cx, "aj_geev_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"
-                PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5],
-                k->out[6], c.batch, c.n, root->a.lapack_mode >> 8, root->a.lapack_mode & 0xFF, w, s.lwork);
+    case IR_GEEV:   /* the same seven results of a real or complex a (its parts: two operands) */
+        ec_line(cx, "aj_geev_%c(&aj_lapack_fns, %s%s%s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %d, %s, %"
+                PRId64 ");", p, eo_in(cx, root, 0), c.is_complex ? ", " : "", c.is_complex ? eo_in(cx, root, 1) : "",
+                k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5], k->out[6], c.batch, c.n,
+                root->a.lapack_mode >> 8, root->a.lapack_mode & 0xFF, w, s.lwork);
         break;
     case IR_GEES:
-        ec_line(cx, "aj_gees_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %" PRId64
-                ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4], k->out[5], c.batch,
-                c.n, root->a.lapack_mode, w, s.lwork);
+        if (c.is_complex)
+            ec_line(cx, "aj_gees_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64
+                    ", %d, %s, %" PRId64 ");", p, eo_in(cx, root, 0), eo_in(cx, root, 1), k->out[0], k->out[1],
+                    k->out[2], k->out[3], k->out[4], k->out[5], k->out[6], k->out[7], c.batch, c.n,
+                    root->a.lapack_mode, w, s.lwork);
+        else
+            ec_line(cx, "aj_gees_%c(&aj_lapack_fns, %s, %s, %s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %d, %s, %"
+                    PRId64 ");", p, eo_in(cx, root, 0), k->out[0], k->out[1], k->out[2], k->out[3], k->out[4],
+                    k->out[5], c.batch, c.n, root->a.lapack_mode, w, s.lwork);
         break;
     default:   /* gesdd, gesvd */
         if (c.is_complex)

@@ -75,7 +75,8 @@ static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, co
 }
 
 /* The other routines on complex matrices (their parts): getrf, geqrf,
- * orgqr as ungqr, and syevd as heevd. */
+ * orgqr as ungqr, syevd as heevd, gesdd, gesvd, sytrd as hetrd, gehrd,
+ * geev and gees. */
 #define RUN_COMPLEX(T, p)                                                                                             \
     do {                                                                                                              \
         if (op->code == IR_GETRF)                                                                                     \
@@ -89,6 +90,18 @@ static void run_triangular(const aj_lapack *L, ev_frame *fr, const ir_op *op, co
             aj_svd_##p(L, op->code == IR_GESVD, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), \
                        OUT(7), c->batch, c->m, c->n, c->mode, c->ucols, c->vtrows, work, space->lwork,               \
                        (int32_t *)((char *)work + space->iwork_at));                                                  \
+        else if (op->code == IR_SYTRD)                                                                                \
+            aj_hetrd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), c->batch, c->n,     \
+                         op->a.lower, work, space->lwork);                                                            \
+        else if (op->code == IR_GEHRD)                                                                                \
+            aj_gehrd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), c->batch, c->n, op->a.ilo,          \
+                         op->a.ihi, work, space->lwork);                                                              \
+        else if (op->code == IR_GEEV)                                                                                 \
+            aj_geev_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), c->batch, c->n,      \
+                        op->a.lapack_mode >> 8, op->a.lapack_mode & 0xFF, work, space->lwork);                       \
+        else if (op->code == IR_GEES)                                                                                 \
+            aj_gees_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), OUT(7), c->batch,    \
+                        c->n, op->a.lapack_mode, work, space->lwork);                                                 \
         else                                                                                                          \
             aj_heevd_##p(L, IN(0), IN(1), OUT(0), OUT(1), OUT(2), OUT(3), c->batch, c->n, op->a.lower,                \
                          c->mode == 'V', work, space->lwork, aj_lapack_heevd_lrwork(c->n, c->mode),                   \

@@ -46,6 +46,12 @@
  *       Schur form), vs (the Schur vectors), wr, wi [B..., N], sdim, info);
  *       backend_config mode ('V': the vectors, else zeros) and sort ('N'
  *       only: jaxlib sorts nothing)
+ *   @lapack_{c,z}geev_ffi(a) -> (w [B..., N], vl, vr, info), @lapack_{c,z}
+ *       gees_ffi(a) -> (t (the Schur form), vs, w [B..., N], sdim, info),
+ *       @lapack_{c,z}hetrd_ffi(a) -> (a, d, e real, tau, info) and
+ *       @lapack_{c,z}gehrd_ffi(a) -> (a, tau, info), their configs as the
+ *       real ones': the op (geev, gees, sytrd, gehrd) on real(a) and
+ *       imag(a), each complex result made of its parts (lower_lapack_parts)
  *   @Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape,
  *   @annotate_device_placement (x)   -> x (one device: annotations only)
  *
@@ -54,8 +60,8 @@
  * arrayjit.* ops, in the evaluator and compiled code (src/util/
  * lapack_kernels.h); info > 0 is LAPACK's (a zero pivot, no
  * convergence), which JAX's code after the call turns into NaNs as it
- * does on CPU. Any other target (the complex routines c*, z*, geqp3,
- * ormqr, gtsv ...) stays an error naming it (parse_op_check.c). */
+ * does on CPU. Any other target (geqp3, ormqr, gtsv ...) stays an error
+ * naming it (parse_op_check.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -141,9 +147,29 @@ static int lapack_op_of(const char *target) {
     return -1;
 }
 
+/* The routines whose complex forms are read as the op on the matrix's
+ * parts (ir.h: each complex result two in a row) by lower_lapack_parts:
+ * `results` spells the kernel's results, a letter each: A a's type, n and
+ * m complex vectors of N and N - 1 elements, d and e real ones (R, T's
+ * part type), i i32 over the batch. */
+static const struct {
+    const char *routine;
+    ir_opcode code;
+    const char *results;
+} parts_ops[] = {
+    {"geev", IR_GEEV, "nAAi"}, {"gees", IR_GEES, "AAnii"}, {"hetrd", IR_SYTRD, "Ademi"}, {"gehrd", IR_GEHRD, "Ami"},
+};
+
+/* lapack_{c,z}<routine>_ffi of parts_ops. */
+static int parts_op_of(const char *target) {
+    for (size_t i = 0; i < sizeof parts_ops / sizeof *parts_ops; i++)
+        if (is_lapack_complex(target, parts_ops[i].routine)) return (int)i;
+    return -1;
+}
+
 bool fr_jax_custom_call(const char *target) {
     return is_annotation(target) || is_lapack_any(target, "potrf") || is_lapack_any(target, "trsm") ||
-           is_lapack(target, "geev") || lapack_op_of(target) >= 0;
+           is_lapack(target, "geev") || lapack_op_of(target) >= 0 || parts_op_of(target) >= 0;
 }
 
 /* The ASCII code of mhlo.backend_config's `name` (dflt when absent). */
@@ -330,6 +356,13 @@ static int read_config(parser *p, op_desc *d, const char *target, const attr_lis
              config_choice(p, d, target, config, "sort", 'N', "N", &sort);
         break;
     }
+    case IR_GEEV: {
+        int left = 0, right = 0;
+        rc = config_choice(p, d, target, config, "compute_left", 'V', "VN", &left) ||
+             config_choice(p, d, target, config, "compute_right", 'V', "VN", &right);
+        mode = left << 8 | right;
+        break;
+    }
     default: break;
     }
     d->a.lapack_mode = mode;
@@ -401,10 +434,7 @@ static int lower_lapack(parser *p, op_desc *d, const char *target, const attr_li
  * values in a row (the eigenvalues' parts, each eigenvector matrix made
  * complex, info last: d itself, a convert of it). */
 static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list *config) {
-    int left, right;
-    if (want_signature(p, d, target, 1, 5) || config_choice(p, d, target, config, "compute_left", 'V', "VN", &left) ||
-        config_choice(p, d, target, config, "compute_right", 'V', "VN", &right))
-        return -1;
+    if (want_signature(p, d, target, 1, 5) || read_config(p, d, target, config, IR_GEEV)) return -1;
     lapack_sig s;
     bool fits = read_sig(p, d, target, &s) && s.m == s.n;
     ir_type vec = sig_type(&s, s.t.dtype, 1, s.n, 0), info = sig_type(&s, IR_I32, 0, 0, 0);
@@ -419,13 +449,89 @@ static int lower_geev(parser *p, op_desc *d, const char *target, const attr_list
     ir_type parts[7] = {vec, vec, s.t, s.t, s.t, s.t, info};
     ir_op *geev = fr_aux_ops(p, d, IR_GEEV, 1, &d->in[0].id, 7, parts);
     if (!geev) return -1;
-    geev->a.lapack_mode = left << 8 | right;
+    geev->a.lapack_mode = d->a.lapack_mode;
     ir_op *wr = fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[0], &vec);
     ir_op *wi = wr ? fr_aux_op(p, d, IR_CONVERT, 1, &geev->out[1], &vec) : NULL;
     ir_op *vl = wi ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[2], &vecs) : NULL;
     ir_op *vr = vl ? fr_aux_op(p, d, IR_COMPLEX, 2, &geev->out[4], &vecs) : NULL;
     if (!vr) return -1;
     bind_in_a_row(d, wr->out[0], 5, geev->out[6], &info);
+    return 0;
+}
+
+/* The type of parts_ops' result letter c, for a complex a (s). */
+static ir_type parts_result_type(const lapack_sig *s, char c) {
+    ir_dtype part = ir_dtype_complex_part(s->t.dtype);
+    switch (c) {
+    case 'A': return s->t;
+    case 'n': return sig_type(s, s->t.dtype, 1, s->n, 0);
+    case 'm': return sig_type(s, s->t.dtype, 1, s->n - 1, 0);
+    case 'd': return sig_type(s, part, 1, s->n, 0);
+    case 'e': return sig_type(s, part, 1, s->n - 1, 0);
+    default: return sig_type(s, IR_I32, 0, 0, 0);
+    }
+}
+
+/* The signature `results` spells, as error messages name it. */
+static void parts_signature(const char *results, char *out, size_t size) {
+    size_t at = (size_t)snprintf(out, size, "(tensor<...xNxNxT>) -> (");
+    for (const char *c = results; *c && at < size; c++) {
+        const char *t = *c == 'A' ? "NxNxT" : *c == 'n' ? "NxT" : *c == 'm' ? "MxT" : *c == 'd' ? "NxR"
+                        : *c == 'e' ? "MxR" : "i32";
+        at += (size_t)snprintf(out + at, size - at, "%stensor<...x%s>", c == results ? "" : ", ", t);
+    }
+    if (at < size)
+        snprintf(out + at, size - at, ")%s%s", strpbrk(results, "me") ? ", M = N - 1, N >= 1" : "",
+                 strpbrk(results, "de") ? ", R T's real type" : "");
+}
+
+/* A complex form of parts_ops[which]: the op on real(a) and imag(a),
+ * then the statement's results in a row, each complex one made of its two
+ * parts (ir.h), info last (d itself, a convert of it). */
+static int lower_lapack_parts(parser *p, op_desc *d, const char *target, const attr_list *config, int which) {
+    ir_opcode code = parts_ops[which].code;
+    const char *results = parts_ops[which].results;
+    int nout = (int)strlen(results);
+    if (want_signature(p, d, target, 1, nout) || read_config(p, d, target, config, code)) return -1;
+    lapack_sig s;
+    bool fits = read_sig(p, d, target, &s) && s.m == s.n && (s.n >= 1 || code == IR_GEEV || code == IR_GEES);
+    for (int i = 0; fits && i < nout; i++) {
+        ir_type t = parts_result_type(&s, results[i]);
+        fits = result_is(d, i, &t);
+    }
+    if (!fits) {
+        char sig[256];
+        parts_signature(results, sig, sizeof sig);
+        return fr_error(p, d->at, "custom_call @%s: expected %s with T = %s", target, sig,
+                        ir_dtype_name(target_dtype(target)));
+    }
+    if (code == IR_GEHRD && check_range(p, d, target, &s)) return -1;
+    ir_type part = s.t, types[8], info = d->out.v[nout - 1];
+    part.dtype = ir_dtype_complex_part(s.t.dtype);
+    int n = 0;
+    for (int i = 0; i < nout; i++) {
+        ir_type t = parts_result_type(&s, results[i]);
+        bool complex = ir_dtype_is_complex(t.dtype);
+        if (complex) t.dtype = part.dtype, types[n++] = t;
+        types[n++] = t;
+    }
+    ir_op *re = fr_aux_op(p, d, IR_REAL, 1, &d->in[0].id, &part);
+    ir_op *im = re ? fr_aux_op(p, d, IR_IMAG, 1, &d->in[0].id, &part) : NULL;
+    ir_value_id a[2] = {re ? re->out[0] : -1, im ? im->out[0] : -1};
+    ir_op *op = im ? fr_aux_ops(p, d, code, 2, a, n, types) : NULL;
+    if (!op) return -1;
+    op->a.lapack_mode = d->a.lapack_mode, op->a.lower = d->a.lower, op->a.ilo = d->a.ilo, op->a.ihi = d->a.ihi;
+    ir_value_id first = -1;
+    int k = 0;
+    for (int i = 0; i < nout - 1; i++, k++) {
+        ir_type t = parts_result_type(&s, results[i]);
+        bool complex = ir_dtype_is_complex(t.dtype);
+        ir_op *r = fr_aux_op(p, d, complex ? IR_COMPLEX : IR_CONVERT, complex ? 2 : 1, &op->out[k], &t);
+        if (!r) return -1;
+        if (i == 0) first = r->out[0];
+        k += complex;
+    }
+    bind_in_a_row(d, first, nout, op->out[k], &info);
     return 0;
 }
 
@@ -483,9 +589,10 @@ int fr_lower_custom_call(parser *p, op_desc *d, const char *target, const attr_l
     attr_list config = {0};
     const attr_ref *a = fr_attr_find(attrs, "mhlo.backend_config");
     int rc = a ? fr_attr_read_dict(p, a, &config) : 0;
-    int which = lapack_op_of(target);
+    int which = lapack_op_of(target), parts = parts_op_of(target);
     if (!rc)
         rc = which >= 0                  ? lower_lapack(p, d, target, &config, which)
+             : parts >= 0                ? lower_lapack_parts(p, d, target, &config, parts)
              : is_lapack_any(target, "potrf") ? lower_potrf(p, d, target, &config)
              : is_lapack(target, "geev")  ? lower_geev(p, d, target, &config)
                                           : lower_trsm(p, d, target, &config);

@@ -97,14 +97,21 @@ static ir_type batch_plus(const ir_type *b, ir_dtype t, int extra, int64_t d0, i
     return r;
 }
 
+/* The number of parts operand 0 comes in: 1 (a real matrix) or 2 (a
+ * complex one's re and im, of one type), else an error. */
+static int expect_matrix_parts(const infer_ctx *cx, int *parts) {
+    *parts = cx->op->nin;
+    if (*parts != 1 && *parts != 2)
+        return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", *parts);
+    return *parts == 2 ? infer_expect_same_type(cx, 1, 0) : DIAG_OK;
+}
+
 /* getrf(a [..., M, N]) -> (lu, ipiv [..., min(M, N)] i32, info [...] i32) */
 int infer_rule_getrf(infer_ctx *cx) {
     ir_type b;
     int64_t m, n;
-    int parts = cx->op->nin;   /* 2: a complex matrix's real and imaginary parts */
-    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GETRF, 0, &b, &m, &n);
-    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GETRF, 0, &b, &m, &n);
     if (rc) return rc;
     for (int i = 0; i < parts; i++) cx->out[i] = *infer_operand(cx, 0);
     cx->out[parts] = batch_plus(&b, IR_I32, 1, m < n ? m : n, 0);
@@ -117,10 +124,8 @@ int infer_rule_getrf(infer_ctx *cx) {
 int infer_rule_geqrf(infer_ctx *cx) {
     ir_type b;
     int64_t m, n;
-    int parts = cx->op->nin;   /* 2: a complex matrix's parts (a.re, a.im, tau.re, tau.im) */
-    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
-    int rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEQRF, 0, &b, &m, &n);
-    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_lapack_matrices(cx, 0, AJ_LAPACK_GEQRF, 0, &b, &m, &n);
     if (rc) return rc;
     for (int i = 0; i < parts; i++) {
         cx->out[i] = *infer_operand(cx, 0);
@@ -157,13 +162,12 @@ int infer_rule_orgqr(infer_ctx *cx) {
 
 /* syevd(a [..., N, N]) -> (v, w [..., N], info [...] i32) */
 int infer_rule_syevd(infer_ctx *cx) {
-    int mode = infer_attrs(cx)->lapack_mode, parts = cx->op->nin;   /* 2: a Hermitian matrix's parts (heevd) */
+    int mode = infer_attrs(cx)->lapack_mode, parts;   /* 2 parts: a Hermitian matrix's (heevd) */
     if (mode != 'V' && mode != 'N') return infer_fail(cx, "mode must be V or N, got %d", mode);
-    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
     ir_type b;
     int64_t m, n;
-    int rc = expect_lapack_matrices(cx, 0, parts == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD, mode, &b, &m, &n);
-    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
+    int rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_lapack_matrices(cx, 0, parts == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD, mode, &b, &m, &n);
     if (rc) return rc;
     if (m != n)
         return infer_fail(cx, "operand 0: expected square matrices [..., N, N], got %s", TT(infer_operand(cx, 0)));
@@ -177,16 +181,16 @@ int infer_rule_syevd(infer_ctx *cx) {
  * mode A, u [..., M, M] and vt [..., N, N]; S, [..., M, K] and [..., K, N];
  * N, either (JAX asks for both, as full_matrices says), as recorded. */
 int infer_rule_svd(infer_ctx *cx) {
-    int mode = infer_attrs(cx)->lapack_mode, parts = cx->op->nin;   /* 2: a complex matrix's parts */
+    int mode = infer_attrs(cx)->lapack_mode, parts;
     if (mode != 'A' && mode != 'S' && mode != 'N') return infer_fail(cx, "mode must be A, S or N, got %d", mode);
-    if (parts != 1 && parts != 2) return infer_fail(cx, "expected 1 operand (or 2: a complex matrix's parts), got %d", parts);
+    int rc = expect_matrix_parts(cx, &parts);
+    if (rc) return rc;
     ir_type b;
     int64_t m, n;
     bool qr = cx->op->code == IR_GESVD;
     aj_lapack_routine routine = parts == 2 ? (qr ? AJ_LAPACK_CGESVD : AJ_LAPACK_CGESDD)
                                            : (qr ? AJ_LAPACK_GESVD : AJ_LAPACK_GESDD);
-    int rc = expect_lapack_matrices(cx, 0, routine, mode, &b, &m, &n);
-    if (!rc && parts == 2) rc = infer_expect_same_type(cx, 1, 0);
+    rc = expect_lapack_matrices(cx, 0, routine, mode, &b, &m, &n);
     if (rc) return rc;
     int64_t k = m < n ? m : n;
     int at_u = parts + 1, at_vt = at_u + parts;   /* the results: a's parts, s, u's, vt's, info */
@@ -216,33 +220,42 @@ static int expect_reducible_matrices(const infer_ctx *cx, aj_lapack_routine rout
     return rc;
 }
 
-/* sytrd(a [..., N, N]) -> (a, d [..., N], e [..., N - 1], tau [..., N - 1], info [...] i32) */
+/* sytrd(a [..., N, N]) -> (a, d [..., N], e [..., N - 1], tau [..., N - 1],
+ * info [...] i32); of a complex a's parts (hetrd), a's and tau's parts. */
 int infer_rule_sytrd(infer_ctx *cx) {
     ir_type b;
     int64_t n;
-    int rc = expect_reducible_matrices(cx, AJ_LAPACK_SYTRD, &b, &n);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_reducible_matrices(cx, parts == 2 ? AJ_LAPACK_HETRD : AJ_LAPACK_SYTRD, &b, &n);
     if (rc) return rc;
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, b.dtype, 1, n, 0);
-    cx->out[2] = cx->out[3] = batch_plus(&b, b.dtype, 1, n - 1, 0);
-    cx->out[4] = batch_plus(&b, IR_I32, 0, 0, 0);
+    for (int i = 0; i < parts; i++) {
+        cx->out[i] = *infer_operand(cx, 0);
+        cx->out[parts + 2 + i] = batch_plus(&b, b.dtype, 1, n - 1, 0);
+    }
+    cx->out[parts] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[parts + 1] = batch_plus(&b, b.dtype, 1, n - 1, 0);
+    cx->out[2 * parts + 2] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
 /* gehrd(a [..., N, N]) -> (a, tau [..., N - 1], info [...] i32), with
- * 1 <= ilo <= ihi <= N (LAPACK's bounds; JAX passes 1 and N). */
+ * 1 <= ilo <= ihi <= N (LAPACK's bounds; JAX passes 1 and N); of a
+ * complex a's parts, a's and tau's parts. */
 int infer_rule_gehrd(infer_ctx *cx) {
     ir_type b;
     int64_t n;
-    int rc = expect_reducible_matrices(cx, AJ_LAPACK_GEHRD, &b, &n);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_reducible_matrices(cx, parts == 2 ? AJ_LAPACK_CGEHRD : AJ_LAPACK_GEHRD, &b, &n);
     if (rc) return rc;
     const ir_attrs *a = infer_attrs(cx);
     if (a->ilo < 1 || a->ilo > a->ihi || a->ihi > n)
         return infer_fail(cx, "expected 1 <= ilo <= ihi <= N = %lld, got ilo = %lld and ihi = %lld", (long long)n,
                           (long long)a->ilo, (long long)a->ihi);
-    cx->out[0] = *infer_operand(cx, 0);
-    cx->out[1] = batch_plus(&b, b.dtype, 1, n - 1, 0);
-    cx->out[2] = batch_plus(&b, IR_I32, 0, 0, 0);
+    for (int i = 0; i < parts; i++) {
+        cx->out[i] = *infer_operand(cx, 0);
+        cx->out[parts + i] = batch_plus(&b, b.dtype, 1, n - 1, 0);
+    }
+    cx->out[2 * parts] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
@@ -257,11 +270,13 @@ static int expect_square_lapack_matrices(const infer_ctx *cx, aj_lapack_routine 
 }
 
 /* geev(a [..., N, N]) -> (wr, wi [..., N], vl re, vl im, vr re, vr im [..., N, N],
- * info [...] i32), jobvl and jobvr each 'V' or 'N'. */
+ * info [...] i32), jobvl and jobvr each 'V' or 'N'; the same of a complex
+ * a's parts. */
 int infer_rule_geev(infer_ctx *cx) {
     ir_type b;
     int64_t n;
-    int rc = expect_square_lapack_matrices(cx, AJ_LAPACK_GEEV, &b, &n);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_square_lapack_matrices(cx, parts == 2 ? AJ_LAPACK_CGEEV : AJ_LAPACK_GEEV, &b, &n);
     if (rc) return rc;
     int left = infer_attrs(cx)->lapack_mode >> 8, right = infer_attrs(cx)->lapack_mode & 0xFF;
     if ((left != 'V' && left != 'N') || (right != 'V' && right != 'N'))
@@ -273,17 +288,20 @@ int infer_rule_geev(infer_ctx *cx) {
 }
 
 /* gees(a [..., N, N]) -> (t, vs [..., N, N], wr, wi [..., N], sdim, info
- * [...] i32), jobvs 'V' or 'N'. */
+ * [...] i32), jobvs 'V' or 'N'; of a complex a's parts, t's and vs's
+ * parts, then the same. */
 int infer_rule_gees(infer_ctx *cx) {
     ir_type b;
     int64_t n;
-    int rc = expect_square_lapack_matrices(cx, AJ_LAPACK_GEES, &b, &n);
+    int parts, rc = expect_matrix_parts(cx, &parts);
+    if (!rc) rc = expect_square_lapack_matrices(cx, parts == 2 ? AJ_LAPACK_CGEES : AJ_LAPACK_GEES, &b, &n);
     if (rc) return rc;
     int job = infer_attrs(cx)->lapack_mode;
     if (job != 'V' && job != 'N') return infer_fail(cx, "expected jobvs 'V' or 'N'");
-    cx->out[0] = cx->out[1] = *infer_operand(cx, 0);
-    cx->out[2] = cx->out[3] = batch_plus(&b, b.dtype, 1, n, 0);
-    cx->out[4] = cx->out[5] = batch_plus(&b, IR_I32, 0, 0, 0);
+    int at = 2 * parts;   /* after t's and vs's parts */
+    for (int i = 0; i < at; i++) cx->out[i] = *infer_operand(cx, 0);
+    cx->out[at] = cx->out[at + 1] = batch_plus(&b, b.dtype, 1, n, 0);
+    cx->out[at + 2] = cx->out[at + 3] = batch_plus(&b, IR_I32, 0, 0, 0);
     return DIAG_OK;
 }
 
@@ -331,10 +349,10 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
     case IR_SYEVD: routine = op->nin == 2 ? AJ_LAPACK_HEEVD : AJ_LAPACK_SYEVD; break;   /* 2: a complex matrix's parts */
     case IR_GESDD: routine = op->nin == 2 ? AJ_LAPACK_CGESDD : AJ_LAPACK_GESDD; break;
     case IR_GESVD: routine = op->nin == 2 ? AJ_LAPACK_CGESVD : AJ_LAPACK_GESVD; break;
-    case IR_SYTRD: routine = AJ_LAPACK_SYTRD; break;
-    case IR_GEHRD: routine = AJ_LAPACK_GEHRD; break;
-    case IR_GEEV: routine = AJ_LAPACK_GEEV; break;
-    case IR_GEES: routine = AJ_LAPACK_GEES; break;
+    case IR_SYTRD: routine = op->nin == 2 ? AJ_LAPACK_HETRD : AJ_LAPACK_SYTRD; break;
+    case IR_GEHRD: routine = op->nin == 2 ? AJ_LAPACK_CGEHRD : AJ_LAPACK_GEHRD; break;
+    case IR_GEEV: routine = op->nin == 2 ? AJ_LAPACK_CGEEV : AJ_LAPACK_GEEV; break;
+    case IR_GEES: routine = op->nin == 2 ? AJ_LAPACK_CGEES : AJ_LAPACK_GEES; break;
     case IR_CHOLESKY: case IR_CHOLESKY_PARTS: routine = AJ_LAPACK_POTRF; break;
     case IR_TRIANGULAR_SOLVE: routine = AJ_LAPACK_TRSM; break;
     case IR_TRIANGULAR_SOLVE_PARTS: routine = AJ_LAPACK_TRTRS; break;
@@ -347,9 +365,7 @@ bool ir_lapack_call_of(const ir_func *f, const ir_op *op, ir_lapack_call *c) {
                           op->a.lapack_mode, false};
     for (int i = 0; i < a->rank - 2; i++) c->batch *= a->dims[i];
     c->is_complex = op->code == IR_CHOLESKY_PARTS || op->code == IR_TRIANGULAR_SOLVE_PARTS ||
-                    ((op->code == IR_GETRF || op->code == IR_SYEVD || op->code == IR_GEQRF || op->code == IR_GESDD ||
-                      op->code == IR_GESVD) && op->nin == 2) ||
-                    (op->code == IR_ORGQR && op->nin == 4);
+                    (op->code == IR_ORGQR ? op->nin == 4 : op->code != IR_TRIANGULAR_SOLVE && op->nin == 2);
     if (c->is_complex) c->elem *= 2;
     if (op->code == IR_TRIANGULAR_SOLVE || op->code == IR_TRIANGULAR_SOLVE_PARTS) {   /* a is m x m; n: b's columns */
         const ir_type *b = &f->values[op->in[op->nin - 1]].type;

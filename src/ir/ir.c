@@ -189,12 +189,12 @@ int ir_op_result_count(ir_opcode op, int nin) {
     case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS: case IR_TOP_K: return 2;
     case IR_GETRF: return nin + 2;   /* (lu, ipiv, info); a complex matrix's parts (lu.re, lu.im, ipiv, info) */
     case IR_SYEVD: return nin + 2;   /* (v, w, info); a Hermitian matrix's parts (v.re, v.im, w, info) */
-    case IR_GEHRD: return 3;
-    case IR_GEEV: return 7;
-    case IR_GEES: return 6;
+    case IR_GEHRD: return 2 * nin + 1;   /* (a, tau, info); a complex matrix's parts: a and tau as parts */
+    case IR_GEEV: return 7;              /* (wr, wi, vl re, vl im, vr re, vr im, info), of real or complex a */
+    case IR_GEES: return 2 * nin + 4;    /* (t, vs, wr, wi, sdim, info); complex: t and vs as parts */
     case IR_GESDD: case IR_GESVD:   /* (a, s, u, vt, info); a complex matrix's parts: a, u and vt as parts */
         return nin == 2 ? 8 : 5;
-    case IR_SYTRD: return 5;
+    case IR_SYTRD: return 2 * nin + 3;   /* (a, d, e, tau, info); complex (hetrd): a and tau as parts */
     default: return ir_op_kind_of(op) == IR_KIND_CHECK ? 0 : 1;
     }
 }

@@ -132,7 +132,12 @@ typedef enum ir_op_kind {
  *   gees(a)       -> (t: a's type (the real Schur form), vs: a's type (the Schur vectors;
  *                    zeros unless jobvs is 'V'), wr, wi: B x N, sdim: B i32 (0: no
  *                    sorting, as jaxlib), info: B i32); square; lapack_mode jobvs
- * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). They are
+ * info is LAPACK's: 0, or > 0 (a zero pivot, no convergence). A complex
+ * matrix comes as its two parts (re, im), orgqr's tau too; each complex
+ * result is then two in a row (re, im) and the real ones (ipiv, w, s, d,
+ * e, sdim, info) stay one (getrf, geqrf, orgqr: ungqr, syevd: heevd,
+ * gesdd, gesvd, sytrd: hetrd, gehrd, gees); geev's seven results are
+ * the same for both, w being wr and wi. They are
  * computed by LAPACK itself (src/util/lapack_kernels.h), in the evaluator
  * and in compiled code. */
 #define IR_OP_LIST(X) \
@@ -168,10 +173,10 @@ typedef enum ir_op_kind {
     X(SYEVD, "arrayjit.syevd", IR_KIND_OTHER, -1) \
     X(GESDD, "arrayjit.gesdd", IR_KIND_OTHER, -1) \
     X(GESVD, "arrayjit.gesvd", IR_KIND_OTHER, -1) \
-    X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, 1) \
-    X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, 1) \
-    X(GEEV, "arrayjit.geev", IR_KIND_OTHER, 1) \
-    X(GEES, "arrayjit.gees", IR_KIND_OTHER, 1) \
+    X(SYTRD, "arrayjit.sytrd", IR_KIND_OTHER, -1) \
+    X(GEHRD, "arrayjit.gehrd", IR_KIND_OTHER, -1) \
+    X(GEEV, "arrayjit.geev", IR_KIND_OTHER, -1) \
+    X(GEES, "arrayjit.gees", IR_KIND_OTHER, -1) \
     X(PAD, "stablehlo.pad", IR_KIND_OTHER, 2) \
     X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", IR_KIND_OTHER, -1) \
     X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", IR_KIND_OTHER, -1) \

@@ -56,7 +56,9 @@ static void load(void) {
         (void **)&table.cpotrf, (void **)&table.zpotrf, (void **)&table.ctrtrs, (void **)&table.cgetrf,
         (void **)&table.cheevd, (void **)&table.cgeqrf, (void **)&table.cungqr, (void **)&table.ztrtrs,
         (void **)&table.zgetrf, (void **)&table.zheevd, (void **)&table.zgeqrf, (void **)&table.zungqr,
-        (void **)&table.cgesdd, (void **)&table.cgesvd, (void **)&table.zgesdd, (void **)&table.zgesvd};
+        (void **)&table.cgesdd, (void **)&table.cgesvd, (void **)&table.chetrd, (void **)&table.cgehrd,
+        (void **)&table.cgeev,  (void **)&table.cgees,  (void **)&table.zgesdd, (void **)&table.zgesvd,
+        (void **)&table.zhetrd, (void **)&table.zgehrd, (void **)&table.zgeev,  (void **)&table.zgees};
     for (int i = 0; i < AJ_LAPACK_NROUTINES; i++) memcpy(fields[i], &slots[i], sizeof slots[i]);
     aj_lapack_pick_blas(&table);
     state = 1;

@@ -48,7 +48,11 @@
  * eigenvector matrices, then 4n + 2n NB, gees its n x n Schur vectors and
  * 3n + n NB, each with gehrd's block of T: at least the optimal sizes
  * LAPACK's workspace query gives (Debian's: gehrd's n NB + its T for small
- * n, 130n and 34n for large; tests/unit/test_lapack.c asks it). */
+ * n, 130n and 34n for large; tests/unit/test_lapack.c asks it). Their
+ * complex forms (hetrd, c/z gehrd, geev, gees) take the same lwork in
+ * complex elements, the complex vectors LAPACK writes interleaved (tau,
+ * w: the results take them as parts) and the real rwork arrays (2n
+ * reals for geev, n for gees). */
 enum { AJ_LAPACK_NB = 64 };
 
 /* The leading dimension of getrf's column-major copy of an m-row matrix:
@@ -66,7 +70,8 @@ typedef enum aj_lapack_routine {
     AJ_LAPACK_GETRF, AJ_LAPACK_GEQRF, AJ_LAPACK_ORGQR, AJ_LAPACK_SYEVD, AJ_LAPACK_GESDD, AJ_LAPACK_GESVD,
     AJ_LAPACK_SYTRD, AJ_LAPACK_GEHRD, AJ_LAPACK_GEEV, AJ_LAPACK_GEES, AJ_LAPACK_POTRF, AJ_LAPACK_TRSM,
     AJ_LAPACK_TRTRS, AJ_LAPACK_HEEVD, AJ_LAPACK_CGEQRF, AJ_LAPACK_UNGQR,  /* complex: trsm, syevd, geqrf, orgqr */
-    AJ_LAPACK_CGESDD, AJ_LAPACK_CGESVD                                  /* complex: gesdd, gesvd */
+    AJ_LAPACK_CGESDD, AJ_LAPACK_CGESVD, AJ_LAPACK_HETRD, AJ_LAPACK_CGEHRD, /* complex: gesdd, gesvd, sytrd, gehrd */
+    AJ_LAPACK_CGEEV, AJ_LAPACK_CGEES                                    /* complex: geev, gees */
 } aj_lapack_routine;
 
 /* One matrix's workspace: `elems` elements of the matrix type (the
@@ -144,6 +149,22 @@ static inline aj_lapack_space aj_lapack_space_of(aj_lapack_routine routine, size
         s.liwork = n <= 1 || mode != 'V' ? 1 : 3 + 5 * n;
         s.elems += (aj_lapack_heevd_lrwork(n, mode) + 1) / 2;
         break;
+    case AJ_LAPACK_HETRD:   /* complex elements: the matrix, tau, work */
+        s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB;
+        s.elems += n;
+        break;
+    case AJ_LAPACK_CGEHRD:
+        s.lwork = aj_lapack_max64(n, 1) * AJ_LAPACK_NB + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
+        s.elems += n;
+        break;
+    case AJ_LAPACK_CGEEV:   /* complex elements: the matrix, vl, vr, w, work, then rwork's 2n reals */
+        s.lwork = 4 * aj_lapack_max64(n, 1) + 2 * AJ_LAPACK_NB * n + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
+        s.elems += 2 * n * n + 2 * n;
+        break;
+    case AJ_LAPACK_CGEES:   /* complex elements: the matrix, vs, w, work, then rwork's n reals */
+        s.lwork = 3 * aj_lapack_max64(n, 1) + AJ_LAPACK_NB * n + (AJ_LAPACK_NB + 1) * AJ_LAPACK_NB;
+        s.elems += n * n + n + (n + 1) / 2;
+        break;
     case AJ_LAPACK_CGESDD: case AJ_LAPACK_CGESVD: {   /* complex elements: as the real ones', then rwork's reals */
         int64_t least = routine == AJ_LAPACK_CGESVD || mode == 'N' ? 2 * mn + mx : mn * mn + 2 * mn + mx;
         s.lwork = least + m * n + AJ_LAPACK_NB * (m + n) + 1;
@@ -206,10 +227,17 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
     void (*p##gesdd)(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,    \
                      const int *, T *, const int *, T *, int *, int *, size_t);                               \
     void (*p##gesvd)(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,        \
-                     const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);
+                     const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);          \
+    void (*p##hetrd)(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *,     \
+                     size_t);                                                                                 \
+    void (*p##gehrd)(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);  \
+    void (*p##geev)(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,   \
+                    const int *, T *, const int *, T *, int *, size_t, size_t);                               \
+    void (*p##gees)(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *,      \
+                    const int *, T *, const int *, T *, int *, int *, size_t, size_t);
 
 /* The table of routines: sgetrf_ ... dgees_, spotrf_ ... ztrtrs_ and
- * cgetrf_ ... zungqr_. trsm_ is BLAS's, found through LAPACK's
+ * cgetrf_ ... zgees_. trsm_ is BLAS's, found through LAPACK's
  * dependency on it (libblas.so.3). */
 #define AJ_LAPACK_DECLS                                                                                       \
     typedef struct aj_lapack {                                                                                \
@@ -225,8 +253,9 @@ static inline int aj_lapack_space_fits(const aj_lapack_space *s, int64_t m, int6
         "sgees_", "dgetrf_", "dgeqrf_", "dorgqr_", "dsyevd_", "dgesdd_", "dgesvd_", "dsytrd_", "dgehrd_",     \
         "dgeev_", "dgees_", "spotrf_", "strsm_", "dpotrf_", "dtrsm_", "cpotrf_", "zpotrf_", "ctrtrs_",        \
         "cgetrf_", "cheevd_", "cgeqrf_", "cungqr_", "ztrtrs_", "zgetrf_", "zheevd_", "zgeqrf_", "zungqr_",    \
-        "cgesdd_", "cgesvd_", "zgesdd_", "zgesvd_"
-enum { AJ_LAPACK_NROUTINES = 40 };
+        "cgesdd_", "cgesvd_", "chetrd_", "cgehrd_", "cgeev_", "cgees_", "zgesdd_", "zgesvd_", "zhetrd_",      \
+        "zgehrd_", "zgeev_", "zgees_"
+enum { AJ_LAPACK_NROUTINES = 48 };
 
 /* Generated code: the routines' prototypes and the table over them. */
 #define AJ_LAPACK_PROTOS_(T, p)                                                                               \
@@ -260,14 +289,21 @@ enum { AJ_LAPACK_NROUTINES = 40 };
     void p##gesdd_(const char *, const int *, const int *, T *, const int *, T *, T *, const int *, T *,      \
                    const int *, T *, const int *, T *, int *, int *, size_t);                                 \
     void p##gesvd_(const char *, const char *, const int *, const int *, T *, const int *, T *, T *,          \
-                   const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);
+                   const int *, T *, const int *, T *, const int *, T *, int *, size_t, size_t);            \
+    void p##hetrd_(const char *, const int *, T *, const int *, T *, T *, T *, T *, const int *, int *, size_t); \
+    void p##gehrd_(const int *, const int *, const int *, T *, const int *, T *, T *, const int *, int *);    \
+    void p##geev_(const char *, const char *, const int *, T *, const int *, T *, T *, const int *, T *,     \
+                  const int *, T *, const int *, T *, int *, size_t, size_t);                                 \
+    void p##gees_(const char *, const char *, void *, const int *, T *, const int *, int *, T *, T *,        \
+                  const int *, T *, const int *, T *, int *, int *, size_t, size_t);
 #define AJ_LAPACK_INIT_(p) .p##getrf = p##getrf_, .p##geqrf = p##geqrf_, .p##orgqr = p##orgqr_,               \
                            .p##syevd = p##syevd_, .p##gesdd = p##gesdd_, .p##gesvd = p##gesvd_,               \
                            .p##sytrd = p##sytrd_, .p##gehrd = p##gehrd_, .p##geev = p##geev_,                 \
                            .p##gees = p##gees_
 #define AJ_LAPACK_COMPLEX_INIT_(p) .p##trtrs = p##trtrs_, .p##getrf = p##getrf_, .p##heevd = p##heevd_,       \
                                    .p##geqrf = p##geqrf_, .p##ungqr = p##ungqr_, .p##gesdd = p##gesdd_,       \
-                                   .p##gesvd = p##gesvd_
+                                   .p##gesvd = p##gesvd_, .p##hetrd = p##hetrd_, .p##gehrd = p##gehrd_,       \
+                                   .p##geev = p##geev_, .p##gees = p##gees_
 #define AJ_LAPACK_LINKED                                                                                      \
     AJ_LAPACK_PROTOS_(float, s) AJ_LAPACK_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, s)                  \
     AJ_LAPACK_TRI_PROTOS_(double, d) AJ_LAPACK_TRI_PROTOS_(float, c) AJ_LAPACK_TRI_PROTOS_(double, z)         \
@@ -606,7 +642,12 @@ enum { AJ_LAPACK_NROUTINES = 40 };
  * the eigenvectors' parts (in columns), the real eigenvalues (ascending)
  * and info, as syevd's (aj_syevd_s); geqrf and ungqr as the real
  * geqrf and orgqr, tau complex too; gesdd and gesvd (`qr`) as the real
- * aj_svd_s, a, u and vt as parts, s real. */
+ * aj_svd_s, a, u and vt as parts, s real; hetrd (sytrd's complex form)
+ * and gehrd as the real ones, a and tau as parts, d and e real; geev: the
+ * eigenvalues' parts, each side's eigenvectors' (in columns; zeros where
+ * not asked for or info != 0), info (-4, and zero eigenvalues, where a is
+ * not finite, as jaxlib); gees: t's, vs's (zeros unless jobvs is 'V') and
+ * the eigenvalues' parts, sdim (0) and info. */
 #define AJ_LAPACK_COMPLEX_(T, p)                                                                              \
     /* The row-major m x n matrix (re, im) to column-major w (leading dimension m) and back. */                \
     static void aj_lapack_cols_parts_##p(T *w, const T *re, const T *im, int64_t m, int64_t n) {               \
@@ -737,6 +778,104 @@ enum { AJ_LAPACK_NROUTINES = 40 };
             }                                                                                                  \
             info[b] = res;                                                                                     \
         }                                                                                                      \
+    }                                                                                                         \
+    static int aj_lapack_finite_parts_##p(const T *re, const T *im, int64_t k) {                              \
+        for (int64_t i = 0; i < k; i++)                                                                       \
+            if (re[i] - re[i] != 0 || im[i] - im[i] != 0) return 0;                                           \
+        return 1;                                                                                             \
+    }                                                                                                         \
+    static void aj_lapack_zero_parts_##p(T *re, T *im, int64_t k) {                                           \
+        for (int64_t i = 0; i < k; i++) re[i] = 0, im[i] = 0;                                                 \
+    }                                                                                                         \
+    static void aj_lapack_split_##p(const T *w, T *re, T *im, int64_t k) {                                    \
+        for (int64_t i = 0; i < k; i++) aj_lapack_put_##p(w, i, re, im, i, 0);                                \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_hetrd_##p(const aj_lapack *L, const T *are, const T *aim, T *ore,  \
+                                                     T *oim, T *d, T *e, T *taure, T *tauim, int32_t *info,   \
+                                                     int64_t batch, int64_t n, int lower, T *w,               \
+                                                     int64_t lwork) {                                         \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
+        char uplo = lower ? 'L' : 'U';                                                                        \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                T *tau = w + 2 * n * n;                                                                       \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, n, n);                                          \
+                L->p##hetrd(&uplo, &in, w, &lda, d + b * n, e + b * (n - 1), tau, tau + 2 * n, &lw, &res,     \
+                            1);                                                                               \
+                aj_lapack_rows_parts_##p(w, ore + o, oim + o, n, n);                                          \
+                aj_lapack_split_##p(tau, taure + b * (n - 1), tauim + b * (n - 1), n - 1);                    \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_gehrd_##p(const aj_lapack *L, const T *are, const T *aim, T *ore,  \
+                                                     T *oim, T *taure, T *tauim, int32_t *info,               \
+                                                     int64_t batch, int64_t n, int64_t ilo, int64_t ihi,      \
+                                                     T *w, int64_t lwork) {                                   \
+        int in = (int)n, lo = (int)ilo, hi = (int)ihi, lda = n > 1 ? (int)n : 1, lw = (int)lwork;             \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                T *tau = w + 2 * n * n;                                                                       \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, n, n);                                          \
+                L->p##gehrd(&in, &lo, &hi, w, &lda, tau, tau + 2 * n, &lw, &res);                             \
+                aj_lapack_rows_parts_##p(w, ore + o, oim + o, n, n);                                          \
+                aj_lapack_split_##p(tau, taure + b * (n - 1), tauim + b * (n - 1), n - 1);                    \
+            }                                                                                                 \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_geev_##p(const aj_lapack *L, const T *are, const T *aim, T *wre,   \
+                                                    T *wim, T *vlr, T *vli, T *vrr, T *vri, int32_t *info,    \
+                                                    int64_t batch, int64_t n, int jobvl, int jobvr, T *w,     \
+                                                    int64_t lwork) {                                          \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork;                                           \
+        char l = (char)jobvl, r = (char)jobvr;                                                                \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (!aj_lapack_finite_parts_##p(are + o, aim + o, n * n)) {                                       \
+                res = -4;                                                                                     \
+            } else if (n > 0) {                                                                               \
+                T *cl = w + 2 * n * n, *cr = cl + 2 * n * n, *ev = cr + 2 * n * n, *work = ev + 2 * n;        \
+                T *rwork = work + 2 * lwork;                                                                  \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, n, n);                                          \
+                L->p##geev(&l, &r, &in, w, &lda, ev, cl, &lda, cr, &lda, work, &lw, rwork, &res, 1, 1);       \
+                aj_lapack_split_##p(ev, wre + b * n, wim + b * n, n);                                         \
+                if (res == 0 && l == 'V') aj_lapack_rows_parts_##p(cl, vlr + o, vli + o, n, n);               \
+                if (res == 0 && r == 'V') aj_lapack_rows_parts_##p(cr, vrr + o, vri + o, n, n);               \
+            }                                                                                                 \
+            if (res == -4) aj_lapack_zero_parts_##p(wre + b * n, wim + b * n, n);                             \
+            if (res != 0 || l != 'V') aj_lapack_zero_parts_##p(vlr + o, vli + o, n * n);                      \
+            if (res != 0 || r != 'V') aj_lapack_zero_parts_##p(vrr + o, vri + o, n * n);                      \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
+    }                                                                                                         \
+    __attribute__((unused)) static void aj_gees_##p(const aj_lapack *L, const T *are, const T *aim, T *tre,   \
+                                                    T *tim, T *vsre, T *vsim, T *wre, T *wim, int32_t *sdim,  \
+                                                    int32_t *info, int64_t batch, int64_t n, int jobvs, T *w, \
+                                                    int64_t lwork) {                                          \
+        int in = (int)n, lda = n > 1 ? (int)n : 1, lw = (int)lwork, sd = 0;                                   \
+        char job = (char)jobvs, sort = 'N';                                                                   \
+        for (int64_t b = 0; b < batch; b++) {                                                                 \
+            int64_t o = b * n * n;                                                                            \
+            int res = 0;                                                                                      \
+            if (n > 0) {                                                                                      \
+                T *cv = w + 2 * n * n, *ev = cv + 2 * n * n, *work = ev + 2 * n, *rwork = work + 2 * lwork;   \
+                aj_lapack_cols_parts_##p(w, are + o, aim + o, n, n);                                          \
+                L->p##gees(&job, &sort, NULL, &in, w, &lda, &sd, ev, cv, &lda, work, &lw, rwork, NULL, &res,  \
+                           1, 1);                                                                             \
+                aj_lapack_rows_parts_##p(w, tre + o, tim + o, n, n);                                          \
+                aj_lapack_split_##p(ev, wre + b * n, wim + b * n, n);                                         \
+                if (job == 'V') aj_lapack_rows_parts_##p(cv, vsre + o, vsim + o, n, n);                       \
+                else aj_lapack_zero_parts_##p(vsre + o, vsim + o, n * n);                                     \
+            }                                                                                                 \
+            sdim[b] = 0;                                                                                      \
+            info[b] = res;                                                                                    \
+        }                                                                                                     \
     }
 
 #define AJ_LAPACK_KERNELS                                                                                     \

@@ -610,6 +610,81 @@ TEST(gees_matches) {
         "}\n");
 }
 
+/* The complex forms of geev, gees, sytrd (hetrd) and gehrd on the parts:
+ * both sides, left only, neither; Schur vectors and not; the lower and
+ * upper triangle; batched, c64 and c128, 1 x 1, and sizes past LAPACK's
+ * blocking (geev and gees 80, hetrd 70, gehrd 150). */
+TEST(complex_eig_and_reductions_match) {
+    expect_compiled_matches("complex geev (zgeev, cgeev): each side, neither, batched, 1 x 1, 80 x 80",
+        "func.func @main(%ar: tensor<2x5x5xf64>, %ai: tensor<2x5x5xf64>, %br: tensor<80x80xf32>, %bi: tensor<80x80xf32>)"
+        " -> (tensor<2x5xcomplex<f64>>, tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x5x5xcomplex<f64>>, tensor<2xi32>, tensor<80xcomplex<f32>>, tensor<80x80xcomplex<f32>>,"
+        " tensor<80x80xcomplex<f32>>, tensor<1xcomplex<f64>>, tensor<1x1xcomplex<f64>>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x5x5xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<80x80xcomplex<f32>>\n"
+        "  %d = stablehlo.slice %a [1:2, 2:3, 3:4] : (tensor<2x5x5xcomplex<f64>>) -> tensor<1x1x1xcomplex<f64>>\n"
+        "  %c = stablehlo.reshape %d : (tensor<1x1x1xcomplex<f64>>) -> tensor<1x1xcomplex<f64>>\n"
+        "  %0:4 = stablehlo.custom_call @lapack_zgeev_ffi(%a) {mhlo.backend_config = {compute_left = 86 : ui8,"
+        " compute_right = 86 : ui8}} : (tensor<2x5x5xcomplex<f64>>) -> (tensor<2x5xcomplex<f64>>,"
+        " tensor<2x5x5xcomplex<f64>>, tensor<2x5x5xcomplex<f64>>, tensor<2xi32>)\n"
+        "  %1:4 = stablehlo.custom_call @lapack_cgeev_ffi(%b) {mhlo.backend_config = {compute_left = 86 : ui8,"
+        " compute_right = 78 : ui8}} : (tensor<80x80xcomplex<f32>>) -> (tensor<80xcomplex<f32>>,"
+        " tensor<80x80xcomplex<f32>>, tensor<80x80xcomplex<f32>>, tensor<i32>)\n"
+        "  %2:4 = stablehlo.custom_call @lapack_zgeev_ffi(%c) {mhlo.backend_config = {compute_left = 78 : ui8,"
+        " compute_right = 78 : ui8}} : (tensor<1x1xcomplex<f64>>) -> (tensor<1xcomplex<f64>>,"
+        " tensor<1x1xcomplex<f64>>, tensor<1x1xcomplex<f64>>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %1#0, %1#1, %1#2, %2#0, %2#2 : tensor<2x5xcomplex<f64>>,"
+        " tensor<2x5x5xcomplex<f64>>, tensor<2x5x5xcomplex<f64>>, tensor<2xi32>, tensor<80xcomplex<f32>>,"
+        " tensor<80x80xcomplex<f32>>, tensor<80x80xcomplex<f32>>, tensor<1xcomplex<f64>>, tensor<1x1xcomplex<f64>>\n"
+        "}\n");
+    expect_compiled_matches("complex gees (zgees, cgees): with vectors and without, batched, 80 x 80",
+        "func.func @main(%ar: tensor<2x5x5xf64>, %ai: tensor<2x5x5xf64>, %br: tensor<80x80xf32>, %bi: tensor<80x80xf32>)"
+        " -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5x5xcomplex<f64>>, tensor<2x5xcomplex<f64>>, tensor<2xi32>,"
+        " tensor<2xi32>, tensor<80x80xcomplex<f32>>, tensor<80xcomplex<f32>>, tensor<80x80xcomplex<f32>>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x5x5xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<80x80xcomplex<f32>>\n"
+        "  %0:5 = stablehlo.custom_call @lapack_zgees_ffi(%a) {mhlo.backend_config = {mode = 86 : ui8, sort = 78 : ui8}}"
+        " : (tensor<2x5x5xcomplex<f64>>) -> (tensor<2x5x5xcomplex<f64>>, tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x5xcomplex<f64>>, tensor<2xi32>, tensor<2xi32>)\n"
+        "  %1:5 = stablehlo.custom_call @lapack_cgees_ffi(%b) {mhlo.backend_config = {mode = 78 : ui8, sort = 78 : ui8}}"
+        " : (tensor<80x80xcomplex<f32>>) -> (tensor<80x80xcomplex<f32>>, tensor<80x80xcomplex<f32>>,"
+        " tensor<80xcomplex<f32>>, tensor<i32>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %0#4, %1#0, %1#2, %1#1 : tensor<2x5x5xcomplex<f64>>,"
+        " tensor<2x5x5xcomplex<f64>>, tensor<2x5xcomplex<f64>>, tensor<2xi32>, tensor<2xi32>,"
+        " tensor<80x80xcomplex<f32>>, tensor<80xcomplex<f32>>, tensor<80x80xcomplex<f32>>\n"
+        "}\n");
+    expect_compiled_matches("complex hetrd and gehrd: lower and upper, batched, 1 x 1, 70 x 70 and 150 x 150",
+        "func.func @main(%ar: tensor<2x6x6xf64>, %ai: tensor<2x6x6xf64>, %br: tensor<150x150xf32>,"
+        " %bi: tensor<150x150xf32>) -> (tensor<2x6x6xcomplex<f64>>, tensor<2x6xf64>, tensor<2x5xf64>,"
+        " tensor<2x5xcomplex<f64>>, tensor<2xi32>, tensor<2x6x6xcomplex<f64>>, tensor<2x5xcomplex<f64>>,"
+        " tensor<70x70xcomplex<f32>>, tensor<69xf32>, tensor<69xcomplex<f32>>, tensor<150x150xcomplex<f32>>,"
+        " tensor<149xcomplex<f32>>, tensor<1x1xcomplex<f64>>, tensor<1xf64>, tensor<0xcomplex<f64>>) {\n"
+        "  %a = stablehlo.complex %ar, %ai : tensor<2x6x6xcomplex<f64>>\n"
+        "  %b = stablehlo.complex %br, %bi : tensor<150x150xcomplex<f32>>\n"
+        "  %c = stablehlo.slice %b [0:70, 0:70] : (tensor<150x150xcomplex<f32>>) -> tensor<70x70xcomplex<f32>>\n"
+        "  %d = stablehlo.slice %a [0:1, 0:1, 0:1] : (tensor<2x6x6xcomplex<f64>>) -> tensor<1x1x1xcomplex<f64>>\n"
+        "  %e = stablehlo.reshape %d : (tensor<1x1x1xcomplex<f64>>) -> tensor<1x1xcomplex<f64>>\n"
+        "  %0:5 = stablehlo.custom_call @lapack_zhetrd_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}} :"
+        " (tensor<2x6x6xcomplex<f64>>) -> (tensor<2x6x6xcomplex<f64>>, tensor<2x6xf64>, tensor<2x5xf64>,"
+        " tensor<2x5xcomplex<f64>>, tensor<2xi32>)\n"
+        "  %1:3 = stablehlo.custom_call @lapack_zgehrd_ffi(%a) {mhlo.backend_config = {high = 5 : i32, low = 2 : i32}} :"
+        " (tensor<2x6x6xcomplex<f64>>) -> (tensor<2x6x6xcomplex<f64>>, tensor<2x5xcomplex<f64>>, tensor<2xi32>)\n"
+        "  %2:5 = stablehlo.custom_call @lapack_chetrd_ffi(%c) {mhlo.backend_config = {uplo = 85 : ui8}} :"
+        " (tensor<70x70xcomplex<f32>>) -> (tensor<70x70xcomplex<f32>>, tensor<70xf32>, tensor<69xf32>,"
+        " tensor<69xcomplex<f32>>, tensor<i32>)\n"
+        "  %3:3 = stablehlo.custom_call @lapack_cgehrd_ffi(%b) {mhlo.backend_config = {high = 150 : i32, low = 1 : i32}} :"
+        " (tensor<150x150xcomplex<f32>>) -> (tensor<150x150xcomplex<f32>>, tensor<149xcomplex<f32>>, tensor<i32>)\n"
+        "  %4:5 = stablehlo.custom_call @lapack_zhetrd_ffi(%e) {mhlo.backend_config = {uplo = 76 : ui8}} :"
+        " (tensor<1x1xcomplex<f64>>) -> (tensor<1x1xcomplex<f64>>, tensor<1xf64>, tensor<0xf64>,"
+        " tensor<0xcomplex<f64>>, tensor<i32>)\n"
+        "  func.return %0#0, %0#1, %0#2, %0#3, %0#4, %1#0, %1#1, %2#0, %2#2, %2#3, %3#0, %3#1, %4#0, %4#1, %4#3 :"
+        " tensor<2x6x6xcomplex<f64>>, tensor<2x6xf64>, tensor<2x5xf64>, tensor<2x5xcomplex<f64>>, tensor<2xi32>,"
+        " tensor<2x6x6xcomplex<f64>>, tensor<2x5xcomplex<f64>>, tensor<70x70xcomplex<f32>>, tensor<69xf32>,"
+        " tensor<69xcomplex<f32>>, tensor<150x150xcomplex<f32>>, tensor<149xcomplex<f32>>, tensor<1x1xcomplex<f64>>,"
+        " tensor<1xf64>, tensor<0xcomplex<f64>>\n"
+        "}\n");
+}
+
 /* gehrd reduces only rows and columns ilo..ihi: LAPACK sets tau outside
  * ilo..ihi-1 to zero (and H(ihi-1) acts on one row: its tau is zero too). */
 TEST(gehrd_reads_ilo_and_ihi) {
@@ -724,7 +799,8 @@ TEST(workspace_is_planned_scratch) {
 
 /* geev's and gees's workspace (ours, not a query's: lapack_kernels.h) is at
  * least the optimal size LAPACK's workspace query asks for, in each job and
- * up to sizes where its QR iteration blocks. */
+ * up to sizes where its QR iteration blocks; so are the complex forms',
+ * and hetrd's and the complex gehrd's. */
 TEST(eig_workspace_covers_the_query) {
     const aj_lapack *L = lapack_routines(NULL, 0);
     EXPECT(L != NULL);
@@ -739,7 +815,23 @@ TEST(eig_workspace_covers_the_query) {
             L->dgees(&j, &no, NULL, &in, &x, &in, &sdim, &x, &x, &x, &in, &best, &q, NULL, &info, 1, 1);
             EXPECT_EQ_INT(info, 0);
             EXPECT((double)aj_lapack_space_of(AJ_LAPACK_GEES, 8, n, n, j, 0, 0).lwork >= best);
+            double z[2] = {0, 0}, zbest[2] = {0, 0}, rw[2] = {0, 0};   /* complex: one element, and rwork */
+            L->zgeev(&j, &j, &in, z, &in, z, z, &in, z, &in, zbest, &q, rw, &info, 1, 1);
+            EXPECT_EQ_INT(info, 0);
+            EXPECT((double)aj_lapack_space_of(AJ_LAPACK_CGEEV, 16, n, n, 0, 0, 0).lwork >= zbest[0]);
+            L->zgees(&j, &no, NULL, &in, z, &in, &sdim, z, z, &in, zbest, &q, rw, NULL, &info, 1, 1);
+            EXPECT_EQ_INT(info, 0);
+            EXPECT((double)aj_lapack_space_of(AJ_LAPACK_CGEES, 16, n, n, j, 0, 0).lwork >= zbest[0]);
         }
+        double z[2] = {0, 0}, zbest[2] = {0, 0};   /* hetrd and gehrd, as jaxlib queries them */
+        int one = 1;
+        char lower = 'L';
+        L->zhetrd(&lower, &in, z, &in, &x, &x, z, zbest, &q, &info, 1);
+        EXPECT_EQ_INT(info, 0);
+        EXPECT((double)aj_lapack_space_of(AJ_LAPACK_HETRD, 16, n, n, 0, 0, 0).lwork >= zbest[0]);
+        L->zgehrd(&in, &one, &in, z, &in, z, zbest, &q, &info);
+        EXPECT_EQ_INT(info, 0);
+        EXPECT((double)aj_lapack_space_of(AJ_LAPACK_CGEHRD, 16, n, n, 0, 0, 0).lwork >= zbest[0]);
     }
 }
 
@@ -886,6 +978,16 @@ TEST(type_rules_refuse_malformed_ops) {
          " tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<3xi32>)", "'arrayjit.gees' op result 5: expected tensor<i32>"},
         {"%r:5 = \"arrayjit.gesvd\"(%a) <{mode = \"X\"}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>,"
          " tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)", "'arrayjit.gesvd' op mode must be A, S or N"},
+        /* a complex matrix is two parts of one type */
+        {"%r:7 = \"arrayjit.geev\"(%a, %a, %a) <{jobvl = \"V\", jobvr = \"V\"}> : (tensor<3x3xf32>, tensor<3x3xf32>,"
+         " tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>,"
+         " tensor<3x3xf32>, tensor<i32>)", "'arrayjit.geev' op expected 1 operand (or 2: a complex matrix's parts), got 3"},
+        {"%r:8 = \"arrayjit.gees\"(%a, %b) <{mode = \"V\"}> : (tensor<3x3xf32>, tensor<2x3xf32>) -> (tensor<3x3xf32>,"
+         " tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)",
+         "'arrayjit.gees' op operand 1"},
+        {"%r:7 = \"arrayjit.sytrd\"(%a, %a) <{lower = true}> : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>,"
+         " tensor<3x3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<3xf32>, tensor<2xf32>, tensor<i32>)",
+         "'arrayjit.sytrd' op result 4: expected tensor<2xf32>"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[1024];
@@ -950,6 +1052,7 @@ int main(void) {
     RUN(large_factors_and_solves_reconstruct);
     RUN(geev_matches);
     RUN(gees_matches);
+    RUN(complex_eig_and_reductions_match);
     RUN(inside_a_loop_matches);
     RUN(svd_without_vectors_gives_zeros);
     RUN(workspace_is_planned_scratch);

@@ -1254,9 +1254,29 @@ TEST(jax_custom_calls_refuse_malformed_forms) {
          "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<3xi32>)", "custom_call @lapack_sgees_ffi: expected "
          "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xNxT>, "
          "tensor<...xi32>, tensor<...xi32>) with T = f32", DIAG_INVALID},
-        {"%r:6 = stablehlo.custom_call @lapack_cgees_ffi(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, "
-         "tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "unsupported custom_call @lapack_cgees_ffi",
-         DIAG_UNSUPPORTED},
+        {"%r:5 = stablehlo.custom_call @lapack_cgees_ffi(%c) : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, "
+         "tensor<3x3xcomplex<f32>>, tensor<3xf32>, tensor<i32>, tensor<i32>)", "custom_call @lapack_cgees_ffi: expected "
+         "(tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxNxT>, tensor<...xNxT>, tensor<...xi32>, "
+         "tensor<...xi32>) with T = complex<f32>", DIAG_INVALID},
+        {"%r:6 = stablehlo.custom_call @lapack_cgees_ffi(%c) : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, "
+         "tensor<3x3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>, tensor<i32>, tensor<i32>)",
+         "custom_call @lapack_cgees_ffi takes 1 operand and gives 5 results, found 1 and 6", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_chetrd_ffi(%c) : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, "
+         "tensor<3xcomplex<f32>>, tensor<2xf32>, tensor<2xcomplex<f32>>, tensor<i32>)", "custom_call @lapack_chetrd_ffi: "
+         "expected (tensor<...xNxNxT>) -> (tensor<...xNxNxT>, tensor<...xNxR>, tensor<...xMxR>, tensor<...xMxT>, "
+         "tensor<...xi32>), M = N - 1, N >= 1, R T's real type with T = complex<f32>", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_cgehrd_ffi(%c) {mhlo.backend_config = {high = 3 : i32, low = 0 : i32}} : "
+         "(tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<2xcomplex<f32>>, tensor<i32>)",
+         "custom_call @lapack_cgehrd_ffi: low = 0 and high = 3 are not 1 <= low <= high <= N = 3", DIAG_INVALID},
+        {"%r:3 = stablehlo.custom_call @lapack_zgehrd_ffi(%c) : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, "
+         "tensor<2xcomplex<f32>>, tensor<i32>)", "custom_call @lapack_zgehrd_ffi: expected (tensor<...xNxNxT>) -> "
+         "(tensor<...xNxNxT>, tensor<...xMxT>, tensor<...xi32>), M = N - 1, N >= 1 with T = complex<f64>", DIAG_INVALID},
+        {"%r:5 = stablehlo.custom_call @lapack_cgeev_ffi(%c) : (tensor<3x3xcomplex<f32>>) -> (tensor<3xf32>, "
+         "tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<i32>)",
+         "custom_call @lapack_cgeev_ffi takes 1 operand and gives 4 results, found 1 and 5", DIAG_INVALID},
+        {"%r:4 = stablehlo.custom_call @lapack_cgeev_ffi(%c) {mhlo.backend_config = {compute_right = 65 : ui8}} : "
+         "(tensor<3x3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, "
+         "tensor<i32>)", "custom_call @lapack_cgeev_ffi: compute_right = 'A' is not one of VN", DIAG_INVALID},
         {"%r:3 = \"arrayjit.syevd\"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<i32>)",
          "missing attribute 'mode'", DIAG_INVALID},
         {"%r:3 = \"arrayjit.syevd\"(%a) <{mode = \"VN\", lower = true}> : (tensor<3x3xf32>) -> (tensor<3x3xf32>, "

@@ -560,3 +560,92 @@ residuals.""", [
         gesdd(big(70, 40, x) + 1j * big(70, 40, x) ** 2, False)),
      [np.float64(0)], 1e-10),
 ])
+
+
+def ceig_check(a):
+    # The eigenvalues, and the residuals of a vr = vr diag(w), vl^H a =
+    # diag(w) vl^H and of the unit column norms LAPACK gives.
+    w, vl, vr = jax.lax.linalg.eig(a, compute_left_eigenvectors=True, compute_right_eigenvectors=True)
+    vlh = jnp.conj(jnp.swapaxes(vl, -1, -2))
+    norms = jnp.concatenate([jnp.linalg.norm(vl, axis=-2), jnp.linalg.norm(vr, axis=-2)], axis=-1)
+    return w, resid(a @ vr - vr * w[..., None, :]), resid(vlh @ a - w[..., :, None] * vlh), resid(norms - 1)
+
+
+def cschur_check(a):
+    # A complex Schur form is unique only up to Z -> Z D, T -> D^H T D (D
+    # unitary diagonal), which LAPACKs choose differently: |T|, |Z| and
+    # T's diagonal (the eigenvalues), and the residuals of Z T Z^H = a, of
+    # Z^H Z = I and of T's zeros below its diagonal.
+    t, z = jax.lax.linalg.schur(a)
+    zh = jnp.conj(jnp.swapaxes(z, -1, -2))
+    return (jnp.abs(t), jnp.abs(z), jnp.diagonal(t, axis1=-2, axis2=-1), resid(z @ t @ zh - a),
+            resid(zh @ z - jnp.eye(a.shape[-1])), resid(jnp.tril(t, -1)))
+
+
+def chh_q(a, taus):
+    """hh_q for complex reflectors."""
+    q = jax.lax.linalg.householder_product(a[..., 1:, :-1], taus)
+    return jnp.zeros(a.shape, a.dtype).at[..., 0, 0].set(1).at[..., 1:, 1:].set(q)
+
+
+def ctridiagonal_check(a, lower=True):
+    # a, d, e and taus as LAPACK gives them; the eigenvalues of T(d, e)
+    # against those of the Hermitian matrix a's triangle stands for; with
+    # lower=True, Q^H a Q - T too.
+    arr, d, e, taus = jax.lax.linalg.tridiagonal(a, lower=lower)
+    t = tridiagonal_of(d, e)
+    tri = jnp.tril(a, -1) if lower else jnp.triu(a, 1)
+    s = tri + jnp.conj(jnp.swapaxes(tri, -1, -2)) + jnp.real(jnp.diagonal(a, axis1=-2, axis2=-1))[..., None] * jnp.eye(a.shape[-1])
+    res = [arr, d, e, taus, resid(jnp.linalg.eigvalsh(t) - jnp.linalg.eigvalsh(s))]
+    if lower:
+        q = chh_q(arr, taus)
+        res.append(resid(jnp.conj(jnp.swapaxes(q, -1, -2)) @ s @ q - t))
+    return tuple(res)
+
+
+def chessenberg_check(a):
+    # a and taus as LAPACK gives them, and the residual of Q H Q^H = a.
+    h, taus = jax.lax.linalg.hessenberg(a)
+    q = chh_q(h, taus)
+    return h, taus, resid(q @ jnp.triu(h, -1) @ jnp.conj(jnp.swapaxes(q, -1, -2)) - a)
+
+
+def cbig(n, x):
+    return big(n, n, x) + 1j * big(n, n, x).T ** 2
+
+
+write(out + "/complex_eig.mlir", """
+The nonsymmetric eigenproblem and the reductions on complex matrices as
+JAX lowers them on CPU: @lapack_{c,z}geev_ffi (jnp.linalg.eig, eigvals,
+lax.linalg.eig; results w, vl, vr, info), @lapack_{c,z}gees_ffi
+(jax.scipy.linalg.schur; t, vs, w, sdim, info), @lapack_{c,z}hetrd_ffi
+(lax.linalg.tridiagonal; a, d and e real, taus, info) and
+@lapack_{c,z}gehrd_ffi (lax.linalg.hessenberg; a, taus, info), read as
+arrayjit.geev, gees, sytrd and gehrd on the matrix's parts
+(parse_op_lapack.c) and run by LAPACK's cgeev ... zgehrd. Each side's
+eigenvectors and neither, a matrix with a NaN (info -4: JAX gives NaNs),
+batched, c64 and c128, 1 x 1, and larger matrices (the blocked paths) by
+their residuals.""", [
+    ("cgeev_vectors", jnp.linalg.eig, [complex_any((4, 4), c64)], 1e-5),
+    ("zgeev_batched", ceig_check, [complex_any((2, 3, 5, 5), c128)], 1e-12),
+    ("zgeev_left", lambda a: jax.lax.linalg.eig(a, compute_left_eigenvectors=True,
+                                                 compute_right_eigenvectors=False), [complex_any((3, 3), c128)], 1e-12),
+    ("zeigvals", jnp.linalg.eigvals, [complex_any((3, 4, 4), c128)], 1e-12),
+    ("ceigvals_nan", jnp.linalg.eigvals, [np.array([[1, np.nan], [0, 2j]], c64)], 1e-6),
+    ("zgeev_one", jnp.linalg.eig, [complex_any((1, 1), c128)], 1e-12),
+    ("zgeev_big", lambda x: ceig_check(cbig(90, x))[1:], [np.float64(0)], 1e-9),
+    ("zgees", cschur_check, [complex_any((5, 5), c128)], 1e-10),
+    ("cgees_batched", cschur_check, [complex_any((2, 4, 4), c64)], 1e-5),
+    ("zgees_t", lambda a: (lambda t: (jnp.abs(t), jnp.diagonal(t, axis1=-2, axis2=-1)))(
+        jax.lax.linalg.schur(a, compute_schur_vectors=False)[0]), [complex_any((2, 4, 4), c128)], 1e-10),
+    ("zgees_one", cschur_check, [complex_any((1, 1), c128)], 1e-12),
+    ("zgees_big", lambda x: cschur_check(cbig(90, x))[3:], [np.float64(0)], 1e-9),
+    ("zhetrd", ctridiagonal_check, [complex_any((4, 4), c128)], 1e-12),
+    ("chetrd_upper_batched", lambda a: ctridiagonal_check(a, False), [complex_any((2, 5, 5), c64)], 1e-5),
+    ("zhetrd_one", lambda a: jax.lax.linalg.tridiagonal(a), [complex_any((1, 1), c128)], 1e-12),
+    ("zhetrd_big", lambda x: ctridiagonal_check(cbig(70, x))[4:], [np.float64(0)], 1e-10),
+    ("zgehrd", chessenberg_check, [complex_any((5, 5), c128)], 1e-12),
+    ("cgehrd_batched", chessenberg_check, [complex_any((2, 4, 4), c64)], 1e-5),
+    ("zgehrd_one", lambda a: jax.lax.linalg.hessenberg(a), [complex_any((1, 1), c128)], 1e-12),
+    ("zgehrd_big", lambda x: chessenberg_check(cbig(150, x))[2:], [np.float64(0)], 1e-10),
+])
