@@ -12,6 +12,7 @@ import sys
 import time
 
 import numpy as np
+import scipy.linalg
 import jax
 import jax.numpy as jnp
 
@@ -64,6 +65,19 @@ def square(n):
     return rng.standard_normal((n, n)).astype(np.float32)
 
 
+def hermitian(n):
+    a = cplx((n, n))
+    return (a + np.conj(a.T)) / 2
+
+
+def sorted_eigvals(xp):
+    return lambda a: xp.sort(xp.linalg.eigvals(a))
+
+
+def schur_eigvals(schur, xp):
+    return lambda a: xp.sort(xp.diagonal(schur(a, output="complex")[0]))
+
+
 CASES = [
     ("fft c64 256x4096", jnp.fft.fft, np.fft.fft, cplx((256, 4096))),
     ("fft c64 256x1000", jnp.fft.fft, np.fft.fft, cplx((256, 1000))),
@@ -77,6 +91,12 @@ CASES = [
     ("qr f32 512", first(jnp.linalg.qr), first(np.linalg.qr), square(512)),
     ("eigh f32 256", first(jnp.linalg.eigh), first(np.linalg.eigh), spd(256)),
     ("svd f32 256", first(jnp.linalg.svd), first(np.linalg.svd), square(256)),
+    # complex eigenvalues, Schur forms and reductions (sorted: LAPACKs order them freely)
+    ("eigvals f32 256", sorted_eigvals(jnp), sorted_eigvals(np), square(256)),
+    ("eigvals c64 256", sorted_eigvals(jnp), sorted_eigvals(np), cplx((256, 256))),
+    ("schur c64 256", schur_eigvals(jax.scipy.linalg.schur, jnp), schur_eigvals(scipy.linalg.schur, np), cplx((256, 256))),
+    ("hessenberg c64 256", first(jax.lax.linalg.hessenberg), scipy.linalg.hessenberg, cplx((256, 256))),
+    ("tridiagonal c64 256", first(jax.lax.linalg.tridiagonal), scipy.linalg.hessenberg, hermitian(256)),
 ]
 only = sys.argv[1] if len(sys.argv) > 1 else ""
 
