@@ -279,6 +279,11 @@ int fr_attr_read_float(parser *p, const attr_ref *a, double *out);
 int fr_attr_read_string(parser *p, const attr_ref *a, char **out);
 int fr_attr_read_symbol(parser *p, const attr_ref *a, char **out);
 int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data);
+/* `[[@a, @b], [@c, @d]]`: the symbols' names row by row (each and the array
+ * mem_alloc'ed; NULL when there are none), *rows rows of *cols. */
+int fr_attr_read_symbol_grid(parser *p, const attr_ref *a, char ***names, int64_t *rows, int64_t *cols);
+/* `#stablehlo.channel_handle<handle = H, type = T>`: H. */
+int fr_attr_read_channel_handle(parser *p, const attr_ref *a, int64_t *handle);
 int fr_attr_read_cmp_dir(parser *p, const attr_ref *a, ir_cmp_dir *out);
 int fr_attr_read_cmp_type(parser *p, const attr_ref *a, ir_cmp_type *out);
 int fr_attr_read_dot_dims(parser *p, const attr_ref *a, ir_attrs *out);
@@ -513,6 +518,15 @@ int fr_widen_linalg(parser *p, op_desc *d);
  * expansion (d's operand and result types read). */
 int fr_parse_rng_bit_generator(parser *p, op_desc *d);
 int fr_lower_rng_bit_generator(parser *p, op_desc *d, const attr_list *attrs);
+
+/* ---- interpreter.run_parallel and the collectives (parse_op_parallel.c) -------------------------- */
+
+/* The generic attributes of a collective (replica_groups ..., ir.h). */
+int fr_read_collective_attrs(parser *p, op_desc *d, const attr_list *attrs);
+/* replica_id's and partition_id's pretty form: `: tensor<ui32>`. */
+int fr_parse_process_id(parser *p, op_desc *d);
+/* run_parallel's programs. */
+int fr_read_run_parallel(parser *p, op_desc *d, const attr_list *attrs);
 
 /* parse_op_lapack.c: the custom calls JAX's CPU lowering emits that are
  * read as ops of the IR: true for such a target. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../passes/passes.h"
 #include "../util/mem.h"
 #include "front_internal.h"
 
@@ -425,6 +426,7 @@ int front_parse(const char *file, const char *text, size_t len, ir_module ***mod
         if (!accept(&p, TK_SPLIT)) break;
     }
     fr_quant_free(&p);
+    for (int i = 0; p.status == DIAG_OK && i < n; i++) p.status = pass_expand_parallel(list[i], d);
     for (int i = 0; p.status == DIAG_OK && i < n; i++) p.status = fr_lower_complex(list[i], d);
     if (p.status != DIAG_OK) {
         front_free_modules(list, n);

@@ -256,6 +256,79 @@ int fr_attr_read_dense(parser *p, const attr_ref *a, ir_type *type, void **data)
     return rc;
 }
 
+/* `[[@a, @b], [@c, @d]]`: rows of symbols, all as long; names row by row
+ * (mem_alloc'ed, each too), *rows and *cols. */
+static int parse_symbol_grid(parser *p, char ***names, int64_t *rows, int64_t *cols) {
+    int n = 0, cap = 0;
+    int64_t width = -1;
+    int rc = expect(p, TK_LBRACKET, "'[' before the rows of symbols");
+    *rows = 0;
+    while (!rc && !at(p, TK_RBRACKET)) {
+        cursor row_at = p->tok.at;
+        int64_t count = 0;
+        rc = expect(p, TK_LBRACKET, "'[' before a row of symbols");
+        while (!rc && !at(p, TK_RBRACKET)) {
+            char *name = NULL;
+            rc = at(p, TK_SYMBOL) ? fr_symbol_name(p, &p->tok, &name) : fr_expected(p, "a symbol such as @f");
+            if (!rc && mem_grow((void **)names, &cap, n + 1, sizeof **names)) rc = fr_nomem(p);
+            if (rc) {
+                mem_free(name);
+                break;
+            }
+            (*names)[n++] = name;
+            count++;
+            next(p);
+            if (!accept(p, TK_COMMA)) break;
+        }
+        if (!rc) rc = expect(p, TK_RBRACKET, "']' after a row of symbols");
+        if (!rc && width >= 0 && count != width)
+            rc = fr_error(p, row_at, "rows of %lld and %lld symbols", (long long)width, (long long)count);
+        width = count;
+        (*rows)++;
+        if (!rc && !accept(p, TK_COMMA)) break;
+    }
+    if (!rc) rc = expect(p, TK_RBRACKET, "']' after the rows of symbols");
+    *cols = width < 0 ? 0 : width;
+    if (rc) {
+        for (int i = 0; i < n; i++) mem_free((*names)[i]);
+        mem_free(*names);
+        *names = NULL;
+    }
+    return rc;
+}
+
+int fr_attr_read_symbol_grid(parser *p, const attr_ref *a, char ***names, int64_t *rows, int64_t *cols) {
+    pstate saved;
+    *names = NULL;
+    if (attr_enter(p, a, &saved)) return -1;
+    int rc = parse_symbol_grid(p, names, rows, cols);
+    if (attr_leave(p, &saved, rc) && !rc) {
+        for (int64_t i = 0; i < *rows * *cols; i++) mem_free((*names)[i]);
+        mem_free(*names);
+        *names = NULL;
+        return -1;
+    }
+    return rc ? -1 : 0;
+}
+
+/* `#stablehlo.channel_handle<handle = H, type = T>`: H into *handle. */
+int fr_attr_read_channel_handle(parser *p, const attr_ref *a, int64_t *handle) {
+    pstate saved;
+    if (attr_enter(p, a, &saved)) return -1;
+    int64_t type = 0;
+    int rc = at(p, TK_HASH) && tok_is(&p->tok, "#stablehlo.channel_handle") ? 0
+             : fr_expected(p, "#stablehlo.channel_handle<handle = ..., type = ...>");
+    if (!rc) {
+        next(p);
+        rc = expect(p, TK_LESS, "'<' after #stablehlo.channel_handle") ||
+             expect_word(p, "handle", "handle =") || expect(p, TK_EQUAL, "'='") ||
+             fr_parse_int64(p, handle, "the channel's handle") || expect(p, TK_COMMA, "',' after the handle") ||
+             expect_word(p, "type", "type =") || expect(p, TK_EQUAL, "'='") ||
+             fr_parse_int64(p, &type, "the channel's type") || expect(p, TK_GREATER, "'>' after the channel handle");
+    }
+    return attr_leave(p, &saved, rc);
+}
+
 /* ---- integer lists --------------------------------------------------------------------------- */
 
 /* Appends integers to a growing array (cap as for mem_grow). */

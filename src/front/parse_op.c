@@ -354,6 +354,10 @@ static int read_generic_attrs(parser *p, op_desc *d, const attr_list *attrs) {
     case IR_COMPLEX_PART: return read_complex_part_attrs(p, d, attrs);
     case IR_FFT: case IR_FFT_PARTS: return fr_read_fft_attrs(p, d, attrs);
     case IR_TOP_K: return !(a = fr_attr_require(p, attrs, "k", d->at)) || fr_attr_read_int(p, a, &x->k);
+    case IR_RUN_PARALLEL: return fr_read_run_parallel(p, d, attrs);
+    case IR_ALL_REDUCE: case IR_ALL_GATHER: case IR_REDUCE_SCATTER: case IR_ALL_TO_ALL: case IR_COLLECTIVE_PERMUTE:
+    case IR_COLLECTIVE_BROADCAST: case IR_REPLICA_ID: case IR_PARTITION_ID:
+        return fr_read_collective_attrs(p, d, attrs);
     case IR_SLICE:
         if (!(a = fr_attr_require(p, attrs, "start_indices", d->at)) || fr_attr_read_ints(p, a, &x->start) ||
             !(a = fr_attr_require(p, attrs, "limit_indices", d->at)) || fr_attr_read_ints(p, a, &x->limit))
@@ -518,15 +522,10 @@ static int parse_generic(parser *p, op_desc *d, op_special sp, ir_op **op) {
  * name is DIAG_INVALID. */
 static const char *const unsupported_ops[] = {
     "stablehlo.after_all",
-    "stablehlo.all_gather",
-    "stablehlo.all_reduce",
-    "stablehlo.all_to_all",
     "stablehlo.batch_norm_grad",
     "stablehlo.batch_norm_inference",
     "stablehlo.batch_norm_training",
     "stablehlo.bitcast_convert",
-    "stablehlo.collective_broadcast",
-    "stablehlo.collective_permute",
     "stablehlo.composite",
     "stablehlo.compute_reshape_shape",
     "stablehlo.create_token",
@@ -538,12 +537,9 @@ static const char *const unsupported_ops[] = {
     "stablehlo.get_tuple_element",
     "stablehlo.infeed",
     "stablehlo.outfeed",
-    "stablehlo.partition_id",
     "stablehlo.real_dynamic_slice",
     "stablehlo.recv",
     "stablehlo.reduce_precision",
-    "stablehlo.reduce_scatter",
-    "stablehlo.replica_id",
     "stablehlo.rng",
     "stablehlo.send",
     "stablehlo.set_dimension_size",
@@ -557,7 +553,6 @@ static const char *const unsupported_ops[] = {
     "chlo.scan",
     "interpreter.print",
     "interpreter.probe",
-    "interpreter.run_parallel",
     "check.eq",
     "check.almost_eq",
     "check.expect_serialized_eq",
@@ -706,9 +701,12 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         case IR_GATHER: case IR_SCATTER: case IR_GETRF: case IR_GEQRF: case IR_ORGQR: case IR_SYEVD:
         case IR_GESDD: case IR_GESVD: case IR_SYTRD: case IR_GEHRD: case IR_GEEV: case IR_GEES:
         case IR_COMPLEX_PART: case IR_FFT_PARTS: case IR_CHOLESKY_PARTS: case IR_TRIANGULAR_SOLVE_PARTS:
+        case IR_RUN_PARALLEL: case IR_ALL_REDUCE: case IR_ALL_GATHER: case IR_REDUCE_SCATTER: case IR_ALL_TO_ALL:
+        case IR_COLLECTIVE_PERMUTE: case IR_COLLECTIVE_BROADCAST:
             return fr_error(p, d->at, "%s has only the generic form \"%s\"(...)", ir_op_name(d->code),
                             ir_op_name(d->code));
         case IR_CALL: rc = fr_parse_call(p, d); break;
+        case IR_REPLICA_ID: case IR_PARTITION_ID: rc = fr_parse_process_id(p, d); break;
         case IR_RETURN: rc = fr_parse_return(p, d); break;
         case IR_CHECK_EQ:
         case IR_CHECK_ALMOST_EQ: rc = fr_parse_expect(p, d); break;

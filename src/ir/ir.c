@@ -179,7 +179,10 @@ bool ir_op_from_name(const char *s, size_t n, ir_opcode *out) {
 
 int ir_op_result_count(ir_opcode op, int nin) {
     switch (op) {
-    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: case IR_FFT_PARTS: return -1;
+    case IR_CALL: case IR_FUSION: case IR_IF: case IR_CASE: case IR_FFT_PARTS: case IR_RUN_PARALLEL:
+    case IR_COLLECTIVE_BROADCAST:   /* nin, or nin - 1 after a dynamic root */
+        return -1;
+    case IR_ALL_REDUCE: case IR_ALL_GATHER: case IR_ALL_TO_ALL: return nin;
     case IR_REDUCE: case IR_REDUCE_WINDOW: return nin / 2;
     case IR_SCATTER: return (nin - 1) / 2;
     case IR_WHILE: case IR_SORT: case IR_OPTIMIZATION_BARRIER: return nin;
@@ -201,7 +204,9 @@ int ir_op_result_count(ir_opcode op, int nin) {
 
 int ir_op_region_count(ir_opcode op) {
     switch (op) {
-    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: case IR_SCATTER: return 1;
+    case IR_REDUCE: case IR_FUSION: case IR_MAP: case IR_SORT: case IR_REDUCE_WINDOW: case IR_SCATTER:
+    case IR_ALL_REDUCE: case IR_REDUCE_SCATTER:
+        return 1;
     case IR_WHILE: case IR_IF: case IR_SELECT_AND_SCATTER: return 2;
     case IR_CASE: return -1;
     default: return 0;

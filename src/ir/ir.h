@@ -110,6 +110,15 @@ typedef enum ir_op_kind {
  *   L[-1] / 2 + 1; IRFFT (re, im) -> x, from the last dim L[-1] / 2 + 1
  * computed in double (src/util/fft.h) and rounded once.
  *
+ * The collectives (all_reduce, all_gather, reduce_scatter, all_to_all,
+ * collective_permute, collective_broadcast, replica_id, partition_id) and
+ * interpreter.run_parallel exist only between parsing and their expansion
+ * (src/passes/parallel.c), which runs every process's copy of its program
+ * in one graph, each collective made of ordinary ops on its group's
+ * values. run_parallel: callee holds the programs' names row by row, one
+ * a line, dims = (replicas, partitions); its operands and results are the
+ * programs' in turn.
+ *
  * The arrayjit.* LAPACK ops have no StableHLO op: they are the routines
  * JAX's CPU custom calls run (jaxlib's lapack_{s,d}<routine>_ffi), with
  * their operands and results as jaxlib defines them, each over a batch of
@@ -188,6 +197,15 @@ typedef enum ir_op_kind {
     X(IMAG, "stablehlo.imag", IR_KIND_OTHER, 1) \
     X(COMPLEX, "stablehlo.complex", IR_KIND_OTHER, 2) \
     X(FFT, "stablehlo.fft", IR_KIND_OTHER, 1) \
+    X(RUN_PARALLEL, "interpreter.run_parallel", IR_KIND_OTHER, -1) \
+    X(ALL_REDUCE, "stablehlo.all_reduce", IR_KIND_OTHER, -1) \
+    X(ALL_GATHER, "stablehlo.all_gather", IR_KIND_OTHER, -1) \
+    X(REDUCE_SCATTER, "stablehlo.reduce_scatter", IR_KIND_OTHER, 1) \
+    X(ALL_TO_ALL, "stablehlo.all_to_all", IR_KIND_OTHER, -1) \
+    X(COLLECTIVE_PERMUTE, "stablehlo.collective_permute", IR_KIND_OTHER, 1) \
+    X(COLLECTIVE_BROADCAST, "stablehlo.collective_broadcast", IR_KIND_OTHER, -1) \
+    X(REPLICA_ID, "stablehlo.replica_id", IR_KIND_OTHER, 0) \
+    X(PARTITION_ID, "stablehlo.partition_id", IR_KIND_OTHER, 0) \
     X(ABS, "stablehlo.abs", IR_KIND_UNARY, 1) \
     X(CBRT, "stablehlo.cbrt", IR_KIND_UNARY, 1) \
     X(CEIL, "stablehlo.ceil", IR_KIND_UNARY, 1) \
@@ -356,6 +374,14 @@ typedef struct ir_attrs {
     bool complex_imag;     /* complex_part: the imaginary part (else the real part) */
     ir_fft_type fft_type;  /* fft (fft_length in dims) */
     int64_t k;             /* chlo.top_k: how many along the last dim */
+    /* The collectives: replica_groups (collective_permute: source_target_pairs), row by
+     * row, group_size to a row (-1: no process, padding a ragged group); channel_handle's
+     * handle; use_global_device_ids; collective_broadcast's has_dynamic_root. axis:
+     * all_gather_dim, scatter_dimension, all_to_all's split_dimension; axis_b: its
+     * concat_dimension; k: its split_count. */
+    ir_ints groups;
+    int64_t group_size, channel_id;
+    bool global_ids, dynamic_root;
 } ir_attrs;
 
 /* Every ir_ints field of ir_attrs, for code that frees, copies, hashes or
@@ -365,7 +391,7 @@ typedef struct ir_attrs {
      &(a)->lhs_contract, &(a)->rhs_contract, &(a)->sizes, &(a)->low, &(a)->high, &(a)->interior, \
      &(a)->window, &(a)->collapsed, &(a)->op_batch, &(a)->ix_batch, &(a)->index_map, &(a)->win_dims, \
      &(a)->win_strides, &(a)->base_dil, &(a)->win_dil, &(a)->padding, &(a)->conv_lhs, &(a)->conv_rhs, \
-     &(a)->conv_out}
+     &(a)->conv_out, &(a)->groups}
 
 typedef int ir_value_id;
 

@@ -128,7 +128,9 @@ static int inline_block(inliner *in, ir_block *b, int depth) {
     return DIAG_OK;
 }
 
-int pass_inline_calls(ir_module *m, ir_func *f, diag *d) {
+int pass_inline_calls(ir_module *m, ir_func *f, diag *d) { return pass_inline_calls_in(m, f, f->body, d); }
+
+int pass_inline_calls_in(ir_module *m, ir_func *f, ir_block *b, diag *d) {
     inliner in = {m, f, d};
-    return inline_block(&in, f->body, 0);
+    return inline_block(&in, b, 0);
 }

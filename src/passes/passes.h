@@ -14,6 +14,14 @@
 /* Replaces every func.call in f by a copy of the callee's body (recursively),
  * so that f is one flat graph. The callees stay in the module. */
 int pass_inline_calls(ir_module *m, ir_func *f, diag *d);
+/* The same for the calls in b, a block of f's (or one to become f's). */
+int pass_inline_calls_in(ir_module *m, ir_func *f, ir_block *b, diag *d);
+
+/* Expands every interpreter.run_parallel of m into one graph of its
+ * processes' copies, each collective made of ordinary ops, and runs the
+ * collectives outside any run on one process (parallel.c; the front end
+ * calls it, so nothing after it sees a collective). */
+int pass_expand_parallel(ir_module *m, diag *d);
 
 /* Evaluates ops whose operands are all constants when the result is small
  * (at most PASS_FOLD_MAX_ELEMENTS elements), using the reference evaluator's
