@@ -665,7 +665,14 @@ static void note_uses(ir_op *op, void *ctx) {
     }
 }
 
+static void note_process_op(ir_op *op, void *ctx) {
+    if (is_process_op(op->code) || op->code == IR_RUN_PARALLEL) *(bool *)ctx = true;
+}
+
 int pass_expand_parallel(ir_module *m, diag *d) {
+    bool any = false;   /* most modules have none: nothing to allocate, nothing to fail */
+    for (int i = 0; i < m->nfuncs; i++) pass_walk_block(m->funcs[i]->body, note_process_op, &any);
+    if (!any) return DIAG_OK;
     uses_ctx u = {m, mem_calloc((size_t)m->nfuncs + 1, sizeof(bool)), mem_calloc((size_t)m->nfuncs + 1, sizeof(bool))};
     int rc = u.called && u.program ? DIAG_OK : diag_nomem(d);
     for (int i = 0; !rc && i < m->nfuncs; i++) pass_walk_block(m->funcs[i]->body, note_uses, &u);
