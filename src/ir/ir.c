@@ -434,8 +434,9 @@ int ir_func_add_expect(ir_func *f, const ir_expect *e) {
 }
 
 ir_value_id ir_value_new(ir_func *f, const ir_type *t) {
+    ir_type type = *t;   /* t may point into f->values, which growing moves */
     if (mem_grow((void **)&f->values, &f->cap_values, f->nvalues + 1, sizeof(ir_value))) return -1;
-    f->values[f->nvalues] = (ir_value){.type = *t, .def = NULL, .def_index = 0, .name = NULL};
+    f->values[f->nvalues] = (ir_value){.type = type, .def = NULL, .def_index = 0, .name = NULL};
     return f->nvalues++;
 }
 

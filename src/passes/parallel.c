@@ -585,9 +585,9 @@ static int expand_run(expander *ex, ir_block *b, int at, int *n) {
         ex->out->nops = 0;   /* b's now */
         pass_erase_op(ex->f, run);
     }
+    processes_free(ex);   /* first: it reads the bodies' ops, of which ex->out holds those laid out */
     if (ex->out) pass_erase_block(ex->f, ex->out);
     ex->out = NULL;
-    processes_free(ex);
     return rc;
 }
 
@@ -615,10 +615,10 @@ static int expand_lone(expander *ex, ir_block *b, int at, int *n) {
         pr->body->nops = 1;
         pr->next = 0;
     }
+    processes_free(ex);   /* first, as in expand_run */
     if (ex->out) pass_erase_block(ex->f, ex->out);
     ex->out = NULL;
     ex->lone_block = NULL;
-    processes_free(ex);
     return rc;
 }
 

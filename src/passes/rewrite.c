@@ -162,7 +162,8 @@ int pass_block_splice(ir_block *b, int at, int nremove, ir_op *const *ops, int n
     assert(at >= 0 && nremove >= 0 && at + nremove <= b->nops);
     int nops = b->nops - nremove + n;
     if (mem_grow((void **)&b->ops, &b->cap_ops, nops, sizeof *b->ops)) return -1;
-    memmove(&b->ops[at + n], &b->ops[at + nremove], (size_t)(b->nops - at - nremove) * sizeof *b->ops);
+    int tail = b->nops - at - nremove;
+    if (tail) memmove(&b->ops[at + n], &b->ops[at + nremove], (size_t)tail * sizeof *b->ops);
     if (n) memcpy(&b->ops[at], ops, (size_t)n * sizeof *ops);
     b->nops = nops;
     return 0;
