@@ -339,6 +339,7 @@ int fr_bind_block_arg(parser *p, ir_block *b, const token *name, const ir_type *
  *   parse_op_dynamic.c     dynamic_iota, dynamic_broadcast_in_dim, dynamic_pad,
  *                          dynamic_conv of constant shapes
  *   parse_op_rng.c         rng_bit_generator, as XLA's generators' elementwise ops
+ *   parse_op_scan.c        chlo.scan, as a while loop
  *
  * A pretty-form parser runs after the op's name and fills an op_desc; the
  * statement then emits it (reduce and while emit it themselves, to parse
@@ -356,6 +357,7 @@ typedef enum op_special {
     SP_UNIFORM_DEQUANTIZE, /* quantized -> float */
     SP_DYNAMIC,            /* a dynamic-shape op of constant shapes, read as its static op (parse_op_dynamic.c) */
     SP_RNG_BIT_GENERATOR,  /* XLA's generators as elementwise ops (parse_op_rng.c) */
+    SP_CHLO_SCAN,          /* chlo.scan: a while loop over the scanned dimension (parse_op_scan.c) */
     /* CHLO ops expanded into StableHLO ops as they are read (parse_op_chlo.c) */
     SP_CHLO_FIRST,
     SP_CHLO_SQUARE = SP_CHLO_FIRST, /* x * x */
@@ -421,6 +423,11 @@ int fr_parse_typed_arg(parser *p, token *name, ir_type *t, int *quant);
 /* `{` (label)? statement* `}` into b; with allow_label false the caller has
  * bound the arguments. */
 int fr_parse_region(parser *p, ir_block *b, bool allow_label);
+/* The same with a label whose n arguments name the given values (each of
+ * the value's type), which b already has in scope, not new arguments:
+ * an op read as a region inlined into b (chlo.scan). A region without a
+ * label is an error unless n is 0. */
+int fr_parse_region_over(parser *p, ir_block *b, const ir_value_id *values, int n);
 /* `word = [ints]`, `word = N` */
 int fr_parse_named_list(parser *p, const char *word, ir_ints *out);
 int fr_parse_named_int(parser *p, const char *word, int64_t *out);
@@ -518,6 +525,10 @@ int fr_widen_linalg(parser *p, op_desc *d);
  * expansion (d's operand and result types read). */
 int fr_parse_rng_bit_generator(parser *p, op_desc *d);
 int fr_lower_rng_bit_generator(parser *p, op_desc *d, const attr_list *attrs);
+
+/* parse_op_scan.c: chlo.scan's pretty form after the name, read as a
+ * while loop (*op; d names the scan's results among the loop's). */
+int fr_parse_scan(parser *p, op_desc *d, ir_op **op);
 
 /* ---- interpreter.run_parallel and the collectives (parse_op_parallel.c) -------------------------- */
 

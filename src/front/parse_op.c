@@ -241,31 +241,58 @@ int fr_parse_typed_arg(parser *p, token *name, ir_type *t, int *quant) {
     return (quant ? fr_parse_tensor_type_quant(p, t, quant) : fr_parse_tensor_type(p, t)) || fr_skip_loc(p);
 }
 
+/* The label's argument i names values[i] (of the same type) instead of a
+ * new argument of b; NULL: new arguments. */
+typedef struct label_values {
+    const ir_value_id *values;
+    int n;
+} label_values;
+
+static int bind_label_arg(parser *p, ir_block *b, const label_values *lv, int i) {
+    token name;
+    ir_type t;
+    int q;
+    if (fr_parse_typed_arg(p, &name, &t, lv ? NULL : &q)) return -1;
+    if (!lv) return fr_bind_block_arg(p, b, &name, &t, q);
+    if (i >= lv->n) return fr_error(p, name.at, "the region takes %d argument%s", lv->n, lv->n == 1 ? "" : "s");
+    const ir_type *want = ir_value_type(p->fn, lv->values[i]);
+    if (!ir_type_eq(&t, want)) {
+        char h[96], w[96];
+        ir_type_str(&t, h, sizeof h);
+        ir_type_str(want, w, sizeof w);
+        return fr_error(p, name.at, "the region's argument %d has type %s, expected %s", i, h, w);
+    }
+    return fr_bind_values(p, &name, lv->values[i], 1);
+}
+
 /* `^label (`(` args `)`)? `:` — the entry block's label and arguments. */
-static int parse_block_label(parser *p, ir_block *b) {
+static int parse_block_label(parser *p, ir_block *b, const label_values *lv) {
+    cursor label = p->tok.at;
     next(p); /* ^bb0 */
+    int n = 0;
     if (accept(p, TK_LPAREN) && !accept(p, TK_RPAREN)) {
         do {
-            token name;
-            ir_type t;
-            int q;
-            if (fr_parse_typed_arg(p, &name, &t, &q) || fr_bind_block_arg(p, b, &name, &t, q)) return -1;
+            if (bind_label_arg(p, b, lv, n++)) return -1;
         } while (accept(p, TK_COMMA));
         if (expect(p, TK_RPAREN, "')' after the block arguments")) return -1;
     }
+    if (lv && n != lv->n)
+        return fr_error(p, label, "the region takes %d argument%s, the label gives %d", lv->n, lv->n == 1 ? "" : "s", n);
     return expect(p, TK_COLON, "':' after the block label");
 }
 
-/* `{` (label)? statement* `}` into b. Names defined inside go out of scope
- * at the '}'. With allow_label false the caller has bound the arguments. */
-int fr_parse_region(parser *p, ir_block *b, bool allow_label) {
+static int parse_region(parser *p, ir_block *b, bool allow_label, const label_values *lv) {
     if (p->depth >= FRONT_MAX_DEPTH) return fr_error(p, p->tok.at, "regions nested deeper than %d", FRONT_MAX_DEPTH);
     if (expect(p, TK_LBRACE, "'{' before the region")) return -1;
     int mark = fr_scope_mark(p);
     ir_block *outer = p->block;
     p->block = b;
     p->depth++;
-    int rc = allow_label && at(p, TK_BLOCK) ? parse_block_label(p, b) : 0;
+    int rc = 0;
+    if (allow_label && at(p, TK_BLOCK))
+        rc = parse_block_label(p, b, lv);
+    else if (lv && lv->n)
+        rc = fr_error(p, p->tok.at, "expected the region's label and its %d argument%s", lv->n, lv->n == 1 ? "" : "s");
     while (!rc && !accept(p, TK_RBRACE)) {
         if (at(p, TK_EOF) || at(p, TK_SPLIT))
             rc = fr_expected(p, "'}' at the end of the region");
@@ -278,6 +305,15 @@ int fr_parse_region(parser *p, ir_block *b, bool allow_label) {
     p->block = outer;
     fr_scope_pop(p, mark);
     return rc ? -1 : 0;
+}
+
+/* `{` (label)? statement* `}` into b. Names defined inside go out of scope
+ * at the '}'. With allow_label false the caller has bound the arguments. */
+int fr_parse_region(parser *p, ir_block *b, bool allow_label) { return parse_region(p, b, allow_label, NULL); }
+
+int fr_parse_region_over(parser *p, ir_block *b, const ir_value_id *values, int n) {
+    label_values lv = {values, n};
+    return parse_region(p, b, true, &lv);
 }
 
 /* ---- pretty forms: shared pieces ------------------------------------------------------------ */
@@ -433,6 +469,7 @@ static int lower_legacy(parser *p, op_desc *d, op_special sp) {
 static int read_generic_special(parser *p, op_desc *d, op_special sp, const attr_list *attrs) {
     const attr_ref *a;
     if (sp >= SP_CHLO_FIRST) return fr_lower_chlo(p, d, sp, attrs);
+    if (sp == SP_CHLO_SCAN) return fr_unsupported(p, d->at, "chlo.scan is read in its pretty form only");
     if (sp == SP_UNIFORM_QUANTIZE || sp == SP_UNIFORM_DEQUANTIZE) return 0;   /* no attributes */
     if (sp == SP_DYNAMIC)   /* dynamic_pad's paddings are operands */
         return (d->code != IR_PAD && read_generic_attrs(p, d, attrs)) || fr_lower_dynamic(p, d);
@@ -550,7 +587,6 @@ static const char *const unsupported_ops[] = {
     "chlo.broadcast_complex",
     "chlo.constant",
     "chlo.minimum_broadcast_shapes",
-    "chlo.scan",
     "interpreter.print",
     "interpreter.probe",
     "check.eq",
@@ -581,6 +617,7 @@ static const struct {
     {"stablehlo.dynamic_pad", IR_PAD, SP_DYNAMIC},
     {"stablehlo.dynamic_conv", IR_CONVOLUTION, SP_DYNAMIC},
     {"stablehlo.rng_bit_generator", IR_CONVERT, SP_RNG_BIT_GENERATOR},
+    {"chlo.scan", IR_WHILE, SP_CHLO_SCAN},
     /* CHLO ops that are StableHLO ops as read (parse_op_chlo.c) */
     {"chlo.tan", IR_TAN, SP_NONE},
     {"chlo.square", IR_MULTIPLY, SP_CHLO_SQUARE},
@@ -666,6 +703,8 @@ static int parse_pretty(parser *p, op_desc *d, op_special sp, ir_op **op) {
         rc = fr_parse_dynamic(p, d);
     else if (sp == SP_RNG_BIT_GENERATOR)
         rc = fr_parse_rng_bit_generator(p, d);
+    else if (sp == SP_CHLO_SCAN)
+        rc = fr_parse_scan(p, d, op);
     else if (sp == SP_CUSTOM_CALL)
         rc = fr_parse_custom_call(p, d);
     else if (sp == SP_LEGACY_DOT)   /* `%a, %b (, precision = [..])? : (A, B) -> R` */

@@ -794,6 +794,48 @@ TEST(chlo_ops_refuse_malformed_uses) {
                  DIAG_INVALID, "t.mlir:2:3: chlo.ragged_dot has only the generic form \"chlo.ragged_dot\"(...)");
 }
 
+/* A chlo.scan over f32 rows with an i32 carry; SCAN_BODY is its region. */
+#define SCAN_OP(body, sig)                                                                                            \
+    "func.func @f(%x: tensor<3x2xf32>, %c: tensor<i32>) {\n  %r:2 = chlo.scan(%x) inits(%c) dimension=0 {\n" body    \
+    "  } : " sig "\n  return\n}\n"
+#define SCAN_SIG "(tensor<3x2xf32>, tensor<i32>) -> (tensor<3x2xf32>, tensor<i32>)"
+
+/* chlo.scan's sizes and types, each error at the op or at what is wrong. */
+TEST(chlo_scan_refuses_malformed_forms) {
+    EXPECT(parse_ok(SCAN_OP("  ^bb0(%e: tensor<2xf32>, %k: tensor<i32>):\n    stablehlo.return %e, %k : "
+                            "tensor<2xf32>, tensor<i32>\n", SCAN_SIG)) != NULL);
+    done();
+    EXPECT_ERROR(SCAN_OP("  ^bb0(%e: tensor<3xf32>, %k: tensor<i32>):\n    stablehlo.return %e, %k : tensor<3xf32>, "
+                         "tensor<i32>\n", SCAN_SIG),
+                 DIAG_INVALID, "t.mlir:3:8: the region's argument 0 has type tensor<3xf32>, expected tensor<2xf32>");
+    EXPECT_ERROR(SCAN_OP("  ^bb0(%e: tensor<2xf32>):\n    stablehlo.return %e : tensor<2xf32>\n", SCAN_SIG),
+                 DIAG_INVALID, "t.mlir:3:3: the region takes 2 arguments, the label gives 1");
+    EXPECT_ERROR(SCAN_OP("  ^bb0(%e: tensor<2xf32>, %k: tensor<i32>):\n    stablehlo.return %k, %k : tensor<i32>, "
+                         "tensor<i32>\n", SCAN_SIG),
+                 DIAG_INVALID, "t.mlir:4:5: chlo.scan: the region's returned value 0 has type tensor<i32>, expected "
+                               "tensor<2xf32>");
+    EXPECT_ERROR(SCAN_OP("  ^bb0(%e: tensor<2xf32>, %k: tensor<i32>):\n    stablehlo.return %e : tensor<2xf32>\n",
+                         SCAN_SIG),
+                 DIAG_INVALID, "t.mlir:2:3: chlo.scan's region must end in a return of 2 values");
+    EXPECT_ERROR(SCAN_OP("", "(tensor<3x2xf32>, tensor<i32>) -> (tensor<3x2xf32>, tensor<f32>)"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.scan: carry result 0 has type tensor<f32>, expected tensor<i32>");
+    EXPECT_ERROR(SCAN_OP("", "(tensor<3x2xf32>, tensor<i32>) -> (tensor<4x2xf32>, tensor<i32>)"), DIAG_INVALID,
+                 "t.mlir:2:3: chlo.scan: output 0 must have size 3 along dimension 0");
+    EXPECT_ERROR(SCAN_OP("", SCAN_SIG), DIAG_INVALID, "t.mlir:3:3: expected the region's label and its 2 arguments");
+    EXPECT_ERROR("func.func @f(%x: tensor<3xf32>) {\n  %r = chlo.scan(%x) inits() dimension=1 {\n  } : (tensor<3xf32>) "
+                 "-> tensor<3xf32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:18: chlo.scan: dimension 1 is outside input 0's rank 1");
+    EXPECT_ERROR("func.func @f(%x: tensor<3xf32>, %y: tensor<2xf32>) {\n  %r:2 = chlo.scan(%x, %y) inits() dimension=0 "
+                 "{\n  } : (tensor<3xf32>, tensor<2xf32>) -> (tensor<3xf32>, tensor<2xf32>)\n}\n",
+                 DIAG_INVALID, "t.mlir:2:24: chlo.scan: input 1 has 2 along dimension 0, input 0 3");
+    EXPECT_ERROR("func.func @f(%c: tensor<f32>) {\n  %r = chlo.scan() inits(%c) dimension=0 {\n  } : (tensor<f32>) -> "
+                 "tensor<f32>\n}\n",
+                 DIAG_INVALID, "t.mlir:2:3: chlo.scan needs at least one input");
+    EXPECT_ERROR(SCAN_OP("  ^bb0(%e: tensor<2xf32>, %k: tensor<i32>):\n    stablehlo.return %e, %k : tensor<2xf32>, "
+                         "tensor<i32>\n", "(tensor<3x2xf32>, tensor<i32>) -> (tensor<3x2xf32>, tensor<i32>, tensor<i32>)"),
+                 DIAG_INVALID, "t.mlir:2:3: chlo.scan: output 1 must have size 3 along dimension 0");
+}
+
 TEST(unsupported_features_are_named) {
     EXPECT_ERROR("func.func @f(%a: tensor<2xi3>) {\n}\n", DIAG_UNSUPPORTED,
                  "t.mlir:1:27: unsupported element type i3");
@@ -811,7 +853,7 @@ TEST(unsupported_features_are_named) {
     EXPECT_ERROR("func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.rng %a, %a, %a, distribution = UNIFORM\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op stablehlo.rng");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = \"chlo.scan\"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>\n}\n",
-                 DIAG_UNSUPPORTED, "t.mlir:2:8: unsupported op chlo.scan");
+                 DIAG_UNSUPPORTED, "t.mlir:2:3: chlo.scan is read in its pretty form only");
     EXPECT_ERROR("func.func @f(%a: tensor<i32>) {\n  %0 = stablehlo.custom_call @check.neq(%a, %a) : (tensor<i32>, "
                  "tensor<i32>) -> tensor<i1>\n}\n",
                  DIAG_UNSUPPORTED, "t.mlir:2:30: unsupported custom_call @check.neq");
@@ -974,8 +1016,22 @@ static const char *const quant_sample =
     "  return %r : tensor<2xf32>\n"
     "}\n";
 
+/* chlo.scan, reversed, with a capture: an op read as a loop around its region. */
+static const char *const scan_sample =
+    "func.func @main(%x: tensor<4x2xf32>, %s: tensor<2xf32>) -> tensor<4x2xf32> {\n"
+    "  %z = stablehlo.constant dense<0.0> : tensor<2xf32>\n"
+    "  %r:2 = chlo.scan(%x) inits(%z) dimension=0 attributes {is_reverse = true} {\n"
+    "  ^bb0(%e: tensor<2xf32>, %c: tensor<2xf32>):\n"
+    "    %m = stablehlo.multiply %e, %s : tensor<2xf32>\n"
+    "    %n = stablehlo.add %m, %c : tensor<2xf32>\n"
+    "    stablehlo.return %n, %n : tensor<2xf32>, tensor<2xf32>\n"
+    "  } : (tensor<4x2xf32>, tensor<2xf32>) -> (tensor<4x2xf32>, tensor<2xf32>)\n"
+    "  return %r#0 : tensor<4x2xf32>\n"
+    "}\n";
+
 TEST(every_prefix_parses_or_fails_located) {
     check_prefixes(sample);
+    check_prefixes(scan_sample);
     check_prefixes(quant_sample);
     check_prefixes(complex_sample);
 }
@@ -1005,6 +1061,7 @@ static void fail_each_allocation(const char *text) {
 
 TEST(allocation_failures_are_reported_and_clean) {
     fail_each_allocation(sample);
+    fail_each_allocation(scan_sample);
     fail_each_allocation(complex_sample);
     fail_each_allocation(quant_sample);
 }
@@ -1337,6 +1394,7 @@ int main(void) {
     RUN(generic_forms_of_constants_and_checks);
     RUN(malformed_text_is_located);
     RUN(chlo_ops_refuse_malformed_uses);
+    RUN(chlo_scan_refuses_malformed_forms);
     RUN(unsupported_features_are_named);
     RUN(empty_text_is_one_empty_module);
     RUN(every_prefix_parses_or_fails_located);
