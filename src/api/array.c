@@ -151,6 +151,11 @@ static aj_status npy_parse_header(const char *path, const char *header, aj_dtype
             found = 1;
         }
     }
+    /* ml_dtypes saves float8_e5m2 as '<f1' (its other small floats as '<V1'):
+     * one byte a float, read as the first '<V1' type (the caller retypes
+     * it to what its parameter takes). */
+    for (int t = 0; t < AJ_DTYPE_COUNT && !found; t++)
+        if (strncmp(descr + 1, "<f1'", 4) == 0 && strcmp(npy_descr((aj_dtype)t), "<V1") == 0) *dtype = (aj_dtype)t, found = 1;
     /* A complex array is read as its parts interleaved, a real array with a
      * trailing dimension of 2: what a public function takes for it. */
     bool complex = false;

@@ -40,6 +40,9 @@ static int run_cse(compile_state *st, diag *d) { return pass_cse(st->f, d); }
 static int run_loops(compile_state *st, diag *d) { return pass_while_invariants(st->f, d); }
 static int run_dce(compile_state *st, diag *d) { return pass_dce(st->f, d); }
 static int run_strip_barriers(compile_state *st, diag *d) { return pass_strip_barriers(st->f, d); }
+static int run_widen_dots(compile_state *st, diag *d) {
+    return st->o->codegen.strict_order ? DIAG_OK : pass_widen_narrow_dots(st->f, d);
+}
 /* The order with the lowest peak, then the readers an in-place update waits
  * for moved ahead of it (which pairs exist is the contract's, of this order). */
 static int run_schedule(compile_state *st, diag *d) {
@@ -168,6 +171,7 @@ static const struct {
     {"remat", run_remat, dump_ir, true},
     {"dce", run_dce, dump_ir, true},
     {"strip_barriers", run_strip_barriers, dump_ir, true},
+    {"widen_dots", run_widen_dots, dump_ir, true},
     {"fuse", run_fuse, dump_ir, true},
     {"schedule", run_schedule, dump_ir, true},
     {"regions", run_regions, dump_regions, false},

@@ -516,7 +516,8 @@ int fr_parse_dynamic(parser *p, op_desc *d);
 int fr_lower_dynamic(parser *p, op_desc *d);
 
 /* parse_op_linalg.c: cholesky and triangular_solve of f16, bf16 or an f8
- * as the op in f32 between converts (LAPACK's types: lapack_kernels.h);
+ * as the op in f32 between converts (LAPACK's types: lapack_kernels.h), a
+ * dot_general of two float types on both converted to f32 (or f64);
  * called by fr_emit, nothing for other ops. */
 int fr_widen_linalg(parser *p, op_desc *d);
 

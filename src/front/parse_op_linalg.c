@@ -86,11 +86,32 @@ int fr_read_fft_attrs(parser *p, op_desc *d, const attr_list *attrs) {
                : 0;
 }
 
+/* A dot_general of two different float types (JAX exports f8E4M3FN x
+ * f8E5M2 as it is, for fp8 training) takes both operands converted
+ * exactly to f32 (f64 when either is f64), where every product of two
+ * narrow floats is exact; the result keeps its declared type. */
+static int unify_dot_operands(parser *p, op_desc *d) {
+    if (d->nin != 2) return 0;   /* fr_emit reports the arity */
+    ir_dtype a = ir_value_type(p->fn, d->in[0].id)->dtype, b = ir_value_type(p->fn, d->in[1].id)->dtype;
+    if (a == b || !ir_dtype_is_float(a) || !ir_dtype_is_float(b)) return 0;   /* the verifier reports mixed kinds */
+    ir_dtype common = a == IR_F64 || b == IR_F64 ? IR_F64 : IR_F32;
+    for (int i = 0; i < 2; i++) {
+        ir_type t = *ir_value_type(p->fn, d->in[i].id);
+        if (t.dtype == common) continue;
+        t.dtype = common;
+        ir_op *up = fr_aux_op(p, d, IR_CONVERT, 1, &d->in[i].id, &t);
+        if (!up) return -1;
+        d->in[i].id = up->out[0];
+    }
+    return 0;
+}
+
 /* cholesky and triangular_solve of a float type narrower than f32 (f16,
  * bf16, the f8s) run in f32, the narrowest LAPACK takes: the operands
  * converted up exactly, the result rounded once back by the statement's
- * op, a convert. */
+ * op, a convert. A dot_general of mixed float types: unify_dot_operands. */
 int fr_widen_linalg(parser *p, op_desc *d) {
+    if (d->code == IR_DOT_GENERAL) return unify_dot_operands(p, d);
     if ((d->code != IR_CHOLESKY && d->code != IR_TRIANGULAR_SOLVE) || d->out.n != 1) return 0;
     ir_type t = d->out.v[0];
     if (!ir_dtype_is_float(t.dtype) || ir_dtype_bits(t.dtype) >= 32) return 0;

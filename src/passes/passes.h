@@ -57,6 +57,11 @@ int pass_dce(ir_func *f, diag *d);
  * guards, and before fusion. */
 int pass_strip_barriers(ir_func *f, diag *d);
 
+/* Fast mode: every dot_general whose result is a float narrower than f32
+ * gives f32 and is converted to its type after, so that it accumulates in
+ * f32 (widen_dots.c). Strict mode does not run it. */
+int pass_widen_narrow_dots(ir_func *f, diag *d);
+
 /* Moves every check op of f (after inlining) out of the program: its two
  * operands become extra results of f, appended after the original ones, and
  * the check op itself is recorded in checks[0..*nchecks) (the ops are

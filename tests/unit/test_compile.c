@@ -704,6 +704,54 @@ TEST(an_f64_dot_writes_over_its_lhs) {
     aj_module_destroy(m);
 }
 
+/* ---- dots of narrow floats (passes/widen_dots.c) -----------------------------------------
+ * row 0 of the lhs is [1, e, e, e, e], row 1 [e, e, e, e, 1], e half a unit
+ * in the last place of 1 (bf16: 2^-8, f16: 2^-11), times a column of ones.
+ * Rounded to the type after every sum (strict mode, the evaluator) row 0
+ * stays 1, each 1 + e a tie to even; row 1 gathers 4e first and gives
+ * 1 + 4e exactly. Accumulated in f32 (fast mode, as XLA) both give 1 + 4e. */
+static int narrow_dot_run(aj_dtype t, const char *type, uint16_t one, uint16_t e, uint16_t one_4e, int strict) {
+    char text[600];
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: tensor<2x5x%s>, %%b: tensor<5x1x%s>) -> tensor<2x1x%s> {\n"
+             "  %%d = stablehlo.dot_general %%a, %%b, contracting_dims = [1] x [0] : (tensor<2x5x%s>, "
+             "tensor<5x1x%s>) -> tensor<2x1x%s>\n"
+             "  func.return %%d : tensor<2x1x%s>\n}\n",
+             type, type, type, type, type, type, type);
+    const int64_t ad[2] = {2, 5}, bd[2] = {5, 1};
+    aj_array *in[2], *out = NULL;
+    aj_module *m = NULL;
+    aj_executable *e_ = NULL;
+    aj_array_create(t, 2, ad, &in[0]);
+    aj_array_create(t, 2, bd, &in[1]);
+    uint16_t *a = aj_array_data(in[0]), *b = aj_array_data(in[1]);
+    for (int k = 0; k < 10; k++) a[k] = k == 0 || k == 9 ? one : e;
+    for (int k = 0; k < 5; k++) b[k] = one;
+    aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+    int bad = 1;
+    if (aj_module_parse(text, strlen(text), "t.mlir", &m) || aj_compile(m, "main", &o, &e_) ||
+        aj_executable_run(e_, 2, in, 1, &out)) {
+        fprintf(stderr, "narrow dot %s: %s\n", type, aj_last_error());
+    } else {
+        const uint16_t *r = aj_array_data(out);
+        bad = r[0] != (strict ? one : one_4e) || r[1] != one_4e;
+        if (bad) fprintf(stderr, "narrow dot %s (strict %d): %#x %#x\n", type, strict, r[0], r[1]);
+    }
+    aj_array_destroy(out);
+    aj_executable_destroy(e_);
+    aj_module_destroy(m);
+    aj_array_destroy(in[0]);
+    aj_array_destroy(in[1]);
+    return bad;
+}
+
+TEST(fast_mode_narrow_dots_accumulate_in_f32) {
+    for (int strict = 0; strict < 2; strict++) {
+        EXPECT_EQ_INT(narrow_dot_run(AJ_BF16, "bf16", 0x3F80, 0x3B80, 0x3F82, strict), 0);
+        EXPECT_EQ_INT(narrow_dot_run(AJ_F16, "f16", 0x3C00, 0x1000, 0x3C02, strict), 0);
+    }
+}
+
 /* Compiling through this stop's paths (side results and block-local rows
  * in the big softmax, a dot written over its lhs, the scratch block placed
  * in a gap) with every allocation failing in turn: AJ_ERR_NOMEM, nothing
@@ -756,6 +804,7 @@ int main(void) {
     RUN(a_dot_chain_keeps_one_activation_buffer);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
+    RUN(fast_mode_narrow_dots_accumulate_in_f32);
     RUN(compiling_survives_failing_allocations);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
