@@ -535,13 +535,23 @@ static bool exact_in_f32(ir_dtype t) {
            ir_dtype_minifloat(t, NULL);
 }
 
+/* Whether region b (a fusion's) returns a value of type t. */
+static bool returns_type(const ir_block *b, const ir_func *f, const ir_type *t) {
+    const ir_op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
+    for (int i = 0; ret && i < ret->nin; i++)
+        if (ir_type_eq(type_of(f, ret->in[i]), t)) return true;
+    return false;
+}
+
 /* Fast mode: a DOT kernel whose one dot_general reads two block arguments,
  * gives f32, and has an operand of a narrower type: the scratch for its
  * operands as f32 (0: no such kernel), a K block of each for a plain
  * matmul (k->convert_block), else both whole. The naive contraction walks the
  * rhs by columns (a bf16 x int8 matmul of 256 x 1024 x 1024 took 0.9 s);
  * sgemm on the converted operands computes the same products and sums in
- * another order, which fast mode allows. */
+ * another order, which fast mode allows. A kernel that returns no f32
+ * value of the product's type (its epilogue rounds it to bf16) gets room
+ * for the product after the operands (k->scratch_product). */
 static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
     const ir_op *dot = only_dot(fusion->regions[0]);
     if (!dot || block_arg_index(fusion->regions[0], dot->in[0]) < 0 ||
@@ -554,14 +564,19 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
     const ir_attrs *a = &dot->a;
     bool plain = l->rank == 2 && r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 &&
                  a->lhs_contract.v[0] == 1 && a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
+    size_t operands;
     if (plain) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
         k->scratch_rhs = align_up((size_t)(l->dims[0] * k->convert_block) * 4);
-        return k->scratch_rhs + (size_t)(k->convert_block * r->dims[1]) * 4;
+        operands = k->scratch_rhs + (size_t)(k->convert_block * r->dims[1]) * 4;
+    } else {
+        k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
+        operands = k->scratch_rhs + (size_t)ir_type_numel(r) * 4;
     }
-    k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
-    return k->scratch_rhs + (size_t)ir_type_numel(r) * 4;
+    if (returns_type(fusion->regions[0], f, type_of(f, dot->out[0]))) return operands;
+    k->scratch_product = align_up(operands);
+    return k->scratch_product + ir_type_bytes(type_of(f, dot->out[0]));
 }
 
 /* ---- convolution as a matrix product -------------------------------------------------- */

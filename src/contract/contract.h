@@ -112,6 +112,10 @@ typedef struct contract_kernel {
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
+    size_t scratch_product;         /* DOT_CONVERT whose kernel returns no value of the f32
+                                       product's type (a narrow-result dot that passes/
+                                       widen_dots.c rounds in its epilogue): the product's
+                                       offset in its scratch; 0: none */
 } contract_kernel;
 
 typedef struct contract {

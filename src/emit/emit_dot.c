@@ -36,7 +36,10 @@
  *
  * Fast mode's f32 dot of narrower operands (bf16 x int8, contract strategy
  * DOT_CONVERT) converts both into f32 in the plan's scratch and takes the
- * same path (convert_operands).
+ * same path (convert_operands). Where the kernel returns no f32 value of
+ * the product's shape (a bf16 dot widened to f32 then rounded by its
+ * epilogue: passes/widen_dots.c), the product goes to the scratch block
+ * after the operands, and the epilogue reads it there (scratch_product).
  *
  * A result the plan writes over the dot's lhs (plan_dot_over_lhs: an MLP
  * layer h' = tanh(h @ W) over h) runs block of rows by block of rows
@@ -750,6 +753,17 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
     ec_close(cx);
 }
 
+/* DOT_CONVERT's product in the scratch block where the kernel returns no
+ * value of its type (contract_kernel.scratch_product): a float array there,
+ * which the epilogue reads; NULL when the contract gave it none. */
+static const char *scratch_product(emit_ctx *cx, const ex_kernel *k) {
+    size_t at = cx->p->kernels.k[k->step].scratch_product;
+    if (!at || !ex_dot_converts(cx, k->step)) return NULL;
+    const char *name = ec_fresh(cx, "aj_product_");
+    ec_line(cx, "float *%s = (float *)(scratch + %zu);", name, at);
+    return name;
+}
+
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
@@ -777,14 +791,15 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);
     if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
-    if (target < 0) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
+    const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_product(cx, k);
+    if (!into) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
     bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
-    if (loops) emit_loop_gemm(cx, dot, &g, k->out[target]);
-    else if (blocked) emit_blocked_convert_gemm(cx, k, dot, k->out[target]);
-    else emit_gemm(cx, dot, &g, operands, k->out[target], single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
+    if (loops) emit_loop_gemm(cx, dot, &g, into);
+    else if (blocked) emit_blocked_convert_gemm(cx, k, dot, into);
+    else emit_gemm(cx, dot, &g, operands, into, single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     bool skip[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
-    cx->buffer[dot->out[0]] = k->out[target];
+    cx->buffer[dot->out[0]] = into;
     int rc = emit_result_loop(cx, k, skip);
     cx->buffer[dot->out[0]] = NULL;
     return rc;
