@@ -543,28 +543,44 @@ static bool returns_type(const ir_block *b, const ir_func *f, const ir_type *t) 
     return false;
 }
 
-/* Fast mode: a DOT kernel whose one dot_general reads two block arguments,
- * gives f32, and has an operand of a narrower type: the scratch for its
- * operands as f32 (0: no such kernel), a K block of each for a plain
- * matmul (k->convert_block), else both whole. The naive contraction walks the
- * rhs by columns (a bf16 x int8 matmul of 256 x 1024 x 1024 took 0.9 s);
- * sgemm on the converted operands computes the same products and sums in
- * another order, which fast mode allows. A kernel that returns no f32
- * value of the product's type (its epilogue rounds it to bf16) gets room
- * for the product after the operands (k->scratch_product). */
+/* An i8/u8 x i8/u8 -> i32 matmul through sgemm: every product is at most
+ * 255^2 in magnitude, so a K block of CONTRACT_CONVERT_BLOCK_K (256) sums
+ * to less than 2^24, exactly in f32; the blocks' sums then add in i32,
+ * wrapping as the evaluator's i32 sum does (an exact sum in any order). */
+_Static_assert(CONTRACT_CONVERT_BLOCK_K * 255 * 255 < 1 << 24, "a byte matmul's K block must sum exactly in f32");
+
+static bool byte_matmul(const ir_type *l, const ir_type *r, const ir_type *out) {
+    bool byte_l = l->dtype == IR_I8 || l->dtype == IR_U8, byte_r = r->dtype == IR_I8 || r->dtype == IR_U8;
+    return byte_l && byte_r && out->dtype == IR_I32;
+}
+
+/* Fast mode: a DOT kernel whose one dot_general reads two block arguments
+ * and either gives f32 from an operand of a narrower type, or is a plain
+ * i8/u8 matmul giving i32 (byte_matmul): the scratch for its operands as
+ * f32 (0: no such kernel), a K block of each for a plain matmul
+ * (k->convert_block), else both whole. The naive contraction walks the rhs
+ * by columns (a bf16 x int8 matmul of 256 x 1024 x 1024 took 0.9 s); sgemm
+ * on the converted operands computes the same products and sums in another
+ * order, which fast mode allows. A kernel that returns no value of the
+ * product's type (its epilogue rounds it to bf16) gets room for the
+ * product after the operands (k->scratch_product); a byte matmul always
+ * gets room there for a tile of rows of each block's f32 product, and for
+ * its i32 sums at k->scratch_sums when the kernel returns no i32 value of
+ * their type. */
 static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
     const ir_op *dot = only_dot(fusion->regions[0]);
     if (!dot || block_arg_index(fusion->regions[0], dot->in[0]) < 0 ||
-        block_arg_index(fusion->regions[0], dot->in[1]) < 0 || type_of(f, dot->out[0])->dtype != IR_F32)
+        block_arg_index(fusion->regions[0], dot->in[1]) < 0)
         return 0;
-    const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]);
-    if (!(exact_in_f32(l->dtype) || l->dtype == IR_F32) || !(exact_in_f32(r->dtype) || r->dtype == IR_F32) ||
-        (l->dtype == IR_F32 && r->dtype == IR_F32))
-        return 0;
+    const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]), *out = type_of(f, dot->out[0]);
     const ir_attrs *a = &dot->a;
     bool plain = l->rank == 2 && r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 &&
                  a->lhs_contract.v[0] == 1 && a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
-    size_t operands;
+    bool bytes = plain && byte_matmul(l, r, out);
+    bool narrow = out->dtype == IR_F32 && (exact_in_f32(l->dtype) || l->dtype == IR_F32) &&
+                  (exact_in_f32(r->dtype) || r->dtype == IR_F32) && !(l->dtype == IR_F32 && r->dtype == IR_F32);
+    if (!bytes && !narrow) return 0;
+    size_t operands, product = (size_t)ir_type_numel(out) * 4;
     if (plain) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
@@ -574,9 +590,14 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
         k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
         operands = k->scratch_rhs + (size_t)ir_type_numel(r) * 4;
     }
-    if (returns_type(fusion->regions[0], f, type_of(f, dot->out[0]))) return operands;
+    size_t tile = bytes ? (size_t)(contract_byte_rows(l->dims[0], r->dims[1], k->convert_block) * r->dims[1]) * 4
+                        : product;
+    bool returned = returns_type(fusion->regions[0], f, out);
+    if (!bytes && returned) return operands;
     k->scratch_product = align_up(operands);
-    return k->scratch_product + ir_type_bytes(type_of(f, dot->out[0]));
+    if (!bytes || returned) return k->scratch_product + tile;
+    k->scratch_sums = align_up(k->scratch_product + tile);
+    return k->scratch_sums + product;
 }
 
 /* ---- convolution as a matrix product -------------------------------------------------- */
