@@ -108,11 +108,13 @@ static bool is_splat(const ir_type *t, const void *data) {
 }
 
 /* The elements as their bit patterns, so that NaN payloads and -0 survive:
- * static union { uint32_t b[N]; float v[N]; } aj_cst12 = {{...}};
- * Not const: GCC 12 with AVX-512 (-march=native on a Cooper Lake) compiles
- * a memcpy of 48 known bytes {2, 2, 0, 0, 5, 4} (int64) as a broadcast of 2
- * into the first 32; with data it cannot see it copies them (nothing ever
- * writes these arrays). */
+ * static const union { uint32_t b[N]; float v[N]; } aj_cst12 = {{...}};
+ * read-only data (an AOT object keeps it out of RAM), addressed as
+ * ((float *)aj_opaque(aj_cst12.v)): GCC 12 with AVX-512 (-march=native on
+ * a Cooper Lake) compiles a memcpy of 48 known bytes {2, 2, 0, 0, 5, 4}
+ * (int64) as a broadcast of 2 into the first 32; with data it cannot see
+ * it copies them. The pointer is not const only for the calls that take
+ * one (BLIS's operands); nothing ever writes through it. */
 const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
     ir_value_id v = op->out[0];
     if (cx->buffer[v]) return cx->buffer[v];
@@ -123,7 +125,7 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
     const char *name = ec_str(cx, "%scst%d", cx->prefix, v);
     if (!name || !op->a.data || n == 0) return NULL;
     sbuf *b = &cx->decls;
-    sb_printf(b, "static union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,
+    sb_printf(b, "static const union { %s b[%" PRId64 "]; %s v[%" PRId64 "]; } %s = {{", bits[size], n,
               ec_ctype(t->dtype), n, name);
     for (int64_t k = 0; k < n; k++) {
         uint64_t x = 0;
@@ -131,7 +133,7 @@ const char *ex_constant_array(emit_ctx *cx, const ir_op *op) {
         sb_printf(b, "%s0x%" PRIx64 "%s", k % 8 ? " " : "\n    ", x, size == 8 ? "ull," : "u,");
     }
     sb_puts(b, "\n}};\n");
-    cx->buffer[v] = ec_str(cx, "%s.v", name);
+    cx->buffer[v] = ec_str(cx, "((%s *)aj_opaque(%s.v))", ec_ctype(t->dtype), name);
     return cx->buffer[v];
 }
 

@@ -47,6 +47,8 @@ const char emit_prelude[] =
     "static inline double aj_f64_from_bits(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }\n"
     "static inline uint32_t aj_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }\n"
     "static inline uint64_t aj_f64_bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }\n"
+    "/* A constant array's address, its contents hidden from the optimiser (ex_constant_array). */\n"
+    "static inline void *aj_opaque(const void *p) { __asm__(\"\" : \"+r\"(p)); return (void *)p; }\n"
     "\n"
     "/* ---- floats (eval_scalar.c: nan_max, nan_min, float_sign, total_order_key) ---- */\n"
     "/* maximum/minimum: NaN propagates (the first operand's when both are), -0 < +0. */\n"

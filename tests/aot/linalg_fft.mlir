@@ -1,9 +1,11 @@
 // LAPACK (getrf on a temporary), an RFFT and an f8 round trip: kernels
 // that take the scratch block beside results in the arena (the first of
-// them at offset 0), built with -Wall -Wextra -Werror by aot.sh. Written by
+// them at offset 0), and a constant array (read-only data), built with
+// -Wall -Wextra -Werror by aot.sh. Written by
 // hand; aot.sh compares it with the evaluator.
 func.func @main(%x: tensor<4x8xf64>) -> (tensor<4x4xf64>, tensor<4x5x2xf64>, tensor<4x8xf64>) {
-  %two = stablehlo.constant dense<2.0> : tensor<4x8xf64>
+  %w = stablehlo.constant dense<[2.0, -1.0, 0.5, 3.0, -2.0, 1.5, 0.25, 4.0]> : tensor<8xf64>
+  %two = stablehlo.broadcast_in_dim %w, dims = [1] : (tensor<8xf64>) -> tensor<4x8xf64>
   %y = stablehlo.multiply %x, %two : tensor<4x8xf64>
   %a = stablehlo.slice %y [0:4, 0:4] : (tensor<4x8xf64>) -> tensor<4x4xf64>
   %row = stablehlo.iota dim = 0 : tensor<4x4xi32>
