@@ -236,6 +236,13 @@ aj_status aj_module_signature(aj_module *m, const char *func, int *nparams, int 
 #define AJ_MAX_RANK 8
 aj_status aj_module_arg_type(aj_module *m, const char *func, int is_result, int i,
                              aj_dtype *dtype, int *rank, int64_t *dims);
+/* Whether parameter (is_result = 0) or result (1) i of a public function is
+ * complex<f32> (complex<f64>) in the program: the function takes or gives it
+ * as its real and imaginary parts interleaved, an AJ_F32 (AJ_F64) array of
+ * its shape with a trailing dim of 2, the type aj_module_arg_type gives
+ * (the same bytes: aj_array_save_npy_complex writes it as complex). Known
+ * for the first 64 of each; 0 past them. */
+aj_status aj_module_arg_complex(aj_module *m, const char *func, int is_result, int i, int *is_complex);
 
 /* ---- building functions ----------------------------------------------------
  * A builder adds one function to a module. Every op call checks its operands
@@ -461,6 +468,9 @@ double aj_array_get_f64(const aj_array *a, int64_t i);
  * failure never leaves a half-written file. */
 aj_status aj_array_load_npy(const char *path, aj_array **out);
 aj_status aj_array_save_npy(const aj_array *a, const char *path);
+/* An AJ_F32 (AJ_F64) array with a trailing dim of 2, a complex value's
+ * interleaved parts, saved as the complex array (<c8, <c16) of the other dims. */
+aj_status aj_array_save_npy_complex(const aj_array *a, const char *path);
 
 /* ---- running -------------------------------------------------------------------- */
 

@@ -466,8 +466,11 @@ static int cmd_run(int argc, char **argv) {
             if (aj_array_load_npy(inputs[i], &in[i]) || retype_to_param(m, func, i, in[i])) rc = fail("");
         if (!rc && execute(m, func, use_eval, repeat, &co, nin, in, nresults, out)) rc = fail("");
         for (int i = 0; i < nresults && !rc; i++) {
+            int is_complex = 0;
             if (!nout_paths) print_array(i, out[i]);
-            else if (aj_array_save_npy(out[i], outputs[i])) rc = fail("");
+            else if (aj_module_arg_complex(m, func, 1, i, &is_complex) ||
+                     (is_complex ? aj_array_save_npy_complex : aj_array_save_npy)(out[i], outputs[i]))
+                rc = fail("");
         }
         for (int i = 0; i < nresults && out[0]; i++) aj_array_destroy(out[i]);
     }

@@ -135,6 +135,7 @@ _SIGNATURES = {
     "aj_module_signature": (status, [module_p, c_char_p, P(c_int), P(c_int)]),
     "aj_module_arg_type": (status, [module_p, c_char_p, c_int, c_int, P(c_int), P(c_int),
                                     P(c_int64)]),
+    "aj_module_arg_complex": (status, [module_p, c_char_p, c_int, c_int, P(c_int)]),
     "aj_module_eval_with": (status, [module_p, c_char_p, c_int, P(array_p), c_int, P(array_p),
                                      P(EvalStats), P(EvalOptions)]),
     "aj_grad": (status, [module_p, c_char_p, c_int, P(c_int), c_char_p]),

@@ -105,14 +105,17 @@ def dtype_to_numpy(aj_dtype):
 
 class ArgSpec:
     """A parameter's or result's type: .shape (a tuple), .dtype (NumPy) and
-    .aj_dtype; .dtype is None for bf16, f8, f6 and f4 when ml_dtypes is missing."""
-    __slots__ = ("shape", "dtype", "aj_dtype", "name")
+    .aj_dtype; .dtype is None for bf16, f8, f6 and f4 when ml_dtypes is missing.
+    .is_complex: complex in the program, carried as its parts interleaved (f32
+    or f64 with a trailing dim of 2); such a result comes back complex."""
+    __slots__ = ("shape", "dtype", "aj_dtype", "name", "is_complex")
 
-    def __init__(self, aj_dtype, shape):
+    def __init__(self, aj_dtype, shape, is_complex=False):
         self.aj_dtype = aj_dtype
         self.shape = tuple(shape)
         self.dtype = _TO_NUMPY.get(aj_dtype)
         self.name = lib.aj_dtype_name(aj_dtype).decode()
+        self.is_complex = is_complex
 
     def __repr__(self):
         dims = "x".join(str(d) for d in self.shape)
@@ -160,7 +163,9 @@ class _Module:
         dims = (C.c_int64 * C.AJ_MAX_RANK)()
         _check(lib.aj_module_arg_type(self.ptr, _bytes(func), is_result, i, ctypes.byref(dt),
                                       ctypes.byref(rank), dims))
-        return ArgSpec(dt.value, dims[:rank.value])
+        cplx = ctypes.c_int()
+        _check(lib.aj_module_arg_complex(self.ptr, _bytes(func), is_result, i, ctypes.byref(cplx)))
+        return ArgSpec(dt.value, dims[:rank.value], bool(cplx.value))
 
     def has_func(self, func):
         a, b = ctypes.c_int(), ctypes.c_int()
@@ -374,11 +379,17 @@ def _destroy(handles, n):
             handles[i] = None
 
 
-def _outputs(out, n, arrays):
+def _as_complex(arr):
+    """Interleaved parts (f32 or f64, a trailing dim of 2) as the complex array (a view)."""
+    return arr.view(np.complex64 if arr.dtype == np.float32 else np.complex128)[..., 0]
+
+
+def _outputs(out, n, arrays, specs):
     results, err = [], None
     for i in range(n):
         try:
-            results.append(_to_numpy(out[i], arrays))
+            arr = _to_numpy(out[i], arrays)
+            results.append(_as_complex(arr) if specs[i].is_complex else arr)
         except Error as e:   # the rest are still destroyed by their owners
             err = err or e
             results.append(None)
@@ -481,7 +492,7 @@ class Executable:
             _check(lib.aj_executable_run(self._ptr, len(args), handles, n, out))
         finally:
             _destroy(handles, len(args))
-        return _outputs(out, n, arrays)
+        return _outputs(out, n, arrays, self.results)
 
     def memory(self):
         """The memory analysis (aj_memory_stats) as a dict: argument_bytes,
@@ -608,7 +619,7 @@ def evaluate(program, *args, func="main", timeout_seconds=0.0, stats=False):
                                        ctypes.byref(es), ctypes.byref(eo)))
     finally:
         _destroy(handles, len(args))
-    outs = _outputs(out, n, arrays)
+    outs = _outputs(out, n, arrays, results)
     res = outs[0] if n == 1 else tuple(outs)
     if stats:
         return res, {"bytes_allocated": es.bytes_allocated, "peak_bytes": es.peak_bytes}

@@ -301,13 +301,13 @@ aj_status aj_array_load_npy(const char *path, aj_array **out) {
     return st;
 }
 
-aj_status aj_array_save_npy(const aj_array *a, const char *path) {
+/* a's bytes as a .npy of descr and the first rank of a's dims. */
+static aj_status save_npy(const aj_array *a, const char *descr, int rank, const char *path) {
     char header[256];
-    int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                     npy_descr(a->dtype));
-    for (int i = 0; i < a->rank; i++)
+    int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
+    for (int i = 0; i < rank; i++)
         n += snprintf(header + n, sizeof header - (size_t)n, "%lld%s", (long long)a->dims[i],
-                      a->rank == 1 ? "," : (i + 1 < a->rank ? ", " : ""));
+                      rank == 1 ? "," : (i + 1 < rank ? ", " : ""));
     n += snprintf(header + n, sizeof header - (size_t)n, "), }");
     /* Pad with spaces and a newline so the data starts 64-byte aligned. */
     size_t total = 10 + (size_t)n + 1;
@@ -325,4 +325,15 @@ aj_status aj_array_save_npy(const aj_array *a, const char *path) {
     diag d = {0};
     if (file_write_atomic(path, pieces, sizes, 2, &d)) return api_fail_diag(&d);
     return AJ_OK;
+}
+
+aj_status aj_array_save_npy(const aj_array *a, const char *path) {
+    return save_npy(a, npy_descr(a->dtype), a->rank, path);
+}
+
+aj_status aj_array_save_npy_complex(const aj_array *a, const char *path) {
+    if ((a->dtype != AJ_F32 && a->dtype != AJ_F64) || a->rank < 1 || a->dims[a->rank - 1] != 2)
+        return api_fail(AJ_ERR_INVALID, "%s: a complex array is saved from f32 or f64 parts with a trailing dim of 2",
+                        path);
+    return save_npy(a, a->dtype == AJ_F32 ? "<c8" : "<c16", a->rank - 1, path);
 }

@@ -116,14 +116,29 @@ aj_status aj_module_signature(aj_module *m, const char *func, int *nparams, int 
     return AJ_OK;
 }
 
+/* Function func's parameter or result i, or NULL after reporting. */
+static ir_func *func_with_arg(aj_module *m, const char *func, int is_result, int i) {
+    ir_func *f = api_find_func(m, func);
+    if (!f) return NULL;
+    int n = is_result ? f->nresults : f->body->nargs;
+    if (i >= 0 && i < n) return f;
+    api_fail(AJ_ERR_INVALID, "%s %d of '%s' does not exist (it has %d)", is_result ? "result" : "parameter", i,
+             f->name, n);
+    return NULL;
+}
+
+aj_status aj_module_arg_complex(aj_module *m, const char *func, int is_result, int i, int *is_complex) {
+    ir_func *f = func_with_arg(m, func, is_result, i);
+    if (!f) return AJ_ERR_INVALID;
+    uint64_t mask = is_result ? f->complex_results : f->complex_params;
+    *is_complex = i < 64 && (mask >> i & 1);
+    return AJ_OK;
+}
+
 aj_status aj_module_arg_type(aj_module *m, const char *func, int is_result, int i,
                              aj_dtype *dtype, int *rank, int64_t *dims) {
-    ir_func *f = api_find_func(m, func);
+    ir_func *f = func_with_arg(m, func, is_result, i);
     if (!f) return AJ_ERR_INVALID;
-    int n = is_result ? f->nresults : f->body->nargs;
-    if (i < 0 || i >= n)
-        return api_fail(AJ_ERR_INVALID, "%s %d of '%s' does not exist (it has %d)",
-                        is_result ? "result" : "parameter", i, f->name, n);
     const ir_type *t = is_result ? &f->result_types[i] : &f->values[f->body->args[i]].type;
     *dtype = (aj_dtype)t->dtype;
     *rank = t->rank;

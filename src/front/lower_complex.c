@@ -865,13 +865,18 @@ static int set_results(lowering *lw) {
 }
 
 /* What the function carries besides its body: public, the donations (bit
- * i: parameter i; a private function's complex parameter is two), location,
+ * i: parameter i; a private function's complex parameter is two), which of
+ * a public function's parameters and results were complex, location,
  * checkpoints, compile-result checks. */
 static int copy_func_data(lowering *lw) {
     const ir_func *f = lw->src;
     ir_func *g = lw->dst;
     g->is_public = f->is_public;
     g->loc = f->loc;
+    for (int i = 0; f->is_public && i < 64 && i < f->body->nargs; i++)
+        if (src_complex(lw, f->body->args[i])) g->complex_params |= UINT64_C(1) << i;
+    for (int i = 0; f->is_public && i < 64 && i < f->nresults; i++)
+        if (is_complex(&f->result_types[i])) g->complex_results |= UINT64_C(1) << i;
     for (int i = 0, k = 0; i < f->body->nargs && k < 64; i++) {
         bool two = !f->is_public && src_complex(lw, f->body->args[i]);
         if (i < 64 && f->donated >> i & 1) g->donated |= (two ? UINT64_C(3) : UINT64_C(1)) << k;

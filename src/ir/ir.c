@@ -712,6 +712,8 @@ ir_func *ir_func_clone_into(ir_module *dst, const ir_func *f) {
     clone_ctx c = {f, g, dst};
     g->is_public = f->is_public;
     g->donated = f->donated;
+    g->complex_params = f->complex_params;
+    g->complex_results = f->complex_results;
     g->name = mem_strdup(f->name);
     g->values = mem_calloc((size_t)f->nvalues + 1, sizeof(ir_value));
     int ok = g->name && g->values && !ir_func_set_results(g, f->nresults, f->result_types) &&

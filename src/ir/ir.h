@@ -521,6 +521,9 @@ typedef struct ir_func {
     bool is_public;
     uint64_t donated;     /* bit i: the program donates parameter i (JAX's tf.aliasing_output
                              or jax.buffer_donor): its buffer may hold a result */
+    uint64_t complex_params, complex_results;  /* a public function's: bit i: parameter (result) i
+                                                  is complex in the program, here its parts
+                                                  interleaved, S x 2 (lower_complex.c) */
     int nvalues, cap_values;
     ir_value *values;
     ir_block *body;       /* args are the parameters */

@@ -5,7 +5,8 @@
 # function without one scalar result, a budget nothing fits, an unknown
 # policy or one on a function without a backward part, wrong input
 # count, wrong shape, a missing file, an output that cannot be written
-# (which must leave nothing behind), and mem's report of a loop.
+# (which must leave nothing behind), and mem's report of a loop; complex
+# inputs and results as <c8 files.
 #   usage: run.sh ARRAYJIT
 set -u
 cli=$1
@@ -49,6 +50,17 @@ printf 'func.func @main(%%x: tensor<3xf32> {tf.aliasing_output = 0 : i32}) -> te
     fail "run --repeat of a donating program: $(cat "$dir/err")"
 grep -q "^time: median .* over 3 runs$" "$dir/err" || fail "run --repeat: $(cat "$dir/err")"
 cmp -s "$dir/d.npy" "$dir/want0.npy" || fail "run --repeat of a donating program: the output differs"
+
+# A complex parameter reads from a <c8 file and a complex result is written
+# as one, in both modes: -(1 + 2i, -3 + 0.5i).
+npy "$dir/z.npy" '(2,)' '\000\000\200\077\000\000\000\100\000\000\100\300\000\000\000\077' '<c8'
+npy "$dir/want_z.npy" '(2,)' '\000\000\200\277\000\000\000\300\000\000\100\100\000\000\000\277' '<c8'
+printf 'func.func @main(%%z: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {\n  %%y = stablehlo.negate %%z : tensor<2xcomplex<f32>>\n  return %%y : tensor<2xcomplex<f32>>\n}\n' > "$dir/complex.mlir"
+for mode in "" --eval; do
+    "$cli" run "$dir/complex.mlir" $mode --input "$dir/z.npy" --output "$dir/zy.npy" 2> "$dir/err" ||
+        fail "run of a complex program $mode: $(cat "$dir/err")"
+    cmp -s "$dir/zy.npy" "$dir/want_z.npy" || fail "the complex result $mode differs"
+done
 
 # A name too long for --grad's function is an error, never cut short.
 long=$(printf '%0300d' 0 | tr 0 f)

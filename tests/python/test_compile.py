@@ -196,10 +196,13 @@ def test_complex_parameters_and_results_travel_as_their_parts():
     f = arrayjit.compile(COMPLEX_MUL_EXP)
     assert [p.shape for p in f.params] == [(3, 2, 2), (3, 2, 2)]
     assert f.results[0].shape == (3, 2, 2) and f.results[0].dtype == np.float32
+    assert [p.is_complex for p in f.params] == [True, True] and f.results[0].is_complex
     rng = np.random.default_rng(3)
     a, b = (rng.standard_normal((3, 2)) + 1j * rng.standard_normal((3, 2)) for _ in range(2))
     a, b = a.astype(np.complex64), b.astype(np.complex64)
-    got = f(a, b).view(np.complex64)[..., 0]     # the parts interleaved, viewed as complex
+    got = f(a, b)                                 # the parts interleaved, given back as complex
+    assert got.dtype == np.complex64 and got.shape == (3, 2)
     np.testing.assert_allclose(got, a * b + np.exp(a), rtol=1e-5)
     parts = a.view(np.float32).reshape(3, 2, 2)  # the same call on the parts
-    np.testing.assert_array_equal(f(parts, b.view(np.float32).reshape(3, 2, 2)), f(a, b))
+    np.testing.assert_array_equal(f(parts, b.view(np.float32).reshape(3, 2, 2)), got)
+    np.testing.assert_allclose(arrayjit.evaluate(COMPLEX_MUL_EXP, a, b), got, rtol=1e-5)   # complex too

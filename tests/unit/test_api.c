@@ -280,6 +280,45 @@ TEST(npy_round_trip_for_every_dtype) {
     remove(path);
 }
 
+/* A public function's complex parameters and results are known as such,
+ * and a complex result saves as <c8 of its shape and loads back as the
+ * parts; what is no interleaved complex array is refused. */
+TEST(complex_arguments_are_known_and_saved_as_complex) {
+    const char *text = "func.func @main(%x: tensor<3xf32>, %z: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, "
+                       "tensor<3xf32>) {\n  %r = stablehlo.real %z : (tensor<3xcomplex<f32>>) -> tensor<3xf32>\n"
+                       "  return %z, %r : tensor<3xcomplex<f32>>, tensor<3xf32>\n}\n";
+    aj_module *m;
+    EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "c.mlir", &m), AJ_OK);
+    if (!m) return;
+    int c[4] = {-1, -1, -1, -1};
+    EXPECT_EQ_INT(aj_module_arg_complex(m, "main", 0, 0, &c[0]), AJ_OK);
+    EXPECT_EQ_INT(aj_module_arg_complex(m, "main", 0, 1, &c[1]), AJ_OK);
+    EXPECT_EQ_INT(aj_module_arg_complex(m, "main", 1, 0, &c[2]), AJ_OK);
+    EXPECT_EQ_INT(aj_module_arg_complex(m, "main", 1, 1, &c[3]), AJ_OK);
+    EXPECT(c[0] == 0 && c[1] == 1 && c[2] == 1 && c[3] == 0);
+    EXPECT_EQ_INT(aj_module_arg_complex(m, "main", 1, 2, &c[0]), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "result 2 of 'main' does not exist (it has 2)");
+    aj_module_destroy(m);
+    char path[] = "/tmp/aj_cnpy_XXXXXX";
+    close(mkstemp(path));
+    const int64_t dims32[2] = {3, 2};
+    aj_array *a, *back, *wrong;
+    aj_array_create(AJ_F32, 2, dims32, &a);
+    float *p = aj_array_data(a);
+    for (int i = 0; i < 6; i++) p[i] = (float)i - 2.5f;
+    EXPECT_EQ_INT(aj_array_save_npy_complex(a, path), AJ_OK);
+    EXPECT_EQ_INT(aj_array_load_npy(path, &back), AJ_OK);   /* <c8 of shape (3,): read as its parts */
+    EXPECT(aj_array_dtype(back) == AJ_F32 && aj_array_rank(back) == 2 && aj_array_numel(back) == 6);
+    EXPECT(memcmp(aj_array_data(back), p, 24) == 0);
+    aj_array_destroy(back);
+    aj_array_create(AJ_F32, 2, dims23, &wrong);   /* a trailing dim of 3 */
+    EXPECT_EQ_INT(aj_array_save_npy_complex(wrong, path), AJ_ERR_INVALID);
+    EXPECT_CONTAINS(aj_last_error(), "a complex array is saved from f32 or f64 parts with a trailing dim of 2");
+    aj_array_destroy(wrong);
+    aj_array_destroy(a);
+    remove(path);
+}
+
 /* aj_array_retype takes only what the storage holds as the new type. */
 TEST(retype_checks_the_storage) {
     aj_array *a;
@@ -439,6 +478,7 @@ int main(void) {
     RUN(builder_bitcast_and_reduce_precision_run);
     RUN(builder_calls_and_dot_general_run);
     RUN(parse_errors_are_located);
+    RUN(complex_arguments_are_known_and_saved_as_complex);
     RUN(text_programs_run_and_print);
     RUN(export_c_states_the_executables_arena);
     RUN(npy_round_trip_for_every_dtype);
