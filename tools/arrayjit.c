@@ -61,7 +61,7 @@ static int usage(void) {
             "  --no-fusion           one op per kernel\n"
             "  --threads=N           threads the big kernels split over\n"
             "  --dump-after=STAGE    print what STAGE made to stderr: the IR after inline, fold,\n"
-            "                        simplify, cse, loops, remat, dce, strip_barriers, widen_dots,\n"
+            "                        simplify, cse, loops, remat, widen_dots, dce, strip_barriers,\n"
             "                        fuse, schedule; regions (sub-programs), contract, plan,\n"
             "                        build (the C source), measure; or all\n"
             "  --no-cache            neither read nor write the disk cache\n"

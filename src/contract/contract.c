@@ -530,11 +530,6 @@ static int scan_dim_of(const ir_func *f, const ir_op *op) {
 
 /* ---- dots of narrow operands ----------------------------------------------------------- */
 
-static bool exact_in_f32(ir_dtype t) {
-    return t == IR_BF16 || t == IR_F16 || t == IR_I8 || t == IR_U8 || t == IR_I16 || t == IR_U16 ||
-           ir_dtype_minifloat(t, NULL);
-}
-
 /* Whether region b (a fusion's) returns a value of type t. */
 static bool returns_type(const ir_block *b, const ir_func *f, const ir_type *t) {
     const ir_op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
@@ -577,8 +572,8 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
     bool plain = l->rank == 2 && r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 &&
                  a->lhs_contract.v[0] == 1 && a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
     bool bytes = plain && byte_matmul(l, r, out);
-    bool narrow = out->dtype == IR_F32 && (exact_in_f32(l->dtype) || l->dtype == IR_F32) &&
-                  (exact_in_f32(r->dtype) || r->dtype == IR_F32) && !(l->dtype == IR_F32 && r->dtype == IR_F32);
+    bool narrow = out->dtype == IR_F32 && ir_dtype_exact_in(l->dtype, IR_F32) && ir_dtype_exact_in(r->dtype, IR_F32) &&
+                  !(l->dtype == IR_F32 && r->dtype == IR_F32);
     if (!bytes && !narrow) return 0;
     size_t operands, product = (size_t)ir_type_numel(out) * 4;
     if (plain) {

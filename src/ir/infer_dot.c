@@ -25,15 +25,18 @@ static int check_pair_lengths(const infer_ctx *cx, const char *what, const ir_in
 
 /* Result dims: the batch dims, then lhs's free dims, then rhs's, in order.
  * The element type is the recorded one: dot_general may widen (i16 x i16
- * -> i32) but keeps the kind of its operands. */
+ * -> i32) but keeps the kind of its operands. Operands of two types are
+ * each converted to an f32 or f64 result that holds their values exactly
+ * (bf16 x i8 -> f32): what fast mode makes of a dot of converts. */
 int infer_rule_dot_general(infer_ctx *cx) {
     const ir_type *lhs = infer_operand(cx, 0), *rhs = infer_operand(cx, 1), *r = infer_recorded(cx, 0);
     const ir_attrs *a = infer_attrs(cx);
     unsigned lhs_claimed = 0, rhs_claimed = 0;
-    if (rhs->dtype != lhs->dtype)
+    bool mixed = rhs->dtype != lhs->dtype;   /* fast mode's dot of converts (passes/widen_dots.c) */
+    if (mixed && !(ir_dtype_exact_in(lhs->dtype, r->dtype) && ir_dtype_exact_in(rhs->dtype, r->dtype)))
         return infer_fail(cx, "operand 1: expected element type %s (that of operand 0), got %s", ir_dtype_name(lhs->dtype),
                           TT(rhs));
-    if (infer_dtype_kind(r->dtype) != infer_dtype_kind(lhs->dtype)) {
+    if (!mixed && infer_dtype_kind(r->dtype) != infer_dtype_kind(lhs->dtype)) {
               char words[96];
         return infer_fail(cx, "result: expected a %s element type (like the operands, %s), got %s",
                           infer_class_words(infer_dtype_kind(lhs->dtype), words, sizeof words), ir_dtype_name(lhs->dtype), TT(r));

@@ -86,6 +86,13 @@ bool ir_dtype_is_unsigned(ir_dtype t) { return dtype_info[t].is_unsigned; }
 bool ir_dtype_is_complex(ir_dtype t) { return t == IR_C64 || t == IR_C128; }
 ir_dtype ir_dtype_complex_part(ir_dtype t) { return t == IR_C64 ? IR_F32 : t == IR_C128 ? IR_F64 : t; }
 
+bool ir_dtype_exact_in(ir_dtype t, ir_dtype wide) {
+    if (t == wide) return true;
+    if (wide != IR_F32 && wide != IR_F64) return false;
+    if (ir_dtype_is_int(t)) return ir_dtype_bits(t) <= (wide == IR_F32 ? 16 : 32);
+    return t == IR_BF16 || t == IR_F16 || ir_dtype_minifloat(t, NULL) || (wide == IR_F64 && t == IR_F32);
+}
+
 bool ir_dtype_from_name(const char *s, size_t n, ir_dtype *out) {
     for (int t = 0; t < IR_DTYPE_COUNT; t++) {
         const char *name = dtype_info[t].name;

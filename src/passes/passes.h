@@ -59,7 +59,8 @@ int pass_strip_barriers(ir_func *f, diag *d);
 
 /* Fast mode: every dot_general whose result is a float narrower than f32
  * gives f32 and is converted to its type after, so that it accumulates in
- * f32 (widen_dots.c). Strict mode does not run it. */
+ * f32; one giving f32 or f64 reads an operand's exact widening convert's
+ * operand instead (widen_dots.c). Strict mode does not run it. */
 int pass_widen_narrow_dots(ir_func *f, diag *d);
 
 /* Moves every check op of f (after inlining) out of the program: its two

@@ -1,4 +1,4 @@
-/* widen_dots.c: fast mode's dots of narrow floats accumulate in f32.
+/* widen_dots.c: fast mode's dots of narrow types, in two steps.
  *
  * A dot_general whose result is a float narrower than f32 (f16, bf16, the
  * f8, f6 and f4 types) becomes the same dot giving f32, then a convert to
@@ -7,8 +7,15 @@
  * evaluator's arithmetic (each product and sum rounded to the result type,
  * the reference interpreter's), which over a long contraction drifts far
  * from both the exact sum and jax.jit (bf16, K = 2048: 9% of the output's
- * scale against 0.25%). The f32 dot of narrow operands then runs as the
- * contract's DOT_CONVERT (sgemm on operands converted block by block). */
+ * scale against 0.25%).
+ *
+ * A dot_general giving f32 (f64) that reads an operand through a convert
+ * from a type it holds exactly (bf16, i8, ...: ir_dtype_exact_in; JAX
+ * exports a bf16 x int8 matmul as converts to f32 and an f32 dot) reads
+ * the convert's operand instead: the same products, and a convert nothing
+ * else reads is then dead (dce runs after). Both kinds of dot then run as
+ * the contract's DOT_CONVERT: sgemm on operands converted a block of K at
+ * a time into scratch, not whole into the arena. */
 #include "rewrite.h"
 
 static bool narrow_float(ir_dtype t) { return ir_dtype_is_float(t) && ir_dtype_bits(t) < 32; }
@@ -41,6 +48,15 @@ static int widen_at(ir_func *f, ir_block *b, int at, diag *d) {
     return DIAG_OK;
 }
 
+/* Operand i of dot, a convert's result, as the convert's operand where
+ * that is exact and keeps the dot's type. */
+static void read_through_convert(ir_func *f, ir_op *dot, int i) {
+    const ir_op *c = f->values[dot->in[i]].def;
+    ir_dtype out = f->values[dot->out[0]].type.dtype;
+    if (!c || c->code != IR_CONVERT || c->nin != 1 || f->values[dot->in[i]].type.dtype != out) return;
+    if (ir_dtype_exact_in(f->values[c->in[0]].type.dtype, out)) dot->in[i] = c->in[0];
+}
+
 static int widen_block(ir_func *f, ir_block *b, diag *d) {
     for (int i = 0; i < b->nops; i++) {
         ir_op *op = b->ops[i];
@@ -48,6 +64,8 @@ static int widen_block(ir_func *f, ir_block *b, diag *d) {
             int rc = widen_block(f, op->regions[r], d);
             if (rc) return rc;
         }
+        if (op->code == IR_DOT_GENERAL && op->nin == 2 && op->nout == 1)
+            for (int k = 0; k < 2; k++) read_through_convert(f, op, k);
         if (widens(f, op)) {
             int rc = widen_at(f, b, i, d);
             if (rc) return rc;
