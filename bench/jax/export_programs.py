@@ -132,6 +132,16 @@ def matmul_bf16_int8(x, w, scale):
     return jax.nn.gelu(y * scale, approximate=True)
 
 
+# ---- narrow matmuls: bf16 in and out (f32 sums, rounded once), int8 with int32 sums
+
+def matmul_bf16(x, w):
+    return x @ w
+
+
+def matmul_int8(x, w):
+    return jax.lax.dot_general(x, w, (((1,), (0,)), ((), ())), preferred_element_type=jnp.int32)
+
+
 # ---- a GRU over lax.scan and its gradient
 
 def gru_loss(params, xs, ys):
@@ -321,6 +331,11 @@ def matmul_bf16_int8_inputs(rng, specs):
     return [normal(rng, x), ints(rng, w, -127, 128), per_column.astype(scale.dtype)]
 
 
+def matmul_int8_inputs(rng, specs):
+    x, w = specs
+    return [ints(rng, x, -128, 128), ints(rng, w, -128, 128)]
+
+
 def decoder_inputs(rng, specs):
     params, tokens = specs
     made = weights(rng, params)
@@ -391,6 +406,9 @@ def programs():
             spec(8, 32, 32, 64), spec(8, 10)], inputs=resnet_inputs),
         "matmul_bf16_int8": Program(matmul_bf16_int8, [spec(256, 2048, dtype=bf16), spec(2048, 2048, dtype=int8),
                                                        spec(2048)], inputs=matmul_bf16_int8_inputs),
+        "matmul_bf16": Program(matmul_bf16, [spec(512, 2048, dtype=bf16), spec(2048, 1024, dtype=bf16)]),
+        "matmul_int8": Program(matmul_int8, [spec(512, 2048, dtype=int8), spec(2048, 1024, dtype=int8)],
+                               inputs=matmul_int8_inputs),
         "gru_scan_grad": Program(gru_scan_grad, [(spec(128, 768), spec(256, 768), spec(768)),
                                                  spec(64, 32, 128), spec(64, 32, 256)],
                                  inputs=params_then_data()),
