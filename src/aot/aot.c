@@ -138,12 +138,20 @@ static void source_head(sbuf *s, const char *name, bool strict) {
 
 /* ---- NAME_main.c --------------------------------------------------------------------- */
 
+/* Whether output i is a complex result (its parts interleaved, S x 2):
+ * written as the complex .npy of shape S. */
+static bool complex_output(const compiled *c, int i) { return i < 64 && (c->func->complex_results >> i & 1); }
+
 static void table(sbuf *s, const char *what, const compiled *c, int n, bool output) {
     sb_printf(s, "static const char *const aot_%s_descr[] = {", what);
-    for (int i = 0; i < n; i++)
-        sb_printf(s, "\"%s\", ", ir_dtype_npy_descr((output ? output_type(c, i) : input_type(c, i))->dtype));
+    for (int i = 0; i < n; i++) {
+        const ir_type *t = output ? output_type(c, i) : input_type(c, i);
+        bool parts = output && complex_output(c, i);
+        sb_printf(s, "\"%s\", ", parts ? (t->dtype == IR_F32 ? "<c8" : "<c16") : ir_dtype_npy_descr(t->dtype));
+    }
     sb_printf(s, "0};\nstatic const int aot_%s_rank[] = {", what);
-    for (int i = 0; i < n; i++) sb_printf(s, "%d, ", (output ? output_type(c, i) : input_type(c, i))->rank);
+    for (int i = 0; i < n; i++)
+        sb_printf(s, "%d, ", (output ? output_type(c, i) : input_type(c, i))->rank - (output && complex_output(c, i)));
     sb_printf(s, "0};\nstatic const long long aot_%s_dims[][%d] = {", what, IR_MAX_RANK);
     for (int i = 0; i < n; i++) {
         const ir_type *t = output ? output_type(c, i) : input_type(c, i);

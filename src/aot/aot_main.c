@@ -1,8 +1,9 @@
 /* aot_main.c: the generic part of an exported NAME_main.c. The exporter
  * writes the tables it reads before it (aot.c, main_tables): AOT_RUN,
  * AOT_ARENA_BYTES, AOT_ARENA_ALIGN, AOT_NIN, AOT_NOUT, and per input and
- * output its .npy descr, rank, dims and bytes, and per output the donated
- * input it lives in (-1: none). Every table has one spare entry, so none is
+ * output its .npy descr, rank, dims and bytes (a complex output's: <c8 or
+ * <c16 and its rank without the parts' trailing 2), and per output the
+ * donated input it lives in (-1: none). Every table has one spare entry, so none is
  * empty. The program checks each input file's dtype and shape against the
  * function's, allocates the arena once, and writes outputs through a
  * temporary file renamed into place (never through a symlink). --heap

@@ -1,9 +1,9 @@
 // LAPACK (getrf on a temporary), an RFFT and an f8 round trip: kernels
 // that take the scratch block beside results in the arena (the first of
-// them at offset 0), and a constant array (read-only data), built with
-// -Wall -Wextra -Werror by aot.sh. Written by
+// them at offset 0), a constant array (read-only data) and a complex
+// result (written as a <c16 file), built with -Wall -Wextra -Werror by aot.sh. Written by
 // hand; aot.sh compares it with the evaluator.
-func.func @main(%x: tensor<4x8xf64>) -> (tensor<4x4xf64>, tensor<4x5x2xf64>, tensor<4x8xf64>) {
+func.func @main(%x: tensor<4x8xf64>) -> (tensor<4x4xf64>, tensor<4x5x2xf64>, tensor<4x8xf64>, tensor<4x5xcomplex<f64>>) {
   %w = stablehlo.constant dense<[2.0, -1.0, 0.5, 3.0, -2.0, 1.5, 0.25, 4.0]> : tensor<8xf64>
   %two = stablehlo.broadcast_in_dim %w, dims = [1] : (tensor<8xf64>) -> tensor<4x8xf64>
   %y = stablehlo.multiply %x, %two : tensor<4x8xf64>
@@ -26,5 +26,5 @@ func.func @main(%x: tensor<4x8xf64>) -> (tensor<4x4xf64>, tensor<4x5x2xf64>, ten
   %e = stablehlo.convert %y : (tensor<4x8xf64>) -> tensor<4x8xf8E4M3FN>
   %e2 = stablehlo.add %e, %e : tensor<4x8xf8E4M3FN>
   %back = stablehlo.convert %e2 : (tensor<4x8xf8E4M3FN>) -> tensor<4x8xf64>
-  func.return %sq, %parts, %back : tensor<4x4xf64>, tensor<4x5x2xf64>, tensor<4x8xf64>
+  func.return %sq, %parts, %back, %f : tensor<4x4xf64>, tensor<4x5x2xf64>, tensor<4x8xf64>, tensor<4x5xcomplex<f64>>
 }
