@@ -186,12 +186,6 @@ static ir_value_id take(const ragged *r, ir_value_id x, int dim, int64_t lo, con
     return aux(r, IR_RESHAPE, 1, &op->out[0], to);
 }
 
-static ir_type without_dim(ir_type t, int dim) {
-    for (int i = dim; i + 1 < t.rank; i++) t.dims[i] = t.dims[i + 1];
-    t.rank--;
-    return t;
-}
-
 /* A compare of two i64 tensors, signed. */
 static ir_value_id compare(const ragged *r, ir_cmp_dir dir, ir_value_id a, ir_value_id b) {
     ir_type t = *ir_value_type(r->p->fn, a);
@@ -245,11 +239,11 @@ static ir_value_id dot(const ragged *r, ir_value_id lhs, ir_value_id rhs, int64_
 static ir_value_id group_term(const ragged *r, int64_t i, ir_value_id masked) {
     if (r->mode == NON_CONTRACTING) {
         int gd = (int)r->rhs_group.v[0];
-        ir_type rg = without_dim(r->rt, gd);
+        ir_type rg = ir_type_without_dim(&r->rt, gd);
         ir_value_id rhs = take(r, r->d->in[1].id, gd, i, &rg);
         return rhs < 0 ? -1 : dot(r, masked, rhs, gd, &r->out);
     }
-    ir_type one = r->out, t = without_dim(r->out, 0);
+    ir_type one = r->out, t = ir_type_without_dim(&r->out, 0);
     one.dims[0] = 1;
     ir_value_id v = dot(r, masked, r->d->in[1].id, -1, &t);
     return v < 0 ? -1 : aux(r, IR_RESHAPE, 1, &v, &one);
@@ -258,7 +252,7 @@ static ir_value_id group_term(const ragged *r, int64_t i, ir_value_id masked) {
 /* The operands every group's mask reads: the sizes in i64, the ragged index, zeros. */
 static int mask_inputs(const ragged *r, ir_value_id *sizes, ir_value_id *iota, ir_value_id *zero,
                        ir_value_id *start) {
-    ir_type st64 = r->st, it = r->lt, pt = without_dim(r->st, r->st.rank - 1);
+    ir_type st64 = r->st, it = r->lt, pt = ir_type_without_dim(&r->st, r->st.rank - 1);
     st64.dtype = it.dtype = pt.dtype = IR_I64;
     *sizes = r->st.dtype == IR_I64 ? r->d->in[2].id : aux(r, IR_CONVERT, 1, &r->d->in[2].id, &st64);
     ir_op *op = *sizes < 0 ? NULL : fr_aux_op(r->p, r->d, IR_IOTA, 0, NULL, &it);
@@ -277,7 +271,7 @@ static int mask_inputs(const ragged *r, ir_value_id *sizes, ir_value_id *iota, i
 static int expand_groups(ragged *r) {
     ir_value_id sizes, iota, zero, start;
     if (mask_inputs(r, &sizes, &iota, &zero, &start)) return -1;
-    ir_type pt = without_dim(r->st, r->st.rank - 1);
+    ir_type pt = ir_type_without_dim(&r->st, r->st.rank - 1);
     pt.dtype = IR_I64;
     ir_value_id *terms = mem_alloc((size_t)r->g * sizeof *terms), sum = -1;
     if (!terms) return fr_nomem(r->p);

@@ -38,14 +38,6 @@ typedef struct scan_form {
     bool reverse;
 } scan_form;
 
-/* t without dimension dim. */
-static ir_type without_dim(const ir_type *t, int64_t dim) {
-    ir_type r = *t;
-    for (int i = (int)dim; i + 1 < t->rank; i++) r.dims[i] = t->dims[i + 1];
-    r.rank--;
-    return r;
-}
-
 /* t with dimension dim of size 1. */
 static ir_type unit_dim(const ir_type *t, int64_t dim) {
     ir_type r = *t;
@@ -114,7 +106,7 @@ static int fill_starts(parser *p, const op_desc *d, int rank, int64_t dim, ir_va
 
 /* Input x's element at position `at` along dim: X'. */
 static ir_value_id slice_at(parser *p, const op_desc *d, ir_value_id x, int64_t dim, ir_value_id at) {
-    ir_type t = *ir_value_type(p->fn, x), one = unit_dim(&t, dim), elt = without_dim(&t, dim);
+    ir_type t = *ir_value_type(p->fn, x), one = unit_dim(&t, dim), elt = ir_type_without_dim(&t, (int)dim);
     ir_value_id in[1 + IR_MAX_RANK];
     in[0] = x;
     if (fill_starts(p, d, t.rank, dim, at, in + 1)) return -1;
@@ -168,7 +160,7 @@ static int take_return(parser *p, const op_desc *d, const scan_form *s, ir_block
         return fr_error(p, d->at, "chlo.scan's region must end in a return of %d value%s", want, want == 1 ? "" : "s");
     for (int j = 0; j < want; j++) {
         const ir_type *have = ir_value_type(p->fn, last->in[j]);
-        ir_type elt = j < s->noutputs ? without_dim(&d->out.v[j], s->dim) : d->out.v[j];
+        ir_type elt = j < s->noutputs ? ir_type_without_dim(&d->out.v[j], (int)s->dim) : d->out.v[j];
         if (!ir_type_eq(have, &elt)) {
             char what[48];
             snprintf(what, sizeof what, "the region's returned value %d", j);

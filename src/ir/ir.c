@@ -114,6 +114,13 @@ ir_type ir_type_make(ir_dtype dtype, int rank, const int64_t *dims) {
 
 ir_type ir_type_scalar(ir_dtype dtype) { return ir_type_make(dtype, 0, NULL); }
 
+ir_type ir_type_without_dim(const ir_type *t, int dim) {
+    ir_type r = *t;
+    for (int i = dim; i + 1 < t->rank; i++) r.dims[i] = t->dims[i + 1];
+    r.rank--;
+    return r;
+}
+
 size_t ir_type_row_bytes(const ir_type *t) {
     return t->rank >= 1 && t->dims[0] > 0 ? ir_type_bytes(t) / (size_t)t->dims[0] : 0;
 }

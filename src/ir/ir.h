@@ -76,6 +76,8 @@ typedef struct ir_type {
 } ir_type;
 
 ir_type ir_type_make(ir_dtype dtype, int rank, const int64_t *dims);
+/* t without dimension dim (0 <= dim < rank). */
+ir_type ir_type_without_dim(const ir_type *t, int dim);
 ir_type ir_type_scalar(ir_dtype dtype);
 int64_t ir_type_numel(const ir_type *t);
 /* The bytes of one index of t's first dim (a row); 0 for rank 0 or no rows. */

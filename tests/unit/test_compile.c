@@ -654,6 +654,18 @@ static const char *scratch_gap_text =
     "  func.return %s : tensor<f32>\n"
     "}\n";
 
+/* Compiles main of m in strict or fast mode, reads its memory figures into
+ * *st and runs it on in[0..nin) into *got (one result). */
+static aj_status run_in_mode(aj_module *m, int strict, int nin, aj_array **in, aj_array **got, aj_memory_stats *st) {
+    aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_executable *e = NULL;
+    aj_status rc = aj_compile(m, "main", &o, &e);
+    if (!rc) rc = aj_executable_memory(e, st);
+    if (!rc) rc = aj_executable_run(e, nin, in, 1, got);
+    aj_executable_destroy(e);
+    return rc;
+}
+
 /* f64: the BLIS form calls dgemm; strict order matches bit for bit. */
 static const char *dot_f64_text =
     "func.func @main(%x: tensor<4200x64xf64>, %w: tensor<64x64xf64>) -> tensor<4200x64xf64> {\n"
@@ -678,16 +690,12 @@ TEST(an_f64_dot_writes_over_its_lhs) {
     }
     EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
     for (int strict = 0; strict < 2 && want; strict++) {
-        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict};
-        aj_executable *e = NULL;
         aj_array *got = NULL;
         aj_memory_stats st = {0};
-        EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
-        EXPECT_EQ_INT(aj_executable_memory(e, &st), AJ_OK);
+        EXPECT_EQ_INT(run_in_mode(m, strict, 2, in, &got, &st), AJ_OK);
         /* y is written over h, so h lives in y's output buffer: the arena
            holds a block of 512 rows only */
         EXPECT_EQ_INT(st.temp_bytes, 512 * 64 * 8);
-        EXPECT_EQ_INT(aj_executable_run(e, 2, in, 1, &got), AJ_OK);
         const double *a = aj_array_data(want), *b = got ? aj_array_data(got) : a;
         if (strict) EXPECT_EQ_INT(memcmp(a, b, 4200 * 64 * 8), 0);
         for (int64_t k = 0; k < 4200 * 64; k++)
@@ -696,7 +704,6 @@ TEST(an_f64_dot_writes_over_its_lhs) {
                 break;
             }
         aj_array_destroy(got);
-        aj_executable_destroy(e);
     }
     aj_array_destroy(want);
     aj_array_destroy(in[0]);
@@ -721,16 +728,14 @@ static int narrow_dot_run(aj_dtype t, const char *type, uint16_t one, uint16_t e
     const int64_t ad[2] = {2, 5}, bd[2] = {5, 1};
     aj_array *in[2], *out = NULL;
     aj_module *m = NULL;
-    aj_executable *e_ = NULL;
     aj_array_create(t, 2, ad, &in[0]);
     aj_array_create(t, 2, bd, &in[1]);
     uint16_t *a = aj_array_data(in[0]), *b = aj_array_data(in[1]);
     for (int k = 0; k < 10; k++) a[k] = k == 0 || k == 9 ? one : e;
     for (int k = 0; k < 5; k++) b[k] = one;
-    aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_memory_stats st;
     int bad = 1;
-    if (aj_module_parse(text, strlen(text), "t.mlir", &m) || aj_compile(m, "main", &o, &e_) ||
-        aj_executable_run(e_, 2, in, 1, &out)) {
+    if (aj_module_parse(text, strlen(text), "t.mlir", &m) || run_in_mode(m, strict, 2, in, &out, &st)) {
         fprintf(stderr, "narrow dot %s: %s\n", type, aj_last_error());
     } else {
         const uint16_t *r = aj_array_data(out);
@@ -738,7 +743,6 @@ static int narrow_dot_run(aj_dtype t, const char *type, uint16_t one, uint16_t e
         if (bad) fprintf(stderr, "narrow dot %s (strict %d): %#x %#x\n", type, strict, r[0], r[1]);
     }
     aj_array_destroy(out);
-    aj_executable_destroy(e_);
     aj_module_destroy(m);
     aj_array_destroy(in[0]);
     aj_array_destroy(in[1]);
@@ -779,18 +783,12 @@ TEST(fast_mode_dots_read_through_exact_converts) {
     for (int k = 0; k < 600 * 48; k++) b[k] = (int8_t)(k % 7 - 3);
     EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
     for (int strict = 0; strict < 2 && want; strict++) {
-        aj_compile_options o = {.strict_order = strict, .cache_dir = cache_dir, .no_memory_cache = 1};
-        aj_executable *e = NULL;
         aj_array *got = NULL;
         aj_memory_stats st = {0};
-        EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
-        if (!e) continue;
-        EXPECT_EQ_INT(aj_executable_run(e, 2, in, 1, &got), AJ_OK);
-        EXPECT_EQ_INT(aj_executable_memory(e, &st), AJ_OK);
+        EXPECT_EQ_INT(run_in_mode(m, strict, 2, in, &got, &st), AJ_OK);
         if (!strict) EXPECT(st.temp_bytes < 115200);
         EXPECT(got && memcmp(aj_array_data(got), aj_array_data(want), 64 * 48 * 4) == 0);
         aj_array_destroy(got);
-        aj_executable_destroy(e);
     }
     aj_array_destroy(want);
     aj_array_destroy(in[0]);
