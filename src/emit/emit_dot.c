@@ -487,23 +487,25 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
  *    lhs row whole), then copies it into its rows.
  * Either way, the bytes written belong to lhs rows the kernel has done
  * with, and each element is computed as the unblocked kernel computes it
- * (the same loop, or the same gemm on fewer rows). */
+ * (the same loop, or the same gemm on fewer rows). In slots (emit_c.c,
+ * cx->slot_rows) the kernel runs rows [aj_from, aj_to) only, in blocks of
+ * slot_rows, through its slot's part of the scratch block. */
 static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g,
                               const contract_overwrite *w) {
     int over = w->result;
     if (g && gemm_target(cx, k, dot) < 0) g = NULL;   /* an epilogue that reads the product elsewhere */
     if (cx->rc) return cx->rc;
     const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
-    int64_t rows = t->dims[0], block = w->rows_block;
+    int64_t rows = t->dims[0], block = cx->slot_rows ? cx->slot_rows : w->rows_block;
+    const char *from = cx->slot_rows ? "aj_from" : "0", *to = cx->slot_rows ? "aj_to" : ec_str(cx, "%" PRId64, rows);
     if (cx->p->scratch_bytes < w->rows_scratch)
         return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot written over its lhs needs a scratch "
                           "block of %zu bytes, the plan has %zu", w->rows_scratch, cx->p->scratch_bytes);
     const char *ct = ec_ctype(t->dtype), *out[k->ret->nin];
     for (int r = 0; r < k->ret->nin; r++) out[r] = r == over && !g ? "aj_rows" : k->out[r];
     ex_kernel blocked = {k->fusion, k->region, k->ret, out, k->step};
-    ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", rows, block);
-    ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", block,
-            rows, block, rows);
+    ec_open(cx, "for (int64_t aj_lo = %s; aj_lo < %s; aj_lo += %" PRId64 ")", from, to, block);
+    ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %s ? aj_lo + %" PRId64 " : %s;", block, to, block, to);
     /* as an integer: the pointer lies before the arena */
     ec_line(cx, "%s *aj_rows = (%s *)((uintptr_t)scratch - (uintptr_t)aj_lo * %zu);", ct, ct,
             ir_type_bytes(t) / (size_t)rows);

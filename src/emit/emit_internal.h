@@ -156,6 +156,9 @@ typedef struct emit_ctx {
     int64_t row_block;
     uint64_t row_prefetch;
     bool row_parallel;         /* the rows are a parallel kernel's chunk (emit_c.c), not a run's block */
+    int64_t slot_rows;         /* > 0: the kernel being emitted is a dot over its lhs run in slots
+                                  (emit_c.c): it takes rows [aj_from, aj_to) and its slot's part of
+                                  the scratch block, slot_rows rows a block */
     bool kernel_run;           /* the kernel being emitted takes the run context (`run`): its
                                   products may split over the run's threads (ex_gemm_call) */
     /* Per value id: a value kept for one block of rows in the plan's scratch
