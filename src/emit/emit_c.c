@@ -600,8 +600,9 @@ static bool emit_parallel(emit_ctx *cx, int step, int64_t chunk) {
  * order; the scratch block is cut, not grown, so the plan's figures hold.
  * Splitting each block's product over the threads instead left the
  * epilogue on one (mlp_deep, 32 dot+tanh layers over 4096 rows, 2
- * threads: 92-96 ms a run against 82-83 in slots, on a Xeon). A dot that converts its operands keeps them in the
- * scratch block too: it stays one call. */
+ * threads: 92-96 ms a run against 82-83 in slots, on a Xeon). A dot that
+ * converts its operands keeps them in the scratch block too: it stays one
+ * call. */
 enum { SLOT_MIN_ROWS = 32 };   /* a gemm on fewer rows repacks its rhs too often */
 
 /* The rows per block of kernel `step` as a slot, or 0 (one call). */
