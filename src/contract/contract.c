@@ -538,45 +538,55 @@ static bool returns_type(const ir_block *b, const ir_func *f, const ir_type *t) 
     return false;
 }
 
-/* An i8/u8 x i8/u8 -> i32 matmul through sgemm: every product is at most
- * 255^2 in magnitude, so a K block of CONTRACT_CONVERT_BLOCK_K (256) sums
- * to less than 2^24, exactly in f32; the blocks' sums then add in i32,
- * wrapping as the evaluator's i32 sum does (an exact sum in any order). */
-_Static_assert(CONTRACT_CONVERT_BLOCK_K * 255 * 255 < 1 << 24, "a byte matmul's K block must sum exactly in f32");
+/* Whether dot (a fusion's one dot_general) is a plain [M, K] x [K, N]
+ * matrix product of its region's arguments b: the layout sgemm and the
+ * product of bytes take whole. */
+static bool plain_matmul(const ir_func *f, const ir_block *b, const ir_op *dot) {
+    const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]);
+    const ir_attrs *a = &dot->a;
+    return block_arg_index(b, dot->in[0]) >= 0 && block_arg_index(b, dot->in[1]) >= 0 && l->rank == 2 &&
+           r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 && a->lhs_contract.v[0] == 1 &&
+           a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
+}
 
-static bool byte_matmul(const ir_type *l, const ir_type *r, const ir_type *out) {
-    bool byte_l = l->dtype == IR_I8 || l->dtype == IR_U8, byte_r = r->dtype == IR_I8 || r->dtype == IR_U8;
-    return byte_l && byte_r && out->dtype == IR_I32;
+/* DOT_BYTES: a DOT kernel whose one dot_general is a plain i8/u8 x i8/u8
+ * -> i32 matmul (JAX's quantized matmul). *scratch: 0 when the kernel
+ * returns a value of the sums' type (the emitter's gemm target), else room
+ * for the sums. The naive contraction walks the rhs by columns; through
+ * sgemm, in K blocks whose f32 sums are exact, the operands' f32 copies
+ * took 2 MiB of scratch (512 x 2048 x 1024: 16-23 ms, jax.jit 15-17, with
+ * no temporary); the product of bytes takes none and 11.5 ms (a Xeon with
+ * AVX512-VNNI, where 1 vpdpbusd a cycle is its peak). */
+static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) {
+    const ir_block *b = fusion->regions[0];
+    const ir_op *dot = only_dot(b);
+    if (!dot || !plain_matmul(f, b, dot)) return false;
+    ir_dtype l = type_of(f, dot->in[0])->dtype, r = type_of(f, dot->in[1])->dtype;
+    const ir_type *out = type_of(f, dot->out[0]);
+    if ((l != IR_I8 && l != IR_U8) || (r != IR_I8 && r != IR_U8) || out->dtype != IR_I32) return false;
+    *scratch = returns_type(b, f, out) ? 0 : (size_t)ir_type_numel(out) * 4;
+    return true;
 }
 
 /* Fast mode: a DOT kernel whose one dot_general reads two block arguments
- * and either gives f32 from an operand of a narrower type, or is a plain
- * i8/u8 matmul giving i32 (byte_matmul): the scratch for its operands as
- * f32 (0: no such kernel), a K block of each for a plain matmul
- * (k->convert_block), else both whole. The naive contraction walks the rhs
- * by columns (a bf16 x int8 matmul of 256 x 1024 x 1024 took 0.9 s); sgemm
- * on the converted operands computes the same products and sums in another
- * order, which fast mode allows. A kernel that returns no value of the
- * product's type (its epilogue rounds it to bf16) gets room for the
- * product after the operands (k->scratch_product); a byte matmul always
- * gets room there for a tile of rows of each block's f32 product, and for
- * its i32 sums at k->scratch_sums when the kernel returns no i32 value of
- * their type. */
+ * and gives f32 from an operand of a narrower type: the scratch for its
+ * operands as f32 (0: no such kernel), a K block of each for a plain
+ * matmul (k->convert_block), else both whole. The naive contraction walks
+ * the rhs by columns (a bf16 x int8 matmul of 256 x 1024 x 1024 took
+ * 0.9 s); sgemm on the converted operands computes the same products and
+ * sums in another order, which fast mode allows. A kernel that returns no
+ * value of the product's type (its epilogue rounds it to bf16) gets room
+ * for the product after the operands (k->scratch_product). */
 static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
-    const ir_op *dot = only_dot(fusion->regions[0]);
-    if (!dot || block_arg_index(fusion->regions[0], dot->in[0]) < 0 ||
-        block_arg_index(fusion->regions[0], dot->in[1]) < 0)
-        return 0;
+    const ir_block *b = fusion->regions[0];
+    const ir_op *dot = only_dot(b);
+    if (!dot || block_arg_index(b, dot->in[0]) < 0 || block_arg_index(b, dot->in[1]) < 0) return 0;
     const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]), *out = type_of(f, dot->out[0]);
-    const ir_attrs *a = &dot->a;
-    bool plain = l->rank == 2 && r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 &&
-                 a->lhs_contract.v[0] == 1 && a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
-    bool bytes = plain && byte_matmul(l, r, out);
     bool narrow = out->dtype == IR_F32 && ir_dtype_exact_in(l->dtype, IR_F32) && ir_dtype_exact_in(r->dtype, IR_F32) &&
                   !(l->dtype == IR_F32 && r->dtype == IR_F32);
-    if (!bytes && !narrow) return 0;
+    if (!narrow) return 0;
     size_t operands, product = (size_t)ir_type_numel(out) * 4;
-    if (plain) {
+    if (plain_matmul(f, b, dot)) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
         k->scratch_rhs = align_up((size_t)(l->dims[0] * k->convert_block) * 4);
@@ -585,14 +595,9 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
         k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
         operands = k->scratch_rhs + (size_t)ir_type_numel(r) * 4;
     }
-    size_t tile = bytes ? (size_t)(contract_byte_rows(l->dims[0], r->dims[1], k->convert_block) * r->dims[1]) * 4
-                        : product;
-    bool returned = returns_type(fusion->regions[0], f, out);
-    if (!bytes && returned) return operands;
+    if (returns_type(b, f, out)) return operands;
     k->scratch_product = align_up(operands);
-    if (!bytes || returned) return k->scratch_product + tile;
-    k->scratch_sums = align_up(k->scratch_product + tile);
-    return k->scratch_sums + product;
+    return k->scratch_product + product;
 }
 
 /* ---- convolution as a matrix product -------------------------------------------------- */
@@ -848,6 +853,7 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_REDUCE: return CONTRACT_REDUCE;
     case IR_FUSION_DOT:
         if (affine_update(f, op, k)) return CONTRACT_DOT_AFFINE;
+        if (byte_matmul(f, op, &k->scratch)) return CONTRACT_DOT_BYTES;
         if (!strict_order && (k->scratch = convert_scratch(f, op, k))) return CONTRACT_DOT_CONVERT;
         return CONTRACT_DOT;
     case IR_FUSION_OPAQUE:
@@ -930,6 +936,7 @@ static const char *strategy_name(contract_strategy s) {
     case CONTRACT_DOT: return "dot";
     case CONTRACT_DOT_AFFINE: return "dot_affine";
     case CONTRACT_DOT_CONVERT: return "dot_convert";
+    case CONTRACT_DOT_BYTES: return "dot_bytes";
     case CONTRACT_OPAQUE: return "opaque";
     case CONTRACT_CONTROL: return "control";
     case CONTRACT_SCAN: return "scan";

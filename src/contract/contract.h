@@ -31,8 +31,12 @@ typedef enum contract_strategy {
                              u16: each exact in f32), e.g. bf16 x int8 with
                              preferred_element_type f32: the operands converted into
                              `scratch` (lhs, then rhs at scratch_rhs, each in its own layout)
-                             and multiplied by sgemm, as an f32 dot is; or a plain i8/u8
-                             matmul giving i32, by K blocks whose f32 sums are exact */
+                             and multiplied by sgemm, as an f32 dot is */
+    CONTRACT_DOT_BYTES,   /* a plain [M, K] x [K, N] i8/u8 matmul giving i32: the product of
+                             bytes (src/util/byte_gemm.h) writes the sums into the result
+                             that is the dot's, or into `scratch` (M x N i32, the kernel's
+                             whole scratch) when its epilogue reads them elsewhere; exact
+                             integer sums, so in either mode */
     CONTRACT_OPAQUE,      /* one op with its own emitter (scatter, sort, ...) and a prologue */
     CONTRACT_CONV_GEMM,   /* fast mode, an f32 convolution without batch groups whose result's
                              spatial dims merge into one stride: per group and batch element,
@@ -116,13 +120,7 @@ typedef struct contract_kernel {
     size_t scratch_product;         /* DOT_CONVERT whose kernel returns no value of the f32
                                        product's type (a narrow-result dot that passes/
                                        widen_dots.c rounds in its epilogue): the product's
-                                       offset in its scratch; 0: none. A byte matmul's
-                                       (i8/u8 -> i32, contract.c byte_matmul): a tile of
-                                       contract_byte_rows rows of each K block's f32
-                                       product */
-    size_t scratch_sums;            /* DOT_CONVERT byte matmul whose kernel returns no i32 value
-                                       of the product's type: the i32 sums' offset in its
-                                       scratch; 0: none (they go to that value) */
+                                       offset in its scratch; 0: none */
 } contract_kernel;
 
 typedef struct contract {
@@ -216,17 +214,6 @@ bool contract_control_layout(const ir_func *parent, int step, const contract_sub
 /* The K block of a DOT_CONVERT matmul: BLIS packs K in blocks of 256 to
  * 512 anyway, so smaller costs re-packing, larger only scratch. */
 #define CONTRACT_CONVERT_BLOCK_K 256
-
-/* A byte matmul's (contract.c byte_matmul, M x K block kb x N) rows per f32
- * product tile: rows of its n columns in as many bytes as the lhs block
- * (m x kb floats) or 256 KiB if more; at least one, at most m. Smaller
- * tiles pack the rhs block more often (1024^3: 256 KiB tiles took 21 ms,
- * 1 MiB ones 18). */
-static inline int64_t contract_byte_rows(int64_t m, int64_t n, int64_t kb) {
-    int64_t bytes = m * kb * 4 > ((int64_t)256 << 10) ? m * kb * 4 : (int64_t)256 << 10;
-    int64_t rows = n > 0 ? bytes / (n * 4) : m;
-    return rows < 1 ? 1 : rows > m ? m : rows;
-}
 
 /* The bytes of a CONV_GEMM block of im2col rows: at least one row, at most
  * all of an image's positions; enough rows that sgemm runs near its rate. */

@@ -46,18 +46,20 @@ static plan_storage storage_of(emit_ctx *cx, ir_value_id v) {
 static bool takes_scratch(emit_ctx *cx, int step) {
     const contract_kernel *k = &cx->p->kernels.k[step];
     return k->strategy == CONTRACT_CONTROL || plan_dot_over_lhs(cx->p, cx->f, step) || ex_dot_converts(cx, step) ||
-           ew_conv_gemm(cx, step) || (k->strategy == CONTRACT_OPAQUE && k->scratch > 0);
+           ew_conv_gemm(cx, step) || ((k->strategy == CONTRACT_OPAQUE || k->strategy == CONTRACT_DOT_BYTES) && k->scratch > 0);
 }
 
 static bool is_control(emit_ctx *cx, int step) { return cx->p->kernels.k[step].strategy == CONTRACT_CONTROL; }
 
 /* Whether kernel `step` takes the run context: a control kernel's loops
  * poll it; with threads, a kernel that may call BLIS splits its products
- * over the run's threads (ex_gemm_call). */
+ * over the run's threads (ex_gemm_call), as the product of bytes does its
+ * rows (emit_byte_gemm). */
 static bool takes_run(emit_ctx *cx, int step) {
     if (is_control(cx, step)) return true;
-    if (cx->o->threads <= 1 || cx->o->no_blas || cx->o->strict_order) return false;
     contract_strategy s = cx->p->kernels.k[step].strategy;
+    if (cx->o->threads > 1 && s == CONTRACT_DOT_BYTES) return true;
+    if (cx->o->threads <= 1 || cx->o->no_blas || cx->o->strict_order) return false;
     return s == CONTRACT_DOT || s == CONTRACT_DOT_AFFINE || s == CONTRACT_DOT_CONVERT || s == CONTRACT_CONV_GEMM;
 }
 
@@ -725,6 +727,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_lapack) sb_puts(&s, emit_prelude_lapack);
     if (cx->uses_fft) sb_puts(&s, emit_prelude_fft);
     if (cx->uses_top_k) sb_puts(&s, emit_prelude_top_k);
+    if (cx->uses_byte_gemm) sb_puts(&s, emit_prelude_byte_gemm);
     if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
@@ -774,6 +777,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_lapack |= sub.uses_lapack;
         cx->uses_fft |= sub.uses_fft;
         cx->uses_top_k |= sub.uses_top_k;
+        cx->uses_byte_gemm |= sub.uses_byte_gemm;
         if (!cx->lapack_op) cx->lapack_op = sub.lapack_op;
         cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_global = sub.next_global;

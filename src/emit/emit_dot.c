@@ -54,6 +54,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../util/byte_gemm.h"
 #include "../util/mem.h"
 #include "emit_internal.h"
 
@@ -720,46 +721,19 @@ static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot,
     return true;
 }
 
-/* A byte matmul's K block (a: M x kn at row stride kb, b: kn x N, both
- * f32) added into the i32 sums `out` a tile of contract_byte_rows rows at a
- * time, each tile's exact f32 product in c. */
-static void emit_byte_tiles(emit_ctx *cx, int64_t m, int64_t n, int64_t kb, const char *k0, const char *kn,
-                            const char *a, const char *b, const char *c, const char *out) {
-    int64_t rows = contract_byte_rows(m, n, kb);
-    const char *r0 = ec_fresh(cx, "r"), *rn = ec_fresh(cx, "rn"), *i = ec_fresh(cx, "i"), *o = ec_fresh(cx, "o");
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", r0, r0, m, r0, rows);
-    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", rn, r0, rows, m, rows,
-            m, r0);
-    ex_gemm_call(cx, true, rows, n, kb,
-                 ec_str(cx, "%s, %" PRId64 ", %s, 1.0f, %s + %s * %" PRId64 ", %" PRId64 ", 1, %s, %" PRId64
-                        ", 1, 0.0f, %s, %" PRId64 ", 1", rn, n, kn, a, r0, kb, kb, b, n, c, n));
-    ec_line(cx, "int32_t *%s = %s + %s * %" PRId64 ";", o, out, r0, n);
-    /* |a block's sum| < 2^24: exact in f32 and in the conversion; the sums wrap as i32 */
-    ec_open(cx, "for (int64_t %s = 0; %s < %s * %" PRId64 "; %s++)", i, i, rn, n, i);
-    ec_line(cx, "%s[%s] = %s ? (int32_t)((uint32_t)%s[%s] + (uint32_t)(int32_t)%s[%s]) : (int32_t)%s[%s];", o, i, k0,
-            o, i, c, i, c, i);
-    ec_close(cx);
-    ec_close(cx);
-}
-
 /* A plain [M, K] x [K, N] of narrow operands (DOT_CONVERT with a K block
  * KB): per block of K, lhs[:, block] and rhs[block, :] converted into the
- * scratch and sgemm adding their product into out (row-major M x N). A
- * byte matmul (i8/u8 -> i32) puts each block's exact f32 product in the
- * scratch and adds it into out's i32 sums, wrapping (contract.c). */
+ * scratch and sgemm adding their product into out (row-major M x N). */
 static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const char *out) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
     int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
-    bool sums = ec_type(cx, dot->out[0])->dtype == IR_I32;
     const char *lhs = ex_buffer(cx, dot->in[0]), *rhs = ex_buffer(cx, dot->in[1]);
     const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_");
     const char *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
     const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
-    const char *c = sums ? ec_fresh(cx, "aj_product_") : out;
     ec_block(cx);
     ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu);", a, b, ck->scratch_rhs);
-    if (sums) ec_line(cx, "float *%s = (float *)(scratch + %zu);", c, ck->scratch_product);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
             k0);
@@ -775,28 +749,55 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
             ex_element(cx, r->dtype, rhs, ec_str(cx, "(%s + %s) * %" PRId64 " + %s", k0, i, n, j)));
     ec_close(cx);
     ec_close(cx);
-    if (sums)
-        emit_byte_tiles(cx, m, n, kb, k0, kn, a, b, c, out);
-    else
-        ex_gemm_call(cx, true, m, n, kb,
-                     ec_str(cx, "%" PRId64 ", %" PRId64 ", %s, 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
-                            ", 1, %s ? 1.0f : 0.0f, (float *)%s, %" PRId64 ", 1", m, n, kn, a, kb, b, n, k0, out, n));
+    ex_gemm_call(cx, true, m, n, kb,
+                 ec_str(cx, "%" PRId64 ", %" PRId64 ", %s, 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
+                        ", 1, %s ? 1.0f : 0.0f, (float *)%s, %" PRId64 ", 1", m, n, kn, a, kb, b, n, k0, out, n));
     ec_close(cx);
     ec_close(cx);
 }
 
-/* DOT_CONVERT's result in the scratch block where the kernel returns no
- * value of its type: a float product (contract_kernel.scratch_product) or
- * a byte matmul's i32 sums (scratch_sums), which the epilogue reads there;
- * NULL when the contract gave it none. */
-static const char *scratch_result(emit_ctx *cx, const ex_kernel *k, const ir_op *dot) {
+/* The product in the scratch block where the kernel returns no value of
+ * its type, which the epilogue reads there: DOT_CONVERT's float product
+ * (contract_kernel.scratch_product), DOT_BYTES's i32 sums (the whole
+ * scratch); NULL when the contract gave it none. */
+static const char *scratch_result(emit_ctx *cx, const ex_kernel *k) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
-    bool sums = ec_type(cx, dot->out[0])->dtype == IR_I32;   /* a byte matmul: its product area is per block */
-    size_t at = sums ? ck->scratch_sums : ck->scratch_product;
-    if (!at || !ex_dot_converts(cx, k->step)) return NULL;
+    bool sums = ck->strategy == CONTRACT_DOT_BYTES;
+    if (sums ? !ck->scratch : !ck->scratch_product || !ex_dot_converts(cx, k->step)) return NULL;
     const char *name = ec_fresh(cx, "aj_result_"), *type = sums ? "int32_t" : "float";
-    ec_line(cx, "%s *%s = (%s *)(scratch + %zu);", type, name, type, at);
+    ec_line(cx, "%s *%s = (%s *)(scratch + %zu);", type, name, type, sums ? (size_t)0 : ck->scratch_product);
     return name;
+}
+
+/* ---- the product of bytes --------------------------------------------------------------- */
+
+const char emit_prelude_byte_gemm[] = "\n/* ---- the product of bytes (src/util/byte_gemm.h) ---- */\n" AJ_BYTE_GEMM_TEXT;
+
+/* DOT_BYTES: out (M x N i32) = lhs . rhs through aj_byte_gemm_part
+ * (src/util/byte_gemm.h), over the run's threads in chunks of whole
+ * AJ_BYTE_ROWS blocks when there is enough work for them. */
+enum { BYTE_GEMM_ROWS = 64 };   /* byte_gemm.h's AJ_BYTE_ROWS */
+#define BYTE_GEMM_CHUNK_MACS 4e6
+
+static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
+    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
+    int64_t m = l->dims[0], k = l->dims[1], n = r->dims[1], chunk = m;
+    if (cx->kernel_run && cx->o->threads > 1) {
+        int64_t chunks = (int64_t)cx->o->threads * 2, blocks = (m + BYTE_GEMM_ROWS - 1) / BYTE_GEMM_ROWS;
+        double macs = (double)m * (double)n * (double)k;
+        if ((double)chunks > macs / BYTE_GEMM_CHUNK_MACS) chunks = (int64_t)(macs / BYTE_GEMM_CHUNK_MACS);
+        if (chunks > blocks) chunks = blocks;
+        if (chunks >= 2) chunk = (blocks + chunks - 1) / chunks * BYTE_GEMM_ROWS;
+    }
+    cx->uses_byte_gemm = true;
+    ec_block(cx);
+    ec_line(cx, "aj_byte_gemm_job aj_job = {%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
+            ", (const uint8_t *)%s, (const uint8_t *)%s, %s, %d, %d};", m, n, k, k, n, n, ex_buffer(cx, dot->in[0]),
+            ex_buffer(cx, dot->in[1]), out, l->dtype == IR_I8, r->dtype == IR_I8);
+    ec_line(cx, "void *const aj_job_p[] = {&aj_job};");
+    ec_line(cx, "aj_parallel(%s, aj_byte_gemm_part, aj_job_p, %" PRId64 ", %" PRId64 ");", cx->kernel_run ? "run" : "0",
+            m, chunk);
+    ec_close(cx);
 }
 
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
@@ -820,16 +821,19 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
     if (over && blis && g.nlooped) blis = plan_gemm(cx, dot, &g, false);   /* rows: one matrix per batch */
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
+    bool bytes = single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT_BYTES &&
+                 cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
     bool loops = !blis && single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT &&
                  loop_gemm_applies(cx, dot, &g);
-    if (!blis && !loops) return emit_result_loop(cx, k, NULL);
+    if (!blis && !loops && !bytes) return emit_result_loop(cx, k, NULL);
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot);
     if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
-    const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_result(cx, k, dot);
+    const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_result(cx, k);
     if (!into) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
     bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
     if (loops) emit_loop_gemm(cx, dot, &g, into);
+    else if (bytes) emit_byte_gemm(cx, dot, into);
     else if (blocked) emit_blocked_convert_gemm(cx, k, dot, into);
     else emit_gemm(cx, dot, &g, operands, into, single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     bool skip[k->ret->nin];

@@ -133,6 +133,7 @@ typedef struct emit_ctx {
     bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
     bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
     bool uses_top_k;           /* calls aj_top_k (emit_prelude_top_k) */
+    bool uses_byte_gemm;       /* calls aj_byte_gemm_part (emit_prelude_byte_gemm) */
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
@@ -486,6 +487,8 @@ const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
 /* Whether the dot kernel at `step` converts narrow operands into scratch
  * for sgemm (it then takes the arena; emit_dot.c). */
 bool ex_dot_converts(const emit_ctx *cx, int step);
+/* The product of bytes (src/util/byte_gemm.h) that DOT_BYTES kernels call. */
+extern const char emit_prelude_byte_gemm[];
 /* Whether BLIS takes a rows x cols matrix of these strides (it aborts the
  * process on one it does not). */
 bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);

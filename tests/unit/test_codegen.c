@@ -10,6 +10,7 @@
  * uses -Wall -Wextra -Werror, so the generated code is also warning-free.
  * Set AJ_TEST_PRINT_SOURCE=1 to print the generated sources. */
 #define _GNU_SOURCE
+#include <inttypes.h>
 #include <dirent.h>
 #include <float.h>
 #include <math.h>
@@ -288,6 +289,7 @@ typedef struct check {
     const char *contains;     /* the source must contain this */
     const char *lacks;        /* ... and must not contain this */
     const char *name;         /* for AJ_TEST_PRINT_SOURCE */
+    const char *cflags;       /* NULL: WARNING_FREE */
 } check;
 
 typedef struct compiled_fn {
@@ -307,7 +309,8 @@ static void compiled_free(compiled_fn *c) {
 }
 
 static codegen_options options_of(const check *k) {
-    return (codegen_options){.cflags = WARNING_FREE, .strict_order = k->strict, .threads = k->threads};
+    return (codegen_options){.cflags = k->cflags ? k->cflags : WARNING_FREE, .strict_order = k->strict,
+                             .threads = k->threads};
 }
 
 static void print_source_if_asked(const char *name, const char *src) {
@@ -969,6 +972,49 @@ TEST(integer_and_bool_dots_call_no_blas) {
               "%d : tensor<8x7xi1>", false);
 }
 
+/* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
+ * (src/util/byte_gemm.h) of both signednesses, with K, N and M off its
+ * blocks (K: 4 and 32 values, N: 32 columns, M: 64 rows), its sums
+ * returned, added to in place, or read by a convert (then in scratch); in
+ * strict mode, in fast mode on two threads, and without VNNI (the loops):
+ * the evaluator's sums bit for bit each time. Byte values from the
+ * specials include 0x80 and 0xff, where flipping B's top bit (byte_gemm.h)
+ * would show a slip. */
+TEST(byte_matmuls_run_as_products_of_bytes) {
+    static const char *const types[2][2] = {{"i8", "i8"}, {"ui8", "ui8"}};   /* the verifier wants one type */
+    static const int64_t shapes[4][3] = {{70, 37, 50}, {130, 130, 33}, {3, 600, 300}, {65, 5, 1}};
+    for (int t = 0; t < 2; t++)
+        for (int e = 0; e < 3; e++) {   /* returned, added to in place, converted */
+            const int64_t *sh = shapes[(2 * t + e) % 4];
+            char lhs[64], rhs[64], out[64], fout[64], epi[256], ret[128], text[2048];
+            snprintf(lhs, sizeof lhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[0], sh[1], types[t][0]);
+            snprintf(rhs, sizeof rhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[1], sh[2], types[t][1]);
+            snprintf(out, sizeof out, "tensor<%" PRId64 "x%" PRId64 "xi32>", sh[0], sh[2]);
+            snprintf(fout, sizeof fout, "tensor<%" PRId64 "x%" PRId64 "xf32>", sh[0], sh[2]);
+            if (e == 0) snprintf(epi, sizeof epi, "%s", "");
+            if (e == 1) snprintf(epi, sizeof epi, "  %%s = stablehlo.add %%d, %%bias : %s\n", out);
+            if (e == 2) snprintf(epi, sizeof epi, "  %%s = stablehlo.convert %%d : (%s) -> %s\n", out, fout);
+            snprintf(ret, sizeof ret, "%%%c : %s", e ? 's' : 'd', e == 2 ? fout : out);
+            snprintf(text, sizeof text,
+                     "func.func @main(%%l: %s, %%r: %s, %%bias: %s) -> %s {\n"
+                     "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (%s, %s) -> %s\n"
+                     "%s  return %s\n}\n",
+                     lhs, rhs, out, e == 2 ? fout : out, lhs, rhs, out, epi, ret);
+            const check modes[3] = {
+                {.kind = IR_FUSION_DOT, .strict = true, .specials = true, .name = "byte matmul, strict"},
+                {.kind = IR_FUSION_DOT, .threads = 2, .specials = true, .name = "byte matmul, threads"},
+                {.kind = IR_FUSION_DOT, .specials = true, .cflags = WARNING_FREE " -DAJ_NO_VNNI",
+                 .name = "byte matmul, loops"},
+            };
+            for (int m = 0; m < 3; m++) {
+                check k = modes[m];
+                k.contains = "aj_byte_gemm_part";
+                k.lacks = "bli_";
+                check_program(text, &k);
+            }
+        }
+}
+
 /* ---- fast math ---------------------------------------------------------------------------- */
 
 static const char fast_math_driver[] =
@@ -1408,6 +1454,7 @@ int main(void) {
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(integer_and_bool_dots_call_no_blas);
+    RUN(byte_matmuls_run_as_products_of_bytes);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
     RUN(fast_math_accuracy);

@@ -1,11 +1,11 @@
 // i8/u8 matmuls giving i32 (preferred_element_type int32, as JAX exports a
-// quantized matmul): in fast mode contract strategy DOT_CONVERT, by K blocks
-// of 256 whose f32 sums are exact, a tile of rows at a time, added into the
-// i32 sums (contract.c byte_matmul). Here K = 600 (three blocks, the last
-// short) and 300 x 300 results (two tiles of rows), checked against the
-// same products taken in i64 (the naive contraction) and wrapped to i32:
-// equal in every mode. The u8 x u8 one is read by its epilogue (a scale
-// to f32), so its sums live in the scratch block.
+// quantized matmul): contract strategy DOT_BYTES, the product of bytes
+// (src/util/byte_gemm.h), which wraps its exact sums as i32. Here K = 600
+// (18 blocks of 32 and 24 more), 300 x 300 results (9 strips of 32 columns
+// and 12, 4 blocks of 64 rows and 44), checked against the same products
+// taken in i64 (the naive contraction) and wrapped to i32: equal in every
+// mode. The u8 x u8 one is read by its epilogue (a scale to f32), so its
+// sums live in the scratch block.
 func.func @main() {
   %i = stablehlo.iota dim = 0 : tensor<300x600xi32>
   %k = stablehlo.iota dim = 1 : tensor<300x600xi32>

@@ -1,0 +1,162 @@
+/* byte_gemm.h: the matrix product of bytes that generated code runs for a
+ * plain i8/u8 x i8/u8 -> i32 dot_general (contract.c, CONTRACT_DOT_BYTES):
+ * C (M x N, i32) = A (M x K) . B (K x N), each operand signed (i8) or not
+ * (u8), every row strided, with no memory but C's own.
+ *
+ * Integer sums are exact and wrap as the evaluator's i32 sum does, in any
+ * order, so the result is the evaluator's bit for bit in either mode.
+ *
+ * Where the CPU has AVX512-VNNI (checked when the product runs), each C
+ * row of a strip of 32 columns is updated 32 values of K at a time by
+ * vpdpbusd, which multiplies unsigned bytes by signed ones and adds each
+ * four products into an i32 lane, wrapping: the strip's 32 x 32 block of
+ * B is first interleaved in registers (lane l holds the four K values of
+ * its column), then every row of a block of AJ_BYTE_ROWS adds its
+ * products into C, which stays in L1 across the block's K. Operands of the
+ * same signedness go through one flipped: B's bytes xor 0x80 (b + 128 read
+ * as unsigned, or b - 128 as signed), whose error 128 * (sum of the A row)
+ * the row starts from, negated. Elsewhere, or in generated code built
+ * with AJ_NO_VNNI defined, plain loops compute the same sums.
+ *
+ * The code is written once, as the bodies of AJ_BYTE_GEMM_LOOPS_CODE and
+ * AJ_BYTE_GEMM_VNNI_CODE, and pasted into generated sources as text
+ * (AJ_BYTE_GEMM_TEXT, which adds the directives); the bodies must stay
+ * free of '#' directives and of comments. */
+#ifndef BYTE_GEMM_H
+#define BYTE_GEMM_H
+
+#define AJ_BYTE_GEMM_LOOPS_CODE                                                                          \
+    typedef struct aj_byte_gemm_job {                                                                    \
+        int64_t m, n, k, lda, ldb, ldc;                                                                  \
+        const uint8_t *a, *b;                                                                            \
+        int32_t *c;                                                                                      \
+        int a_signed, b_signed;                                                                          \
+    } aj_byte_gemm_job;                                                                                  \
+    static void aj_byte_gemm_loops(const aj_byte_gemm_job *g, int64_t lo, int64_t hi) {                 \
+        for (int64_t i = lo; i < hi; i++) {                                                              \
+            uint32_t *c = (uint32_t *)(g->c + i * g->ldc);                                               \
+            const uint8_t *a = g->a + i * g->lda;                                                        \
+            for (int64_t j = 0; j < g->n; j++) c[j] = 0;                                                 \
+            for (int64_t p = 0; p < g->k; p++) {                                                         \
+                uint32_t x = g->a_signed ? (uint32_t)(int32_t)(int8_t)a[p] : a[p];                       \
+                const uint8_t *b = g->b + p * g->ldb;                                                    \
+                if (g->b_signed)                                                                         \
+                    for (int64_t j = 0; j < g->n; j++) c[j] += x * (uint32_t)(int32_t)(int8_t)b[j];      \
+                else                                                                                     \
+                    for (int64_t j = 0; j < g->n; j++) c[j] += x * b[j];                                 \
+            }                                                                                            \
+        }                                                                                                \
+    }
+
+#define AJ_BYTE_GEMM_VNNI_CODE                                                                           \
+    enum { AJ_BYTE_ROWS = 64 };                                                                          \
+    static int aj_byte_gemm_has_vnni(void) {                                                             \
+        __builtin_cpu_init();                                                                            \
+        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");               \
+    }                                                                                                    \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline void            \
+    aj_byte_gemm_pack(const uint8_t *b, int64_t ldb, int64_t kn, __mmask32 cols, __m512i flip,          \
+                      __m512i *bq) {                                                                     \
+        for (int q = 0; q < 8; q++) {                                                                    \
+            __m256i r[4];                                                                                \
+            for (int s = 0; s < 4; s++)                                                                  \
+                r[s] = 4 * q + s < kn ? _mm256_maskz_loadu_epi8(cols, b + (4 * q + s) * ldb)             \
+                                      : _mm256_setzero_si256();                                          \
+            __m256i t0 = _mm256_unpacklo_epi8(r[0], r[1]), t1 = _mm256_unpackhi_epi8(r[0], r[1]);        \
+            __m256i t2 = _mm256_unpacklo_epi8(r[2], r[3]), t3 = _mm256_unpackhi_epi8(r[2], r[3]);        \
+            __m256i u0 = _mm256_unpacklo_epi16(t0, t2), u1 = _mm256_unpackhi_epi16(t0, t2);              \
+            __m256i u2 = _mm256_unpacklo_epi16(t1, t3), u3 = _mm256_unpackhi_epi16(t1, t3);              \
+            __m512i lo = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_permute2x128_si256(u0, u1, 0x20)), \
+                                            _mm256_permute2x128_si256(u2, u3, 0x20), 1);                 \
+            __m512i hi = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_permute2x128_si256(u0, u1, 0x31)), \
+                                            _mm256_permute2x128_si256(u2, u3, 0x31), 1);                 \
+            bq[2 * q] = _mm512_xor_si512(lo, flip);                                                      \
+            bq[2 * q + 1] = _mm512_xor_si512(hi, flip);                                                  \
+        }                                                                                                \
+    }                                                                                                    \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline __m512i          \
+    aj_byte_gemm_dot4(__m512i c, __m512i bq, __m512i x, int a_signed) {                                  \
+        return a_signed ? _mm512_dpbusd_epi32(c, bq, x) : _mm512_dpbusd_epi32(c, x, bq);                 \
+    }                                                                                                    \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline void            \
+    aj_byte_gemm_rows(const aj_byte_gemm_job *g, int a_signed, const __m512i *bq, int64_t i0, int64_t mn, \
+                      int64_t j0, __mmask16 m0, __mmask16 m1, int64_t p0, int64_t groups, int64_t rest) {  \
+        for (int64_t i = 0; i < mn; i++) {                                                               \
+            const uint8_t *a = g->a + (i0 + i) * g->lda + p0;                                            \
+            int32_t *c = g->c + (i0 + i) * g->ldc + j0;                                                  \
+            __m512i c0 = _mm512_maskz_loadu_epi32(m0, c), c1 = _mm512_maskz_loadu_epi32(m1, c + 16);     \
+            for (int64_t q = 0; q < groups; q++) {                                                       \
+                int32_t v;                                                                               \
+                memcpy(&v, a + 4 * q, 4);                                                                \
+                __m512i x = _mm512_set1_epi32(v);                                                        \
+                c0 = aj_byte_gemm_dot4(c0, bq[2 * q], x, a_signed);                                      \
+                c1 = aj_byte_gemm_dot4(c1, bq[2 * q + 1], x, a_signed);                                  \
+            }                                                                                            \
+            if (rest) {                                                                                  \
+                int32_t v = 0;                                                                           \
+                memcpy(&v, a + 4 * groups, (size_t)rest);                                                \
+                __m512i x = _mm512_set1_epi32(v);                                                        \
+                c0 = aj_byte_gemm_dot4(c0, bq[2 * groups], x, a_signed);                                 \
+                c1 = aj_byte_gemm_dot4(c1, bq[2 * groups + 1], x, a_signed);                             \
+            }                                                                                            \
+            _mm512_mask_storeu_epi32(c, m0, c0);                                                         \
+            _mm512_mask_storeu_epi32(c + 16, m1, c1);                                                    \
+        }                                                                                                \
+    }                                                                                                    \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"))) static void                                  \
+    aj_byte_gemm_vnni(const aj_byte_gemm_job *g, int64_t lo, int64_t hi) {                               \
+        int same = g->a_signed == g->b_signed;                                                           \
+        __m512i flip = _mm512_set1_epi8(same ? (char)0x80 : 0);                                          \
+        int32_t start[AJ_BYTE_ROWS];                                                                     \
+        for (int64_t i0 = lo; i0 < hi; i0 += AJ_BYTE_ROWS) {                                             \
+            int64_t mn = hi - i0 < AJ_BYTE_ROWS ? hi - i0 : AJ_BYTE_ROWS;                                \
+            for (int64_t i = 0; i < mn; i++) {                                                           \
+                const uint8_t *a = g->a + (i0 + i) * g->lda;                                             \
+                uint32_t s = 0;                                                                          \
+                for (int64_t p = 0; same && p < g->k; p++)                                               \
+                    s += g->a_signed ? (uint32_t)(int32_t)(int8_t)a[p] : a[p];                           \
+                start[i] = (int32_t)(g->a_signed ? 0u - 128u * s : 128u * s);                            \
+            }                                                                                            \
+            for (int64_t j0 = 0; j0 < g->n; j0 += 32) {                                                  \
+                int64_t nn = g->n - j0 < 32 ? g->n - j0 : 32;                                            \
+                __mmask32 cols = nn == 32 ? ~(__mmask32)0 : ((__mmask32)1 << nn) - 1;                    \
+                __mmask16 m0 = (__mmask16)cols, m1 = (__mmask16)(cols >> 16);                            \
+                for (int64_t i = 0; i < mn; i++) {                                                       \
+                    int32_t *c = g->c + (i0 + i) * g->ldc + j0;                                          \
+                    _mm512_mask_storeu_epi32(c, m0, _mm512_set1_epi32(start[i]));                        \
+                    _mm512_mask_storeu_epi32(c + 16, m1, _mm512_set1_epi32(start[i]));                   \
+                }                                                                                        \
+                for (int64_t p0 = 0; p0 < g->k; p0 += 32) {                                              \
+                    int64_t kn = g->k - p0 < 32 ? g->k - p0 : 32;                                        \
+                    __m512i bq[16];                                                                      \
+                    aj_byte_gemm_pack(g->b + p0 * g->ldb + j0, g->ldb, kn, cols, flip, bq);              \
+                    if (kn == 32 && g->a_signed)                                                         \
+                        aj_byte_gemm_rows(g, 1, bq, i0, mn, j0, m0, m1, p0, 8, 0);                       \
+                    else if (kn == 32)                                                                   \
+                        aj_byte_gemm_rows(g, 0, bq, i0, mn, j0, m0, m1, p0, 8, 0);                       \
+                    else                                                                                 \
+                        aj_byte_gemm_rows(g, g->a_signed, bq, i0, mn, j0, m0, m1, p0, kn / 4, kn % 4);   \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+    }
+
+#define AJ_BYTE_GEMM_STR_(...) #__VA_ARGS__
+#define AJ_BYTE_GEMM_STR(...) AJ_BYTE_GEMM_STR_(__VA_ARGS__)
+/* The code as C text: the loops, the VNNI form where the compiler targets
+ * x86-64 (and AJ_NO_VNNI is not defined), and aj_byte_gemm_part, the task
+ * that runs rows [lo, hi) of the job at p[0] (through aj_parallel). */
+#define AJ_BYTE_GEMM_TEXT                                                                                \
+    AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_LOOPS_CODE)                                                            \
+    "\n#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(AJ_NO_VNNI)\n"   \
+    "#define AJ_BYTE_GEMM_VNNI 1\n"                                                                      \
+    "#include <immintrin.h>\n" AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_VNNI_CODE) "\n#endif\n"                   \
+    "static void aj_byte_gemm_part(void *const *p, int64_t lo, int64_t hi) {\n"                         \
+    "    const aj_byte_gemm_job *g = p[0];\n"                                                           \
+    "#ifdef AJ_BYTE_GEMM_VNNI\n"                                                                         \
+    "    if (aj_byte_gemm_has_vnni()) { aj_byte_gemm_vnni(g, lo, hi); return; }\n"                      \
+    "#endif\n"                                                                                          \
+    "    aj_byte_gemm_loops(g, lo, hi);\n"                                                              \
+    "}\n"
+
+#endif
