@@ -88,6 +88,11 @@ ir_dtype ir_dtype_complex_part(ir_dtype t) { return t == IR_C64 ? IR_F32 : t == 
 
 bool ir_dtype_exact_in(ir_dtype t, ir_dtype wide) {
     if (t == wide) return true;
+    if (ir_dtype_is_int(wide) && ir_dtype_is_int(t)) {
+        int bits = ir_dtype_bits(t), room = ir_dtype_bits(wide);
+        if (ir_dtype_is_unsigned(t)) return bits < room || (ir_dtype_is_unsigned(wide) && bits <= room);
+        return !ir_dtype_is_unsigned(wide) && bits <= room;
+    }
     if (wide != IR_F32 && wide != IR_F64) return false;
     if (ir_dtype_is_int(t)) return ir_dtype_bits(t) <= (wide == IR_F32 ? 16 : 32);
     return t == IR_BF16 || t == IR_F16 || ir_dtype_minifloat(t, NULL) || (wide == IR_F64 && t == IR_F32);

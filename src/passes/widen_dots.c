@@ -9,13 +9,16 @@
  * from both the exact sum and jax.jit (bf16, K = 2048: 9% of the output's
  * scale against 0.25%).
  *
- * A dot_general giving f32 (f64) that reads an operand through a convert
- * from a type it holds exactly (bf16, i8, ...: ir_dtype_exact_in; JAX
- * exports a bf16 x int8 matmul as converts to f32 and an f32 dot) reads
- * the convert's operand instead: the same products, and a convert nothing
- * else reads is then dead (dce runs after). Both kinds of dot then run as
- * the contract's DOT_CONVERT: sgemm on operands converted a block of K at
- * a time into scratch, not whole into the arena. */
+ * A dot_general that reads an operand through a convert into its result
+ * type from a type it holds exactly (bf16, i8, ...: ir_dtype_exact_in;
+ * JAX exports a bf16 x int8 matmul as converts to f32 and an f32 dot, and
+ * a u8 x i8 one as converts to i32 and an i32 dot) reads the convert's
+ * operand instead: the same products, and a convert nothing else reads is
+ * then dead (dce runs after). A float dot of either kind then runs as the
+ * contract's DOT_CONVERT: sgemm on operands converted a block of K at a
+ * time into scratch, not whole into the arena; an integer dot of bytes as
+ * DOT_BYTES (src/util/byte_gemm.h), any other as loops that convert each
+ * element they read. */
 #include "rewrite.h"
 
 static bool narrow_float(ir_dtype t) { return ir_dtype_is_float(t) && ir_dtype_bits(t) < 32; }

@@ -973,7 +973,7 @@ TEST(integer_and_bool_dots_call_no_blas) {
 }
 
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
- * (src/util/byte_gemm.h) of both signednesses, with K, N and M off its
+ * (src/util/byte_gemm.h) in every signedness, with K, N and M off its
  * blocks (K: 4 and 32 values, N: 32 columns, M: 64 rows), its sums
  * returned, added to in place, or read by a convert (then in scratch); in
  * strict mode, in fast mode on two threads, and without VNNI (the loops):
@@ -981,11 +981,11 @@ TEST(integer_and_bool_dots_call_no_blas) {
  * specials include 0x80 and 0xff, where flipping B's top bit (byte_gemm.h)
  * would show a slip. */
 TEST(byte_matmuls_run_as_products_of_bytes) {
-    static const char *const types[2][2] = {{"i8", "i8"}, {"ui8", "ui8"}};   /* the verifier wants one type */
+    static const char *const types[4][2] = {{"i8", "i8"}, {"ui8", "ui8"}, {"i8", "ui8"}, {"ui8", "i8"}};
     static const int64_t shapes[4][3] = {{70, 37, 50}, {130, 130, 33}, {3, 600, 300}, {65, 5, 1}};
-    for (int t = 0; t < 2; t++)
+    for (int t = 0; t < 4; t++)
         for (int e = 0; e < 3; e++) {   /* returned, added to in place, converted */
-            const int64_t *sh = shapes[(2 * t + e) % 4];
+            const int64_t *sh = shapes[(t + e) % 4];
             char lhs[64], rhs[64], out[64], fout[64], epi[256], ret[128], text[2048];
             snprintf(lhs, sizeof lhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[0], sh[1], types[t][0]);
             snprintf(rhs, sizeof rhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[1], sh[2], types[t][1]);

@@ -5,7 +5,10 @@
 // and 12, 4 blocks of 64 rows and 44), checked against the same products
 // taken in i64 (the naive contraction) and wrapped to i32: equal in every
 // mode. The u8 x u8 one is read by its epilogue (a scale to f32), so its
-// sums live in the scratch block.
+// sums live in the scratch block. JAX exports a u8 x i8 matmul as converts
+// to i32 and an i32 dot, which fast mode reads through (passes/widen_dots.c):
+// a product of bytes of two signednesses; an i16 x i32 one reads the i16
+// through its convert too, as loops.
 func.func @main() {
   %i = stablehlo.iota dim = 0 : tensor<300x600xi32>
   %k = stablehlo.iota dim = 1 : tensor<300x600xi32>
@@ -40,7 +43,44 @@ func.func @main() {
   %half = stablehlo.constant dense<0.5> : tensor<300x300xf32>
   %swant = stablehlo.multiply %duf, %half : tensor<300x300xf32>
   check.expect_eq %s, %swant : tensor<300x300xf32>
+  %m = func.call @mixed_matmul(%au, %b) : (tensor<300x600xui8>, tensor<600x300xi8>) -> tensor<300x300xi32>
+  %dm64 = stablehlo.dot_general %au64, %b64, contracting_dims = [1] x [0] : (tensor<300x600xi64>, tensor<600x300xi64>) -> tensor<300x300xi64>
+  %mwant = stablehlo.convert %dm64 : (tensor<300x300xi64>) -> tensor<300x300xi32>
+  check.expect_eq %m, %mwant : tensor<300x300xi32>
+  %n = func.call @mixed_matmul_rev(%a, %bu) : (tensor<300x600xi8>, tensor<600x300xui8>) -> tensor<300x300xi32>
+  %dn64 = stablehlo.dot_general %a64, %bu64, contracting_dims = [1] x [0] : (tensor<300x600xi64>, tensor<600x300xi64>) -> tensor<300x300xi64>
+  %nwant = stablehlo.convert %dn64 : (tensor<300x300xi64>) -> tensor<300x300xi32>
+  check.expect_eq %n, %nwant : tensor<300x300xi32>
+  %big = stablehlo.constant dense<300000> : tensor<600x300xi32>
+  %sbig = stablehlo.multiply %sb, %big : tensor<600x300xi32>
+  %w = stablehlo.convert %sa : (tensor<300x600xi32>) -> tensor<300x600xi16>
+  %o = func.call @wide_matmul(%w, %sbig) : (tensor<300x600xi16>, tensor<600x300xi32>) -> tensor<300x300xi32>
+  %w64 = stablehlo.convert %w : (tensor<300x600xi16>) -> tensor<300x600xi64>
+  %sbig64 = stablehlo.convert %sbig : (tensor<600x300xi32>) -> tensor<600x300xi64>
+  %o64 = stablehlo.dot_general %w64, %sbig64, contracting_dims = [1] x [0] : (tensor<300x600xi64>, tensor<600x300xi64>) -> tensor<300x300xi64>
+  %owant = stablehlo.convert %o64 : (tensor<300x300xi64>) -> tensor<300x300xi32>
+  check.expect_eq %o, %owant : tensor<300x300xi32>
   func.return
+}
+
+func.func @mixed_matmul(%a: tensor<300x600xui8>, %b: tensor<600x300xi8>) -> tensor<300x300xi32> {
+  %a32 = stablehlo.convert %a : (tensor<300x600xui8>) -> tensor<300x600xi32>
+  %b32 = stablehlo.convert %b : (tensor<600x300xi8>) -> tensor<600x300xi32>
+  %d = stablehlo.dot_general %a32, %b32, contracting_dims = [1] x [0] : (tensor<300x600xi32>, tensor<600x300xi32>) -> tensor<300x300xi32>
+  return %d : tensor<300x300xi32>
+}
+
+func.func @mixed_matmul_rev(%a: tensor<300x600xi8>, %b: tensor<600x300xui8>) -> tensor<300x300xi32> {
+  %a32 = stablehlo.convert %a : (tensor<300x600xi8>) -> tensor<300x600xi32>
+  %b32 = stablehlo.convert %b : (tensor<600x300xui8>) -> tensor<600x300xi32>
+  %d = stablehlo.dot_general %a32, %b32, contracting_dims = [1] x [0] : (tensor<300x600xi32>, tensor<600x300xi32>) -> tensor<300x300xi32>
+  return %d : tensor<300x300xi32>
+}
+
+func.func @wide_matmul(%a: tensor<300x600xi16>, %b: tensor<600x300xi32>) -> tensor<300x300xi32> {
+  %a32 = stablehlo.convert %a : (tensor<300x600xi16>) -> tensor<300x600xi32>
+  %d = stablehlo.dot_general %a32, %b, contracting_dims = [1] x [0] : (tensor<300x600xi32>, tensor<600x300xi32>) -> tensor<300x300xi32>
+  return %d : tensor<300x300xi32>
 }
 
 func.func @byte_matmul(%a: tensor<300x600xi8>, %b: tensor<600x300xi8>) -> tensor<300x300xi32> {
