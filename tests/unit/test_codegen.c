@@ -218,7 +218,7 @@ static void fill(eval_tensor *t, uint64_t *seed, double range, bool specials, in
     int64_t nf = (int64_t)(sizeof float_specials / sizeof *float_specials);
     int64_t ni = (int64_t)(sizeof int_specials / sizeof *int_specials);
     for (int64_t k = 0; k < n; k++) {
-        bool is_float = t->type.dtype == IR_F32 || t->type.dtype == IR_F64;
+        bool is_float = ir_dtype_is_float(t->type.dtype);   /* f16, bf16, ...: stored from a double */
         int64_t ns = is_float ? nf : ni, pick = (role % 3 == 1 ? k / ns : k + 5 * (role % 3)) % ns;
         bool special = specials && k < ns * ns;
         elem_value v;
@@ -261,10 +261,22 @@ static bool close_enough(ir_dtype t, elem_value got, elem_value want, tolerance 
     return d <= tol.abs || (double)llabs(float_key(got.f, t == IR_F32) - float_key(want.f, t == IR_F32)) <= tol.ulp;
 }
 
-/* Compares result r; reports the first mismatch. */
+/* Compares result r; reports the first mismatch. Floats narrower than f32
+ * (strict mode's only) by their bits, any NaN equal to any other (as f32's
+ * and f64's: which operand's NaN an addition returns is the compiler's). */
 static bool same_result(int r, const eval_tensor *want, const void *got, tolerance tol) {
     int64_t n = ir_type_numel(&want->type);
-    for (int64_t k = 0; k < n; k++) {
+    ir_dtype t = want->type.dtype;
+    size_t size = ir_dtype_size(t);
+    for (int64_t k = 0; k < n && ir_dtype_is_float(t) && size < 4; k++) {
+        uint32_t g = 0, w = 0;
+        memcpy(&g, (const char *)got + (size_t)k * size, size);
+        memcpy(&w, (const char *)want->data + (size_t)k * size, size);
+        if (g == w || (isnan(elem_load(t, got, k).f) && isnan(elem_load(t, want->data, k).f))) continue;
+        fprintf(stderr, "result %d element %lld: got bits %#x, want %#x\n", r, (long long)k, g, w);
+        return false;
+    }
+    for (int64_t k = 0; k < n && !(ir_dtype_is_float(t) && size < 4); k++) {
         elem_value g = elem_load(want->type.dtype, got, k), w = elem_load(want->type.dtype, want->data, k);
         if (close_enough(want->type.dtype, g, w, tol)) continue;
         if (want->type.dtype == IR_F32 || want->type.dtype == IR_F64)
@@ -972,6 +984,30 @@ TEST(integer_and_bool_dots_call_no_blas) {
               "%d : tensor<8x7xi1>", false);
 }
 
+/* Strict mode's f16 and bf16 matmuls as the blocked loops (emit_dot.c,
+ * "the product as loops of our own": tiles of 8 x 32), every product and
+ * partial sum rounded to the type as the evaluator rounds it: bit for bit,
+ * with NaN, infinities, subnormals and overflow among the inputs, and
+ * rows and columns past the last whole tile. */
+TEST(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops) {
+    static const char *const types[2] = {"bf16", "f16"};
+    for (int t = 0; t < 2; t++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%l: tensor<19x150x%s>, %%r: tensor<150x45x%s>) -> tensor<19x45x%s> {\n"
+                 "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (tensor<19x150x%s>, "
+                 "tensor<150x45x%s>) -> tensor<19x45x%s>\n"
+                 "  return %%d : tensor<19x45x%s>\n}\n",
+                 types[t], types[t], types[t], types[t], types[t], types[t], types[t]);
+        check k = {.kind = IR_FUSION_DOT, .strict = true, .specials = true, .contains = "tile", .lacks = "bli_",
+                   .name = "narrow matmul, strict"};
+        check_program(text, &k);
+        k.specials = false;
+        k.range = 300;   /* partial sums past f16's 65504 */
+        check_program(text, &k);
+    }
+}
+
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
  * (src/util/byte_gemm.h) in every signedness, with K, N and M off its
  * blocks (K: 4 and 32 values, N: 32 columns, M: 64 rows), its sums
@@ -1454,6 +1490,7 @@ int main(void) {
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(integer_and_bool_dots_call_no_blas);
+    RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
     RUN(byte_matmuls_run_as_products_of_bytes);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
