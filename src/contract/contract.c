@@ -538,19 +538,20 @@ static bool returns_type(const ir_block *b, const ir_func *f, const ir_type *t) 
     return false;
 }
 
-/* Whether dot (a fusion's one dot_general) is a plain [M, K] x [K, N]
- * matrix product of its region's arguments b: the layout sgemm and the
- * product of bytes take whole. */
-static bool plain_matmul(const ir_func *f, const ir_block *b, const ir_op *dot) {
+/* Whether dot (a fusion's one dot_general) is a matrix product of its
+ * region's arguments b: lhs [M, K] contracting K, rhs rank 2 contracting
+ * its dim rhs_k (0: a plain [K, N], the layout sgemm and the product of
+ * bytes take whole; 1: [N, K], x @ w.T). */
+static bool matmul_of_args(const ir_func *f, const ir_block *b, const ir_op *dot, int rhs_k) {
     const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]);
     const ir_attrs *a = &dot->a;
     return block_arg_index(b, dot->in[0]) >= 0 && block_arg_index(b, dot->in[1]) >= 0 && l->rank == 2 &&
            r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 && a->lhs_contract.v[0] == 1 &&
-           a->rhs_contract.n == 1 && a->rhs_contract.v[0] == 0;
+           a->rhs_contract.n == 1 && a->rhs_contract.v[0] == rhs_k;
 }
 
-/* DOT_BYTES: a DOT kernel whose one dot_general is a plain i8/u8 x i8/u8
- * -> i32 matmul (JAX's quantized matmul). *scratch: 0 when the kernel
+/* DOT_BYTES: a DOT kernel whose one dot_general is an i8/u8 x i8/u8 -> i32
+ * matmul (JAX's quantized matmul), the rhs [K, N] or [N, K]. *scratch: 0 when the kernel
  * returns a value of the sums' type (the emitter's gemm target), else room
  * for the sums. The naive contraction walks the rhs by columns; through
  * sgemm, in K blocks whose f32 sums are exact, the operands' f32 copies
@@ -560,7 +561,7 @@ static bool plain_matmul(const ir_func *f, const ir_block *b, const ir_op *dot) 
 static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) {
     const ir_block *b = fusion->regions[0];
     const ir_op *dot = only_dot(b);
-    if (!dot || !plain_matmul(f, b, dot)) return false;
+    if (!dot || !(matmul_of_args(f, b, dot, 0) || matmul_of_args(f, b, dot, 1))) return false;
     ir_dtype l = type_of(f, dot->in[0])->dtype, r = type_of(f, dot->in[1])->dtype;
     const ir_type *out = type_of(f, dot->out[0]);
     if ((l != IR_I8 && l != IR_U8) || (r != IR_I8 && r != IR_U8) || out->dtype != IR_I32) return false;
@@ -586,7 +587,7 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
                   !(l->dtype == IR_F32 && r->dtype == IR_F32);
     if (!narrow) return 0;
     size_t operands, product = (size_t)ir_type_numel(out) * 4;
-    if (plain_matmul(f, b, dot)) {
+    if (matmul_of_args(f, b, dot, 0)) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
         k->scratch_rhs = align_up((size_t)(l->dims[0] * k->convert_block) * 4);

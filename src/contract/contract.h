@@ -32,7 +32,7 @@ typedef enum contract_strategy {
                              preferred_element_type f32: the operands converted into
                              `scratch` (lhs, then rhs at scratch_rhs, each in its own layout)
                              and multiplied by sgemm, as an f32 dot is */
-    CONTRACT_DOT_BYTES,   /* a plain [M, K] x [K, N] i8/u8 matmul giving i32: the product of
+    CONTRACT_DOT_BYTES,   /* an [M, K] x [K, N] (or [N, K]) i8/u8 matmul giving i32: the product of
                              bytes (src/util/byte_gemm.h) writes the sums into the result
                              that is the dot's, or into `scratch` (M x N i32, the kernel's
                              whole scratch) when its epilogue reads them elsewhere; exact

@@ -786,7 +786,9 @@ enum { BYTE_GEMM_ROWS = 64 };   /* byte_gemm.h's AJ_BYTE_ROWS */
 
 static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
-    int64_t m = l->dims[0], k = l->dims[1], n = r->dims[1], chunk = m;
+    bool transposed = dot->a.rhs_contract.v[0] == 1;   /* rhs [N, K] (contract.c matmul_of_args) */
+    int64_t m = l->dims[0], k = l->dims[1], n = transposed ? r->dims[0] : r->dims[1], chunk = m;
+    int64_t sbk = transposed ? 1 : n, sbn = transposed ? k : 1;
     if (cx->kernel_run && cx->o->threads > 1) {
         int64_t chunks = (int64_t)cx->o->threads * 2, blocks = (m + BYTE_GEMM_ROWS - 1) / BYTE_GEMM_ROWS;
         double macs = (double)m * (double)n * (double)k;
@@ -797,8 +799,8 @@ static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
     cx->uses_byte_gemm = true;
     ec_block(cx);
     ec_line(cx, "aj_byte_gemm_job aj_job = {%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
-            ", (const uint8_t *)%s, (const uint8_t *)%s, %s, %d, %d};", m, n, k, k, n, n, ex_buffer(cx, dot->in[0]),
-            ex_buffer(cx, dot->in[1]), out, l->dtype == IR_I8, r->dtype == IR_I8);
+            ", %" PRId64 ", (const uint8_t *)%s, (const uint8_t *)%s, %s, %d, %d};", m, n, k, k, sbk, sbn, n,
+            ex_buffer(cx, dot->in[0]), ex_buffer(cx, dot->in[1]), out, l->dtype == IR_I8, r->dtype == IR_I8);
     ec_line(cx, "void *const aj_job_p[] = {&aj_job};");
     ec_line(cx, "aj_parallel(%s, aj_byte_gemm_part, aj_job_p, %" PRId64 ", %" PRId64 ");", cx->kernel_run ? "run" : "0",
             m, chunk);

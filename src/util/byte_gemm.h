@@ -10,9 +10,12 @@
  * row of a strip of 32 columns is updated 32 values of K at a time by
  * vpdpbusd, which multiplies unsigned bytes by signed ones and adds each
  * four products into an i32 lane, wrapping: the strip's 32 x 32 block of
- * B is first interleaved in registers (lane l holds the four K values of
- * its column), then every row of a block of AJ_BYTE_ROWS adds its
- * products into C, which stays in L1 across the block's K. Operands of the
+ * B is first put in registers with lane l holding the four K values of
+ * its column (interleaved from four rows of B, or gathered as one word
+ * from each column where B is stored transposed, N x K), then every row
+ * of a block of AJ_BYTE_ROWS adds its products into C, which stays in L1
+ * across the block's K. B's elements are at k * sbk + n * sbn; other
+ * strides than those two layouts take the loops. Operands of the
  * same signedness go through one flipped: B's bytes xor 0x80 (b + 128 read
  * as unsigned, or b - 128 as signed), whose error 128 * (sum of the A row)
  * the row starts from, negated. Elsewhere, or in generated code built
@@ -27,7 +30,7 @@
 
 #define AJ_BYTE_GEMM_LOOPS_CODE                                                                          \
     typedef struct aj_byte_gemm_job {                                                                    \
-        int64_t m, n, k, lda, ldb, ldc;                                                                  \
+        int64_t m, n, k, lda, sbk, sbn, ldc;                                                             \
         const uint8_t *a, *b;                                                                            \
         int32_t *c;                                                                                      \
         int a_signed, b_signed;                                                                          \
@@ -39,20 +42,21 @@
             for (int64_t j = 0; j < g->n; j++) c[j] = 0;                                                 \
             for (int64_t p = 0; p < g->k; p++) {                                                         \
                 uint32_t x = g->a_signed ? (uint32_t)(int32_t)(int8_t)a[p] : a[p];                       \
-                const uint8_t *b = g->b + p * g->ldb;                                                    \
+                const uint8_t *b = g->b + p * g->sbk;                                                    \
                 if (g->b_signed)                                                                         \
-                    for (int64_t j = 0; j < g->n; j++) c[j] += x * (uint32_t)(int32_t)(int8_t)b[j];      \
+                    for (int64_t j = 0; j < g->n; j++) c[j] += x * (uint32_t)(int32_t)(int8_t)b[j * g->sbn]; \
                 else                                                                                     \
-                    for (int64_t j = 0; j < g->n; j++) c[j] += x * b[j];                                 \
+                    for (int64_t j = 0; j < g->n; j++) c[j] += x * b[j * g->sbn];                        \
             }                                                                                            \
         }                                                                                                \
     }
 
 #define AJ_BYTE_GEMM_VNNI_CODE                                                                           \
     enum { AJ_BYTE_ROWS = 64 };                                                                          \
-    static int aj_byte_gemm_has_vnni(void) {                                                             \
+    static int aj_byte_gemm_takes_vnni(const aj_byte_gemm_job *g) {                                     \
         __builtin_cpu_init();                                                                            \
-        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");               \
+        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&             \
+               __builtin_cpu_supports("avx512vl") && (g->sbn == 1 || (g->sbk == 1 && g->sbn < (1 << 26))); \
     }                                                                                                    \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline void            \
     aj_byte_gemm_pack(const uint8_t *b, int64_t ldb, int64_t kn, __mmask32 cols, __m512i flip,          \
@@ -72,6 +76,28 @@
                                             _mm256_permute2x128_si256(u2, u3, 0x31), 1);                 \
             bq[2 * q] = _mm512_xor_si512(lo, flip);                                                      \
             bq[2 * q + 1] = _mm512_xor_si512(hi, flip);                                                  \
+        }                                                                                                \
+    }                                                                                                    \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline void            \
+    aj_byte_gemm_gather(const uint8_t *b, int64_t ldb, int64_t kn, int64_t nn, __m512i flip, __m512i *bq) {  \
+        __m512i idx = _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), \
+                                         _mm512_set1_epi32((int)ldb));                                    \
+        for (int h = 0; h < 2; h++) {                                                                    \
+            int64_t valid = nn - 16 * h < 0 ? 0 : nn - 16 * h > 16 ? 16 : nn - 16 * h;                   \
+            __mmask16 rows = (__mmask16)((1u << valid) - 1);                                             \
+            const uint8_t *base = valid ? b + 16 * h * ldb : b;                                          \
+            for (int q = 0; q < 8; q++) {                                                                \
+                __m512i v = _mm512_setzero_si512();                                                      \
+                if (!valid) {                                                                            \
+                } else if (4 * q + 4 <= kn) {                                                            \
+                    v = _mm512_mask_i32gather_epi32(v, rows, idx, base + 4 * q, 1);                      \
+                } else if (4 * q < kn) {                                                                 \
+                    int32_t part[16] = {0};                                                              \
+                    for (int64_t l = 0; l < valid; l++) memcpy(&part[l], base + l * ldb + 4 * q, (size_t)(kn - 4 * q)); \
+                    v = _mm512_loadu_si512(part);                                                        \
+                }                                                                                        \
+                bq[2 * q + h] = _mm512_xor_si512(v, flip);                                               \
+            }                                                                                            \
         }                                                                                                \
     }                                                                                                    \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"), always_inline)) static inline __m512i          \
@@ -129,7 +155,10 @@
                 for (int64_t p0 = 0; p0 < g->k; p0 += 32) {                                              \
                     int64_t kn = g->k - p0 < 32 ? g->k - p0 : 32;                                        \
                     __m512i bq[16];                                                                      \
-                    aj_byte_gemm_pack(g->b + p0 * g->ldb + j0, g->ldb, kn, cols, flip, bq);              \
+                    if (g->sbn == 1)                                                                     \
+                        aj_byte_gemm_pack(g->b + p0 * g->sbk + j0, g->sbk, kn, cols, flip, bq);          \
+                    else                                                                                 \
+                        aj_byte_gemm_gather(g->b + p0 + j0 * g->sbn, g->sbn, kn, nn, flip, bq);           \
                     if (kn == 32 && g->a_signed)                                                         \
                         aj_byte_gemm_rows(g, 1, bq, i0, mn, j0, m0, m1, p0, 8, 0);                       \
                     else if (kn == 32)                                                                   \
@@ -154,7 +183,7 @@
     "static void aj_byte_gemm_part(void *const *p, int64_t lo, int64_t hi) {\n"                         \
     "    const aj_byte_gemm_job *g = p[0];\n"                                                           \
     "#ifdef AJ_BYTE_GEMM_VNNI\n"                                                                         \
-    "    if (aj_byte_gemm_has_vnni()) { aj_byte_gemm_vnni(g, lo, hi); return; }\n"                      \
+    "    if (aj_byte_gemm_takes_vnni(g)) { aj_byte_gemm_vnni(g, lo, hi); return; }\n"                   \
     "#endif\n"                                                                                          \
     "    aj_byte_gemm_loops(g, lo, hi);\n"                                                              \
     "}\n"

@@ -1009,8 +1009,9 @@ TEST(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops) {
 }
 
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
- * (src/util/byte_gemm.h) in every signedness, with K, N and M off its
- * blocks (K: 4 and 32 values, N: 32 columns, M: 64 rows), its sums
+ * (src/util/byte_gemm.h) in every signedness and both rhs layouts, with
+ * K, N and M off its blocks (K: 4 and 32 values, N: 16 and 32 columns, M:
+ * 64 rows), its sums
  * returned, added to in place, or read by a convert (then in scratch); in
  * strict mode, in fast mode on two threads, and without VNNI (the loops):
  * the evaluator's sums bit for bit each time. Byte values from the
@@ -1022,9 +1023,11 @@ TEST(byte_matmuls_run_as_products_of_bytes) {
     for (int t = 0; t < 4; t++)
         for (int e = 0; e < 3; e++) {   /* returned, added to in place, converted */
             const int64_t *sh = shapes[(t + e) % 4];
+            bool transposed = (t + e) % 2;   /* the rhs [N, K] (x @ w.T): its words gathered */
             char lhs[64], rhs[64], out[64], fout[64], epi[256], ret[128], text[2048];
             snprintf(lhs, sizeof lhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[0], sh[1], types[t][0]);
-            snprintf(rhs, sizeof rhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[1], sh[2], types[t][1]);
+            snprintf(rhs, sizeof rhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", transposed ? sh[2] : sh[1],
+                     transposed ? sh[1] : sh[2], types[t][1]);
             snprintf(out, sizeof out, "tensor<%" PRId64 "x%" PRId64 "xi32>", sh[0], sh[2]);
             snprintf(fout, sizeof fout, "tensor<%" PRId64 "x%" PRId64 "xf32>", sh[0], sh[2]);
             if (e == 0) snprintf(epi, sizeof epi, "%s", "");
@@ -1033,9 +1036,9 @@ TEST(byte_matmuls_run_as_products_of_bytes) {
             snprintf(ret, sizeof ret, "%%%c : %s", e ? 's' : 'd', e == 2 ? fout : out);
             snprintf(text, sizeof text,
                      "func.func @main(%%l: %s, %%r: %s, %%bias: %s) -> %s {\n"
-                     "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (%s, %s) -> %s\n"
+                     "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [%d] : (%s, %s) -> %s\n"
                      "%s  return %s\n}\n",
-                     lhs, rhs, out, e == 2 ? fout : out, lhs, rhs, out, epi, ret);
+                     lhs, rhs, out, e == 2 ? fout : out, transposed, lhs, rhs, out, epi, ret);
             const check modes[3] = {
                 {.kind = IR_FUSION_DOT, .strict = true, .specials = true, .name = "byte matmul, strict"},
                 {.kind = IR_FUSION_DOT, .threads = 2, .specials = true, .name = "byte matmul, threads"},

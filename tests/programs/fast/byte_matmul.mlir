@@ -8,7 +8,8 @@
 // sums live in the scratch block. JAX exports a u8 x i8 matmul as converts
 // to i32 and an i32 dot, which fast mode reads through (passes/widen_dots.c):
 // a product of bytes of two signednesses; an i16 x i32 one reads the i16
-// through its convert too, as loops.
+// through its convert too, as loops. x @ w.T (the rhs [N, K]) gathers the
+// rhs's words.
 func.func @main() {
   %i = stablehlo.iota dim = 0 : tensor<300x600xi32>
   %k = stablehlo.iota dim = 1 : tensor<300x600xi32>
@@ -51,6 +52,9 @@ func.func @main() {
   %dn64 = stablehlo.dot_general %a64, %bu64, contracting_dims = [1] x [0] : (tensor<300x600xi64>, tensor<600x300xi64>) -> tensor<300x300xi64>
   %nwant = stablehlo.convert %dn64 : (tensor<300x300xi64>) -> tensor<300x300xi32>
   check.expect_eq %n, %nwant : tensor<300x300xi32>
+  %bt = stablehlo.transpose %b, dims = [1, 0] : (tensor<600x300xi8>) -> tensor<300x600xi8>
+  %t = func.call @transposed_matmul(%a, %bt) : (tensor<300x600xi8>, tensor<300x600xi8>) -> tensor<300x300xi32>
+  check.expect_eq %t, %want : tensor<300x300xi32>
   %big = stablehlo.constant dense<300000> : tensor<600x300xi32>
   %sbig = stablehlo.multiply %sb, %big : tensor<600x300xi32>
   %w = stablehlo.convert %sa : (tensor<300x600xi32>) -> tensor<300x600xi16>
@@ -74,6 +78,11 @@ func.func @mixed_matmul_rev(%a: tensor<300x600xi8>, %b: tensor<600x300xui8>) -> 
   %a32 = stablehlo.convert %a : (tensor<300x600xi8>) -> tensor<300x600xi32>
   %b32 = stablehlo.convert %b : (tensor<600x300xui8>) -> tensor<600x300xi32>
   %d = stablehlo.dot_general %a32, %b32, contracting_dims = [1] x [0] : (tensor<300x600xi32>, tensor<600x300xi32>) -> tensor<300x300xi32>
+  return %d : tensor<300x300xi32>
+}
+
+func.func @transposed_matmul(%a: tensor<300x600xi8>, %bt: tensor<300x600xi8>) -> tensor<300x300xi32> {
+  %d = stablehlo.dot_general %a, %bt, contracting_dims = [1] x [1] : (tensor<300x600xi8>, tensor<300x600xi8>) -> tensor<300x300xi32>
   return %d : tensor<300x300xi32>
 }
 
