@@ -550,11 +550,24 @@ static bool matmul_of_args(const ir_func *f, const ir_block *b, const ir_op *dot
            a->rhs_contract.n == 1 && a->rhs_contract.v[0] == rhs_k;
 }
 
+/* Whether region b returns a value of t's shape with 4-byte elements (the
+ * emitter's gemm_target, any_word: the sums go there). */
+static bool returns_word_of_shape(const ir_block *b, const ir_func *f, const ir_type *t) {
+    const ir_op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
+    for (int i = 0; ret && i < ret->nin; i++) {
+        const ir_type *u = type_of(f, ret->in[i]);
+        if (ir_type_same_shape(u, t) && ir_dtype_size(u->dtype) == 4) return true;
+    }
+    return false;
+}
+
 /* DOT_BYTES: a DOT kernel whose one dot_general is an i8/u8 x i8/u8 -> i32
- * matmul (JAX's quantized matmul), the rhs [K, N] or [N, K]. *scratch: 0 when the kernel
- * returns a value of the sums' type (the emitter's gemm target), else room
- * for the sums. The naive contraction walks the rhs by columns; through
- * sgemm, in K blocks whose f32 sums are exact, the operands' f32 copies
+ * matmul (JAX's quantized matmul), the rhs [K, N] or [N, K]. *scratch: 0
+ * when the kernel returns a value of the sums' shape and size (the
+ * emitter's gemm target: the sums, or what a dequantising epilogue makes
+ * of them in place), else room for the sums. The naive contraction walks
+ * the rhs by columns; through sgemm, in K blocks whose f32 sums are exact,
+ * the operands' f32 copies
  * took 2 MiB of scratch (512 x 2048 x 1024: 16-23 ms, jax.jit 15-17, with
  * no temporary); the product of bytes takes none and 11.5 ms (a Xeon with
  * AVX512-VNNI, where 1 vpdpbusd a cycle is its peak). */
@@ -565,7 +578,7 @@ static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) 
     ir_dtype l = type_of(f, dot->in[0])->dtype, r = type_of(f, dot->in[1])->dtype;
     const ir_type *out = type_of(f, dot->out[0]);
     if ((l != IR_I8 && l != IR_U8) || (r != IR_I8 && r != IR_U8) || out->dtype != IR_I32) return false;
-    *scratch = returns_type(b, f, out) ? 0 : (size_t)ir_type_numel(out) * 4;
+    *scratch = returns_word_of_shape(b, f, out) ? 0 : (size_t)ir_type_numel(out) * 4;
     return true;
 }
 

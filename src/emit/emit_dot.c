@@ -420,8 +420,11 @@ static bool reads_at_own_index(emit_ctx *cx, const ir_op *op, void *ctx) {
 }
 
 /* The result whose output buffer receives the gemm: the dot's own result,
- * else a result of its type whose epilogue reads it only in place; -1. */
-static int gemm_target(emit_ctx *cx, const ex_kernel *k, const ir_op *dot) {
+ * else a result of its type whose epilogue reads it only in place (any_word:
+ * of its shape and any 4-byte type, which the product of bytes writes its
+ * i32 sums into; each is read at its index before the epilogue stores the
+ * result there); -1. */
+static int gemm_target(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, bool any_word) {
     ir_value_id v = dot->out[0];
     for (int r = 0; r < k->ret->nin; r++)
         if (k->ret->in[r] == v) return r;
@@ -435,8 +438,11 @@ static int gemm_target(emit_ctx *cx, const ex_kernel *k, const ir_op *dot) {
     bool in_place = ex_walk_ops(cx, k->region, reads_at_own_index, &e);
     cx->buffer[v] = NULL;
     int target = -1;
-    for (int r = 0; r < k->ret->nin && in_place && target < 0; r++)
-        if (ir_type_eq(ec_type(cx, k->ret->in[r]), e.shape) && e.depends[k->ret->in[r]]) target = r;
+    for (int r = 0; r < k->ret->nin && in_place && target < 0; r++) {
+        const ir_type *t = ec_type(cx, k->ret->in[r]);
+        bool fits = any_word ? ir_type_same_shape(t, e.shape) && ir_dtype_size(t->dtype) == 4 : ir_type_eq(t, e.shape);
+        if (fits && e.depends[k->ret->in[r]]) target = r;
+    }
     mem_free(e.depends);
     return target;
 }
@@ -494,7 +500,7 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
 static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g,
                               const contract_overwrite *w) {
     int over = w->result;
-    if (g && gemm_target(cx, k, dot) < 0) g = NULL;   /* an epilogue that reads the product elsewhere */
+    if (g && gemm_target(cx, k, dot, false) < 0) g = NULL;   /* an epilogue that reads the product elsewhere */
     if (cx->rc) return cx->rc;
     const ir_type *t = ec_type(cx, g ? dot->out[0] : k->fusion->out[over]);
     int64_t rows = t->dims[0], block = cx->slot_rows ? cx->slot_rows : w->rows_block;
@@ -834,9 +840,11 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
                  loop_gemm_applies(cx, dot, &g);
     if (!blis && !loops && !bytes) return emit_result_loop(cx, k, NULL);
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
-    int target = gemm_target(cx, k, dot);
+    int target = gemm_target(cx, k, dot, bytes);
     if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
     const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_result(cx, k);
+    if (target >= 0 && bytes && ec_type(cx, k->ret->in[target])->dtype != IR_I32)
+        into = ec_str(cx, "((int32_t *)%s)", into);   /* sums in a 4-byte result the epilogue converts */
     if (!into) return cx->rc ? cx->rc : emit_result_loop(cx, k, NULL);
     bool single_out = ec_type(cx, dot->out[0])->dtype == IR_F32;
     if (loops) emit_loop_gemm(cx, dot, &g, into);

@@ -1011,8 +1011,9 @@ TEST(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops) {
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
  * (src/util/byte_gemm.h) in every signedness and both rhs layouts, with
  * K, N and M off its blocks (K: 4 and 32 values, N: 16 and 32 columns, M:
- * 64 rows), its sums
- * returned, added to in place, or read by a convert (then in scratch); in
+ * 64 rows), its sums returned, added to in place, converted to f32 in
+ * the result's buffer (a 4-byte type), to f64 (then in scratch), or to
+ * f32 and added to, two results that read each sum; in
  * strict mode, in fast mode on two threads, and without VNNI (the loops):
  * the evaluator's sums bit for bit each time. Byte values from the
  * specials include 0x80 and 0xff, where flipping B's top bit (byte_gemm.h)
@@ -1021,24 +1022,30 @@ TEST(byte_matmuls_run_as_products_of_bytes) {
     static const char *const types[4][2] = {{"i8", "i8"}, {"ui8", "ui8"}, {"i8", "ui8"}, {"ui8", "i8"}};
     static const int64_t shapes[4][3] = {{70, 37, 50}, {130, 130, 33}, {3, 600, 300}, {65, 5, 1}};
     for (int t = 0; t < 4; t++)
-        for (int e = 0; e < 3; e++) {   /* returned, added to in place, converted */
+        for (int e = 0; e < 5; e++) {   /* returned, added to, to f32 (in place), to f64 (scratch), both */
             const int64_t *sh = shapes[(t + e) % 4];
             bool transposed = (t + e) % 2;   /* the rhs [N, K] (x @ w.T): its words gathered */
-            char lhs[64], rhs[64], out[64], fout[64], epi[256], ret[128], text[2048];
+            char lhs[64], rhs[64], out[64], fout[64], dout[64], epi[512], ret[256], rtypes[160], text[2048];
             snprintf(lhs, sizeof lhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", sh[0], sh[1], types[t][0]);
             snprintf(rhs, sizeof rhs, "tensor<%" PRId64 "x%" PRId64 "x%s>", transposed ? sh[2] : sh[1],
                      transposed ? sh[1] : sh[2], types[t][1]);
             snprintf(out, sizeof out, "tensor<%" PRId64 "x%" PRId64 "xi32>", sh[0], sh[2]);
             snprintf(fout, sizeof fout, "tensor<%" PRId64 "x%" PRId64 "xf32>", sh[0], sh[2]);
-            if (e == 0) snprintf(epi, sizeof epi, "%s", "");
+            snprintf(dout, sizeof dout, "tensor<%" PRId64 "x%" PRId64 "xf64>", sh[0], sh[2]);
+            const char *to = e == 2 || e == 4 ? fout : e == 3 ? dout : out;
+            snprintf(epi, sizeof epi, "%s", "");
             if (e == 1) snprintf(epi, sizeof epi, "  %%s = stablehlo.add %%d, %%bias : %s\n", out);
-            if (e == 2) snprintf(epi, sizeof epi, "  %%s = stablehlo.convert %%d : (%s) -> %s\n", out, fout);
-            snprintf(ret, sizeof ret, "%%%c : %s", e ? 's' : 'd', e == 2 ? fout : out);
+            if (e >= 2) snprintf(epi, sizeof epi, "  %%s = stablehlo.convert %%d : (%s) -> %s\n", out, to);
+            if (e == 4) snprintf(epi + strlen(epi), sizeof epi - strlen(epi), "  %%t = stablehlo.add %%d, %%bias : %s\n", out);
+            snprintf(ret, sizeof ret, "%%%c%s : %s%s%s", e ? 's' : 'd', e == 4 ? ", %t" : "", to, e == 4 ? ", " : "",
+                     e == 4 ? out : "");
+            snprintf(rtypes, sizeof rtypes, "%s%s%s%s%s", e == 4 ? "(" : "", to, e == 4 ? ", " : "", e == 4 ? out : "",
+                     e == 4 ? ")" : "");
             snprintf(text, sizeof text,
                      "func.func @main(%%l: %s, %%r: %s, %%bias: %s) -> %s {\n"
                      "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [%d] : (%s, %s) -> %s\n"
                      "%s  return %s\n}\n",
-                     lhs, rhs, out, e == 2 ? fout : out, transposed, lhs, rhs, out, epi, ret);
+                     lhs, rhs, out, rtypes, transposed, lhs, rhs, out, epi, ret);
             const check modes[3] = {
                 {.kind = IR_FUSION_DOT, .strict = true, .specials = true, .name = "byte matmul, strict"},
                 {.kind = IR_FUSION_DOT, .threads = 2, .specials = true, .name = "byte matmul, threads"},
