@@ -559,21 +559,27 @@ static int64_t parallel_chunk(emit_ctx *cx, int step) {
     return chunk < k->rows ? chunk : 0;
 }
 
-/* The task function of kernel `step` (once per distinct kernel): it calls
- * the kernel on the chunk with its pointers cast back. */
-static void emit_task(emit_ctx *cx, const ir_op *op, int step) {
-    int kernel = cx->kernel_of[step];
-    if (!ec_kernels_claim_task(cx->kernels, kernel)) return;
+/* A task function's arguments to kernel op: its pointers, operands then
+ * results, cast back from the task's array p, each followed by ", ". */
+static const char *task_pointers(emit_ctx *cx, const ir_op *op) {
     sbuf b = {0};
     for (int j = 0; j < op->nin + op->nout; j++) {
         bool out = j >= op->nin;
         ir_value_id v = out ? op->out[j - op->nin] : op->in[j];
         sb_printf(&b, "(%s%s *)p[%d], ", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype), j);
     }
+    return ec_take(cx, &b);
+}
+
+/* The task function of kernel `step` (once per distinct kernel): it calls
+ * the kernel on the chunk with its pointers cast back. */
+static void emit_task(emit_ctx *cx, const ir_op *op, int step) {
+    int kernel = cx->kernel_of[step];
+    if (!ec_kernels_claim_task(cx->kernels, kernel)) return;
     const char *name = ec_kernels_name(cx->kernels, kernel);
     ec_open(cx, "static void %s_task(void *const *p, int64_t aj_lo, int64_t aj_hi)", name);
     if (op->nin + op->nout == 0) ec_line(cx, "(void)p;");
-    ec_line(cx, "%s(%saj_lo, aj_hi);", name, ec_take(cx, &b));
+    ec_line(cx, "%s(%saj_lo, aj_hi);", name, task_pointers(cx, op));
     ec_close(cx);
     ec_line(cx, "%s", "");
 }
@@ -627,19 +633,14 @@ static void emit_slot_task(emit_ctx *cx, const ir_op *op, int step, int64_t slot
     const contract_overwrite *w = plan_dot_over_lhs(cx->p, cx->f, step);
     size_t slot_bytes = w->rows_scratch / (size_t)w->rows_block * (size_t)slot_rows;
     int n = op->nin + op->nout, threads = cx->o->threads;
-    sbuf b = {0};
-    for (int j = 0; j < n; j++) {
-        bool out = j >= op->nin;
-        ir_value_id v = out ? op->out[j - op->nin] : op->in[j];
-        sb_printf(&b, "(%s%s *)p[%d], ", out ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype), j);
-    }
     const char *name = ec_kernels_name(cx->kernels, kernel);
     ec_open(cx, "static void %s_task(void *const *p, int64_t aj_t0, int64_t aj_t1)", name);
     ec_line(cx, "int64_t rows = *(const int64_t *)p[%d], share = ((rows + %d) / %d + 15) / 16 * 16;", n + 1,
             threads - 1, threads);
     ec_open(cx, "for (int64_t t = aj_t0; t < aj_t1; t++)");
     ec_line(cx, "int64_t from = t * share, to = from + share < rows ? from + share : rows;");
-    ec_line(cx, "if (from < to) %s(%sfrom, to, (char *)p[%d] + t * %zu);", name, ec_take(cx, &b), n, slot_bytes);
+    ec_line(cx, "if (from < to) %s(%sfrom, to, (char *)p[%d] + t * %zu);", name, task_pointers(cx, op), n,
+            slot_bytes);
     ec_close(cx);
     ec_close(cx);
     ec_line(cx, "%s", "");
