@@ -466,6 +466,22 @@ TEST(dot_general_rules) {
     x = fx_begin();
     op = dot(&x, ty(IR_F32, 1, 3), ty(IR_F32, 1, 3), ty(IR_F32, 1, 3));
     INVALID(&x, op, "'stablehlo.dot_general' op result 0: expected tensor<3x3xf32> (inferred from the operands), got tensor<3xf32>");
+    /* integers of two types: only where the result holds both (fast mode's u8 x i8 read through its converts) */
+    x = fx_begin();
+    op = dot(&x, ty(IR_U8, 1, 3), ty(IR_I8, 1, 3), ty(IR_I32, 0));
+    fx_ints(&op->a.lhs_contract, 1, 0);
+    fx_ints(&op->a.rhs_contract, 1, 0);
+    OK(&x, op);
+    x = fx_begin();
+    op = dot(&x, ty(IR_I8, 1, 3), ty(IR_U32, 1, 3), ty(IR_I32, 0));
+    fx_ints(&op->a.lhs_contract, 1, 0);
+    fx_ints(&op->a.rhs_contract, 1, 0);
+    INVALID(&x, op, "'stablehlo.dot_general' op operand 1: expected element type i8 (that of operand 0), got tensor<3xui32>");
+    x = fx_begin();
+    op = dot(&x, ty(IR_I32, 1, 3), ty(IR_I8, 1, 3), ty(IR_I16, 0));
+    fx_ints(&op->a.lhs_contract, 1, 0);
+    fx_ints(&op->a.rhs_contract, 1, 0);
+    INVALID(&x, op, "'stablehlo.dot_general' op operand 1: expected element type i32 (that of operand 0), got tensor<3xi8>");
 }
 
 /* reduce(input, init) over `dims` with a body adding (acc, x) in `body`. */
