@@ -9,7 +9,10 @@
  * because another process holds its core) costs nothing, so a busy machine
  * degrades the call to the caller's own speed, never below it. Workers
  * spin a bounded time (RT_SPIN_SECONDS) after a call for the next one,
- * then sleep on a futex; nothing spins without bound.
+ * then sleep on a futex; nothing spins without bound. A worker that finds
+ * itself on the caller's core moves to the others, so that a process
+ * holding one core leaves us the caller's core and a share of the rest,
+ * not one core for both.
  *
  * One call at a time uses the pool: a call that finds it busy (another
  * thread's program) runs all its chunks itself. */

@@ -2,14 +2,18 @@
  * exactly once and with the bounds asked for, across many calls in a row
  * (a worker late for one call must not run chunks of the next); a call
  * made from inside a chunk (the pool busy) runs on its own thread; calls
- * from several threads at once all complete; and a compiled program with
- * threads computes what it computes on one. */
+ * from several threads at once all complete; a worker that finds itself
+ * on its caller's core moves off it; and a compiled program with threads
+ * computes what it computes on one. */
+#define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arrayjit.h"
 #include "runtime/threads.h"
@@ -75,6 +79,71 @@ TEST(callers_on_several_threads_all_finish) {
     for (int i = 0; i < 3; i++) EXPECT_EQ_INT(pthread_create(&t[i], NULL, caller_thread, &failures), 0);
     for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
     EXPECT_EQ_INT(atomic_load(&failures), 0);
+}
+
+/* The core pinned_caller_moves_workers_off pins the caller to, the
+ * caller, and what its chunks saw: on the pinning call a worker's chunk
+ * pins the worker onto that core; after it, chunks count where workers ran. */
+static int caller_core;
+static pthread_t the_caller;
+static _Atomic bool pinning;
+static _Atomic int worker_chunks, worker_chunks_on_caller_core;
+
+static bool pin_to(int core) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(core, &set);
+    return sched_setaffinity(0, sizeof set, &set) == 0;
+}
+
+/* A worker's chunk records itself (pinning or counting); the caller's
+ * chunk waits, up to a second, for a worker to have run one, so that
+ * workers take part in every call. */
+static void note_core(void *const *ptrs, int64_t lo, int64_t hi) {
+    (void)ptrs, (void)lo, (void)hi;
+    if (!pthread_equal(pthread_self(), the_caller)) {
+        if (atomic_load(&pinning)) pin_to(caller_core);
+        else if (sched_getcpu() == caller_core) atomic_fetch_add(&worker_chunks_on_caller_core, 1);
+        atomic_fetch_add(&worker_chunks, 1);
+        return;
+    }
+    for (int i = 0; i < 1000 && atomic_load(&worker_chunks) == 0; i++) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+}
+
+static void call_noting_cores(void) {
+    atomic_store(&worker_chunks, 0);
+    rt_parallel(2, note_core, NULL, 8, 1);
+}
+
+/* The scheduler may leave two busy threads of ours on one core while
+ * another process holds the other; the pool must not (threads.c,
+ * avoid_caller_core). Workers forced onto the caller's core leave it at
+ * the next call. */
+TEST(pinned_caller_moves_workers_off) {
+    if (rt_cores() < 2) {
+        printf("  (one core: skipped)\n");
+        return;
+    }
+    cpu_set_t all;
+    EXPECT(sched_getaffinity(0, sizeof all, &all) == 0);
+    the_caller = pthread_self();
+    caller_core = sched_getcpu();
+    EXPECT(pin_to(caller_core));
+    atomic_store(&pinning, true);
+    call_noting_cores();
+    EXPECT(atomic_load(&worker_chunks) > 0);
+    atomic_store(&pinning, false);
+    int ran = 0;
+    for (int call = 0; call < 20; call++) {
+        call_noting_cores();
+        ran += atomic_load(&worker_chunks);
+    }
+    EXPECT(ran > 0);
+    EXPECT_EQ_INT(atomic_load(&worker_chunks_on_caller_core), 0);
+    sched_setaffinity(0, sizeof all, &all);
 }
 
 /* A row-parallel kernel (tanh over 600 x 512) and a product split by
@@ -143,6 +212,7 @@ int main(void) {
     RUN(calls_in_a_row_keep_their_chunks);
     RUN(a_call_from_inside_a_chunk_runs_alone);
     RUN(callers_on_several_threads_all_finish);
+    RUN(pinned_caller_moves_workers_off);
     RUN(parallel_kernels_compute_what_one_thread_does);
     return TESTS_DONE();
 }
