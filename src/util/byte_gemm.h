@@ -18,8 +18,17 @@
  * strides than those two layouts take the loops. Operands of the
  * same signedness go through one flipped: B's bytes xor 0x80 (b + 128 read
  * as unsigned, or b - 128 as signed), whose error 128 * (sum of the A row)
- * the row starts from, negated. Elsewhere, or in generated code built
- * with AJ_NO_VNNI defined, plain loops compute the same sums.
+ * the row starts from, negated.
+ *
+ * Where the CPU has AVX2 but not that, the same sums go through vpmaddwd
+ * on 16-bit values: a strip of 16 columns at a time, whose 32 x 16 block
+ * of B is widened (by each operand's sign) into pairs of K in 32-bit
+ * lanes, a 1 KiB block in L1 that every row of a block of
+ * AJ_BYTE_ROWS_AVX2 reads four rows at a time; each row's pair of A
+ * values broadcast, the pair's two products summed exactly by vpmaddwd
+ * and added into C, which stays in L1. Any strides of B go this way.
+ * Elsewhere (or with AJ_NO_VNNI and AJ_NO_AVX2 defined in the generated
+ * code's build) plain loops compute the same sums.
  *
  * The code is written once, as the bodies of AJ_BYTE_GEMM_LOOPS_CODE and
  * AJ_BYTE_GEMM_VNNI_CODE, and pasted into generated sources as text
@@ -170,20 +179,117 @@
         }                                                                                                \
     }
 
+#define AJ_BYTE_GEMM_AVX2_CODE                                                                           \
+    enum { AJ_BYTE_ROWS_AVX2 = 256 };                                                                    \
+    static int aj_byte_gemm_takes_avx2(const aj_byte_gemm_job *g) {                                     \
+        __builtin_cpu_init();                                                                            \
+        return __builtin_cpu_supports("avx2") && g->k > 0;                                              \
+    }                                                                                                    \
+    __attribute__((target("avx2"), always_inline)) static inline __m256i                                 \
+    aj_byte_gemm_widen(const uint8_t *p, int is_signed) {                                                \
+        __m128i v = _mm_loadu_si128((const __m128i *)p);                                                 \
+        return is_signed ? _mm256_cvtepi8_epi16(v) : _mm256_cvtepu8_epi16(v);                            \
+    }                                                                                                    \
+    __attribute__((target("avx2"))) static void                                                          \
+    aj_byte_gemm_pairs(const aj_byte_gemm_job *g, int64_t p0, int64_t kn, int64_t j0, int64_t nn, int16_t *w) { \
+        if (g->sbn == 1 && nn == 16) {                                                                   \
+            __m256i zero = _mm256_setzero_si256();                                                       \
+            for (int q = 0; q < 16; q++) {                                                               \
+                const uint8_t *b = g->b + (p0 + 2 * q) * g->sbk + j0;                                    \
+                __m256i r0 = 2 * q < kn ? aj_byte_gemm_widen(b, g->b_signed) : zero;                     \
+                __m256i r1 = 2 * q + 1 < kn ? aj_byte_gemm_widen(b + g->sbk, g->b_signed) : zero;        \
+                __m256i lo = _mm256_unpacklo_epi16(r0, r1), hi = _mm256_unpackhi_epi16(r0, r1);          \
+                _mm256_store_si256((__m256i *)(w + 32 * q), _mm256_permute2x128_si256(lo, hi, 0x20));    \
+                _mm256_store_si256((__m256i *)(w + 32 * q + 16), _mm256_permute2x128_si256(lo, hi, 0x31)); \
+            }                                                                                            \
+            return;                                                                                      \
+        }                                                                                                \
+        for (int q = 0; q < 16; q++)                                                                     \
+            for (int l = 0; l < 16; l++)                                                                 \
+                for (int s = 0; s < 2; s++) {                                                            \
+                    int64_t p = 2 * q + s;                                                               \
+                    int16_t v = 0;                                                                       \
+                    if (p < kn && l < nn) {                                                              \
+                        uint8_t x = g->b[(p0 + p) * g->sbk + (j0 + l) * g->sbn];                         \
+                        v = g->b_signed ? (int16_t)(int8_t)x : (int16_t)x;                               \
+                    }                                                                                    \
+                    w[32 * q + 2 * l + s] = v;                                                           \
+                }                                                                                        \
+    }                                                                                                    \
+    __attribute__((target("avx2"), always_inline)) static inline void                                    \
+    aj_byte_gemm_rows_avx2(const aj_byte_gemm_job *g, const int16_t *w, int64_t i, int nrows, int64_t j0, \
+                           __m256i m0, __m256i m1, int64_t p0, int64_t kn, int first) {                  \
+        int32_t x[4][16] __attribute__((aligned(32)));                                                   \
+        __m256i c[4][2];                                                                                 \
+        for (int r = 0; r < nrows; r++) {                                                                \
+            const uint8_t *a = g->a + (i + r) * g->lda + p0;                                             \
+            uint8_t part[32] = {0};                                                                      \
+            if (kn < 32) memcpy(part, a, (size_t)kn);                                                    \
+            const uint8_t *from = kn < 32 ? part : a;                                                    \
+            _mm256_store_si256((__m256i *)x[r], aj_byte_gemm_widen(from, g->a_signed));                  \
+            _mm256_store_si256((__m256i *)x[r] + 1, aj_byte_gemm_widen(from + 16, g->a_signed));         \
+            int32_t *cr = g->c + (i + r) * g->ldc + j0;                                                  \
+            c[r][0] = first ? _mm256_setzero_si256() : _mm256_maskload_epi32(cr, m0);                    \
+            c[r][1] = first ? _mm256_setzero_si256() : _mm256_maskload_epi32(cr + 8, m1);                \
+        }                                                                                                \
+        for (int q = 0; q < (kn + 1) / 2; q++) {                                                         \
+            __m256i b0 = _mm256_load_si256((const __m256i *)(w + 32 * q));                               \
+            __m256i b1 = _mm256_load_si256((const __m256i *)(w + 32 * q + 16));                          \
+            for (int r = 0; r < nrows; r++) {                                                            \
+                __m256i a2 = _mm256_set1_epi32(x[r][q]);                                                 \
+                c[r][0] = _mm256_add_epi32(c[r][0], _mm256_madd_epi16(b0, a2));                          \
+                c[r][1] = _mm256_add_epi32(c[r][1], _mm256_madd_epi16(b1, a2));                          \
+            }                                                                                            \
+        }                                                                                                \
+        for (int r = 0; r < nrows; r++) {                                                                \
+            int32_t *cr = g->c + (i + r) * g->ldc + j0;                                                  \
+            _mm256_maskstore_epi32(cr, m0, c[r][0]);                                                     \
+            _mm256_maskstore_epi32(cr + 8, m1, c[r][1]);                                                 \
+        }                                                                                                \
+    }                                                                                                    \
+    __attribute__((target("avx2"))) static void                                                          \
+    aj_byte_gemm_avx2(const aj_byte_gemm_job *g, int64_t lo, int64_t hi) {                               \
+        int16_t w[512] __attribute__((aligned(32)));                                                     \
+        __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                                        \
+        for (int64_t i0 = lo; i0 < hi; i0 += AJ_BYTE_ROWS_AVX2) {                                        \
+            int64_t i1 = hi - i0 < AJ_BYTE_ROWS_AVX2 ? hi : i0 + AJ_BYTE_ROWS_AVX2;                      \
+            for (int64_t j0 = 0; j0 < g->n; j0 += 16) {                                                  \
+                int64_t nn = g->n - j0 < 16 ? g->n - j0 : 16;                                            \
+                __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)nn), lane);                       \
+                __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)nn - 8), lane);                   \
+                for (int64_t p0 = 0; p0 < g->k; p0 += 32) {                                              \
+                    int64_t kn = g->k - p0 < 32 ? g->k - p0 : 32;                                        \
+                    aj_byte_gemm_pairs(g, p0, kn, j0, nn, w);                                            \
+                    int64_t i = i0;                                                                      \
+                    for (; i + 4 <= i1; i += 4) aj_byte_gemm_rows_avx2(g, w, i, 4, j0, m0, m1, p0, kn, p0 == 0); \
+                    for (; i < i1; i++) aj_byte_gemm_rows_avx2(g, w, i, 1, j0, m0, m1, p0, kn, p0 == 0);  \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+    }
+
 #define AJ_BYTE_GEMM_STR_(...) #__VA_ARGS__
 #define AJ_BYTE_GEMM_STR(...) AJ_BYTE_GEMM_STR_(__VA_ARGS__)
-/* The code as C text: the loops, the VNNI form where the compiler targets
- * x86-64 (and AJ_NO_VNNI is not defined), and aj_byte_gemm_part, the task
- * that runs rows [lo, hi) of the job at p[0] (through aj_parallel). */
+/* The code as C text: the loops, the VNNI and AVX2 forms where the
+ * compiler targets x86-64 (each left out where AJ_NO_VNNI or AJ_NO_AVX2 is
+ * defined), and aj_byte_gemm_part, the task that runs rows [lo, hi) of the
+ * job at p[0] (through aj_parallel) in the first form the CPU has. */
 #define AJ_BYTE_GEMM_TEXT                                                                                \
     AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_LOOPS_CODE)                                                            \
-    "\n#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(AJ_NO_VNNI)\n"   \
-    "#define AJ_BYTE_GEMM_VNNI 1\n"                                                                      \
-    "#include <immintrin.h>\n" AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_VNNI_CODE) "\n#endif\n"                   \
+    "\n#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))\n"                           \
+    "#include <immintrin.h>\n"                                                                           \
+    "#ifndef AJ_NO_VNNI\n"                                                                               \
+    "#define AJ_BYTE_GEMM_VNNI 1\n" AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_VNNI_CODE) "\n#endif\n"               \
+    "#ifndef AJ_NO_AVX2\n"                                                                               \
+    "#define AJ_BYTE_GEMM_AVX2 1\n" AJ_BYTE_GEMM_STR(AJ_BYTE_GEMM_AVX2_CODE) "\n#endif\n"               \
+    "#endif\n"                                                                                           \
     "static void aj_byte_gemm_part(void *const *p, int64_t lo, int64_t hi) {\n"                         \
     "    const aj_byte_gemm_job *g = p[0];\n"                                                           \
     "#ifdef AJ_BYTE_GEMM_VNNI\n"                                                                         \
     "    if (aj_byte_gemm_takes_vnni(g)) { aj_byte_gemm_vnni(g, lo, hi); return; }\n"                   \
+    "#endif\n"                                                                                          \
+    "#ifdef AJ_BYTE_GEMM_AVX2\n"                                                                         \
+    "    if (aj_byte_gemm_takes_avx2(g)) { aj_byte_gemm_avx2(g, lo, hi); return; }\n"                   \
     "#endif\n"                                                                                          \
     "    aj_byte_gemm_loops(g, lo, hi);\n"                                                              \
     "}\n"

@@ -1010,17 +1010,18 @@ TEST(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops) {
 
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
  * (src/util/byte_gemm.h) in every signedness and both rhs layouts, with
- * K, N and M off its blocks (K: 4 and 32 values, N: 16 and 32 columns, M:
- * 64 rows), its sums returned, added to in place, converted to f32 in
+ * K, N and M off its blocks (K: 2, 4 and 32 values, N: 16 and 32 columns,
+ * M: 4, 64 and 256 rows), its sums returned, added to in place, converted to f32 in
  * the result's buffer (a 4-byte type), to f64 (then in scratch), or to
  * f32 and added to, two results that read each sum; in
- * strict mode, in fast mode on two threads, and without VNNI (the loops):
+ * strict mode, in fast mode on two threads, without VNNI (AVX2's
+ * vpmaddwd, where the CPU has it) and without either (the loops):
  * the evaluator's sums bit for bit each time. Byte values from the
  * specials include 0x80 and 0xff, where flipping B's top bit (byte_gemm.h)
  * would show a slip. */
 TEST(byte_matmuls_run_as_products_of_bytes) {
     static const char *const types[4][2] = {{"i8", "i8"}, {"ui8", "ui8"}, {"i8", "ui8"}, {"ui8", "i8"}};
-    static const int64_t shapes[4][3] = {{70, 37, 50}, {130, 130, 33}, {3, 600, 300}, {65, 5, 1}};
+    static const int64_t shapes[4][3] = {{70, 37, 50}, {130, 130, 33}, {3, 600, 300}, {265, 5, 1}};
     for (int t = 0; t < 4; t++)
         for (int e = 0; e < 5; e++) {   /* returned, added to, to f32 (in place), to f64 (scratch), both */
             const int64_t *sh = shapes[(t + e) % 4];
@@ -1046,13 +1047,15 @@ TEST(byte_matmuls_run_as_products_of_bytes) {
                      "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [%d] : (%s, %s) -> %s\n"
                      "%s  return %s\n}\n",
                      lhs, rhs, out, rtypes, transposed, lhs, rhs, out, epi, ret);
-            const check modes[3] = {
+            const check modes[4] = {
                 {.kind = IR_FUSION_DOT, .strict = true, .specials = true, .name = "byte matmul, strict"},
                 {.kind = IR_FUSION_DOT, .threads = 2, .specials = true, .name = "byte matmul, threads"},
                 {.kind = IR_FUSION_DOT, .specials = true, .cflags = WARNING_FREE " -DAJ_NO_VNNI",
+                 .name = "byte matmul, AVX2"},
+                {.kind = IR_FUSION_DOT, .specials = true, .cflags = WARNING_FREE " -DAJ_NO_VNNI -DAJ_NO_AVX2",
                  .name = "byte matmul, loops"},
             };
-            for (int m = 0; m < 3; m++) {
+            for (int m = 0; m < 4; m++) {
                 check k = modes[m];
                 k.contains = "aj_byte_gemm_part";
                 k.lacks = "bli_";
