@@ -707,6 +707,43 @@ bool ex_dot_converts(const emit_ctx *cx, int step) {
     return cx->p->kernels.k[step].strategy == CONTRACT_DOT_CONVERT && !cx->o->no_blas && !cx->o->strict_order;
 }
 
+/* The task that converts rows [lo, hi) of a block of `t` values into f32
+ * (an aj_widen_job at p[0]), declared once per type. */
+static const char *widen_task(emit_ctx *cx, ir_dtype t) {
+    const char *name = ec_str(cx, "aj_widen_%s", ec_suffix(t));
+    if (cx->widen_tasks & (UINT64_C(1) << t)) return name;
+    sbuf *d = &cx->decls;
+    if (!cx->widen_tasks)
+        sb_puts(d, "typedef struct aj_widen_job { const void *src; float *dst; int64_t cols, lds, ldd; } aj_widen_job;\n");
+    cx->widen_tasks |= UINT64_C(1) << t;
+    sb_printf(d, "static void %s(void *const *p, int64_t lo, int64_t hi) {\n", name);
+    sb_puts(d, "    const aj_widen_job *j = p[0];\n    for (int64_t r = lo; r < hi; r++) {\n");
+    sb_printf(d, "        const %s *s = (const %s *)j->src + r * j->lds;\n", ec_ctype(t), ec_ctype(t));
+    sb_puts(d, "        float *d = j->dst + r * j->ldd;\n");
+    sb_printf(d, "        for (int64_t c = 0; c < j->cols; c++) d[c] = (float)%s;\n    }\n}\n", ex_element(cx, t, "s", "c"));
+    return name;
+}
+
+/* Emits the conversion of `rows` x `cols` values of type t at src (rows
+ * lds elements apart) into f32 at dst (ldd apart), the rows in chunks of
+ * at least WIDEN_CHUNK_ELEMENTS over the run's threads (the conversion is
+ * a pass over memory: on one thread it left the other idle beside the
+ * product). Sizes are C expressions. */
+#define WIDEN_CHUNK_ELEMENTS 16384
+static void emit_widen(emit_ctx *cx, ir_dtype t, const char *src, const char *dst, const char *rows, const char *cols,
+                       const char *lds, const char *ldd) {
+    const char *job = ec_fresh(cx, "aj_widen_"), *ptrs = ec_fresh(cx, "aj_widen_p");
+    int threads = cx->kernel_run && cx->o->threads > 1 ? cx->o->threads : 1;
+    ec_block(cx);
+    ec_line(cx, "aj_widen_job %s = {%s, %s, %s, %s, %s};", job, src, dst, cols, lds, ldd);
+    ec_line(cx, "void *const %s[] = {&%s};", ptrs, job);
+    ec_line(cx, "int64_t aj_least = (%d + %s - 1) / (%s > 0 ? %s : 1), aj_share = (%s + %d - 1) / %d;",
+            WIDEN_CHUNK_ELEMENTS, cols, cols, cols, rows, 4 * threads, 4 * threads);
+    ec_line(cx, "aj_parallel(%s, %s, %s, %s, aj_share > aj_least ? aj_share : aj_least);",
+            threads > 1 ? "run" : "0", widen_task(cx, t), ptrs, rows);
+    ec_close(cx);
+}
+
 /* DOT_CONVERT (contract.h): each operand converted, element by element in
  * its own layout, into f32 in the plan's scratch block (so the gemm plan is
  * the f32 dot's), named in f32[]. False, leaving the naive contraction,
@@ -714,20 +751,14 @@ bool ex_dot_converts(const emit_ctx *cx, int step) {
 static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, gemm_plan *g, const char **f32) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g, false)) return false;
-    if (cx->p->scratch_bytes < ck->scratch) {
-        ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot of narrow operands needs %zu bytes of "
-                   "scratch, the plan has %zu", ck->scratch, cx->p->scratch_bytes);
-        return false;
-    }
     size_t at[2] = {0, ck->scratch_rhs};
     for (int i = 0; i < 2; i++) {
         const ir_type *t = ec_type(cx, dot->in[i]);
-        const char *src = ex_buffer(cx, dot->in[i]), *n = ec_fresh(cx, "n");
+        int64_t cols = t->rank ? t->dims[t->rank - 1] : 1, rows = cols ? ir_type_numel(t) / cols : 0;
+        const char *c = ec_str(cx, "%" PRId64, cols);
         f32[i] = ec_fresh(cx, "aj_f32_");
         ec_line(cx, "float *%s = (float *)(scratch + %zu);", f32[i], at[i]);
-        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", n, n, ir_type_numel(t), n);
-        ec_line(cx, "%s[%s] = (float)%s;", f32[i], n, ex_element(cx, t->dtype, src, n));
-        ec_close(cx);
+        emit_widen(cx, t->dtype, ex_buffer(cx, dot->in[i]), f32[i], ec_str(cx, "%" PRId64, rows), c, c, c);
     }
     return true;
 }
@@ -742,24 +773,15 @@ static void emit_blocked_convert_gemm(emit_ctx *cx, const ex_kernel *k, const ir
     const char *lhs = ex_buffer(cx, dot->in[0]), *rhs = ex_buffer(cx, dot->in[1]);
     const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_");
     const char *k0 = ec_fresh(cx, "kb"), *kn = ec_fresh(cx, "kn");
-    const char *i = ec_fresh(cx, "i"), *j = ec_fresh(cx, "j");
     ec_block(cx);
     ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu);", a, b, ck->scratch_rhs);
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
             k0);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", i, i, m, i);
-    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", j, j, kn, j);
-    ec_line(cx, "%s[%s * %" PRId64 " + %s] = (float)%s;", a, i, kb, j,
-            ex_element(cx, l->dtype, lhs, ec_str(cx, "%s * %" PRId64 " + %s + %s", i, kk, k0, j)));
-    ec_close(cx);
-    ec_close(cx);
-    ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", i, i, kn, i);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", j, j, n, j);
-    ec_line(cx, "%s[%s * %" PRId64 " + %s] = (float)%s;", b, i, n, j,
-            ex_element(cx, r->dtype, rhs, ec_str(cx, "(%s + %s) * %" PRId64 " + %s", k0, i, n, j)));
-    ec_close(cx);
-    ec_close(cx);
+    emit_widen(cx, l->dtype, ec_str(cx, "%s + %s", lhs, k0), a, ec_str(cx, "%" PRId64, m), kn,
+               ec_str(cx, "%" PRId64, kk), ec_str(cx, "%" PRId64, kb));
+    const char *nn = ec_str(cx, "%" PRId64, n);
+    emit_widen(cx, r->dtype, ec_str(cx, "%s + %s * %" PRId64, rhs, k0, n), b, kn, nn, nn, nn);
     ex_gemm_call(cx, true, m, n, kb,
                  ec_str(cx, "%" PRId64 ", %" PRId64 ", %s, 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
                         ", 1, %s ? 1.0f : 0.0f, (float *)%s, %" PRId64 ", 1", m, n, kn, a, kb, b, n, k0, out, n));
@@ -821,7 +843,11 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     bool blis = single && dot && blis_applies(cx, dot, &g);
     const char *f32[2], *const *operands = NULL;
     bool blocked = false;
-    if (!blis && ex_dot_converts(cx, k->step) && cx->p->kernels.k[k->step].convert_block) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    if (ex_dot_converts(cx, k->step) && cx->p->scratch_bytes < ck->scratch)
+        return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot of narrow operands needs %zu bytes of "
+                          "scratch, the plan has %zu", ck->scratch, cx->p->scratch_bytes);
+    if (!blis && ex_dot_converts(cx, k->step) && ck->convert_block) {
         blis = blocked = single && dot && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
         if (!blis) ec_line(cx, "(void)scratch;");
     } else if (!blis && ex_dot_converts(cx, k->step)) {

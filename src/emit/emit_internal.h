@@ -134,6 +134,7 @@ typedef struct emit_ctx {
     bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
     bool uses_top_k;           /* calls aj_top_k (emit_prelude_top_k) */
     bool uses_byte_gemm;       /* calls aj_byte_gemm_part (emit_prelude_byte_gemm) */
+    uint64_t widen_tasks;      /* bit t: the declarations hold aj_widen_<t> (emit_dot.c) */
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */

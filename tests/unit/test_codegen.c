@@ -185,13 +185,17 @@ static void plan_simple(const ir_func *f, plan *p) {
         if (b->home == PLAN_ARENA) *b = (plan_buffer){PLAN_OUTPUT, r, 0, b->bytes, 0, 0, -1};
         else p->copies[p->ncopies++] = (plan_copy){r, ret->in[r]};
     }
-    /* no runs, no block slots, the kernels' contract */
+    /* no runs, no block slots, the kernels' contract and the scratch block it asks for */
     p->nsteps = f->body->nops;
     p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
     for (int s = 0; s < p->nsteps; s++) p->runs[s] = (plan_run){s, 0, 0};
     p->slots = mem_calloc((size_t)f->nvalues + 1, sizeof *p->slots);
     diag d = {0};
     EXPECT_EQ_INT(contract_func(f, NULL, &p->kernels, &d), DIAG_OK);
+    for (int s = 0; s < p->kernels.nsteps; s++)
+        if (p->kernels.k[s].scratch > p->scratch_bytes) p->scratch_bytes = p->kernels.k[s].scratch;
+    p->scratch_offset = p->arena_bytes;
+    p->arena_bytes += (p->scratch_bytes + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN;
 }
 
 
@@ -1008,6 +1012,29 @@ TEST(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops) {
     }
 }
 
+/* Fast mode's dots of narrow operands with f32 results (contract
+ * DOT_CONVERT): each operand converted into f32 scratch by aj_widen_<type>
+ * tasks, on two threads in chunks of rows, then sgemm. A plain matmul of
+ * bf16 by i8 (three K blocks of 256, the lhs block strided) and a batched
+ * one of f16 by u8 (both operands whole) agree with the evaluator to
+ * rounding. */
+TEST(narrow_operand_dots_convert_on_threads) {
+    static const char plain[] =
+        "func.func @main(%l: tensor<300x600xbf16>, %r: tensor<600x70xi8>) -> tensor<300x70xf32> {\n"
+        "  %d = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<300x600xbf16>, "
+        "tensor<600x70xi8>) -> tensor<300x70xf32>\n"
+        "  return %d : tensor<300x70xf32>\n}\n";
+    static const char batched[] =
+        "func.func @main(%l: tensor<2x200x100xf16>, %r: tensor<2x100x30xui8>) -> tensor<2x200x30xf32> {\n"
+        "  %d = stablehlo.dot_general %l, %r, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+        "(tensor<2x200x100xf16>, tensor<2x100x30xui8>) -> tensor<2x200x30xf32>\n"
+        "  return %d : tensor<2x200x30xf32>\n}\n";
+    check k = {.kind = IR_FUSION_DOT, .threads = 2, .range = 4, .tol = {256, 1e-3}, .contains = "aj_widen_",
+               .name = "narrow dot, threads"};
+    check_program(plain, &k);
+    check_program(batched, &k);
+}
+
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
  * (src/util/byte_gemm.h) in every signedness and both rhs layouts, with
  * K, N and M off its blocks (K: 2, 4 and 32 values, N: 16 and 32 columns,
@@ -1504,6 +1531,7 @@ int main(void) {
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(integer_and_bool_dots_call_no_blas);
     RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
+    RUN(narrow_operand_dots_convert_on_threads);
     RUN(byte_matmuls_run_as_products_of_bytes);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
