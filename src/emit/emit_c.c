@@ -329,18 +329,21 @@ static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int s
     ec_close(cx);
 }
 
+enum { SLOT_PIECES_PER_THREAD = 4 };   /* a dot over its lhs in slots: see over_lhs_slots */
+
 /* A dot over its lhs run in slots (over_lhs_slots): its pointers, the
- * scratch block and its row count in an array for its task function, one
- * task a slot. */
+ * scratch block, its row count and the slots' claims (all free) in an
+ * array for its task function, one task a piece of rows. */
 static void call_slots(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
     sbuf b = {0};
     kernel_pointers(cx, part, op, "(void *)", &b);
     ec_block(cx);
     ec_line(cx, "const int64_t aj_nrows = %" PRId64 ";", ec_type(cx, op->out[0])->dims[0]);
-    ec_line(cx, "void *const aj_p[] = {%s%s(void *)(arena + %zu), (void *)&aj_nrows};", ec_take(cx, &b),
-            op->nin + op->nout ? ", " : "", cx->p->scratch_offset);
+    ec_line(cx, "int aj_claims[%d] = {0};", cx->o->threads);
+    ec_line(cx, "void *const aj_p[] = {%s%s(void *)(arena + %zu), (void *)&aj_nrows, (void *)aj_claims};",
+            ec_take(cx, &b), op->nin + op->nout ? ", " : "", cx->p->scratch_offset);
     ec_line(cx, "aj_parallel(run, %s_task, aj_p, %d, 1);", ec_kernels_name(cx->kernels, cx->kernel_of[step]),
-            cx->o->threads);
+            cx->o->threads * SLOT_PIECES_PER_THREAD);
     ec_close(cx);
 }
 
@@ -599,18 +602,23 @@ static bool emit_parallel(emit_ctx *cx, int step, int64_t chunk) {
 /* ---- a dot over its lhs in slots ----------------------------------------------------
  *
  * With threads, a kernel whose dot is written over its lhs block of rows
- * by block (emit_dot.c, emit_rows_in_place) runs as `threads` slots at
- * once: slot t takes the t-th share of the rows and the t-th part of the
- * plan's scratch block, and steps through its share in blocks of
- * rows_block / threads rows, each block's product and epilogue on the
- * slot's thread. The rows are independent by the contract (row r of the
- * results reads row r of the lhs only), so the shares may run in any
- * order; the scratch block is cut, not grown, so the plan's figures hold.
- * Splitting each block's product over the threads instead left the
- * epilogue on one (mlp_deep, 32 dot+tanh layers over 4096 rows, 2
- * threads: 92-96 ms a run against 82-83 in slots, on a Xeon). A dot that
- * converts its operands keeps them in the scratch block too: it stays one
- * call. */
+ * by block (emit_dot.c, emit_rows_in_place) runs in `threads` slots: the
+ * plan's scratch block cut into `threads` parts. Its rows are cut into
+ * threads * SLOT_PIECES_PER_THREAD pieces, the pool's chunks; a task
+ * claims a free slot (an atomic flag each), steps through its pieces in
+ * blocks of rows_block / threads rows with that part of the scratch, each
+ * block's product and epilogue on its own thread, and frees the slot. The
+ * pool runs no more tasks at once than `threads` (threads.h), so a claim
+ * finds a slot free (one that finds none waits for one).
+ * The rows are independent by the contract (row r of the results reads
+ * row r of the lhs only), so pieces may run in any order; the scratch
+ * block is cut, not grown, so the plan's figures hold. Splitting each
+ * block's product over the threads instead left the epilogue on one
+ * (mlp_deep, 32 dot+tanh layers over 4096 rows, 2 threads: 92-96 ms a run
+ * against 82-83 in slots, on a Xeon); pieces rather than one share a slot
+ * let a thread whose core another process holds do fewer of them. A dot
+ * that converts its operands keeps them in the scratch block too: it stays
+ * one call. */
 enum { SLOT_MIN_ROWS = 32 };   /* a gemm on fewer rows repacks its rhs too often */
 
 /* The rows per block of kernel `step` as a slot, or 0 (one call). */
@@ -625,23 +633,27 @@ static int64_t over_lhs_slots(emit_ctx *cx, int step) {
 }
 
 /* The task function of a kernel run in slots (once per distinct kernel):
- * tasks [t0, t1) are slots, each calling the kernel on its share of the
- * rows with its part of the scratch block (call_slots lays out p). */
+ * tasks [t0, t1) are pieces of the rows, run in the slot it claims
+ * (call_slots lays out p: the kernel's pointers, the scratch block, the
+ * row count, the claims). */
 static void emit_slot_task(emit_ctx *cx, const ir_op *op, int step, int64_t slot_rows) {
     int kernel = cx->kernel_of[step];
     if (!ec_kernels_claim_task(cx->kernels, kernel)) return;
     const contract_overwrite *w = plan_dot_over_lhs(cx->p, cx->f, step);
     size_t slot_bytes = w->rows_scratch / (size_t)w->rows_block * (size_t)slot_rows;
-    int n = op->nin + op->nout, threads = cx->o->threads;
+    int n = op->nin + op->nout, threads = cx->o->threads, pieces = threads * SLOT_PIECES_PER_THREAD;
     const char *name = ec_kernels_name(cx->kernels, kernel);
     ec_open(cx, "static void %s_task(void *const *p, int64_t aj_t0, int64_t aj_t1)", name);
     ec_line(cx, "int64_t rows = *(const int64_t *)p[%d], share = ((rows + %d) / %d + 15) / 16 * 16;", n + 1,
-            threads - 1, threads);
+            pieces - 1, pieces);
+    ec_line(cx, "int *claims = p[%d], slot = 0;", n + 2);
+    ec_line(cx, "while (__atomic_exchange_n(&claims[slot], 1, __ATOMIC_ACQUIRE)) slot = (slot + 1) %% %d;", threads);
     ec_open(cx, "for (int64_t t = aj_t0; t < aj_t1; t++)");
     ec_line(cx, "int64_t from = t * share, to = from + share < rows ? from + share : rows;");
-    ec_line(cx, "if (from < to) %s(%sfrom, to, (char *)p[%d] + t * %zu);", name, task_pointers(cx, op), n,
+    ec_line(cx, "if (from < to) %s(%sfrom, to, (char *)p[%d] + slot * %zu);", name, task_pointers(cx, op), n,
             slot_bytes);
     ec_close(cx);
+    ec_line(cx, "__atomic_store_n(&claims[slot], 0, __ATOMIC_RELEASE);");
     ec_close(cx);
     ec_line(cx, "%s", "");
 }

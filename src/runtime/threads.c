@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/syscall.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "../util/clock.h"
@@ -60,6 +61,7 @@ typedef struct pool {
     _Atomic int sleepers;            /* workers in futex_wait (or about to be) */
     int backoff, skip;               /* (under busy) calls to run alone after a late one */
     _Atomic int caller_cpu;          /* the core the current job's caller runs on, or -1 */
+    _Atomic int job_workers;         /* workers the current job may use: its threads - 1 */
     cpu_set_t cores;                 /* the cores the first caller could use (under grow) */
 } pool;
 
@@ -128,12 +130,21 @@ static void avoid_caller_core(pool *p) {
     if (CPU_COUNT(&others) > 0) sched_setaffinity(0, sizeof others, &others);
 }
 
+/* A worker: its index among the pool's (it takes part in a job of fewer
+ * threads than index + 2 only when it reads the job's cap late). */
+typedef struct worker_arg {
+    pool *p;
+    int index;
+} worker_arg;
+
 static void *worker_main(void *arg) {
-    pool *p = arg;
+    pool *p = ((worker_arg *)arg)->p;
+    int index = ((worker_arg *)arg)->index;
+    free(arg);
     uint32_t seen = atomic_load(&p->wake);
     for (;;) {
         avoid_caller_core(p);
-        run_chunks(p);
+        if (index < atomic_load(&p->job_workers)) run_chunks(p);
         if (!spin_for_job(p, seen)) {
             atomic_fetch_add(&p->sleepers, 1);
             futex_wait(&p->wake, seen);   /* returns at once if a job came since */
@@ -154,9 +165,14 @@ static int ensure_workers(pool *p, int want) {
         pthread_t t;
         pthread_attr_init(&attr);
         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        int rc = pthread_create(&t, &attr, worker_main, p);
+        worker_arg *a = malloc(sizeof *a);
+        if (a) *a = (worker_arg){p, p->nworkers};
+        int rc = a ? pthread_create(&t, &attr, worker_main, a) : -1;
         pthread_attr_destroy(&attr);
-        if (rc) break;
+        if (rc) {
+            free(a);
+            break;
+        }
         p->nworkers++;
     }
     int have = p->nworkers;
@@ -225,6 +241,7 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     atomic_store(&p->nchunks, (uint32_t)nchunks);
     atomic_store(&p->done, 0);
     atomic_store(&p->caller_cpu, sched_getcpu());
+    atomic_store(&p->job_workers, threads - 1);
     atomic_store(&p->claim, (uint64_t)gen << 32);
     atomic_fetch_add(&p->wake, 1);
     if (atomic_load(&p->sleepers) > 0) futex_wake_all(&p->wake);

@@ -23,7 +23,9 @@
 #include "../emit/codegen.h"
 
 /* Runs fn(ptrs, lo, hi) over [0, n) in chunks of `chunk` (the last one
- * shorter) on the caller and up to threads - 1 workers, and returns when
+ * shorter) on the caller and up to threads - 1 workers (the pool's first
+ * ones: a pool grown by an earlier call of more threads keeps the rest out;
+ * one that reads the cap late may still join), and returns when
  * every chunk is done. Workers are started on first use (a failure to
  * start one leaves fewer; the call still completes). */
 void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk);

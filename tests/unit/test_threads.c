@@ -81,6 +81,42 @@ TEST(callers_on_several_threads_all_finish) {
     EXPECT_EQ_INT(atomic_load(&failures), 0);
 }
 
+/* ptrs[0]: up to 8 distinct threads that ran a chunk of the call (a
+ * lock-free set of pthread_t, first free slot claimed), each chunk ~20 us. */
+static void note_thread(void *const *ptrs, int64_t lo, int64_t hi) {
+    (void)lo, (void)hi;
+    _Atomic(pthread_t) *seen = ptrs[0];
+    _Atomic int *used = ptrs[1];
+    pthread_t me = pthread_self();
+    bool known = false;
+    for (int i = 0; i < atomic_load(used) && !known; i++) known = pthread_equal(atomic_load(&seen[i]), me);
+    if (!known) {
+        int i = atomic_fetch_add(used, 1);
+        if (i < 8) atomic_store(&seen[i], me);
+    }
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 20000);
+}
+
+/* A pool grown by a call of 4 threads keeps a later call of 2 to the
+ * caller and one worker (a worker that reads the cap late may join: at
+ * most a few calls in 100). */
+TEST(a_call_uses_at_most_its_threads) {
+    _Atomic(pthread_t) seen[8];
+    _Atomic int used = 0;
+    void *ptrs[] = {seen, &used};
+    rt_parallel(4, note_thread, ptrs, 64, 1);
+    int over = 0;
+    for (int call = 0; call < 100; call++) {
+        atomic_store(&used, 0);
+        rt_parallel(2, note_thread, ptrs, 16, 1);
+        over += atomic_load(&used) > 2;
+    }
+    EXPECT(over <= 3);
+}
+
 /* The core pinned_caller_moves_workers_off pins the caller to, the
  * caller, and what its chunks saw: on the pinning call a worker's chunk
  * pins the worker onto that core; after it, chunks count where workers ran. */
@@ -212,6 +248,7 @@ int main(void) {
     RUN(calls_in_a_row_keep_their_chunks);
     RUN(a_call_from_inside_a_chunk_runs_alone);
     RUN(callers_on_several_threads_all_finish);
+    RUN(a_call_uses_at_most_its_threads);
     RUN(pinned_caller_moves_workers_off);
     RUN(parallel_kernels_compute_what_one_thread_does);
     return TESTS_DONE();
