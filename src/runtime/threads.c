@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -24,25 +25,29 @@
  * caller returns when it reaches nchunks, so no chunk of a job finishes
  * after its call has returned. */
 
-enum { MAX_WORKERS = 255, MAX_BACKOFF = 1024 };
+enum { MAX_WORKERS = 255 };
 #define CLOSED 0xffffffffu
 /* Long enough to span the serial kernels between two parallel ones (a
  * futex wake-up on this VM takes 50 us to several ms): 500 against 50 us,
  * 2 threads, ms: mlp_deep 194/257, gru_scan_grad 78/99, decoder_forward
  * 72/81, others alike; 2 ms was no better. */
 #define RT_SPIN_SECONDS 500e-6
-/* A call was late when it took longer than the caller would have alone,
- * reckoned at the caller's own rate over all the chunks (plus
- * LATE_SLACK_SECONDS): a worker started its chunk late or was descheduled
- * in it, which is what a busy machine does. The next `backoff` calls then
- * run on the caller alone (doubling per late call up to MAX_BACKOFF,
- * halving per call on time), so that a loaded machine degrades to one
- * thread's speed instead of waiting on a worker that shares its core. A
- * long call that waits for a descheduled worker but still gains from it is
- * on time: with a process spinning on core 1 of 2, layernorm's one 8-chunk
- * call waited up to 4 ms for the worker after 5.4-7.5 ms of its own, and
- * still beat the caller alone by 1-2 ms. */
-#define LATE_SLACK_SECONDS 20e-6
+/* Whether a call goes to the workers. A worker descheduled in its chunk
+ * (another process holds its core) keeps the caller waiting for the rest
+ * of its time slice, milliseconds, whatever the call's size: that pays for
+ * a long call (layernorm's one 8-chunk call waited up to 4 ms after 5.4-7.5
+ * ms of its own, and still beat the caller alone) and ruins a short one
+ * (attention_causal's 128 two-chunk products of 0.4 ms each waited up to
+ * 4.2 ms). So the pool keeps an average of the caller's wait past one
+ * chunk's time over recent parallel calls (`late`, LATE_WEIGHT to the
+ * newest) and, per kind of call (task, n, chunk: `sizes`), the time it
+ * takes the caller alone; a call goes parallel when the time the workers
+ * would save it (alone x (1 - 1/threads)) is more than that wait, or when
+ * it is unknown, or every PROBE_EVERY-th call kept alone (so that the
+ * average follows the machine back when the load goes). On an idle machine
+ * the wait is near zero and every call goes parallel. */
+#define LATE_WEIGHT 0.25
+enum { PROBE_EVERY = 32, SIZES = 64 };
 /* The caller, out of chunks, spins for workers one chunk's time (its own
  * mean) plus this before it sleeps (wait_done). */
 #define SPIN_SLACK_SECONDS 20e-6
@@ -59,7 +64,13 @@ typedef struct pool {
     _Atomic int waiting;             /* the caller sleeps on it (wait_done) */
     _Atomic uint32_t wake;           /* futex word: bumped per job */
     _Atomic int sleepers;            /* workers in futex_wait (or about to be) */
-    int backoff, skip;               /* (under busy) calls to run alone after a late one */
+    double late;                     /* (under busy) the caller's recent wait past a chunk's time */
+    int kept_alone;                  /* (under busy) calls kept alone since the last parallel one */
+    struct call_size {               /* (under busy) a kind of call and its time alone */
+        codegen_task fn;
+        int64_t n, chunk;
+        double alone;
+    } sizes[SIZES];
     _Atomic int caller_cpu;          /* the core the current job's caller runs on, or -1 */
     _Atomic int job_workers;         /* workers the current job may use: its threads - 1 */
     cpu_set_t cores;                 /* the cores the first caller could use (under grow) */
@@ -199,27 +210,48 @@ static void wait_done(pool *p, uint32_t nchunks, double spin) {
     atomic_store(&p->waiting, 0);
 }
 
-/* Notes whether the call from `start` to `finish` was late, the caller
- * having run `mine` of its `nchunks` chunks by `done`. */
-static void note_lateness(pool *p, double start, double done, double finish, uint32_t mine, int64_t nchunks) {
-    double alone = mine ? (done - start) * (double)nchunks / mine : finish - start;
-    if (finish - start > alone + LATE_SLACK_SECONDS) {
-        p->backoff = p->backoff ? (p->backoff * 2 < MAX_BACKOFF ? p->backoff * 2 : MAX_BACKOFF) : 1;
-        p->skip = p->backoff;
-    } else {
-        p->backoff /= 2;
-    }
+/* The entry of `sizes` for a kind of call. */
+static struct call_size *size_of(pool *p, codegen_task fn, int64_t n, int64_t chunk) {
+    uint64_t h = ((uint64_t)(uintptr_t)fn ^ (uint64_t)n * 0x9e3779b97f4a7c15u ^ (uint64_t)chunk * 0xc2b2ae3d27d4eb4fu);
+    return &p->sizes[(h ^ h >> 29) % SIZES];
 }
 
-/* Whether this call runs on the caller alone: one chunk, one thread, the
- * pool busy with another call, backing off, or no worker to be had. Takes
- * p->busy when it says no. */
-static bool alone(pool *p, int threads, int64_t nchunks) {
+/* Whether the caller runs the call alone (see LATE_WEIGHT): one chunk, one
+ * thread, the pool busy with another call, no worker to be had, or a call
+ * the workers would not speed up on this machine now. Takes p->busy when
+ * it says no. */
+static bool alone(pool *p, int threads, codegen_task fn, int64_t n, int64_t chunk) {
+    int64_t nchunks = (n + chunk - 1) / chunk;
     if (threads <= 1 || nchunks <= 1 || nchunks >= CLOSED || pthread_mutex_trylock(&p->busy)) return true;
-    if (p->skip > 0) p->skip--;
-    else if (ensure_workers(p, threads - 1) > 0) return false;
+    const struct call_size *e = size_of(p, fn, n, chunk);
+    bool known = e->fn == fn && e->n == n && e->chunk == chunk;
+    bool worth = !known || e->alone * (1.0 - 1.0 / threads) > p->late || p->kept_alone >= PROBE_EVERY;
+    if (worth && ensure_workers(p, threads - 1) > 0) return false;
+    p->kept_alone++;
     pthread_mutex_unlock(&p->busy);
     return true;
+}
+
+/* Runs a call the pool kept alone, timing it for `sizes` (noted unless
+ * another call holds the pool by then). */
+static void run_alone(pool *p, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk) {
+    double start = clock_now_seconds();
+    fn(ptrs, 0, n);
+    double took = clock_now_seconds() - start;
+    if (pthread_mutex_trylock(&p->busy)) return;
+    *size_of(p, fn, n, chunk) = (struct call_size){fn, n, chunk, took};
+    pthread_mutex_unlock(&p->busy);
+}
+
+/* After a parallel call from `start` to `finish`, the caller having run
+ * `mine` of its `nchunks` chunks by `done`: its time alone, and the wait. */
+static void note_call(pool *p, codegen_task fn, int64_t n, int64_t chunk, double start, double done, double finish,
+                      uint32_t mine, int64_t nchunks) {
+    p->kept_alone = 0;
+    if (!mine) return;
+    double per_chunk = (done - start) / mine, past = finish - done - per_chunk;
+    p->late += LATE_WEIGHT * ((past > 0 ? past : 0) - p->late);
+    *size_of(p, fn, n, chunk) = (struct call_size){fn, n, chunk, per_chunk * (double)nchunks};
 }
 
 void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk) {
@@ -227,8 +259,9 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     if (chunk < 1) chunk = 1;
     int64_t nchunks = (n + chunk - 1) / chunk;
     pool *p = &the_pool;
-    if (alone(p, threads, nchunks)) {
-        fn(ptrs, 0, n);
+    if (alone(p, threads, fn, n, chunk)) {
+        if (threads > 1 && nchunks > 1 && nchunks < CLOSED) run_alone(p, fn, ptrs, n, chunk);
+        else fn(ptrs, 0, n);
         return;
     }
     double start = clock_now_seconds();
@@ -248,7 +281,16 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     uint32_t mine = run_chunks(p);
     double done = clock_now_seconds();
     wait_done(p, (uint32_t)nchunks, mine ? (done - start) / mine + SPIN_SLACK_SECONDS : SPIN_SLACK_SECONDS);
-    note_lateness(p, start, done, clock_now_seconds(), mine, nchunks);
+    note_call(p, fn, n, chunk, start, done, clock_now_seconds(), mine, nchunks);
+    pthread_mutex_unlock(&p->busy);
+}
+
+void rt_forget_load(void) {
+    pool *p = &the_pool;
+    pthread_mutex_lock(&p->busy);
+    p->late = 0;
+    p->kept_alone = 0;
+    memset(p->sizes, 0, sizeof p->sizes);
     pthread_mutex_unlock(&p->busy);
 }
 

@@ -30,6 +30,12 @@
  * start one leaves fewer; the call still completes). */
 void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int64_t chunk);
 
+/* Forgets what the pool learnt of the machine's load (how long calls
+ * waited on workers, how long each kind of call takes), so that the next
+ * calls go to the workers: for a caller that knows the load changed, and
+ * for tests that need the workers. */
+void rt_forget_load(void);
+
 /* The number of cores this process may run on (sched_getaffinity), >= 1. */
 int rt_cores(void);
 #endif

@@ -107,6 +107,7 @@ TEST(a_call_uses_at_most_its_threads) {
     _Atomic(pthread_t) seen[8];
     _Atomic int used = 0;
     void *ptrs[] = {seen, &used};
+    rt_forget_load();
     rt_parallel(4, note_thread, ptrs, 64, 1);
     int over = 0;
     for (int call = 0; call < 100; call++) {
@@ -168,6 +169,7 @@ TEST(pinned_caller_moves_workers_off) {
     the_caller = pthread_self();
     caller_core = sched_getcpu();
     EXPECT(pin_to(caller_core));
+    rt_forget_load();
     atomic_store(&pinning, true);
     call_noting_cores();
     EXPECT(atomic_load(&worker_chunks) > 0);
@@ -180,6 +182,41 @@ TEST(pinned_caller_moves_workers_off) {
     EXPECT(ran > 0);
     EXPECT_EQ_INT(atomic_load(&worker_chunks_on_caller_core), 0);
     sched_setaffinity(0, sizeof all, &all);
+}
+
+/* Per element: 100 us of the caller's time, or 3 ms asleep on a worker
+ * (a worker whose core another process holds); ptrs[0] counts the calls
+ * a worker took part in (ptrs[1]: this call's flag). */
+static void slow_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
+    bool worker = !pthread_equal(pthread_self(), the_caller);
+    if (worker && !atomic_exchange((_Atomic bool *)ptrs[1], true)) atomic_fetch_add((_Atomic int *)ptrs[0], 1);
+    for (int64_t i = lo; i < hi; i++) {
+        struct timespec t0, t;
+        if (worker) {
+            struct timespec ms3 = {0, 3000000};
+            nanosleep(&ms3, NULL);
+            continue;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        do clock_gettime(CLOCK_MONOTONIC, &t);
+        while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 100000);
+    }
+}
+
+/* Calls whose workers keep the caller waiting longer than they save it
+ * (threads.c, LATE_WEIGHT) go on the caller alone, but for a probe every
+ * PROBE_EVERY (32) calls: of 100 calls, a worker took part in a few. */
+TEST(calls_that_wait_on_workers_run_alone) {
+    the_caller = pthread_self();
+    rt_forget_load();
+    _Atomic int joined = 0;
+    _Atomic bool this_call = false;
+    void *ptrs[] = {(void *)&joined, (void *)&this_call};
+    for (int call = 0; call < 100; call++) {
+        atomic_store(&this_call, false);
+        rt_parallel(2, slow_on_workers, ptrs, 2, 1);
+    }
+    EXPECT(atomic_load(&joined) <= 8);
 }
 
 /* A row-parallel kernel (tanh over 600 x 512) and a product split by
@@ -251,5 +288,6 @@ int main(void) {
     RUN(a_call_uses_at_most_its_threads);
     RUN(pinned_caller_moves_workers_off);
     RUN(parallel_kernels_compute_what_one_thread_does);
+    RUN(calls_that_wait_on_workers_run_alone);   /* last: it leaves the pool keeping calls alone */
     return TESTS_DONE();
 }
