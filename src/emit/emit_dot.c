@@ -178,20 +178,25 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
  * dim repacks the smaller operand (K x N per task when the rows split).
  * One chunk a thread: BLIS's fixed cost per call and its packing make
  * smaller chunks lose (256^3: 94 GFLOP/s on one thread, 117 in four row
- * chunks on two, 131 in two; BLIS's own two threads 133-153; on a busy
- * machine the pool's backoff, not the chunk count, keeps the caller from
- * waiting). Chunks are multiples of GEMM_ALIGN (whole micro-tiles) and at
+ * chunks on two, 131 in two; BLIS's own two threads 133-153). From
+ * GEMM_BIG_FLOPS (~8 ms of sgemm), two a thread: the repacking is then a
+ * few percent, and a thread whose core another process holds leaves the
+ * caller one more chunk to take instead of half the product to wait for
+ * (mlp_forward, three 256 x 4096 x 4096 products, 2 threads, ms: idle
+ * 106.3 -> 107.7, with a process spinning on the other core 211 -> 192,
+ * medians of alternated runs on a Xeon). Chunks are multiples of GEMM_ALIGN (whole micro-tiles) and at
  * least GEMM_CHUNK_FLOPS (~30 us of sgemm). A sub-block of a matrix BLIS takes is one it takes
  * too (fewer rows or columns, same strides: blis_strides_ok). */
 enum { GEMM_ALIGN = 32 };
 #define GEMM_CHUNK_FLOPS 4e6
+#define GEMM_BIG_FLOPS 1e9
 
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args) {
     bool split_n = n > m;
     int64_t dim = split_n ? n : m, chunk = 0;
     if (cx->kernel_run && cx->o->threads > 1) {
         double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
-        int64_t chunks = cx->o->threads;
+        int64_t chunks = cx->o->threads * (by_flops * GEMM_CHUNK_FLOPS >= GEMM_BIG_FLOPS ? 2 : 1);
         if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
         if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
         if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
