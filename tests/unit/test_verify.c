@@ -423,6 +423,15 @@ static ir_op *dot(fixture *x, ir_type lhs, ir_type rhs, ir_type result) {
     return single_op(x, IR_DOT_GENERAL, TYPES(lhs, rhs), result);
 }
 
+/* A dot of two vectors contracting their one dim, in a fresh fixture *x. */
+static ir_op *vector_dot(fixture *x, ir_type lhs, ir_type rhs, ir_type result) {
+    *x = fx_begin();
+    ir_op *op = dot(x, lhs, rhs, result);
+    fx_ints(&op->a.lhs_contract, 1, 0);
+    fx_ints(&op->a.rhs_contract, 1, 0);
+    return op;
+}
+
 TEST(dot_general_rules) {
     fixture x = fx_begin();
     ir_op *op = dot(&x, ty(IR_F32, 2, 2, 3), ty(IR_F32, 2, 3, 4), ty(IR_F32, 2, 2, 4));
@@ -454,10 +463,7 @@ TEST(dot_general_rules) {
     fx_ints(&op->a.lhs_contract, 1, 1);
     fx_ints(&op->a.rhs_contract, 1, 1);
     INVALID(&x, op, "'stablehlo.dot_general' op lhs_contracting_dimensions[0] = 1: dimension 1 of operand 0 appears more than once");
-    x = fx_begin();
-    op = dot(&x, ty(IR_F32, 1, 3), ty(IR_F32, 1, 3), ty(IR_I32, 0));
-    fx_ints(&op->a.lhs_contract, 1, 0);
-    fx_ints(&op->a.rhs_contract, 1, 0);
+    op = vector_dot(&x, ty(IR_F32, 1, 3), ty(IR_F32, 1, 3), ty(IR_I32, 0));
     INVALID(&x, op, "'stablehlo.dot_general' op result: expected a floating-point element type (like the operands, f32), "
                     "got tensor<i32>");
     x = fx_begin();
@@ -467,20 +473,11 @@ TEST(dot_general_rules) {
     op = dot(&x, ty(IR_F32, 1, 3), ty(IR_F32, 1, 3), ty(IR_F32, 1, 3));
     INVALID(&x, op, "'stablehlo.dot_general' op result 0: expected tensor<3x3xf32> (inferred from the operands), got tensor<3xf32>");
     /* integers of two types: only where the result holds both (fast mode's u8 x i8 read through its converts) */
-    x = fx_begin();
-    op = dot(&x, ty(IR_U8, 1, 3), ty(IR_I8, 1, 3), ty(IR_I32, 0));
-    fx_ints(&op->a.lhs_contract, 1, 0);
-    fx_ints(&op->a.rhs_contract, 1, 0);
+    op = vector_dot(&x, ty(IR_U8, 1, 3), ty(IR_I8, 1, 3), ty(IR_I32, 0));
     OK(&x, op);
-    x = fx_begin();
-    op = dot(&x, ty(IR_I8, 1, 3), ty(IR_U32, 1, 3), ty(IR_I32, 0));
-    fx_ints(&op->a.lhs_contract, 1, 0);
-    fx_ints(&op->a.rhs_contract, 1, 0);
+    op = vector_dot(&x, ty(IR_I8, 1, 3), ty(IR_U32, 1, 3), ty(IR_I32, 0));
     INVALID(&x, op, "'stablehlo.dot_general' op operand 1: expected element type i8 (that of operand 0), got tensor<3xui32>");
-    x = fx_begin();
-    op = dot(&x, ty(IR_I32, 1, 3), ty(IR_I8, 1, 3), ty(IR_I16, 0));
-    fx_ints(&op->a.lhs_contract, 1, 0);
-    fx_ints(&op->a.rhs_contract, 1, 0);
+    op = vector_dot(&x, ty(IR_I32, 1, 3), ty(IR_I8, 1, 3), ty(IR_I16, 0));
     INVALID(&x, op, "'stablehlo.dot_general' op operand 1: expected element type i32 (that of operand 0), got tensor<3xi8>");
 }
 
