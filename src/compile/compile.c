@@ -43,6 +43,9 @@ static int run_strip_barriers(compile_state *st, diag *d) { return pass_strip_ba
 static int run_widen_dots(compile_state *st, diag *d) {
     return st->o->codegen.strict_order ? DIAG_OK : pass_widen_narrow_dots(st->f, d);
 }
+static int run_split_reductions(compile_state *st, diag *d) {
+    return st->o->codegen.strict_order ? DIAG_OK : pass_split_reductions(st->f, d);
+}
 /* The order with the lowest peak, then the readers an in-place update waits
  * for moved ahead of it (which pairs exist is the contract's, of this order). */
 static int run_schedule(compile_state *st, diag *d) {
@@ -94,7 +97,7 @@ static int run_regions(compile_state *st, diag *d) {
 /* With the sub-programs compiled so far: none for a budget candidate, whose
  * control flow's scratch is left out (they are compiled once it is chosen). */
 static int run_contract(compile_state *st, diag *d) {
-    contract_options co = {.strict_order = st->o->codegen.strict_order};
+    contract_options co = {.strict_order = st->o->codegen.strict_order, .no_blas = st->o->codegen.no_blas};
     if (st->c) co.subs = st->c->subs, co.nsubs = st->c->nsubs;
     return contract_func(st->f, &co, &st->kernels, d);
 }
@@ -170,6 +173,7 @@ static const struct {
     {"loops", run_loops, dump_ir, true},
     {"remat", run_remat, dump_ir, true},
     {"widen_dots", run_widen_dots, dump_ir, true},
+    {"split_reductions", run_split_reductions, dump_ir, true},
     {"dce", run_dce, dump_ir, true},
     {"strip_barriers", run_strip_barriers, dump_ir, true},
     {"fuse", run_fuse, dump_ir, true},

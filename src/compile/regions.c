@@ -47,7 +47,8 @@ codegen_options regions_codegen_options(const compiled *c, const compile_options
 
 /* The contract of g, whose control-flow kernels' sub-programs c holds. */
 static int make_contract(const compiled *c, const ir_func *g, const compile_options *o, contract *k, diag *d) {
-    contract_options co = {.strict_order = o->codegen.strict_order, .subs = c->subs, .nsubs = c->nsubs};
+    contract_options co = {.strict_order = o->codegen.strict_order, .no_blas = o->codegen.no_blas, .subs = c->subs,
+                           .nsubs = c->nsubs};
     return contract_func(g, &co, k, d);
 }
 

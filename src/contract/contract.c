@@ -448,13 +448,21 @@ static bool reads_by_row(const ir_func *f, const ir_op *op, int arg, int64_t n, 
     return ok;
 }
 
-static void note_rows(const ir_func *f, const ir_op *fusion, contract *c, int s, bool *dep) {
+static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *lhs, int *rhs);
+
+static void note_rows(const ir_func *f, const ir_op *fusion, contract *c, int s, const contract_options *o,
+                      bool *dep) {
     contract_kernel *k = &c->k[s];
     k->first_operand = c->nflags;
     c->nflags += fusion->nin;
-    if (!(k->rows = kernel_rows(f, fusion, &k->row_elems))) return;
+    int lhs = -1, rhs = -1;
+    if (k->strategy == CONTRACT_DOT && !o->strict_order && !o->no_blas)
+        k->rows = dot_rows(f, fusion, &k->row_elems, &lhs, &rhs);
+    else
+        k->rows = kernel_rows(f, fusion, &k->row_elems);
+    if (!k->rows) return;
     for (int i = 0; i < fusion->nin && i < fusion->regions[0]->nargs; i++)
-        c->by_row[k->first_operand + i] = reads_by_row(f, fusion, i, k->rows, dep);
+        c->by_row[k->first_operand + i] = i == lhs || (i != rhs && reads_by_row(f, fusion, i, k->rows, dep));
 }
 
 /* ---- control flow ------------------------------------------------------------------ */
@@ -881,6 +889,64 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     }
 }
 
+/* ---- a dot by rows -----------------------------------------------------------------
+ * Fast mode with BLIS: a DOT kernel whose one dot_general is a matrix
+ * product of two distinct arguments, lhs [M, K] contracting K (f32 or
+ * f64 throughout), whose other ops read the product only elementwise, at
+ * its shape, one of them returning a value of its type (the gemm's
+ * target, emit_dot.c), and whose results all have M rows, computes rows
+ * [a, b) of its results from lhs rows [a, b): a gemm on those rows, then
+ * its epilogue on them. Its lhs is read by row, its rhs whole, and the
+ * rest as reads_by_row says. The planner's chains (plan_chain.c) run such
+ * kernels block of rows by block. */
+
+/* Whether every op of b that depends on the dot's result is elementwise
+ * on the result's shape (so each product element is read where it is). */
+static bool product_read_elementwise(const ir_func *f, const ir_block *b, const ir_op *dot) {
+    bool *dep = mem_calloc((size_t)f->nvalues, sizeof *dep);
+    if (!dep) return false;   /* no answer without memory: the safe one */
+    const ir_type *shape = type_of(f, dot->out[0]);
+    dep[dot->out[0]] = true;
+    bool ok = true;
+    for (int i = 0; ok && i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        bool reads = false;
+        for (int j = 0; j < op->nin; j++) reads |= dep[op->in[j]];
+        if (!reads || op == dot) continue;
+        ir_op_kind kind = ir_op_kind_of(op->code);
+        bool elementwise = kind == IR_KIND_UNARY || kind == IR_KIND_BINARY || op->code == IR_CONVERT ||
+                           op->code == IR_COMPARE || op->code == IR_SELECT || op->code == IR_CLAMP;
+        for (int j = 0; j < op->nin; j++)
+            if (dep[op->in[j]] && !ir_type_same_shape(type_of(f, op->in[j]), shape)) elementwise = false;
+        ok = elementwise && op->nout == 1 && ir_type_same_shape(type_of(f, op->out[0]), shape);
+        if (ok) dep[op->out[0]] = true;
+    }
+    mem_free(dep);
+    return ok;
+}
+
+/* M, or 0 when the kernel does not run by rows; its lhs and rhs argument
+ * indices. */
+static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *lhs, int *rhs) {
+    const ir_block *b = fusion->regions[0];
+    const ir_op *dot = only_dot(b);
+    if (!dot || dot->in[0] == dot->in[1] || !(matmul_of_args(f, b, dot, 0) || matmul_of_args(f, b, dot, 1)))
+        return 0;
+    const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]), *out = type_of(f, dot->out[0]);
+    if ((out->dtype != IR_F32 && out->dtype != IR_F64) || l->dtype != out->dtype || r->dtype != out->dtype ||
+        out->dims[0] < 2 || reads_of(b, dot->in[0]) != 1 || !returns_type(b, f, out) ||
+        !product_read_elementwise(f, b, dot))
+        return 0;
+    for (int i = 0; i < fusion->nout; i++) {
+        const ir_type *t = type_of(f, fusion->out[i]);
+        if (t->rank < 1 || t->dims[0] != out->dims[0]) return 0;
+    }
+    *lhs = block_arg_index(b, dot->in[0]);
+    *rhs = block_arg_index(b, dot->in[1]);
+    *row_elems = out->dims[1];
+    return out->dims[0];
+}
+
 static int fill(const ir_func *f, const contract_options *o, contract *c, diag *d) {
     const ir_block *body = f->body;
     size_t flags = 0;
@@ -895,7 +961,7 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
         k->strategy = strategy_of(f, op, o->strict_order, k);
         if (k->strategy == CONTRACT_NONE) continue;
         rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
-        note_rows(f, op, c, s, dep);
+        note_rows(f, op, c, s, o, dep);
         contract_control l;
         if (k->strategy == CONTRACT_CONTROL && contract_control_layout(f, s, o->subs, o->nsubs, &l, NULL)) {
             k->scratch = l.bytes;

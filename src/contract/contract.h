@@ -86,7 +86,8 @@ typedef struct contract_kernel {
     int affine_operand;
     double alpha, beta;
     /* LOOP and REDUCE kernels that may run by blocks of rows with their
-     * neighbours: the first dim of their index space (0: they may not),
+     * neighbours, and DOT kernels that may run by rows (contract.c, "a dot
+     * by rows"): the first dim of their index space (0: they may not),
      * the elements of one row; by_row[first_operand + k]: operand k is
      * read only at the row being computed. */
     int64_t rows, row_elems;
@@ -136,6 +137,7 @@ typedef struct contract {
 typedef struct contract_options {
     bool strict_order;              /* codegen_options.strict_order: what may be overwritten
                                        depends on the order the code computes in */
+    bool no_blas;                   /* codegen_options.no_blas: no dot runs by rows (contract.c) */
     const contract_subprogram *subs;   /* the sub-programs compiled so far (control scratch) */
     int nsubs;
 } contract_options;

@@ -544,6 +544,36 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     return cx->rc;
 }
 
+/* ---- a chain's block of rows ---------------------------------------------------------------- */
+
+/* In a chain (plan_chain.c, cx->row_n set) a DOT kernel that runs by rows
+ * (contract.c, "a dot by rows") computes rows [aj_lo, aj_hi) of its
+ * results: the gemm on those rows of its lhs into the same rows of its
+ * target, then its epilogue on them. A PLAN_BLOCK value's pointer is
+ * shifted back by the block's first row, so rows are addressed as in the
+ * whole value. Without the gemm (the contract asks for BLIS; kept correct
+ * all the same) the result loop computes each element's dot inline. */
+static int emit_dot_rows(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g) {
+    int target = g && g->nbatch == 0 && g->nlooped == 0 ? gemm_target(cx, k, dot, false) : -1;
+    if (cx->rc) return cx->rc;
+    bool skip[k->ret->nin];
+    int todo = 0;
+    for (int r = 0; r < k->ret->nin; r++) {
+        skip[r] = r == target && k->ret->in[r] == dot->out[0];
+        todo += !skip[r];
+    }
+    if (target >= 0) {
+        bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
+        emit_gemm(cx, dot, g, NULL, k->out[target], single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", cx->row_block);
+        cx->buffer[dot->out[0]] = k->out[target];
+    }
+    cx->row_opens = cx->row_done = 0;   /* the gemm's block is not the rows loop */
+    emit_result_loop(cx, k, skip);
+    cx->buffer[dot->out[0]] = NULL;
+    if (!todo) cx->row_opens = cx->row_done = 1;   /* the gemm was all of it */
+    return cx->rc;
+}
+
 /* ---- the product as loops of our own ------------------------------------------------------ */
 
 /* Where no BLIS call is made (strict mode, other types, no BLIS) but the
@@ -846,6 +876,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc) return cx->rc;
     bool blis = single && dot && blis_applies(cx, dot, &g);
+    if (cx->row_n && dot) return emit_dot_rows(cx, k, dot, blis ? &g : NULL);
     const char *f32[2], *const *operands = NULL;
     bool blocked = false;
     const contract_kernel *ck = &cx->p->kernels.k[k->step];

@@ -238,11 +238,11 @@ static int donate_parameters(planner *pl) {
 /* ---- in place ------------------------------------------------------------------- */
 
 /* Whether result r of the kernel at step s may take over operand u's arena
- * buffer: u dies at s, has r's size, no other result of this kernel took
- * it, and the kernel allows the overwrite. */
+ * buffer: the kernel is in no chain, u dies at s, has r's size, no other
+ * result of this kernel took it, and the kernel allows the overwrite. */
 static bool can_take_operand(const planner *pl, const ir_op *op, int s, int r, ir_value_id u) {
     const plan *p = pl->p;
-    if (!is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
+    if (plan_in_chain(p, s) || !is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
     for (int other = 0; other < op->nout; other++)
         if (p->buf[op->out[other]].in_place_of == u) return false;
     return kernel_may_overwrite(pl->f, p, s, r, u);
@@ -708,7 +708,7 @@ static bool bytes_overlap(const plan_buffer *a, const plan_buffer *b) {
 static int check_arena_buffer(const ir_func *f, const plan *p, int s, ir_value_id v, diag *d) {
     const plan_buffer *b = &p->buf[v];
     size_t aligned;
-    if (b->def != s || b->last_use < s || b->last_use >= p->nsteps)
+    if (b->def != plan_defining_step(p, s) || b->last_use < s || b->last_use >= p->nsteps)
         return internal_error(d, f, "value %d of step %d is live during [%d, %d]", v, s, b->def, b->last_use);
     if (b->offset % PLAN_ALIGN) return internal_error(d, f, "value %d has misaligned arena offset %zu", v, b->offset);
     if (!align_bytes(b->bytes, &aligned) || b->offset > p->arena_bytes || aligned > p->arena_bytes - b->offset)
@@ -932,7 +932,9 @@ static int run_stages(planner *pl) {
     pl->live = live_ranges(pl->f);
     p->buf = mem_calloc((size_t)p->nvalues + 1, sizeof *p->buf);
     if (!pl->live || !p->buf) return diag_nomem(pl->d);
-    if ((rc = take_contract(pl)) || (rc = assign_homes(pl)) || (rc = donate_parameters(pl))) return rc;
+    if ((rc = take_contract(pl)) || (rc = assign_homes(pl)) || (rc = plan_find_chains(pl->f, p, pl->d)) ||
+        (rc = donate_parameters(pl)))
+        return rc;
     link_in_place(pl, PLAN_ARENA);
     link_in_place(pl, PLAN_OUTPUT);
     link_in_place(pl, PLAN_DONATED);

@@ -38,6 +38,8 @@ typedef enum plan_home {
     PLAN_IN_OUTPUT,  /* the caller's output buffer outs[index] + offset, while that output
                         holds nothing yet: a temporary that dies before the output's first
                         write (XLA does the same); offset aligned to PLAN_ALIGN */
+    PLAN_BLOCK,      /* never whole: one block of its rows at a time in its slot (plan.slots)
+                        of the scratch block, while its chain runs (plan_chain.c) */
 } plan_home;
 
 typedef struct plan_buffer {
@@ -67,10 +69,16 @@ typedef struct plan_copy {
 typedef struct plan_run {
     int last;                /* the run's last step; its first step's own index when none */
     int64_t rows, block;     /* 0 when the step starts no run */
+    bool chain;              /* the step belongs to a chain (plan_chain.c), a run whose values
+                                made and read inside are PLAN_BLOCK; its first step holds the
+                                rest */
+    size_t slot_bytes;       /* a chain's first step: the slots of one block (at most the
+                                scratch block) */
 } plan_run;
 
-/* A block-local value of a run: one block of its rows in the scratch
- * block, at scratch_offset + offset (bytes 0: none). */
+/* A block-local value of a run, or a PLAN_BLOCK value of a chain: one
+ * block of its rows in the scratch block, at scratch_offset + offset
+ * (bytes 0: none). */
 typedef struct plan_slot {
     size_t offset, bytes;
 } plan_slot;

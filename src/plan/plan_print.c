@@ -12,6 +12,7 @@ static const char *home_name(plan_home h) {
     case PLAN_DONATED: return "donated argument";
     case PLAN_CONSTANT: return "constant";
     case PLAN_IN_OUTPUT: return "in output";
+    case PLAN_BLOCK: return "block";
     default: return "none";
     }
 }
@@ -35,8 +36,8 @@ void plan_print(FILE *out, const ir_func *f, const plan *p) {
     if (p->scratch_bytes) fprintf(out, "//   scratch +%zu, %zu bytes\n", p->scratch_offset, p->scratch_bytes);
     for (int s = 0; s < p->nsteps; s++)
         if (p->runs[s].rows)
-            fprintf(out, "//   run of steps %d..%d: %" PRId64 " rows in blocks of %" PRId64 "\n", s, p->runs[s].last,
-                    p->runs[s].rows, p->runs[s].block);
+            fprintf(out, "//   %s of steps %d..%d: %" PRId64 " rows in blocks of %" PRId64 "\n",
+                    p->runs[s].chain ? "chain" : "run", s, p->runs[s].last, p->runs[s].rows, p->runs[s].block);
     for (int i = 0; i < f->body->nargs; i++) print_buffer(out, p, f->body->args[i]);
     for (int s = 0; s + 1 < f->body->nops; s++)
         for (int r = 0; r < f->body->ops[s]->nout; r++) print_buffer(out, p, f->body->ops[s]->out[r]);

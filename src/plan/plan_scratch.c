@@ -43,6 +43,7 @@ plan_storage plan_storage_of(const plan *p, ir_value_id v) {
     case PLAN_ARENA: return (plan_storage){PLAN_IN_ARENA, 0, b->offset, b->bytes};
     case PLAN_OUTPUT: case PLAN_IN_OUTPUT: return (plan_storage){PLAN_IN_OUTS, b->index, b->offset, b->bytes};
     case PLAN_CONSTANT: return (plan_storage){PLAN_IN_STATIC, v, 0, 0};
+    case PLAN_BLOCK: return (plan_storage){PLAN_IN_ARENA, 0, p->scratch_offset + p->slots[v].offset, p->slots[v].bytes};
     default: return (plan_storage){PLAN_IN_NONE, 0, 0, 0};
     }
 }
@@ -138,20 +139,21 @@ static int64_t run_block(const ir_func *f, int first, int last, int64_t n) {
 static int find_runs(const ir_func *f, plan *p, diag *d) {
     const ir_block *body = f->body;
     const contract_kernel *k = p->kernels.k;
-    for (int i = 0; i < body->nops; i++) p->runs[i] = (plan_run){i, 0, 0};
     bool *produced = mem_calloc((size_t)f->nvalues + 1, sizeof *produced);
     if (!produced) return diag_nomem(d);
     for (int i = 0; i < body->nops; i++) {
         int64_t n = k[i].rows;
-        if (!n || !run_extends(f, p, i, i, produced)) continue;   /* its own pairs */
+        if (!n || k[i].strategy == CONTRACT_DOT || p->runs[i].chain || !run_extends(f, p, i, i, produced))
+            continue;   /* its own pairs */
         int last = i;
         while (last + 1 < body->nops && last + 1 - i < RUN_MAX && k[last + 1].rows == n &&
+               k[last + 1].strategy != CONTRACT_DOT && !p->runs[last + 1].chain &&
                run_extends(f, p, i, last + 1, produced))
             last++;
         for (int j = i; j <= last; j++)
             for (int r = 0; r < body->ops[j]->nout; r++) produced[body->ops[j]->out[r]] = false;
         if (last > i) {
-            p->runs[i] = (plan_run){last, n, run_block(f, i, last, n)};
+            p->runs[i] = (plan_run){last, n, run_block(f, i, last, n), false, 0};
             i = last;
         }
     }
@@ -273,7 +275,7 @@ static size_t needs(const ir_func *f, plan *p, bool *uses, size_t *least) {
         const contract_overwrite *w = plan_dot_over_lhs(p, f, s);
         if (w && w->rows_scratch > need) need = bound = w->rows_scratch;
         if (p->runs[s].rows) {
-            size_t slots = give_slots(f, p, s);
+            size_t slots = p->runs[s].chain ? p->runs[s].slot_bytes : give_slots(f, p, s);
             for (int j = s; slots && j <= p->runs[s].last; j++) {
                 uses[j] = true;
                 if (slots > least[j]) least[j] = slots;
@@ -288,11 +290,9 @@ static size_t needs(const ir_func *f, plan *p, bool *uses, size_t *least) {
 }
 
 int plan_place_scratch(const ir_func *f, plan *p, diag *d) {
-    p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
-    p->slots = mem_calloc((size_t)p->nvalues + 1, sizeof *p->slots);
     bool *uses = mem_calloc((size_t)p->nsteps + 1, sizeof *uses);
     size_t *least = mem_calloc((size_t)p->nsteps + 1, sizeof *least);
-    int rc = p->runs && p->slots && uses && least ? find_runs(f, p, d) : diag_nomem(d);
+    int rc = uses && least ? find_runs(f, p, d) : diag_nomem(d);
     size_t bytes = rc ? 0 : needs(f, p, uses, least);
     if (!rc && bytes) rc = reserve(p, bytes, uses, least, d);
     mem_free(uses);

@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 "$cli" mem "$prog" --no-cache --dump-after=all > /dev/null 2> "$dir/all" || fail "dump-after=all"
 headers=$(grep '^// ----- ' "$dir/all" | sed 's/^\/\/ ----- //; s/^IR after //' | tr '\n' ' ')
-want="inline fold simplify cse loops remat widen_dots dce strip_barriers fuse schedule regions contract plan build measure "
+want="inline fold simplify cse loops remat widen_dots split_reductions dce strip_barriers fuse schedule regions contract plan build measure "
 [ "$headers" = "$want" ] || fail "stages dumped: $headers"
 
 dump() { "$cli" mem "${2:-$prog}" --no-cache --dump-after="$1" 2>&1 >/dev/null; }

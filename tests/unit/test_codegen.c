@@ -188,7 +188,7 @@ static void plan_simple(const ir_func *f, plan *p) {
     /* no runs, no block slots, the kernels' contract and the scratch block it asks for */
     p->nsteps = f->body->nops;
     p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
-    for (int s = 0; s < p->nsteps; s++) p->runs[s] = (plan_run){s, 0, 0};
+    for (int s = 0; s < p->nsteps; s++) p->runs[s] = (plan_run){s, 0, 0, false, 0};
     p->slots = mem_calloc((size_t)f->nvalues + 1, sizeof *p->slots);
     diag d = {0};
     EXPECT_EQ_INT(contract_func(f, NULL, &p->kernels, &d), DIAG_OK);

@@ -541,12 +541,6 @@ TEST(dots_write_over_their_dying_lhs_by_blocks_of_rows) {
     for (int k = 0; k < 4; k++) aj_array_destroy(in[k]);
 }
 
-/* A chain of tanh layers ending in a sum: one activation buffer, each layer
- * written over the last, and a block of rows in the scratch block: 3000 x 96
- * floats and 682 rows of them (mlp_deep, 4096 x 256: 4 MiB + 256 KiB). A
- * chain of 2000 rows is too short to share in blocks of 682: two activation
- * buffers then (tests/programs/compile/dot_chain_short.mlir; the 3000-row
- * chain in strict order is dot_chain_long.mlir). */
 static const char *dot_chain_text =
     "func.func @main(%x: tensor<ROWSx96xf32>, %w: tensor<96x96xf32>) -> tensor<f32> {\n"
     "  %a1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<ROWSx96xf32>, tensor<96x96xf32>) -> tensor<ROWSx96xf32>\n"
@@ -572,21 +566,28 @@ static char *dot_chain(int rows) {
     return t;
 }
 
-/* Fast mode; strict order (the figure, and the sum bit for bit) is
- * tests/programs/compile/dot_chain_long.mlir. */
-TEST(a_dot_chain_keeps_one_activation_buffer) {
+/* A chain of tanh layers ending in a sum runs block of rows by block
+ * (plan_chain.c): no activation is ever whole. Blocks of 256 KiB of rows,
+ * 672 of 96 floats (a multiple of 16), two slots that the layers take in
+ * turn, and the sum's partials, one a row (split_reductions.c): 3000 x 96
+ * floats would be 1.1 MiB. On two threads each takes half a block. In
+ * strict order the chain is no chain: one activation buffer, each layer
+ * written over the last (tests/programs/compile/dot_chain_long.mlir). */
+TEST(a_dot_chain_runs_block_by_block) {
     char *text = dot_chain(3000);
     const int64_t xd[2] = {3000, 96}, wd[2] = {96, 96};
     aj_array *in[2];
     aj_array_create(AJ_F32, 2, xd, &in[0]);
     aj_array_create(AJ_F32, 2, wd, &in[1]);
     fill_inputs(in, 2, 0.0173f);
-    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
-    aj_memory_stats st = {0};
-    /* the sum of 96000 terms is reassociated, the evaluator's runs in order */
-    EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, 1e-3, &st), 0);
-    EXPECT_EQ_INT(st.temp_bytes, 3000 * 96 * 4 + 682 * 96 * 4);
-    EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
+    for (int threads = 1; threads <= 2; threads++) {
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = threads};
+        aj_memory_stats st = {0};
+        /* the sum of 96000 terms is reassociated, the evaluator's runs in order */
+        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, 1e-3, &st), 0);
+        EXPECT_EQ_INT(st.temp_bytes, 2 * 672 * 96 * 4 + 3008 * 4);
+        EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
+    }
     free(text);
     aj_array_destroy(in[0]);
     aj_array_destroy(in[1]);
@@ -847,7 +848,7 @@ int main(void) {
     RUN(bad_compile_options_are_reported);
     RUN(sgd_updates_are_written_over_donated_parameters);
     RUN(dots_write_over_their_dying_lhs_by_blocks_of_rows);
-    RUN(a_dot_chain_keeps_one_activation_buffer);
+    RUN(a_dot_chain_runs_block_by_block);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(fast_mode_narrow_dots_accumulate_in_f32);
