@@ -416,6 +416,12 @@ static int64_t kernel_rows(const ir_func *f, const ir_op *op, int64_t *row_elems
     return t->dims[0];
 }
 
+static bool ints_hold(const ir_ints *x, int64_t v) {
+    for (int i = 0; i < x->n; i++)
+        if (x->v[i] == v) return true;
+    return false;
+}
+
 /* Whether the kernel reads operand `arg` (a region argument) only at the row
  * it computes: every op that depends on it keeps the first dim of n rows.
  * dep: nvalues flags, false on entry and on return. */
@@ -438,6 +444,9 @@ static bool reads_by_row(const ir_func *f, const ir_op *op, int arg, int64_t n, 
             break;
         case IR_BROADCAST_IN_DIM: ok = rows && o->a.dims.n >= 1 && o->a.dims.v[0] == 0; break;
         case IR_CONVERT: case IR_COMPARE: case IR_SELECT: case IR_CLAMP: case IR_COMPLEX_PART: ok = rows; break;
+        case IR_DOT_GENERAL:   /* row m of the product reads lhs row m (its first dim, neither batch nor summed) */
+            ok = rows && !dep[o->in[1]] && o->a.lhs_batch.n == 0 && !ints_hold(&o->a.lhs_contract, 0);
+            break;
         default: ok = rows && (kind == IR_KIND_UNARY || kind == IR_KIND_BINARY); break;
         }
         for (int k = 0; k < o->nout; k++) dep[o->out[k]] = true;
@@ -448,21 +457,21 @@ static bool reads_by_row(const ir_func *f, const ir_op *op, int arg, int64_t n, 
     return ok;
 }
 
-static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *lhs, int *rhs);
+static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *rhs);
 
 static void note_rows(const ir_func *f, const ir_op *fusion, contract *c, int s, const contract_options *o,
                       bool *dep) {
     contract_kernel *k = &c->k[s];
     k->first_operand = c->nflags;
     c->nflags += fusion->nin;
-    int lhs = -1, rhs = -1;
+    int rhs = -1;
     if (k->strategy == CONTRACT_DOT && !o->strict_order && !o->no_blas)
-        k->rows = dot_rows(f, fusion, &k->row_elems, &lhs, &rhs);
+        k->rows = dot_rows(f, fusion, &k->row_elems, &rhs);
     else
         k->rows = kernel_rows(f, fusion, &k->row_elems);
     if (!k->rows) return;
     for (int i = 0; i < fusion->nin && i < fusion->regions[0]->nargs; i++)
-        c->by_row[k->first_operand + i] = i == lhs || (i != rhs && reads_by_row(f, fusion, i, k->rows, dep));
+        c->by_row[k->first_operand + i] = i != rhs && reads_by_row(f, fusion, i, k->rows, dep);
 }
 
 /* ---- control flow ------------------------------------------------------------------ */
@@ -896,9 +905,10 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
  * its shape, one of them returning a value of its type (the gemm's
  * target, emit_dot.c), and whose results all have M rows, computes rows
  * [a, b) of its results from lhs rows [a, b): a gemm on those rows, then
- * its epilogue on them. Its lhs is read by row, its rhs whole, and the
- * rest as reads_by_row says. The planner's chains (plan_chain.c) run such
- * kernels block of rows by block. */
+ * its epilogue on them. Its rhs is read whole; the rest, the lhs too (a
+ * residual h + tanh(h @ W) reads it twice), as reads_by_row says. The
+ * planner's chains (plan_chain.c) run such kernels block of rows by
+ * block. */
 
 /* Whether every op of b that depends on the dot's result is elementwise
  * on the result's shape (so each product element is read where it is). */
@@ -927,21 +937,20 @@ static bool product_read_elementwise(const ir_func *f, const ir_block *b, const 
 
 /* M, or 0 when the kernel does not run by rows; its lhs and rhs argument
  * indices. */
-static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *lhs, int *rhs) {
+static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *rhs) {
     const ir_block *b = fusion->regions[0];
     const ir_op *dot = only_dot(b);
     if (!dot || dot->in[0] == dot->in[1] || !(matmul_of_args(f, b, dot, 0) || matmul_of_args(f, b, dot, 1)))
         return 0;
     const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]), *out = type_of(f, dot->out[0]);
     if ((out->dtype != IR_F32 && out->dtype != IR_F64) || l->dtype != out->dtype || r->dtype != out->dtype ||
-        out->dims[0] < 2 || reads_of(b, dot->in[0]) != 1 || !returns_type(b, f, out) ||
+        out->dims[0] < 2 || !returns_type(b, f, out) ||
         !product_read_elementwise(f, b, dot))
         return 0;
     for (int i = 0; i < fusion->nout; i++) {
         const ir_type *t = type_of(f, fusion->out[i]);
         if (t->rank < 1 || t->dims[0] != out->dims[0]) return 0;
     }
-    *lhs = block_arg_index(b, dot->in[0]);
     *rhs = block_arg_index(b, dot->in[1]);
     *row_elems = out->dims[1];
     return out->dims[0];

@@ -458,7 +458,7 @@ static int chain_layout_of(emit_ctx *cx, int first, const plan_run *run, chain_l
     if (!l->at || !l->row || !l->values || !l->writes) return diag_nomem(cx->d);
     for (int j = first; j <= run->last; j++) {
         const ir_op *op = body->ops[j];
-        for (int k = 0; k < op->nin + op->nout; k++) {
+        for (int k = 0; op->code == IR_FUSION && k < op->nin + op->nout; k++) {
             ir_value_id v = k < op->nin ? op->in[k] : op->out[k - op->nin];
             if (!in_slot(cx, v)) {
                 note_value(l, v, k >= op->nin);
@@ -521,6 +521,7 @@ static void emit_chain_task(emit_ctx *cx, const chain_layout *l) {
             l->rows, l->block, l->rows);
     for (int j = l->first; j <= l->last; j++) {
         const ir_op *op = body->ops[j];
+        if (op->code != IR_FUSION) continue;   /* a constant, placed before the chain */
         sbuf b = {0};
         for (int k = 0; k < op->nin + op->nout; k++) {
             bool out = k >= op->nin;
@@ -542,6 +543,7 @@ static void emit_chain(emit_ctx *cx, int first, const plan_run *run) {
         return;
     }
     for (int j = first; j <= run->last && !cx->rc; j++) {
+        if (cx->f->body->ops[j]->code != IR_FUSION) continue;
         cx->row_n = run->rows;
         cx->row_elems = cx->p->kernels.k[j].row_elems;
         cx->row_indent = cx->indent + 1;
@@ -664,6 +666,11 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *o
         const ir_op *op = body->ops[i];
         const plan_run *run = &runs[i];
         if (run->chain && run->rows) {
+            for (int j = i; j <= run->last; j++)
+                if (body->ops[j]->code == IR_CONSTANT && places_constant(cx, body->ops[j])) {
+                    part_room(cx, &part, 1);
+                    place_constant(cx, &part, body->ops[j]);
+                }
             part_room(cx, &part, 1);
             call_chain(cx, &part, i, run);
             i = run->last;

@@ -14,7 +14,8 @@
  * What the chain reads from outside stays live until its last step, and
  * what it makes for later is live from its first: every step of the chain
  * runs while any of them does. Its kernels write nothing in place (plan.c
- * asks plan_in_chain). A chain holds at least one DOT kernel (chains of
+ * asks plan_in_chain). A constant between its kernels is placed before it
+ * (its buffer, if the plan gives it one, is live from the chain's start). A chain holds at least one DOT kernel (chains of
  * loops alone are plan_scratch.c's runs, which keep their buffers) and at
  * least two blocks of rows. */
 #include "plan_internal.h"
@@ -27,6 +28,14 @@
  * a block cut between threads keeps whole cache lines, emit_chain.c). */
 enum { CHAIN_BLOCK_BYTES = 256 << 10, CHAIN_MIN_ROWS = 128, CHAIN_ROW_GRAIN = 16, CHAIN_MAX = 256 };
 
+/* The largest rhs of a DOT kernel in a chain. Each block's gemm packs the
+ * whole rhs, and its panels serve only the block's rows: from cache, as
+ * an MLP's 256 x 256 layer (256 KiB), this costs little (mlp_deep, 32 of
+ * them over 4096 rows, as fast as unchained); from memory, as
+ * mlp_forward's 4096 x 4096 layers (64 MiB) over 256 rows, the products
+ * ran at two thirds of their unchained speed. */
+#define CHAIN_RHS_BYTES ((size_t)1 << 20)
+
 static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->values[v].type; }
 
 static size_t aligned(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
@@ -35,23 +44,38 @@ static bool chain_kernel(const contract_kernel *k) {
     return k->rows >= 2 && (k->strategy == CONTRACT_LOOP || k->strategy == CONTRACT_REDUCE || k->strategy == CONTRACT_DOT);
 }
 
+/* The bytes of the rhs of the dot_general in kernel op's region (0: none). */
+static size_t dot_rhs_bytes(const ir_func *f, const ir_op *op) {
+    const ir_block *b = op->nregions == 1 ? op->regions[0] : NULL;
+    for (int i = 0; b && i < b->nops; i++)
+        if (b->ops[i]->code == IR_DOT_GENERAL) return ir_type_bytes(type_of(f, b->ops[i]->in[1]));
+    return 0;
+}
+
 /* Whether the kernel at step j may follow the chain whose results made[]
- * marks: it runs by N rows and reads those results only by row. */
+ * marks: it runs by N rows, reads those results only by row, and a DOT
+ * kernel's rhs is at most CHAIN_RHS_BYTES. */
 static bool joins(const ir_func *f, const plan *p, int j, int64_t n, const bool *made) {
     const contract_kernel *k = &p->kernels.k[j];
-    if (!chain_kernel(k) || k->rows != n) return false;
     const ir_op *op = f->body->ops[j];
+    if (!chain_kernel(k) || k->rows != n) return false;
+    if (k->strategy == CONTRACT_DOT && dot_rhs_bytes(f, op) > CHAIN_RHS_BYTES) return false;
     for (int i = 0; i < op->nin; i++)
         if (made[op->in[i]] && !p->kernels.by_row[k->first_operand + i]) return false;
     return true;
 }
 
-/* Whether v, made at step j of the chain [first, last], lives only in it:
- * an arena temporary of N rows that no step after `last` reads. */
-static bool stays_inside(const ir_func *f, const plan *p, ir_value_id v, int last, int64_t n) {
+/* A constant between kernels of a chain is placed before it (emit_c.c). */
+static bool is_constant(const ir_func *f, int j) { return f->body->ops[j]->code == IR_CONSTANT; }
+
+/* Whether v, made by the kernel at step j of the chain [first, last],
+ * lives only in it: an arena temporary of N rows that no step after
+ * `last` reads. */
+static bool stays_inside(const ir_func *f, const plan *p, int j, ir_value_id v, int last, int64_t n) {
     const plan_buffer *b = &p->buf[v];
     const ir_type *t = type_of(f, v);
-    return b->home == PLAN_ARENA && b->bytes > 0 && b->last_use <= last && t->rank >= 1 && t->dims[0] == n;
+    return !is_constant(f, j) && b->home == PLAN_ARENA && b->bytes > 0 && b->last_use <= last && t->rank >= 1 &&
+           t->dims[0] == n;
 }
 
 /* One slot of a chain: `bytes` at `offset` of the chain's slots, taken
@@ -98,7 +122,7 @@ static int try_chain(const ir_func *f, plan *p, int first, int last, int64_t n, 
     for (int j = first; j <= last; j++)
         for (int r = 0; r < body->ops[j]->nout; r++) {
             ir_value_id v = body->ops[j]->out[r];
-            if (!stays_inside(f, p, v, last, n)) continue;
+            if (!stays_inside(f, p, j, v, last, n)) continue;
             if (j < from) from = j;
             if (p->buf[v].last_use > to) to = p->buf[v].last_use;
             if (ir_type_row_bytes(type_of(f, v)) > widest) widest = ir_type_row_bytes(type_of(f, v));
@@ -113,7 +137,7 @@ static int try_chain(const ir_func *f, plan *p, int first, int last, int64_t n, 
         const ir_op *op = body->ops[j];
         for (int r = 0; r < op->nout; r++) {
             plan_buffer *b = &p->buf[op->out[r]];
-            if (stays_inside(f, p, op->out[r], to, n)) b->home = PLAN_BLOCK;
+            if (stays_inside(f, p, j, op->out[r], to, n)) b->home = PLAN_BLOCK;
             else if (b->def > from) b->def = from;
         }
         for (int i = 0; i < op->nin; i++) {
@@ -146,9 +170,10 @@ int plan_find_chains(const ir_func *f, plan *p, diag *d) {
         if (!joins(f, p, i, n, made)) continue;
         int last = i;
         for (int r = 0; r < body->ops[i]->nout; r++) made[body->ops[i]->out[r]] = true;
-        while (last + 2 < body->nops && last + 1 - i < CHAIN_MAX && joins(f, p, last + 1, n, made)) {
-            last++;
-            for (int r = 0; r < body->ops[last]->nout; r++) made[body->ops[last]->out[r]] = true;
+        while (last + 2 < body->nops && last + 1 - i < CHAIN_MAX &&
+               (is_constant(f, last + 1) || joins(f, p, last + 1, n, made))) {
+            if (!is_constant(f, ++last))
+                for (int r = 0; r < body->ops[last]->nout; r++) made[body->ops[last]->out[r]] = true;
         }
         for (int j = i; j <= last; j++)
             for (int r = 0; r < body->ops[j]->nout; r++) made[body->ops[j]->out[r]] = false;
