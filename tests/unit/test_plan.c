@@ -141,6 +141,57 @@ TEST(homes_and_copies) {
     fx_end(&x);
 }
 
+/* ---- layers run block of rows by block (plan_chain.c) ------------------------------ */
+
+/* A DOT kernel: tanh(h @ w), h [n, k], w [k, m]. */
+static ir_value_id layer(fixture *x, ir_value_id h, ir_value_id w) {
+    ir_type th = x->f->values[h].type, tw = x->f->values[w].type;
+    ir_type t = ty(IR_F32, 2, th.dims[0], tw.dims[1]);
+    ir_value_id args[2];
+    ir_op *op = begin_kernel(x, 2, (ir_value_id[]){h, w}, 1, &t, args);
+    op->a.fusion_kind = IR_FUSION_DOT;
+    ir_op *dot = ir_op_append(x->f, op->regions[0], IR_DOT_GENERAL, 2, args, 1, &t);
+    fx_ints(&dot->a.lhs_contract, 1, 1);
+    fx_ints(&dot->a.rhs_contract, 1, 0);
+    ir_op *act = ir_op_append(x->f, op->regions[0], IR_TANH, 1, dot->out, 1, &t);
+    end_kernel(x, op, 1, act->out);
+    return op->out[0];
+}
+
+/* Three layers over 2048 rows of 64 floats, the last returned: in fast
+ * mode one chain, whose first two activations are PLAN_BLOCK, each in a
+ * slot of 1024 rows (256 KiB of them), two slots as the second is written
+ * while the first is read; the arena is those slots. Strict order makes
+ * no chain: the dots are naive loops there, not gemms by rows. */
+TEST(dot_layers_run_block_by_block_in_fast_mode) {
+    for (int strict = 0; strict < 2; strict++) {
+        fixture x = fx_begin();
+        ir_value_id in = fx_param(&x, ty(IR_F32, 2, 2048, 64)), w = fx_param(&x, ty(IR_F32, 2, 64, 64));
+        ir_value_id h1 = layer(&x, in, w), h2 = layer(&x, h1, w), h3 = layer(&x, h2, w);
+        plan p;
+        plan_options o = {.strict_order = strict};
+        EXPECT_EQ_INT(finish_and_plan(&x, 1, &h3, &o, &p), DIAG_OK);
+        if (strict) {
+            EXPECT(!p.runs[0].chain && p.buf[h1].home != PLAN_BLOCK);
+        } else {
+            EXPECT(p.runs[0].chain && p.runs[1].chain && p.runs[2].chain);
+            EXPECT_EQ_INT(p.runs[0].last, 2);
+            EXPECT_EQ_INT(p.runs[0].rows, 2048);
+            EXPECT_EQ_INT(p.runs[0].block, 1024);
+            EXPECT_EQ_INT(p.buf[h1].home, PLAN_BLOCK);
+            EXPECT_EQ_INT(p.buf[h2].home, PLAN_BLOCK);
+            EXPECT_EQ_INT(p.buf[h3].home, PLAN_OUTPUT);
+            EXPECT_EQ_INT(p.buf[h3].def, 0);   /* written from the chain's first step */
+            EXPECT(p.slots[h1].offset != p.slots[h2].offset);
+            EXPECT_EQ_INT(p.slots[h1].bytes, 1024 * 64 * 4);
+            EXPECT_EQ_INT(p.arena_bytes, 2 * 1024 * 64 * 4);
+            EXPECT_EQ_INT(p.scratch_bytes, 2 * 1024 * 64 * 4);
+        }
+        plan_free(&p);
+        fx_end(&x);
+    }
+}
+
 /* ---- chains ----------------------------------------------------------------------- */
 
 /* p -> k1 -> ... -> kN, returned. Without in place, neighbours overlap: two
@@ -651,6 +702,7 @@ TEST(every_allocation_failure_is_reported) {
 
 int main(void) {
     RUN(homes_and_copies);
+    RUN(dot_layers_run_block_by_block_in_fast_mode);
     RUN(chain_without_in_place_uses_the_output_before_it_is_written);
     RUN(output_scratch_ends_before_the_output_is_written);
     RUN(chain_in_place_lives_in_the_output);
