@@ -763,7 +763,9 @@ static int64_t parallel_chunk(emit_ctx *cx, int step) {
     const ir_op *op = cx->f->body->ops[step];
     const contract_kernel *k = &cx->p->kernels.k[step];
     int threads = cx->o->threads;
-    if (threads <= 1 || op->code != IR_FUSION || k->rows < 2) return 0;
+    if (threads <= 1 || op->code != IR_FUSION || k->rows < 2 ||
+        (k->strategy != CONTRACT_LOOP && k->strategy != CONTRACT_REDUCE))
+        return 0;   /* a DOT kernel's rows are a chain's (its products split by ex_gemm_call) */
     int64_t work = ir_type_numel(index_space(cx, op));
     if (work < PARALLEL_MIN_ELEMENTS) return 0;
     int64_t per_row = work / k->rows > 0 ? work / k->rows : 1;

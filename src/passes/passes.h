@@ -63,9 +63,9 @@ int pass_strip_barriers(ir_func *f, diag *d);
  * operand instead (widen_dots.c). Strict mode does not run it. */
 int pass_widen_narrow_dots(ir_func *f, diag *d);
 
-/* Fast mode: every f32 or f64 add, max or min reduce of a big array over
- * its first dim and others, from the reducer's identity, reduces over the
- * others first, keeping one partial a row, then over the rows
+/* Fast mode: every f32 or f64 add, max or min reduce of a big array of
+ * many rows over all its dims, from the reducer's identity, reduces over
+ * all but the first, keeping one partial a row, then over the rows
  * (split_reductions.c). Strict mode does not run it. */
 int pass_split_reductions(ir_func *f, diag *d);
 

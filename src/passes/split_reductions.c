@@ -1,9 +1,10 @@
 /* split_reductions.c: fast mode's reductions across rows, in two steps.
  *
- * A reduce of a big array over its first dim and others (a loss's sum of
- * squares over [batch, features]) becomes a reduce over the others, which
+ * A reduce of a big array over all its dims (a loss's sum of squares
+ * over [batch, features]) becomes a reduce over all but the first, which
  * keeps the rows (one partial a row), then a reduce of the partials over
- * the rows. The first is a kernel that runs by rows (contract.c): it may
+ * the rows. A reduce that keeps dims (batch norm's statistics, one a
+ * channel) stays one kernel: its passes already share the input. The first is a kernel that runs by rows (contract.c): it may
  * join a chain of the layers before it (plan_chain.c), so their last
  * activation is never whole, and with threads it runs in chunks of rows;
  * the second reads one value a row. Fast mode may reassociate a
@@ -17,7 +18,9 @@
 #include "../util/mem.h"
 #include "rewrite.h"
 
-enum { SPLIT_MIN_ELEMENTS = 1 << 16 };   /* below, the reduce is too short to gain */
+/* Below these, the reduce is too short to gain, or its rows too few to
+ * share out. */
+enum { SPLIT_MIN_ELEMENTS = 1 << 16, SPLIT_MIN_ROWS = 64 };
 
 /* The scalar a constant op holds, as a double, or NAN. */
 static double constant_scalar(const ir_func *f, ir_value_id v) {
@@ -51,16 +54,14 @@ static ir_opcode reducer_of(const ir_op *red) {
 static bool splits(const ir_func *f, const ir_op *op) {
     if (op->code != IR_REDUCE || op->nin != 2 || op->nout != 1) return false;
     const ir_type *in = &f->values[op->in[0]].type;
-    if ((in->dtype != IR_F32 && in->dtype != IR_F64) || in->rank < 2 || in->dims[0] < 2 ||
-        ir_type_numel(in) < SPLIT_MIN_ELEMENTS || op->a.dims.n < 2)
+    if ((in->dtype != IR_F32 && in->dtype != IR_F64) || in->rank < 2 || in->dims[0] < SPLIT_MIN_ROWS ||
+        ir_type_numel(in) < SPLIT_MIN_ELEMENTS || op->a.dims.n != in->rank)
         return false;
-    bool rows = false;
-    for (int k = 0; k < op->a.dims.n; k++) rows |= op->a.dims.v[k] == 0;
     double init = constant_scalar(f, op->in[1]);
     switch (reducer_of(op)) {
-    case IR_ADD: return rows && init == 0;
-    case IR_MAXIMUM: return rows && isinf(init) && init < 0;
-    case IR_MINIMUM: return rows && isinf(init) && init > 0;
+    case IR_ADD: return init == 0;
+    case IR_MAXIMUM: return isinf(init) && init < 0;
+    case IR_MINIMUM: return isinf(init) && init > 0;
     default: return false;
     }
 }
