@@ -73,6 +73,7 @@ typedef struct planner {
     interval *iv;             /* in order of definition */
     int *interval_of;         /* value id -> index in iv; -1 for no arena space */
     size_t *offset;           /* offset[k]: where iv[k] lives in the arena */
+    bool chains;              /* chains may be made (plan_chain.c) */
 } planner;
 
 static bool is_arena(const plan *p, ir_value_id v) { return p->buf[v].home == PLAN_ARENA; }
@@ -932,7 +933,7 @@ static int run_stages(planner *pl) {
     pl->live = live_ranges(pl->f);
     p->buf = mem_calloc((size_t)p->nvalues + 1, sizeof *p->buf);
     if (!pl->live || !p->buf) return diag_nomem(pl->d);
-    if ((rc = take_contract(pl)) || (rc = assign_homes(pl)) || (rc = plan_find_chains(pl->f, p, pl->d)) ||
+    if ((rc = take_contract(pl)) || (rc = assign_homes(pl)) || (rc = plan_find_chains(pl->f, p, pl->chains, pl->d)) ||
         (rc = donate_parameters(pl)))
         return rc;
     link_in_place(pl, PLAN_ARENA);
@@ -944,9 +945,10 @@ static int run_stages(planner *pl) {
     return plan_check(pl->f, p, pl->d);
 }
 
-int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
+/* One plan of f, with or without chains. */
+static int plan_once(const ir_func *f, const plan_options *o, bool chains, plan *p, diag *d) {
     memset(p, 0, sizeof *p);
-    planner pl = {.f = f, .p = p, .d = d};
+    planner pl = {.f = f, .p = p, .d = d, .chains = chains};
     if (o) pl.opts = *o;
     p->strict_order = pl.opts.strict_order;
     int rc = run_stages(&pl);
@@ -956,6 +958,35 @@ int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
     mem_free(pl.offset);
     if (rc) plan_free(p);
     return rc;
+}
+
+static bool has_chain(const plan *p) {
+    for (int s = 0; s < p->nsteps; s++)
+        if (p->runs[s].chain) return true;
+    return false;
+}
+
+/* A plan with chains, unless the one without them has the smaller arena
+ * (a chain's slots can take more than the in-place writes it replaces:
+ * two layers over 4200 rows of 64 doubles, the second written over the
+ * first in the output buffer, leave the arena one 256 KiB block of rows;
+ * as a chain, a 512 KiB slot). */
+int plan_func(const ir_func *f, const plan_options *o, plan *p, diag *d) {
+    int rc = plan_once(f, o, true, p, d);
+    if (rc || !has_chain(p)) return rc;
+    plan plain;
+    rc = plan_once(f, o, false, &plain, d);
+    if (rc) {
+        plan_free(p);
+        return rc;
+    }
+    if (plain.arena_bytes < p->arena_bytes) {
+        plan_free(p);
+        *p = plain;
+    } else {
+        plan_free(&plain);
+    }
+    return DIAG_OK;
 }
 
 void plan_free(plan *p) {

@@ -4,29 +4,37 @@
  * and read what the others of it make only row by row: DOT kernels that
  * run by rows (contract.c, "a dot by rows": an MLP layer tanh(h @ W)) and
  * the LOOP and REDUCE kernels among them. The code generator runs it block
- * of rows by block, every kernel of the chain on one block before the next
- * block (emit_chain.c). So a value that a kernel of the chain makes and
- * only later kernels of it read never exists whole: it is PLAN_BLOCK, one
- * block of its rows in a slot of the scratch block. A 32-layer MLP over
- * 4096 rows of 256 then holds two slots of a block instead of a 4 MiB
- * activation, and each block stays in cache from layer to layer.
+ * of rows by block, every kernel of the chain on one block before the
+ * next block (emit_c.c, "chains"). So a value that a kernel of the chain
+ * makes and only later kernels of it read never exists whole: it is
+ * PLAN_BLOCK, one block of its rows in a slot of the scratch block. A
+ * 32-layer MLP over 4096 rows of 256 then holds two slots of a block
+ * (1 MiB each) instead of a 4 MiB activation, and each block stays in
+ * cache from layer to layer.
  *
  * What the chain reads from outside stays live until its last step, and
  * what it makes for later is live from its first: every step of the chain
  * runs while any of them does. Its kernels write nothing in place (plan.c
  * asks plan_in_chain). A constant between its kernels is placed before it
- * (its buffer, if the plan gives it one, is live from the chain's start). A chain holds at least one DOT kernel (chains of
- * loops alone are plan_scratch.c's runs, which keep their buffers) and at
- * least two blocks of rows. */
+ * (its buffer, if the plan gives it one, is live from the chain's start).
+ * A chain holds at least one DOT kernel (chains of loops alone are
+ * plan_scratch.c's runs, which keep their buffers) and at least two
+ * blocks of rows. */
 #include "plan_internal.h"
 
 #include "../util/mem.h"
 
-/* A block's rows: CHAIN_BLOCK_BYTES of the widest PLAN_BLOCK value, at
- * least CHAIN_MIN_ROWS (a gemm on fewer rows repacks its rhs too often:
- * its rhs is packed once a call), in multiples of CHAIN_ROW_GRAIN (so that
- * a block cut between threads keeps whole cache lines, emit_chain.c). */
-enum { CHAIN_BLOCK_BYTES = 256 << 10, CHAIN_MIN_ROWS = 128, CHAIN_ROW_GRAIN = 16, CHAIN_MAX = 256 };
+/* A block's rows: CHAIN_BLOCK_ROWS, or fewer where its widest PLAN_BLOCK
+ * value would pass CHAIN_SLOT_BYTES, but at least CHAIN_MIN_ROWS, in
+ * multiples of CHAIN_ROW_GRAIN (so that a block cut between threads keeps
+ * whole cache lines, emit_c.c). Each block's gemm packs its rhs once and
+ * its lhs rows, so more rows repack the rhs less: mlp_deep (32 layers of
+ * 256 x 256 over 4096 rows), ms a run on a Xeon, alternated four times,
+ * 1 thread / 2 threads: blocks of 256 rows 139-170 / 80-98, 512 rows
+ * 136-157 / 72-88, 1024 rows 131-145 / 69-86 (unchained: 139-154 /
+ * 84-91). */
+enum { CHAIN_BLOCK_ROWS = 1024, CHAIN_MIN_ROWS = 128, CHAIN_ROW_GRAIN = 16, CHAIN_MAX = 256 };
+#define CHAIN_SLOT_BYTES ((size_t)2 << 20)
 
 /* The largest rhs of a DOT kernel in a chain. Each block's gemm packs the
  * whole rhs, and its panels serve only the block's rows: from cache, as
@@ -129,7 +137,8 @@ static int try_chain(const ir_func *f, plan *p, int first, int last, int64_t n, 
         }
     bool dot = false;
     for (int j = from; j <= to; j++) dot |= p->kernels.k[j].strategy == CONTRACT_DOT;
-    int64_t block = widest ? (int64_t)(CHAIN_BLOCK_BYTES / widest) : 0;
+    int64_t block = widest && CHAIN_SLOT_BYTES / widest < CHAIN_BLOCK_ROWS ? (int64_t)(CHAIN_SLOT_BYTES / widest)
+                                                                          : CHAIN_BLOCK_ROWS;
     if (block < CHAIN_MIN_ROWS) block = CHAIN_MIN_ROWS;
     block -= block % CHAIN_ROW_GRAIN;
     if (!dot || !widest || n < 2 * block) return DIAG_OK;
@@ -157,7 +166,7 @@ int plan_defining_step(const plan *p, int step) {
     return step;
 }
 
-int plan_find_chains(const ir_func *f, plan *p, diag *d) {
+int plan_find_chains(const ir_func *f, plan *p, bool chains, diag *d) {
     const ir_block *body = f->body;
     p->runs = mem_calloc((size_t)p->nsteps + 1, sizeof *p->runs);
     p->slots = mem_calloc((size_t)p->nvalues + 1, sizeof *p->slots);
@@ -165,7 +174,7 @@ int plan_find_chains(const ir_func *f, plan *p, diag *d) {
     slot *slots = mem_calloc((size_t)f->nvalues + 1, sizeof *slots);   /* at most one a value */
     int rc = p->runs && p->slots && made && slots ? DIAG_OK : diag_nomem(d);
     for (int i = 0; !rc && i < p->nsteps; i++) p->runs[i] = (plan_run){i, 0, 0, false, 0};
-    for (int i = 0; !rc && i + 1 < body->nops; i++) {
+    for (int i = 0; !rc && chains && i + 1 < body->nops; i++) {
         int64_t n = p->kernels.k[i].rows;
         if (!joins(f, p, i, n, made)) continue;
         int last = i;

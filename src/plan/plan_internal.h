@@ -4,9 +4,9 @@
 #include "plan.h"
 
 /* Chains (plan_chain.c), once every value has its first home: their
- * PLAN_BLOCK values, slots and live ranges; allocates p->runs and
- * p->slots. */
-int plan_find_chains(const ir_func *f, plan *p, diag *d);
+ * PLAN_BLOCK values, slots and live ranges (none unless `chains`);
+ * allocates p->runs and p->slots. */
+int plan_find_chains(const ir_func *f, plan *p, bool chains, diag *d);
 /* Whether the kernel at `step` belongs to a chain. */
 bool plan_in_chain(const plan *p, int step);
 /* The step from which a result of the kernel at `step` is live: its

@@ -567,10 +567,10 @@ static char *dot_chain(int rows) {
 }
 
 /* A chain of tanh layers ending in a sum runs block of rows by block
- * (plan_chain.c): no activation is ever whole. Blocks of 256 KiB of rows,
- * 672 of 96 floats (a multiple of 16), two slots that the layers take in
- * turn, and the sum's partials, one a row (split_reductions.c): 3000 x 96
- * floats would be 1.1 MiB. On two threads each takes half a block. In
+ * (plan_chain.c): no activation is ever whole. Blocks of 1024 rows of 96
+ * floats, two slots that the layers take in turn, and the sum's partials,
+ * one a row (split_reductions.c): 3000 x 96 floats would be 1.1 MiB. On
+ * two threads each takes half a block. In
  * strict order the chain is no chain: one activation buffer, each layer
  * written over the last (tests/programs/compile/dot_chain_long.mlir). */
 TEST(a_dot_chain_runs_block_by_block) {
@@ -585,7 +585,7 @@ TEST(a_dot_chain_runs_block_by_block) {
         aj_memory_stats st = {0};
         /* the sum of 96000 terms is reassociated, the evaluator's runs in order */
         EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 2, 1, 1e-3, &st), 0);
-        EXPECT_EQ_INT(st.temp_bytes, 2 * 672 * 96 * 4 + 3008 * 4);
+        EXPECT_EQ_INT(st.temp_bytes, 2 * 1024 * 96 * 4 + 3008 * 4);
         EXPECT_EQ_INT(st.temp_bytes, st.arena_allocated_bytes);
     }
     free(text);

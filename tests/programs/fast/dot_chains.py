@@ -21,7 +21,7 @@ from jax_export import exact_program  # noqa: E402
 
 jax.config.update("jax_platforms", "cpu")
 rng = np.random.default_rng(11)
-ROWS, WIDTH = 2048, 64   # blocks of 256 KiB of 64 floats: 1024 rows, two of them
+ROWS, WIDTH = 2048, 64   # blocks of 1024 rows (plan_chain.c), two of them
 
 
 def signs(*shape):
