@@ -46,8 +46,18 @@ def layers(s, w1, b, w2, w3, w4):
     return jnp.sum(h3 * h3), jnp.max(jax.nn.relu(h3 @ w4)), jnp.sum(h1, axis=1)
 
 
+def transposed_in_loop(s, w):
+    """Layers reading w as [N, K] (x @ w.T), two an iteration of a loop:
+    the chain is the loop body's, in its own plan."""
+    def body(i, h):
+        return jnp.clip(jnp.clip(h @ w.T, -4.0, 4.0) @ w.T, -4.0, 4.0) - 1.0
+    h = jax.lax.fori_loop(0, 3, body, rows_input(s))
+    return jnp.sum(h), jnp.sum(h, axis=0)
+
+
 CASES = [("layers", layers, [np.float32(1.0), signs(WIDTH, WIDTH), signs(WIDTH), signs(WIDTH, WIDTH),
-                             signs(WIDTH, WIDTH), signs(WIDTH, WIDTH)])]
+                             signs(WIDTH, WIDTH), signs(WIDTH, WIDTH)]),
+         ("transposed_in_loop", transposed_in_loop, [np.float32(1.0), signs(WIDTH, WIDTH)])]
 
 COMMENT = ["Chains of layers run block of rows by block in fast mode. Written by",
            "tests/programs/fast/dot_chains.py (JAX %s); expected values from jax.jit" % jax.__version__,
