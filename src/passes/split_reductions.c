@@ -3,15 +3,16 @@
  * A reduce of a big array over all its dims (a loss's sum of squares
  * over [batch, features]) becomes a reduce over all but the first, which
  * keeps the rows (one partial a row), then a reduce of the partials over
- * the rows. A reduce that keeps dims (batch norm's statistics, one a
- * channel) stays one kernel: its passes already share the input. The first is a kernel that runs by rows (contract.c): it may
+ * the rows. The first is a kernel that runs by rows (contract.c): it may
  * join a chain of the layers before it (plan_chain.c), so their last
  * activation is never whole, and with threads it runs in chunks of rows;
- * the second reads one value a row. Fast mode may reassociate a
- * reduction; strict mode keeps the evaluator's order and does not run
- * this. Only reductions whose init is the reducer's identity split (the
- * init is applied twice): an f32 or f64 add from 0, max from -inf, min
- * from +inf, one input each. */
+ * the second reads one value a row. A reduce that keeps dims (batch
+ * norm's statistics, one a channel) stays one kernel: its passes already
+ * share the input. Fast mode may reassociate a reduction; strict mode
+ * keeps the evaluator's order and does not run this. Only reductions
+ * whose init is the reducer's identity split (the init is applied
+ * twice): an f32 or f64 add from 0, max from -inf, min from +inf, one
+ * input each. */
 #include <math.h>
 #include <string.h>
 

@@ -243,7 +243,9 @@ static int donate_parameters(planner *pl) {
  * result of this kernel took it, and the kernel allows the overwrite. */
 static bool can_take_operand(const planner *pl, const ir_op *op, int s, int r, ir_value_id u) {
     const plan *p = pl->p;
-    if (plan_in_chain(p, s) || !is_arena(p, u) || p->buf[u].last_use != s || p->buf[u].bytes != p->buf[op->out[r]].bytes) return false;
+    if (plan_in_chain(p, s) || !is_arena(p, u) || p->buf[u].last_use != s ||
+        p->buf[u].bytes != p->buf[op->out[r]].bytes)
+        return false;
     for (int other = 0; other < op->nout; other++)
         if (p->buf[op->out[other]].in_place_of == u) return false;
     return kernel_may_overwrite(pl->f, p, s, r, u);

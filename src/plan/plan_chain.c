@@ -49,7 +49,8 @@ static const ir_type *type_of(const ir_func *f, ir_value_id v) { return &f->valu
 static size_t aligned(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
 
 static bool chain_kernel(const contract_kernel *k) {
-    return k->rows >= 2 && (k->strategy == CONTRACT_LOOP || k->strategy == CONTRACT_REDUCE || k->strategy == CONTRACT_DOT);
+    return k->rows >= 2 &&
+           (k->strategy == CONTRACT_LOOP || k->strategy == CONTRACT_REDUCE || k->strategy == CONTRACT_DOT);
 }
 
 /* The bytes of the rhs of the dot_general in kernel op's region (0: none). */
