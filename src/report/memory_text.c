@@ -59,7 +59,8 @@ void report_print_text(FILE *out, const ir_func *f, const compile_memory *m, con
                 m->peak_buffers[i].bytes, ops);
     }
     if (m->peak_scratch_bytes)
-        fprintf(out, "    scratch    %12zu bytes, the scratch block (control flow, blocks of rows, LAPACK)\n", m->peak_scratch_bytes);
+        fprintf(out, "    scratch    %12zu bytes, the scratch block (control flow, blocks of rows, chains of layers, "
+                "LAPACK)\n", m->peak_scratch_bytes);
     for (int i = 0; i < m->nloops; i++) {
         const compile_loop *l = &m->loops[i];
         char where[512] = "";
