@@ -379,6 +379,23 @@ static void copy_outputs(emit_ctx *cx, entry_part *part) {
     }
 }
 
+/* Emits the kernel at `step` in the rows form of a run's or a chain's
+ * block (rows [aj_lo, aj_hi) of `rows`, blocks of `block`, prefetching the
+ * operands of `prefetch`: emit_ctx.row_prefetch); whether its loops took
+ * that form (one rows loop, given the bounds once). */
+static bool emit_rows_kernel(emit_ctx *cx, int step, int64_t rows, int64_t block, uint64_t prefetch) {
+    cx->row_n = rows;
+    cx->row_elems = cx->p->kernels.k[step].row_elems;
+    cx->row_indent = cx->indent + 1;
+    cx->row_opens = cx->row_done = 0;
+    cx->row_block = block;
+    cx->row_prefetch = prefetch;
+    emit_kernel(cx, cx->f->body->ops[step], step);
+    cx->row_n = 0;
+    cx->row_prefetch = 0;
+    return cx->row_opens == 1 && cx->row_done == 1;
+}
+
 /* ---- chains -----------------------------------------------------------------------------
  *
  * A chain of the plan (plan_chain.c) runs block of rows by block, every
@@ -543,19 +560,10 @@ static void emit_chain(emit_ctx *cx, int first, const plan_run *run) {
         return;
     }
     for (int j = first; j <= run->last && !cx->rc; j++) {
-        if (cx->f->body->ops[j]->code != IR_FUSION) continue;
-        cx->row_n = run->rows;
-        cx->row_elems = cx->p->kernels.k[j].row_elems;
-        cx->row_indent = cx->indent + 1;
-        cx->row_opens = cx->row_done = 0;
-        cx->row_block = l.block;
-        cx->row_prefetch = 0;
-        emit_kernel(cx, cx->f->body->ops[j], j);
-        if (!cx->rc && (cx->row_opens != 1 || cx->row_done != 1))
+        if (cx->f->body->ops[j]->code == IR_FUSION && !emit_rows_kernel(cx, j, run->rows, l.block, 0) && !cx->rc)
             ec_fail_op(cx, DIAG_INVALID, cx->f->body->ops[j], "internal error: kernel %d of a chain does not run by "
                        "rows", j);
     }
-    cx->row_n = 0;
     if (!cx->rc) emit_chain_task(cx, &l);
     chain_layout_free(&l);
 }
@@ -713,22 +721,11 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *o
  * prefetch: its loop kernels prefetch the next block (a run's blocks, in
  * order on one thread; not a parallel kernel's chunks). */
 static bool emit_run(emit_ctx *cx, int first, const plan_run *run, bool prefetch) {
-    const ir_block *body = cx->f->body;
     size_t mark = cx->code.len;
     int kernels = ec_kernels_count(cx->kernels);
     bool good = true;
-    for (int j = first; j <= run->last && good && !cx->rc; j++) {
-        cx->row_n = run->rows;
-        cx->row_elems = cx->p->kernels.k[j].row_elems;
-        cx->row_indent = cx->indent + 1;
-        cx->row_opens = cx->row_done = 0;
-        cx->row_block = run->block;
-        cx->row_prefetch = prefetch ? run_prefetch(cx, first, run->last, j) : 0;
-        emit_kernel(cx, body->ops[j], j);
-        good = cx->row_opens == 1 && cx->row_done == 1;
-    }
-    cx->row_n = 0;
-    cx->row_prefetch = 0;
+    for (int j = first; j <= run->last && good && !cx->rc; j++)
+        good = emit_rows_kernel(cx, j, run->rows, run->block, prefetch ? run_prefetch(cx, first, run->last, j) : 0);
     if (good || cx->rc) return true;
     cx->code.len = mark;
     if (cx->code.s) cx->code.s[mark] = 0;
