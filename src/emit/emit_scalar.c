@@ -63,7 +63,8 @@ static const char *exact1(emit_ctx *cx, ir_dtype t, const char *fn, const char *
     return ec_str(cx, "%s%s(%s)", fn, t == IR_F32 ? "f" : "", x);
 }
 
-/* exp, log, tanh and logistic on f32 in fast mode: the prelude's approximations. */
+/* exp, log, tanh, expm1, log1p, erf and erfc on f32 in fast mode: the prelude's
+ * approximations. */
 static const char *fast_or_libm(emit_ctx *cx, ir_dtype t, const char *fast, const char *fn, const char *x) {
     if (t == IR_F32 && !cx->o->strict_order) return ec_str(cx, "%s(%s)", fast, x);
     return libm1(cx, t, fn, x);
@@ -79,11 +80,11 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_EXPONENTIAL:
         cx->uses_fast_exp |= t == IR_F32 && !cx->o->strict_order;
         return fast_or_libm(cx, t, "aj_fast_expf", "exp", x);
-    case IR_EXPONENTIAL_MINUS_ONE: return libm1(cx, t, "expm1", x);
+    case IR_EXPONENTIAL_MINUS_ONE: return fast_or_libm(cx, t, "aj_fast_expm1f", "expm1", x);
     case IR_FLOOR: return exact1(cx, t, "floor", x);
     case IR_IS_FINITE: return ec_str(cx, "(uint8_t)(isfinite(%s) != 0)", x);
     case IR_LOG: return fast_or_libm(cx, t, "aj_fast_logf", "log", x);
-    case IR_LOG_PLUS_ONE: return libm1(cx, t, "log1p", x);
+    case IR_LOG_PLUS_ONE: return fast_or_libm(cx, t, "aj_fast_log1pf", "log1p", x);
     case IR_LOGISTIC:
         if (t == IR_F32 && !cx->o->strict_order) {
             cx->uses_fast_exp = true;
@@ -110,9 +111,15 @@ static const char *float_unary(emit_ctx *cx, ir_opcode code, ir_dtype t, const c
     case IR_ATANH: return libm1(cx, t, "atanh", x);
     case IR_COSH: return libm1(cx, t, "cosh", x);
     case IR_SINH: return libm1(cx, t, "sinh", x);
-    case IR_ERF: return libm1(cx, t, "erf", x);
-    case IR_ERFC: return libm1(cx, t, "erfc", x);
-    case IR_ERF_INV: return double_only1(cx, t, "aj_erfinv", x);
+    case IR_ERF:
+        cx->uses_fast_exp |= t == IR_F32 && !cx->o->strict_order;
+        return fast_or_libm(cx, t, "aj_fast_erff", "erf", x);
+    case IR_ERFC:
+        cx->uses_fast_exp |= t == IR_F32 && !cx->o->strict_order;
+        return fast_or_libm(cx, t, "aj_fast_erfcf", "erfc", x);
+    case IR_ERF_INV:
+        if (t == IR_F32 && !cx->o->strict_order) return ec_str(cx, "aj_fast_erfinvf(%s)", x);
+        return double_only1(cx, t, "aj_erfinv", x);
     case IR_LGAMMA: return double_only1(cx, t, "aj_lgamma", x);
     case IR_DIGAMMA: return double_only1(cx, t, "aj_digamma", x);
     case IR_BESSEL_I1E: return double_only1(cx, t, "aj_bessel_i1e", x);

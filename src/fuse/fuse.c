@@ -70,6 +70,11 @@
  *  - Depth. An op joins a space only while the longest chain of ops from
  *    it to the group's roots stays within FUSE_MAX_DEPTH (fz_place.depth):
  *    a longer chain of elementwise ops becomes several kernels.
+ *  - Evaluations. An op joins a space only while one element of it would
+ *    evaluate the op at most FUSE_MAX_EVALS times (fz_place.evals): reads
+ *    at different indices each evaluate it, and its operands once per
+ *    such evaluation, so a tree of slices and pads would otherwise cost
+ *    work exponential in its depth.
  *  - Cycles. Groups must stay a DAG. Joining P as a result read by other
  *    groups H adds edges (P's group -> H); it is refused when some H
  *    already reaches P's group (and when P is read in another space of
@@ -333,11 +338,11 @@ int fz_collect_ops(fz_state *st, const int *groups, int ngroups, fz_ints *ops) {
     return DIAG_OK;
 }
 
-static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once, int depth) {
+static int add_place(fz_state *st, int op, int g, fz_space space, bool linear, bool once, int depth, int evals) {
     if (mem_grow((void **)&st->places, &st->cap_places, st->nplaces + 1, sizeof *st->places) ||
         fz_ints_push(&st->groups[g].members, st->nplaces))
         return diag_nomem(st->d);
-    st->places[st->nplaces] = (fz_place){op, g, space, linear, once, st->first_place[op], depth};
+    st->places[st->nplaces] = (fz_place){op, g, space, linear, once, st->first_place[op], depth, evals};
     st->first_place[op] = st->nplaces++;
     return DIAG_OK;
 }
@@ -402,7 +407,18 @@ typedef struct fz_target {
     bool linear;       /* every read there is at the linear index */
     bool once;         /* each element of P would be computed at most once */
     int depth;         /* the deepest placement there reading P (fz_place.depth) */
+    int evals_linear;  /* the most evaluations of a placement reading P at the linear index */
+    int evals_other;   /* the sum of those of the placements reading P elsewhere */
 } fz_target;
+
+/* How many times one element of t's space would evaluate P (fz_place.evals). */
+static int target_evals(const fz_target *t) { return t->evals_linear + t->evals_other; }
+
+/* Notes a read of P by placement pl in target t; saturates past the bound. */
+static void count_evals(fz_target *t, const fz_place *pl, bool linear) {
+    if (linear) t->evals_linear = pl->evals > t->evals_linear ? pl->evals : t->evals_linear;
+    else t->evals_other = t->evals_other + pl->evals > FUSE_MAX_EVALS ? FUSE_MAX_EVALS + 1 : t->evals_other + pl->evals;
+}
 
 typedef struct fz_sites {
     int ntargets, cap_targets;
@@ -420,10 +436,13 @@ static int add_target(fz_state *st, fz_sites *s, const fz_place *pl, fz_space sp
         t->linear = t->linear && linear;
         t->once = t->linear;   /* reads along several paths coincide only at the linear index */
         if (pl->depth > t->depth) t->depth = pl->depth;
+        count_evals(t, pl, linear);
         return DIAG_OK;
     }
     if (mem_grow((void **)&s->t, &s->cap_targets, s->ntargets + 1, sizeof *s->t)) return diag_nomem(st->d);
-    s->t[s->ntargets++] = (fz_target){g, space, linear, once || linear, pl->depth};
+    fz_target *t = &s->t[s->ntargets++];
+    *t = (fz_target){g, space, linear, once || linear, pl->depth, 0, 0};
+    count_evals(t, pl, linear);
     return DIAG_OK;
 }
 
@@ -610,7 +629,7 @@ static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_resu
     const ir_op *op = fz_op(st, p);
     const fz_group *g = &st->groups[t->group];
     bool root = op->code == IR_REDUCE || op->code == IR_DOT_GENERAL;
-    if (t->depth >= FUSE_MAX_DEPTH) return FZ_NONE;
+    if (t->depth >= FUSE_MAX_DEPTH || target_evals(t) > FUSE_MAX_EVALS) return FZ_NONE;
     if ((root || as_result) && is_expensive(op->code) && !t->linear) return FZ_NONE;
     if (is_expensive(op->code) && !t->once) return FZ_NONE;
     if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT) {
@@ -649,7 +668,7 @@ static void convert_loop_group(fz_state *st, int g, int p) {
 
 static int join(fz_state *st, int p, const fz_target *t, fz_space space) {
     if (space == FZ_ROOT && st->groups[t->group].kind == IR_FUSION_LOOP) convert_loop_group(st, t->group, p);
-    return add_place(st, p, t->group, space, t->linear, t->once, t->depth + 1);
+    return add_place(st, p, t->group, space, t->linear, t->once, t->depth + 1, target_evals(t));
 }
 
 /* Records that every group reading P's results, other than `from`, reads
@@ -693,7 +712,7 @@ static int start_group(fz_state *st, int p, const fz_sites *s) {
         space = FZ_ROOT;   /* note_reader: everything it reads comes from memory */
         grp->kind = IR_FUSION_OPAQUE;
     }
-    int rc = add_place(st, p, g, space, true, true, 1);
+    int rc = add_place(st, p, g, space, true, true, 1, 1);
     return rc ? rc : add_edges_to_readers(st, s, g);
 }
 

@@ -49,6 +49,16 @@ typedef struct fuse_options {
  * twenty, about 80 ops deep), which stay one kernel. */
 #define FUSE_MAX_DEPTH 128
 
+/* The most times one element of a kernel may evaluate an op it computes.
+ * An op read at several indices (slices, pads and concatenates of one
+ * value) is evaluated once per index, and so is everything it reads: the
+ * count multiplies along a chain, and a tree of such reads (the up- and
+ * down-sweeps of jax.lax.associative_scan, 12 levels over 4096 elements)
+ * is exponential in its depth, in work and in generated code. Past the
+ * bound the op is written to memory by a kernel of its own making. A
+ * stencil of up to 16 reads stays fused. */
+#define FUSE_MAX_EVALS 16
+
 /* The most reduce ops one REDUCE kernel holds (its emitter keeps an
  * accumulator per reduce in arrays of this size). */
 #define FUSE_MAX_REDUCES 32

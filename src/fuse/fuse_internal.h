@@ -50,6 +50,8 @@ typedef struct fz_place {
     int next;        /* the op's next placement; -1 */
     int depth;       /* ops on the longest path from it to a root of its group, itself
                         included (1: nothing in the group reads it); <= FUSE_MAX_DEPTH */
+    int evals;       /* times one element of the group's space evaluates it, at most:
+                        reads at the linear index coincide, others add up; <= FUSE_MAX_EVALS */
 } fz_place;
 
 typedef struct fz_group {

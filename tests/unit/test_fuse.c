@@ -534,6 +534,69 @@ TEST(cheap_op_is_recomputed_by_a_dot_epilogue_reading_its_operands) {
     fused_free(&s);
 }
 
+/* A Hillis-Steele prefix sum over N floats, LEVELS steps of
+ * y + (y shifted right by 2^k): each step reads y at two indices, so one
+ * kernel computing all of it would evaluate the input 2^LEVELS times per
+ * element (associative_scan's sweeps have the same shape). */
+enum { SCAN_N = 4096, SCAN_LEVELS = 12 };
+
+static const char *doubling_scan(void) {
+    static char text[8192];
+    int n = snprintf(text, sizeof text,
+                     "func.func @main(%%y0: tensor<%dxf32>) -> tensor<%dxf32> {\n"
+                     "  %%zero = stablehlo.constant dense<0.0> : tensor<f32>\n", SCAN_N, SCAN_N);
+    for (int k = 0; k < SCAN_LEVELS; k++) {
+        int shift = 1 << k;
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "  %%s%d = stablehlo.slice %%y%d [0:%d] : (tensor<%dxf32>) -> tensor<%dxf32>\n"
+                      "  %%p%d = stablehlo.pad %%s%d, %%zero, low = [%d], high = [0], interior = [0] : (tensor<%dxf32>, tensor<f32>) -> tensor<%dxf32>\n"
+                      "  %%y%d = stablehlo.add %%y%d, %%p%d : tensor<%dxf32>\n",
+                      k, k, SCAN_N - shift, SCAN_N, SCAN_N - shift,
+                      k, k, shift, SCAN_N - shift, SCAN_N,
+                      k + 1, k, k, SCAN_N);
+    }
+    snprintf(text + n, sizeof text - (size_t)n, "  return %%y%d : tensor<%dxf32>\n}\n", SCAN_LEVELS, SCAN_N);
+    return text;
+}
+
+/* The most times one element of a kernel evaluates an op it computes,
+ * counting every read path from the kernel's results as its own index (an
+ * upper bound; exact when no two paths meet at one index). */
+static int most_evaluations(const ir_func *f) {
+    int most = 0;
+    int *paths = calloc((size_t)f->nvalues, sizeof *paths);
+    for (int i = 0; paths && i < f->body->nops; i++) {
+        const ir_op *fu = f->body->ops[i];
+        if (fu->code != IR_FUSION) continue;
+        const ir_block *b = fu->regions[0];
+        memset(paths, 0, (size_t)f->nvalues * sizeof *paths);
+        const ir_op *ret = b->ops[b->nops - 1];
+        for (int j = 0; j < ret->nin; j++) paths[ret->in[j]] = 1;
+        for (int k = b->nops - 2; k >= 0; k--) {
+            const ir_op *op = b->ops[k];
+            int evals = 0;
+            for (int r = 0; r < op->nout; r++) evals += paths[op->out[r]];
+            if (evals > most && op->code != IR_CONSTANT) most = evals;   /* a copied constant costs nothing */
+            for (int j = 0; j < op->nin; j++) paths[op->in[j]] += evals;
+        }
+    }
+    free(paths);
+    return most;
+}
+
+TEST(a_tree_of_shifted_reads_is_cut_where_recomputing_would_multiply) {
+    fused r = fuse_program(doubling_scan(), NULL, "doubling scan");
+    if (!r.m) return;
+    report("doubling scan", &r);
+    int most = most_evaluations(r.f);
+    printf("doubling scan: at most %d evaluations of one op per element\n", most);
+    EXPECT(most <= FUSE_MAX_EVALS);
+    /* Five levels a kernel (the first of them evaluated 2^4 times per
+     * element), neither one kernel nor one a level. */
+    EXPECT_EQ_INT(r.k.total, (SCAN_LEVELS + 4) / 5);
+    fused_free(&r);
+}
+
 TEST(disabled_fusion_is_one_op_per_kernel) {
     fuse_options o = {.disable = true};
     fused r = fuse_program(SOFTMAX, &o, "softmax (unfused)");
@@ -1181,6 +1244,7 @@ int main(void) {
     RUN(mlp_layers_are_dot_kernels_with_epilogues);
     RUN(diamond_duplicates_the_cheap_op_only);
     RUN(cheap_op_is_recomputed_by_a_dot_epilogue_reading_its_operands);
+    RUN(a_tree_of_shifted_reads_is_cut_where_recomputing_would_multiply);
     RUN(disabled_fusion_is_one_op_per_kernel);
     RUN(results_returned_or_checked_are_written);
     RUN(big_constants_stay_in_the_body_small_ones_go_inside);
