@@ -54,13 +54,15 @@ typedef struct codegen_options {
                                 math functions are computed as the evaluator does (libm in
                                 double): results match the evaluator bit for bit. Off: reductions
                                 may be reassociated and vectorised, math uses fast vectorisable
-                                approximations (<= 2 ULP). */
+                                approximations (exp, log, tanh <= 2 ULP; erfc <= 8). */
     int threads;             /* threads the code's big kernels split over (codegen_run.parallel);
                                 <= 1: none */
     bool disk_cache;         /* look up / store built objects in cache_dir */
     const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/arrayjit or ~/.cache/arrayjit */
     bool no_blas;            /* dot kernels as plain loops, never BLIS (the backend sets it
                                 where libblis.so.4 cannot be loaded) */
+    bool blas_for_small_dots;  /* products under emit_dot.c's SMALL_GEMM_MACS call BLIS
+                                too, as bigger ones do (tests of BLIS's layouts) */
     const contract_subprogram *subs;  /* every sub-program, children before parents */
     int nsubs;
     bool static_entry;       /* the entry is static too (a file that wraps it: src/aot) */

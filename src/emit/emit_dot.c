@@ -870,6 +870,21 @@ static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
     ec_close(cx);
 }
 
+/* A product of at most SMALL_GEMM_MACS multiply-adds (per batch index) runs
+ * as the loops below, not through BLIS, whose fixed cost per call (its
+ * checks, and packing all of B for few rows) is several microseconds. In a
+ * fori_loop computing tanh(tanh(h @ W1) @ W2), one thread, us a product,
+ * BLIS against the loops: 8x64x64 6.0 / 0.9, 32x64x64 9.0 / 4.1, 64x64x64
+ * 12-17 / 7.5-8.0, 16x128x128 15-20 / 7.5, 8x256x256 31 / 9.0-9.5; above,
+ * 96x96x96 23 / 24, 64x128x128 28 / 35, 256x256x64 88 / 115. (With small M
+ * the loops win further, 32x256x768 230 / 165 on one thread, but lose on
+ * two, where BLIS splits the product: 132-143 / 165.) */
+#define SMALL_GEMM_MACS (1 << 19)
+
+static bool small_product(const gemm_plan *g) {
+    return (double)g->c.rows * (double)g->c.cols * (double)g->k <= SMALL_GEMM_MACS;
+}
+
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
@@ -898,6 +913,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
     bool bytes = single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT_BYTES &&
                  cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
+    if (blis && !operands && !blocked && !cx->o->blas_for_small_dots && small_product(&g)) blis = false;
     bool loops = !blis && single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT &&
                  loop_gemm_applies(cx, dot, &g);
     if (!blis && !loops && !bytes) return emit_result_loop(cx, k, NULL);

@@ -306,6 +306,7 @@ typedef struct check {
     const char *lacks;        /* ... and must not contain this */
     const char *name;         /* for AJ_TEST_PRINT_SOURCE */
     const char *cflags;       /* NULL: WARNING_FREE */
+    bool small_dots_by_blas;  /* codegen_options.blas_for_small_dots */
 } check;
 
 typedef struct compiled_fn {
@@ -326,7 +327,7 @@ static void compiled_free(compiled_fn *c) {
 
 static codegen_options options_of(const check *k) {
     return (codegen_options){.cflags = k->cflags ? k->cflags : WARNING_FREE, .strict_order = k->strict,
-                             .threads = k->threads};
+                             .threads = k->threads, .blas_for_small_dots = k->small_dots_by_blas};
 }
 
 static void print_source_if_asked(const char *name, const char *src) {
@@ -922,10 +923,14 @@ static void check_dot(const char *lhs, const char *rhs, const char *out, const c
              "  return %s\n"
              "}\n",
              lhs, rhs, out, several ? "(" : "", types, several ? ")" : "", dims, lhs, rhs, out, epilogue, ret);
-    check k = {.kind = IR_FUSION_DOT, .range = 1, .tol = {64, 1e-4}, .name = "dot"};
+    check k = {.kind = IR_FUSION_DOT, .range = 1, .tol = {64, 1e-4}, .name = "dot", .small_dots_by_blas = true};
     k.contains = blis ? "bli_" : NULL;
     k.lacks = blis ? NULL : "bli_";
     check_program(text, &k);
+    if (blis) {   /* these products are small: by default, the loops of our own */
+        k = (check){.kind = IR_FUSION_DOT, .range = 1, .tol = {64, 1e-4}, .lacks = "bli_", .name = "dot, small"};
+        check_program(text, &k);
+    }
     k = (check){.kind = IR_FUSION_DOT, .strict = true, .specials = true, .lacks = "bli_", .name = "dot, strict"};
     check_program(text, &k);
 }
