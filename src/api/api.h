@@ -54,4 +54,6 @@ void api_jit_clear_all(void);
 
 /* A new array over ir type t taking ownership of data (mem_alloc'ed). */
 aj_status api_array_adopt(const ir_type *t, void *data, aj_array **out);
+/* aj_array_create without the zeros: for outputs a run writes whole. */
+aj_status api_array_create_unfilled(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out);
 #endif

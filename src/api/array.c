@@ -27,7 +27,7 @@ static aj_status array_new(aj_dtype dtype, int rank, const int64_t *dims, aj_arr
     return AJ_OK;
 }
 
-aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
+aj_status api_array_create_unfilled(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
     aj_array *a = NULL;
     aj_status st = array_new(dtype, rank, dims, &a);
     if (st) return st;
@@ -36,10 +36,15 @@ aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_arra
         mem_free(a);
         return api_nomem();
     }
-    memset(a->data, 0, aj_array_bytes(a));
     a->owns_data = 1;
     *out = a;
     return AJ_OK;
+}
+
+aj_status aj_array_create(aj_dtype dtype, int rank, const int64_t *dims, aj_array **out) {
+    aj_status st = api_array_create_unfilled(dtype, rank, dims, out);
+    if (!st) memset((*out)->data, 0, aj_array_bytes(*out));
+    return st;
 }
 
 aj_status aj_array_wrap(aj_dtype dtype, int rank, const int64_t *dims, void *data,

@@ -257,9 +257,9 @@ static aj_status make_outputs(const compiled *c, aj_array *const *in, aj_array *
                 out[j]->rank = f->result_types[j].rank;
                 memcpy(out[j]->dims, f->result_types[j].dims, sizeof out[j]->dims);
             }
-        } else {
-            st = aj_array_create((aj_dtype)f->result_types[j].dtype, f->result_types[j].rank,
-                                 f->result_types[j].dims, &out[j]);
+        } else {   /* the run writes every element */
+            st = api_array_create_unfilled((aj_dtype)f->result_types[j].dtype, f->result_types[j].rank,
+                                           f->result_types[j].dims, &out[j]);
         }
         if (st) {
             for (int k = 0; k < j; k++) aj_array_destroy(out[k]);

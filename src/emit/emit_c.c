@@ -110,7 +110,7 @@ static const char *kernel_params(emit_ctx *cx, const ir_op *op, int step, const 
                   ok[j] ? "restrict " : "", names[j]);
     }
     cx->kernel_run = !cx->row_n && !cx->slot_rows && takes_run(cx, step);
-    if (cx->row_n) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
+    if (cx->row_n || cx->col_split) sb_printf(&b, "%sint64_t aj_lo, int64_t aj_hi", n ? ", " : "");
     if (cx->slot_rows) sb_printf(&b, "%sint64_t aj_from, int64_t aj_to", n ? ", " : "");
     if (!cx->row_n && takes_scratch(cx, step)) sb_printf(&b, "%schar *scratch", b.len ? ", " : "");
     if (cx->kernel_run) sb_printf(&b, "%saj_run *run", b.len ? ", " : "");
@@ -318,14 +318,15 @@ static void kernel_pointers(emit_ctx *cx, entry_part *part, const ir_op *op, con
 }
 
 /* A parallel kernel's call: its pointers in an array for its task
- * function, run over its rows in chunks of `chunk` (aj_parallel). */
-static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int step, int64_t chunk) {
+ * function, run over its `units` (rows, or column tiles) in chunks of
+ * `chunk` (aj_parallel). */
+static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int step, int64_t units, int64_t chunk) {
     sbuf b = {0};
     kernel_pointers(cx, part, op, "(void *)", &b);
     ec_block(cx);
     ec_line(cx, "void *const aj_p[] = {%s};", op->nin + op->nout ? ec_take(cx, &b) : "0");
     ec_line(cx, "aj_parallel(run, %s_task, aj_p, %" PRId64 ", %" PRId64 ");",
-            ec_kernels_name(cx->kernels, cx->kernel_of[step]), cx->p->kernels.k[step].rows, chunk);
+            ec_kernels_name(cx->kernels, cx->kernel_of[step]), units, chunk);
     ec_close(cx);
 }
 
@@ -650,6 +651,14 @@ static uint64_t run_prefetch(emit_ctx *cx, int first, int last, int j) {
     return bits;
 }
 
+/* Takes back the code and kernels emitted since code length mark and
+ * kernel count `kernels`. */
+static void take_back(emit_ctx *cx, size_t mark, int kernels) {
+    cx->code.len = mark;
+    if (cx->code.s) cx->code.s[mark] = 0;
+    ec_kernels_truncate(cx->kernels, kernels);
+}
+
 static void drop_block_slots(emit_ctx *cx, int first, int last) {
     for (int j = first; j <= last; j++)
         for (int r = 0; r < cx->f->body->ops[j]->nout; r++)
@@ -657,10 +666,11 @@ static void drop_block_slots(emit_ctx *cx, int first, int last) {
 }
 
 /* How a step of the body uses the run's threads (emit_body): chunk > 0,
- * a parallel kernel's chunk of rows; slot_rows > 0, a dot over its lhs in
- * slots, a block of slot_rows rows at a time; both 0, one call. */
+ * a parallel kernel's chunk of rows (or, with tiles > 0, of that many
+ * column tiles); slot_rows > 0, a dot over its lhs in slots, a block of
+ * slot_rows rows at a time; all 0, one call. */
 typedef struct step_threads {
-    int64_t chunk, slot_rows;
+    int64_t chunk, slot_rows, tiles;
 } step_threads;
 
 /* The parts, then the entry that calls them: every kernel call in body
@@ -694,7 +704,7 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *o
             i = run->last;
         } else if (on[i].chunk) {
             part_room(cx, &part, 1);
-            call_parallel(cx, &part, op, i, on[i].chunk);
+            call_parallel(cx, &part, op, i, on[i].tiles ? on[i].tiles : cx->p->kernels.k[i].rows, on[i].chunk);
         } else if (on[i].slot_rows) {
             part_room(cx, &part, 1);
             call_slots(cx, &part, op, i);
@@ -727,9 +737,7 @@ static bool emit_run(emit_ctx *cx, int first, const plan_run *run, bool prefetch
     for (int j = first; j <= run->last && good && !cx->rc; j++)
         good = emit_rows_kernel(cx, j, run->rows, run->block, prefetch ? run_prefetch(cx, first, run->last, j) : 0);
     if (good || cx->rc) return true;
-    cx->code.len = mark;
-    if (cx->code.s) cx->code.s[mark] = 0;
-    ec_kernels_truncate(cx->kernels, kernels);
+    take_back(cx, mark, kernels);
     drop_block_slots(cx, first, run->last);
     return false;
 }
@@ -809,6 +817,39 @@ static bool emit_parallel(emit_ctx *cx, int step, int64_t chunk) {
     if (!good) return false;
     if (!cx->rc) emit_task(cx, cx->f->body->ops[step], step);
     return true;
+}
+
+/* A REDUCE kernel that the contract cannot split by rows (it reduces its
+ * leading dims: a sum over the batch, batch norm's statistics over N, H
+ * and W, a softmax over axis 0) may still split by column tiles in its
+ * columns form (emit_reduce.c). It is emitted with col_split and kept when
+ * it took that form: its chunk of tiles, *tiles their number; else taken
+ * back, 0. */
+static int64_t emit_column_parallel(emit_ctx *cx, int step, int64_t *tiles) {
+    const ir_op *op = cx->f->body->ops[step];
+    const contract_kernel *k = &cx->p->kernels.k[step];
+    int threads = cx->o->threads;
+    *tiles = 0;
+    if (threads <= 1 || op->code != IR_FUSION || k->strategy != CONTRACT_REDUCE || k->rows >= 2) return 0;
+    int64_t work = ir_type_numel(index_space(cx, op));
+    if (work < PARALLEL_MIN_ELEMENTS) return 0;
+    size_t mark = cx->code.len;
+    int kernels = ec_kernels_count(cx->kernels);
+    cx->col_split = true;
+    cx->col_tiles = 0;
+    emit_kernel(cx, op, step);
+    cx->col_split = false;
+    int64_t n = cx->col_tiles, per_tile = work / (n > 0 ? n : 1);
+    int64_t chunk = (n + (int64_t)threads * CHUNKS_PER_THREAD - 1) / ((int64_t)threads * CHUNKS_PER_THREAD);
+    int64_t least = (CHUNK_MIN_ELEMENTS + per_tile - 1) / (per_tile > 0 ? per_tile : 1);
+    if (chunk < least) chunk = least;
+    if (cx->rc || n < 2 || chunk >= n) {
+        if (!cx->rc) take_back(cx, mark, kernels);
+        return 0;
+    }
+    emit_task(cx, op, step);
+    *tiles = n;
+    return chunk;
 }
 
 /* ---- a dot over its lhs in slots ----------------------------------------------------
@@ -901,6 +942,8 @@ static int emit_body(emit_ctx *cx) {
             }
             for (int j = i; j <= runs[i].last; j++) runs[j] = (plan_run){j, 0, 0, false, 0};
         } else if ((on[i].chunk = parallel_chunk(cx, i)) && emit_parallel(cx, i, on[i].chunk)) {
+            continue;
+        } else if ((on[i].chunk = emit_column_parallel(cx, i, &on[i].tiles))) {
             continue;
         } else if ((on[i].slot_rows = over_lhs_slots(cx, i))) {
             on[i].chunk = 0;

@@ -158,6 +158,12 @@ typedef struct emit_ctx {
     int64_t row_block;
     uint64_t row_prefetch;
     bool row_parallel;         /* the rows are a parallel kernel's chunk (emit_c.c), not a run's block */
+    /* Column splitting (emit_c.c): while col_split, a reduce kernel in the
+       columns form (emit_reduce.c) runs tiles [aj_lo, aj_hi) of its tiled
+       innermost dim and sets col_tiles to their number; other forms leave
+       col_tiles 0 and the caller takes the kernel back. */
+    bool col_split;
+    int64_t col_tiles;
     int64_t slot_rows;         /* > 0: the kernel being emitted is a dot over its lhs run in slots
                                   (emit_c.c): it takes rows [aj_from, aj_to) and its slot's part of
                                   the scratch block, slot_rows rows a block */

@@ -23,7 +23,9 @@
  *    accumulator at the end.
  *  - columns, when it is kept: the innermost dim is cut into tiles of W
  *    lanes with an accumulator array per tile; the reduced loops run outside
- *    a lane loop, so the lanes vectorise with no reassociation at all.
+ *    a lane loop, so the lanes vectorise with no reassociation at all. Tiles
+ *    are independent (each reads and writes its own columns), so with
+ *    threads a range of them is a parallel task (emit_c.c, col_split).
  * Both fold each output element's inputs in row-major order of the reduced
  * dims, the evaluator's order (src/eval/eval_reduce.c), so strict mode is
  * exact. */
@@ -520,8 +522,14 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
     ec_loops_open(cx, outer, nouter, false);
     rk->lane = ec_fresh(cx, "lane");
     const char *tile = ec_fresh(cx, "tile"), *w = ec_str(cx, "%" PRId64, width);
-    if (tiled) {
+    if (tiled && cx->col_split) {   /* tiles [aj_lo, aj_hi) of a parallel kernel (emit_c.c) */
+        cx->col_tiles = (size + width - 1) / width;
+        ec_open(cx, "for (int64_t %s = aj_lo * %" PRId64 "; %s < (aj_hi * %" PRId64 " < %" PRId64 " ? aj_hi * %" PRId64
+                " : %" PRId64 "); %s += %" PRId64 ")", tile, width, tile, width, size, width, size, tile, width);
+    } else if (tiled) {
         ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", tile, tile, size, tile, width);
+    }
+    if (tiled) {
         if (size % width) {
             w = ec_fresh(cx, "width");
             ec_line(cx, "const int64_t %s = %" PRId64 " - %s < %" PRId64 " ? %" PRId64 " - %s : %" PRId64 ";", w,

@@ -735,7 +735,8 @@ static const char columns_text[] =
 TEST(column_reductions_match_the_evaluator) {
     check_both_modes(columns_text, (check){.kind = IR_FUSION_REDUCE, .tol = {64, 1e-4}, .name = "columns",
                                            .specials = false, .contains = "tile"});
-    /* enough elements for threads, which a reduction across the rows does not split */
+    /* enough elements for threads: a reduction across the rows splits by tiles of columns
+       (64, 64 and 2 columns, one a task) */
     static const char big[] =
         "func.func @main(%x: tensor<520x130xf32>) -> tensor<130xf32> {\n"
         "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
@@ -743,7 +744,25 @@ TEST(column_reductions_match_the_evaluator) {
         "  return %s : tensor<130xf32>\n"
         "}\n";
     check_both_modes(big, (check){.kind = IR_FUSION_REDUCE, .threads = 2, .tol = {64, 1e-4}, .name = "columns, threads",
-                                  .contains = "tile", .lacks = "aj_parallel(run"});
+                                  .contains = "aj_parallel(run, aj_k0_task, aj_p, 3, 1);"});
+    /* softmax over the first dim: a kept dim (the middle) outside the tiles, two passes, a final pass
+       writing the input's shape, each task on its tiles of every outer row */
+    static const char softmax_first[] =
+        "func.func @main(%x: tensor<300x4x130xf32>) -> tensor<300x4x130xf32> {\n"
+        "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<300x4x130xf32>, tensor<f32>) -> tensor<4x130xf32>\n"
+        "  %mb = stablehlo.broadcast_in_dim %m, dims = [1, 2] : (tensor<4x130xf32>) -> tensor<300x4x130xf32>\n"
+        "  %d = stablehlo.subtract %x, %mb : tensor<300x4x130xf32>\n"
+        "  %e = stablehlo.exponential %d : tensor<300x4x130xf32>\n"
+        "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<300x4x130xf32>, tensor<f32>) -> tensor<4x130xf32>\n"
+        "  %sb = stablehlo.broadcast_in_dim %s, dims = [1, 2] : (tensor<4x130xf32>) -> tensor<300x4x130xf32>\n"
+        "  %y = stablehlo.divide %e, %sb : tensor<300x4x130xf32>\n"
+        "  return %y : tensor<300x4x130xf32>\n"
+        "}\n";
+    check_both_modes(softmax_first, (check){.kind = IR_FUSION_REDUCE, .threads = 2, .tol = {64, 1e-5},
+                                             .name = "columns, softmax, threads",
+                                             .contains = "aj_parallel(run, aj_k0_task, aj_p, 3, 1);"});
     /* a kept dim outside the tiles, and a minimum */
     static const char middle[] =
         "func.func @main(%x: tensor<5x3x70xf32>) -> tensor<5x70xf32> {\n"
