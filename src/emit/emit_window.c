@@ -619,6 +619,70 @@ static void gather_rows(emit_ctx *cx, const ir_op *root, const ew_window *w, con
     ec_close(cx);
 }
 
+/* As gather_rows, but col holds the block's rows as columns ([row, pn],
+ * entry (k, pp) at k * pn + pp), for inputs whose features are outside a
+ * contiguous last spatial dim (NCHW; features_outside): per feature and
+ * window offset, the block's positions go by segments along that dim,
+ * each a run of reads along the input row (contiguous at stride 1)
+ * between runs of padding zeros, where gather_rows would read and write
+ * with the feature's stride. BLIS takes either layout of A. */
+static void gather_columns(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride,
+                           const char *col, const char *b, const char *g, const char *p0, const char *pn) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]);
+    const ir_window *x = &w->w;
+    int nsp = x->rank, s = nsp - 1;
+    int64_t ls[IR_MAX_RANK], n = w->positions[s], in_last = w->in_dims[s] - 1;
+    row_major_strides(lhs, ls);
+    int64_t in_g = rhs->dims[a->conv_rhs.v[0]];
+    ir_type space = window_space(w);
+    const char *pp = ec_fresh(cx, "pp"), *f = ec_fresh(cx, "f"), *j = ec_fresh(cx, "j"), *pos[IR_MAX_RANK], *at;
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", f, f, in_g, f);
+    const char *base = ex_local(cx, IR_I64, ec_str(cx, "%s * %" PRId64 " + (%s * %" PRId64 " + %s) * %" PRId64, b,
+                                                   ls[a->conv_lhs.v[0]], g, in_g, f, ls[a->conv_lhs.v[1]]));
+    ex_index offs;
+    eo_loops_open(cx, &space, &offs);
+    const char *dst = ex_local(cx, IR_I64, ec_str(cx, "(%s) * %s", conv_row_at(cx, rstride, f, offs.at, nsp), pn));
+    ec_open(cx, "for (int64_t %s = 0; %s < %s;)", pp, pp, pn);
+    position_of(cx, w, ec_str(cx, "(%s + %s)", p0, pp), pos);
+    const char *first = pos[s];   /* the segment's first position along the last dim */
+    const char *seg = ex_local(cx, IR_I64, ec_str(cx, "%" PRId64 " - %s < %s - %s ? %" PRId64 " - %s : %s - %s", n,
+                                                  first, pn, pp, n, first, pn, pp));
+    pos[s] = ec_str(cx, "(%s + %s)", first, j);
+    const char *inside = window_point_along(cx, w, pos, offs.at, s, &at);
+    /* input index (first + j) * stride - u along the last dim lies in [0, in_last] for j in [lo, hi) */
+    const char *u = ex_local(cx, IR_I64, ec_str(cx, "%" PRId64 " - %s * %" PRId64 " - %s * %" PRId64, x->lo[s],
+                                                offs.at[s], x->win_dil[s], first, x->stride[s]));
+    const char *lo = ex_local(cx, IR_I64, ec_str(cx, "%s <= 0 ? 0 : (%s + %" PRId64 ") / %" PRId64, u, u,
+                                                 x->stride[s] - 1, x->stride[s]));
+    const char *hi = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < 0 ? 0 : (%s + %" PRId64 ") / %" PRId64 " + 1",
+                                                 u, in_last, u, in_last, x->stride[s]));
+    ec_line(cx, "if (%s > %s) %s = %s;", hi, seg, hi, seg);
+    ec_line(cx, "if (%s > %s) %s = %s;", lo, hi, lo, hi);
+    if (inside) ec_line(cx, "if (!(%s)) %s = %s = %s;", inside, lo, hi, seg);
+    const char *to = ec_str(cx, "%s[%s + %s + %s]", col, dst, pp, j);
+    ec_line(cx, "for (int64_t %s = 0; %s < %s; %s++) %s = 0.0f;", j, j, lo, j, to);
+    ec_line(cx, "#pragma GCC ivdep");
+    ec_line(cx, "for (int64_t %s = %s; %s < %s; %s++) %s = %s;", j, lo, j, hi, j, to,
+            ex_element(cx, IR_F32, eo_in(cx, root, 0), ec_str(cx, "%s + %s", base, at)));
+    ec_line(cx, "for (int64_t %s = %s; %s < %s; %s++) %s = 0.0f;", j, hi, j, seg, j, to);
+    ec_line(cx, "%s += %s;", pp, seg);
+    ec_close(cx);
+    eo_loops_close(cx, &space);
+    ec_close(cx);
+}
+
+/* Whether the input's features are outside its last spatial dim, which is
+ * contiguous and not dilated (NCHW): the im2col is gathered by columns. */
+static bool features_outside(emit_ctx *cx, const ir_op *root, const ew_window *w) {
+    const ir_attrs *a = &root->a;
+    const ir_type *lhs = ec_type(cx, root->in[0]);
+    int nsp = lhs->rank - 2;
+    int64_t ls[IR_MAX_RANK];
+    row_major_strides(lhs, ls);
+    return nsp > 0 && ls[a->conv_lhs.v[1]] != 1 && ls[a->conv_lhs.v[1 + nsp]] == 1 && w->w.base_dil[nsp - 1] == 1;
+}
+
 /* Opens the block of a convolution's sgemms, declaring col, its im2col, at
  * the plan's scratch block; false (an internal error) where that block is
  * smaller than the contract's scratch. */
@@ -901,11 +965,14 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
             positions, rows, positions, p0);
-    gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
+    bool by_columns = features_outside(cx, root, w);
+    if (by_columns) gather_columns(cx, root, w, rstride, col, b, g, p0, pn);
+    else gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
+    const char *a_strides = by_columns ? ec_str(cx, "1, %s", pn) : ec_str(cx, "%" PRId64 ", 1", row);
     ex_gemm_call(cx, true, rows, out_g, row,
-                 ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", 1.0f, %s, %" PRId64 ", 1, (float *)%s, %" PRId64
+                 ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", 1.0f, %s, %s, (float *)%s, %" PRId64
                         ", %" PRId64 ", 0.0f, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64
-                        ", %" PRId64 ", %" PRId64, pn, out_g, row, col, row, kp, rs_b, cs_b, k->out[0], b,
+                        ", %" PRId64 ", %" PRId64, pn, out_g, row, col, a_strides, kp, rs_b, cs_b, k->out[0], b,
                         os[a->conv_out.v[0]], g, out_g * cs_c, p0, rs_c, rs_c, cs_c));
     for (int c = 0; c < 4; c++) ec_close(cx);
     return true;
