@@ -763,6 +763,16 @@ enum {
 
 static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
 
+/* Units (rows or column tiles) a chunk of `units` that walk `work`
+ * elements in all: CHUNKS_PER_THREAD a thread, none under
+ * CHUNK_MIN_ELEMENTS. */
+static int64_t units_per_chunk(int64_t units, int64_t work, int threads) {
+    int64_t per_unit = units > 0 && work / units > 0 ? work / units : 1;
+    int64_t chunk = (units + (int64_t)threads * CHUNKS_PER_THREAD - 1) / ((int64_t)threads * CHUNKS_PER_THREAD);
+    int64_t least = (CHUNK_MIN_ELEMENTS + per_unit - 1) / per_unit;
+    return chunk < least ? least : chunk;
+}
+
 /* The chunk of rows kernel `step` runs in parallel, or 0 (one call). */
 static int64_t parallel_chunk(emit_ctx *cx, int step) {
     const ir_op *op = cx->f->body->ops[step];
@@ -773,10 +783,7 @@ static int64_t parallel_chunk(emit_ctx *cx, int step) {
         return 0;   /* a DOT kernel's rows are a chain's (its products split by ex_gemm_call) */
     int64_t work = ir_type_numel(index_space(cx, op));
     if (work < PARALLEL_MIN_ELEMENTS) return 0;
-    int64_t per_row = work / k->rows > 0 ? work / k->rows : 1;
-    int64_t chunk = (k->rows + (int64_t)threads * CHUNKS_PER_THREAD - 1) / ((int64_t)threads * CHUNKS_PER_THREAD);
-    int64_t least = (CHUNK_MIN_ELEMENTS + per_row - 1) / per_row;
-    if (chunk < least) chunk = least;
+    int64_t chunk = units_per_chunk(k->rows, work, threads);
     int64_t grain = CHUNK_ALIGN / gcd64(k->row_elems > 0 ? k->row_elems : 1, CHUNK_ALIGN);
     chunk = (chunk + grain - 1) / grain * grain;
     return chunk < k->rows ? chunk : 0;
@@ -839,10 +846,7 @@ static int64_t emit_column_parallel(emit_ctx *cx, int step, int64_t *tiles) {
     cx->col_tiles = 0;
     emit_kernel(cx, op, step);
     cx->col_split = false;
-    int64_t n = cx->col_tiles, per_tile = work / (n > 0 ? n : 1);
-    int64_t chunk = (n + (int64_t)threads * CHUNKS_PER_THREAD - 1) / ((int64_t)threads * CHUNKS_PER_THREAD);
-    int64_t least = (CHUNK_MIN_ELEMENTS + per_tile - 1) / (per_tile > 0 ? per_tile : 1);
-    if (chunk < least) chunk = least;
+    int64_t n = cx->col_tiles, chunk = units_per_chunk(n, work, threads);
     if (cx->rc || n < 2 || chunk >= n) {
         if (!cx->rc) take_back(cx, mark, kernels);
         return 0;
