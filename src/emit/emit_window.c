@@ -446,6 +446,23 @@ static void conv_span(emit_ctx *cx, const conv_row *r, const char *from, const c
     ec_close(cx);
 }
 
+/* Along window dim s, the point of index c is c * stride - u (u: the
+ * padding less the offset's and the first index's share). Declares lo and
+ * hi, the run [lo, hi) of c in [0, n) whose points lie inside the input:
+ * [0, lo) and [hi, n) are padding. */
+static void inside_span(emit_ctx *cx, const ew_window *w, int s, const char *u_expr, const char *n, const char **lo,
+                        const char **hi) {
+    const ir_window *x = &w->w;
+    int64_t last = w->in_dims[s] - 1;
+    const char *u = ex_local(cx, IR_I64, u_expr);
+    *lo = ex_local(cx, IR_I64, ec_str(cx, "%s <= 0 ? 0 : (%s + %" PRId64 ") / %" PRId64, u, u, x->stride[s] - 1,
+                                      x->stride[s]));
+    *hi = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < 0 ? 0 : (%s + %" PRId64 ") / %" PRId64 " + 1", u, last,
+                                      u, last, x->stride[s]));
+    ec_line(cx, "if (%s > %s) %s = %s;", *hi, n, *hi, n);
+    ec_line(cx, "if (%s > %s) %s = %s;", *lo, *hi, *lo, *hi);
+}
+
 /* The row's window points at one offset: [0, lo) and [hi, n) padding, [lo,
  * hi) inside, where along the row's spatial dim s the point c * stride +
  * off * wd - lo_pad lies in [0, in_dims). */
@@ -460,13 +477,8 @@ static void conv_row_offset(emit_ctx *cx, const conv_row *r, int64_t n) {
     if (r->along >= 0) {
         const ir_window *x = &r->w->w;
         int s = r->along;
-        const char *u = ex_local(cx, IR_I64, ec_str(cx, "%" PRId64 " - %s * %" PRId64, x->lo[s], r->off[s], x->win_dil[s]));
-        lo = ex_local(cx, IR_I64, ec_str(cx, "%s <= 0 ? 0 : (%s + %" PRId64 ") / %" PRId64, u, u, x->stride[s] - 1,
-                                         x->stride[s]));
-        hi = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < 0 ? 0 : (%s + %" PRId64 ") / %" PRId64 " + 1", u,
-                                         r->w->in_dims[s] - 1, u, r->w->in_dims[s] - 1, x->stride[s]));
-        ec_line(cx, "if (%s > %s) %s = %s;", hi, nn, hi, nn);
-        ec_line(cx, "if (%s > %s) %s = %s;", lo, hi, lo, hi);
+        inside_span(cx, r->w, s, ec_str(cx, "%" PRId64 " - %s * %" PRId64, x->lo[s], r->off[s], x->win_dil[s]), nn,
+                    &lo, &hi);
     }
     if (inside) ec_open(cx, "if (%s)", inside);
     conv_span(cx, &in, "0", lo, POINT_PADDING);
@@ -632,7 +644,7 @@ static void gather_columns(emit_ctx *cx, const ir_op *root, const ew_window *w, 
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]);
     const ir_window *x = &w->w;
     int nsp = x->rank, s = nsp - 1;
-    int64_t ls[IR_MAX_RANK], n = w->positions[s], in_last = w->in_dims[s] - 1;
+    int64_t ls[IR_MAX_RANK], n = w->positions[s];
     row_major_strides(lhs, ls);
     int64_t in_g = rhs->dims[a->conv_rhs.v[0]];
     ir_type space = window_space(w);
@@ -650,15 +662,9 @@ static void gather_columns(emit_ctx *cx, const ir_op *root, const ew_window *w, 
                                                   first, pn, pp, n, first, pn, pp));
     pos[s] = ec_str(cx, "(%s + %s)", first, j);
     const char *inside = window_point_along(cx, w, pos, offs.at, s, &at);
-    /* input index (first + j) * stride - u along the last dim lies in [0, in_last] for j in [lo, hi) */
-    const char *u = ex_local(cx, IR_I64, ec_str(cx, "%" PRId64 " - %s * %" PRId64 " - %s * %" PRId64, x->lo[s],
-                                                offs.at[s], x->win_dil[s], first, x->stride[s]));
-    const char *lo = ex_local(cx, IR_I64, ec_str(cx, "%s <= 0 ? 0 : (%s + %" PRId64 ") / %" PRId64, u, u,
-                                                 x->stride[s] - 1, x->stride[s]));
-    const char *hi = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < 0 ? 0 : (%s + %" PRId64 ") / %" PRId64 " + 1",
-                                                 u, in_last, u, in_last, x->stride[s]));
-    ec_line(cx, "if (%s > %s) %s = %s;", hi, seg, hi, seg);
-    ec_line(cx, "if (%s > %s) %s = %s;", lo, hi, lo, hi);
+    const char *lo, *hi;
+    inside_span(cx, w, s, ec_str(cx, "%" PRId64 " - %s * %" PRId64 " - %s * %" PRId64, x->lo[s], offs.at[s],
+                                 x->win_dil[s], first, x->stride[s]), seg, &lo, &hi);
     if (inside) ec_line(cx, "if (!(%s)) %s = %s = %s;", inside, lo, hi, seg);
     const char *to = ec_str(cx, "%s[%s + %s + %s]", col, dst, pp, j);
     ec_line(cx, "for (int64_t %s = 0; %s < %s; %s++) %s = 0.0f;", j, j, lo, j, to);
