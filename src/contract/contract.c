@@ -706,6 +706,31 @@ static bool batch_inner(const ir_type *lhs, const ir_type *out, const ir_attrs *
     return positions == 1 || (nsp > 0 && row_major_stride(out, (int)a->conv_out.v[1 + nsp]) == batch * ob);
 }
 
+/* A CONV_GEMM block's sizes: the floats of an im2col row (width) and the
+ * rows there are at most; the summed (input feature, window) products of
+ * an output (row: a phase's at most) and the output features of a group. */
+typedef struct conv_sizes {
+    int64_t width, most, row, out_per_group;
+} conv_sizes;
+
+static conv_sizes conv_block_sizes(const ir_func *f, const ir_op *conv, const contract_kernel *k) {
+    const ir_type *rhs = type_of(f, conv->in[1]), *out = type_of(f, conv->out[0]);
+    const ir_attrs *a = &conv->a;
+    int nsp = out->rank - 2;
+    int64_t positions = 1, window = 1, per_dim[IR_MAX_RANK], widest;
+    for (int s = 0; s < nsp; s++) {
+        positions *= out->dims[a->conv_out.v[2 + s]];
+        window *= rhs->dims[a->conv_rhs.v[2 + s]];
+    }
+    if (k->conv_phased && contract_conv_phases(f, conv, per_dim, &widest) > 1) window = widest;
+    conv_sizes z;
+    z.row = rhs->dims[a->conv_rhs.v[0]] * window;
+    z.out_per_group = out->dims[a->conv_out.v[1]] / (a->feature_groups > 0 ? a->feature_groups : 1);
+    z.width = k->conv_batch_inner ? positions * out->dims[a->conv_out.v[0]] : z.row;
+    z.most = k->conv_batch_inner ? z.row : positions;
+    return z;
+}
+
 /* Fast mode: the scratch of an f32 convolution run as im2col blocks and
  * sgemm (CONTRACT_CONV_GEMM), 0 when it is not one: no batch groups, and
  * the result's spatial dims, in order, one strided dim (each one's stride
@@ -725,39 +750,36 @@ static size_t conv_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
      * 16x64x64x64 3x3, 64 groups, 140 ms as products, 4.3 ms direct. */
     if (a->feature_groups > 1 && rhs->dims[a->conv_rhs.v[0]] == 1) return 0;
     int nsp = out->rank - 2;
-    int64_t positions = 1, window = 1;
+    int64_t positions = 1;
     for (int s = 0; s < nsp; s++) {
         int d = (int)a->conv_out.v[2 + s];
         positions *= out->dims[d];
-        window *= rhs->dims[a->conv_rhs.v[2 + s]];
         if (s + 1 < nsp) {
             int e = (int)a->conv_out.v[3 + s];
             if (out->dims[d] > 1 && row_major_stride(out, d) != row_major_stride(out, e) * out->dims[e]) return 0;
         }
     }
-    int64_t per_dim[IR_MAX_RANK], widest;
+    int64_t per_dim[IR_MAX_RANK];
     k->conv_batch_inner = batch_inner(lhs, out, a, positions);
-    k->conv_phased = !k->conv_batch_inner && contract_conv_phases(f, root, per_dim, &widest) > 1;
-    if (k->conv_phased) window = widest;   /* a phase's window points, at most */
-    int64_t row = rhs->dims[a->conv_rhs.v[0]] * window, groups = a->feature_groups;
-    int64_t out_per_group = out->dims[a->conv_out.v[1]] / (groups > 0 ? groups : 1);
-    int64_t width = row, most = positions;   /* a block's row, and its rows at most */
-    if (k->conv_batch_inner) {
-        width = positions * out->dims[a->conv_out.v[0]];
-        most = row;
-    }
-    int64_t rows = (int64_t)(CONTRACT_CONV_BLOCK_BYTES / (size_t)(width * 4));
-    if (rows < 1) rows = 1;
-    if (rows > most) rows = most;
-    k->conv_rows = rows;
-    k->scratch_rhs = align_up((size_t)(rows * width) * 4);
+    k->conv_phased = !k->conv_batch_inner && contract_conv_phases(f, root, per_dim, NULL) > 1;
     int64_t rstride[IR_MAX_RANK], kstride = contract_conv_rows(f, root, rstride);
     int64_t ostride = row_major_stride(rhs, (int)a->conv_rhs.v[1]);
     k->conv_packed = k->conv_phased || !kstride || (kstride != 1 && ostride != 1);   /* BLIS takes a row- or column-major one */
-    size_t end = k->conv_packed ? k->scratch_rhs + (size_t)(row * out_per_group) * 4 : k->scratch_rhs;
+    conv_sizes z = conv_block_sizes(f, root, k);
+    int64_t rows = (int64_t)(CONTRACT_CONV_BLOCK_BYTES / (size_t)(z.width * 4));
+    if (rows < 1) rows = 1;
+    if (rows > z.most) rows = z.most;
+    k->conv_rows = rows;
+    return contract_conv_layout(f, root, k, rows);
+}
+
+size_t contract_conv_layout(const ir_func *f, const ir_op *conv, contract_kernel *k, int64_t rows) {
+    conv_sizes z = conv_block_sizes(f, conv, k);
+    k->scratch_rhs = align_up((size_t)(rows * z.width) * 4);
+    size_t end = k->conv_packed ? k->scratch_rhs + (size_t)(z.row * z.out_per_group) * 4 : k->scratch_rhs;
     if (!k->conv_phased) return end;
     k->scratch_tile = align_up(end);
-    return k->scratch_tile + (size_t)(rows * out_per_group) * 4;
+    return k->scratch_tile + (size_t)(rows * z.out_per_group) * 4;
 }
 
 /* The workspace of an opaque kernel whose op is a LAPACK op (getrf, geqrf,

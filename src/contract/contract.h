@@ -194,6 +194,11 @@ int64_t contract_conv_rows(const ir_func *f, const ir_op *conv, int64_t *rstride
  * CONTRACT_CONV_MAX_PHASES and run as one product), and in *widest (unless
  * NULL) the most window points one phase reads. */
 int64_t contract_conv_phases(const ir_func *f, const ir_op *conv, int64_t *per_dim, int64_t *widest);
+/* A CONV_GEMM's scratch for blocks of `rows` rows (k->conv_rows, or a
+ * slot's, emit_c.c): the im2col block, then the packed kernel at
+ * k->scratch_rhs and, phased, the product's tile at k->scratch_tile (both
+ * set); returns the bytes in all. k's conv flags must be set. */
+size_t contract_conv_layout(const ir_func *f, const ir_op *conv, contract_kernel *k, int64_t rows);
 
 /* Fills *l, and next[j] (when not NULL) with the offset of loop value j's
  * next-state buffer, SIZE_MAX when the body writes it in place. False when

@@ -330,18 +330,18 @@ static void call_parallel(emit_ctx *cx, entry_part *part, const ir_op *op, int s
     ec_close(cx);
 }
 
-enum { SLOT_PIECES_PER_THREAD = 4 };   /* a dot over its lhs in slots: see over_lhs_slots */
+enum { SLOT_PIECES_PER_THREAD = 4 };   /* a kernel in slots: see kernel_slots */
 
-/* A dot over its lhs run in slots (over_lhs_slots): its pointers, the
- * scratch block, its row count and the slots' claims (all free) in an
- * array for its task function, one task a piece of rows. */
-static void call_slots(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
+/* A kernel run in slots (kernel_slots): its pointers, the scratch block,
+ * its unit count and the slots' claims (all free) in an array for its
+ * task function, one task a piece of the units. */
+static void call_slots(emit_ctx *cx, entry_part *part, const ir_op *op, int step, const ex_slots *s) {
     sbuf b = {0};
     kernel_pointers(cx, part, op, "(void *)", &b);
     ec_block(cx);
-    ec_line(cx, "const int64_t aj_nrows = %" PRId64 ";", ec_type(cx, op->out[0])->dims[0]);
+    ec_line(cx, "const int64_t aj_units = %" PRId64 ";", s->units);
     ec_line(cx, "int aj_claims[%d] = {0};", cx->o->threads);
-    ec_line(cx, "void *const aj_p[] = {%s%s(void *)(arena + %zu), (void *)&aj_nrows, (void *)aj_claims};",
+    ec_line(cx, "void *const aj_p[] = {%s%s(void *)(arena + %zu), (void *)&aj_units, (void *)aj_claims};",
             ec_take(cx, &b), op->nin + op->nout ? ", " : "", cx->p->scratch_offset);
     ec_line(cx, "aj_parallel(run, %s_task, aj_p, %d, 1);", ec_kernels_name(cx->kernels, cx->kernel_of[step]),
             cx->o->threads * SLOT_PIECES_PER_THREAD);
@@ -667,10 +667,10 @@ static void drop_block_slots(emit_ctx *cx, int first, int last) {
 
 /* How a step of the body uses the run's threads (emit_body): chunk > 0,
  * a parallel kernel's chunk of rows (or, with tiles > 0, of that many
- * column tiles); slot_rows > 0, a dot over its lhs in slots, a block of
- * slot_rows rows at a time; all 0, one call. */
+ * column tiles); slots.rows > 0, a kernel in slots; all 0, one call. */
 typedef struct step_threads {
-    int64_t chunk, slot_rows, tiles;
+    int64_t chunk, tiles;
+    ex_slots slots;
 } step_threads;
 
 /* The parts, then the entry that calls them: every kernel call in body
@@ -705,9 +705,9 @@ static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *o
         } else if (on[i].chunk) {
             part_room(cx, &part, 1);
             call_parallel(cx, &part, op, i, on[i].tiles ? on[i].tiles : cx->p->kernels.k[i].rows, on[i].chunk);
-        } else if (on[i].slot_rows) {
+        } else if (on[i].slots.rows) {
             part_room(cx, &part, 1);
-            call_slots(cx, &part, op, i);
+            call_slots(cx, &part, op, i, &on[i].slots);
         } else if (op->code == IR_FUSION) {
             part_room(cx, &part, 1);
             call_kernel(cx, &part, op, i);
@@ -856,70 +856,78 @@ static int64_t emit_column_parallel(emit_ctx *cx, int step, int64_t *tiles) {
     return chunk;
 }
 
-/* ---- a dot over its lhs in slots ----------------------------------------------------
+/* ---- kernels in slots -----------------------------------------------------------------
  *
- * With threads, a kernel whose dot is written over its lhs block of rows
- * by block (emit_dot.c, emit_rows_in_place) runs in `threads` slots: the
- * plan's scratch block cut into `threads` parts. Its rows are cut into
- * threads * SLOT_PIECES_PER_THREAD pieces, the pool's chunks; a task
- * claims a free slot (an atomic flag each), steps through its pieces in
- * blocks of rows_block / threads rows with that part of the scratch, each
- * block's product and epilogue on its own thread, and frees the slot. The
- * pool runs no more tasks at once than `threads` (threads.h), so a claim
- * finds a slot free (one that finds none waits for one).
- * The rows are independent by the contract (row r of the results reads
- * row r of the lhs only), so pieces may run in any order; the scratch
- * block is cut, not grown, so the plan's figures hold. Splitting each
- * block's product over the threads instead left the epilogue on one
- * (mlp_deep, 32 dot+tanh layers over 4096 rows, 2 threads: 92-96 ms a run
- * against 82-83 in slots, on a Xeon); pieces rather than one share a slot
- * let a thread whose core another process holds do fewer of them. A dot
- * that converts its operands keeps them in the scratch block too: it stays
- * one call. */
-enum { SLOT_MIN_ROWS = 32 };   /* a gemm on fewer rows repacks its rhs too often */
-
-/* The rows per block of kernel `step` as a slot, or 0 (one call). */
-static int64_t over_lhs_slots(emit_ctx *cx, int step) {
+ * With threads, a kernel that passes blocks through the scratch block
+ * runs in `threads` slots, the plan's scratch block cut into `threads`
+ * parts: a dot written over its lhs block of rows by block (emit_dot.c,
+ * emit_rows_in_place), whose units are its rows, and a convolution as
+ * im2col and sgemm (emit_window.c), whose units are its blocks of
+ * positions. The units are cut into threads * SLOT_PIECES_PER_THREAD
+ * pieces, the pool's chunks; a task claims a free slot (an atomic flag
+ * each), steps through its pieces with that part of the scratch, each
+ * block gathered, multiplied and finished on its own thread, and frees the
+ * slot. The pool runs no more tasks at once than `threads` (threads.h),
+ * so a claim finds a slot free (one that finds none waits for one).
+ * Units are independent by the contract (row r of a dot's results reads
+ * row r of the lhs only; a convolution's blocks write apart), so pieces
+ * may run in any order; the scratch block is cut, not grown, so the plan's
+ * figures hold. Splitting each block's product over the threads instead
+ * left the rest on one (mlp_deep, 32 dot+tanh layers over 4096 rows, 2
+ * threads: 92-96 ms a run against 82-83 in slots, on a Xeon; a 1-D
+ * convolution, 32x1024x128 by 5x128x128: 34 ms against 27); pieces rather
+ * than one share a slot let a thread whose core another process holds do
+ * fewer of them. A dot that converts its operands keeps them in the scratch block
+ * too: it stays one call. */
+/* A dot over its lhs in slots: false (one call) where it is not one. */
+static bool over_lhs_slots(emit_ctx *cx, int step, ex_slots *s) {
     const ir_op *op = cx->f->body->ops[step];
     int threads = cx->o->threads;
-    if (threads <= 1 || op->code != IR_FUSION || ex_dot_converts(cx, step)) return 0;
+    if (threads <= 1 || op->code != IR_FUSION || ex_dot_converts(cx, step)) return false;
     const contract_overwrite *w = plan_dot_over_lhs(cx->p, cx->f, step);
-    if (!w || ir_type_numel(ec_type(cx, op->out[w->result])) < PARALLEL_MIN_ELEMENTS) return 0;
+    if (!w || ir_type_numel(ec_type(cx, op->out[w->result])) < PARALLEL_MIN_ELEMENTS) return false;
     int64_t rows = w->rows_block / threads;
-    return rows >= SLOT_MIN_ROWS ? rows : 0;
+    if (rows < EX_SLOT_MIN_ROWS) return false;
+    *s = (ex_slots){rows, ec_type(cx, op->out[w->result])->dims[0], 16,
+                    w->rows_scratch / (size_t)w->rows_block * (size_t)rows};
+    return true;
+}
+
+static bool kernel_slots(emit_ctx *cx, int step, ex_slots *s) {
+    *s = (ex_slots){0};
+    return over_lhs_slots(cx, step, s) || ew_conv_slots(cx, step, s);
 }
 
 /* The task function of a kernel run in slots (once per distinct kernel):
- * tasks [t0, t1) are pieces of the rows, run in the slot it claims
+ * tasks [t0, t1) are pieces of the units, run in the slot it claims
  * (call_slots lays out p: the kernel's pointers, the scratch block, the
- * row count, the claims). */
-static void emit_slot_task(emit_ctx *cx, const ir_op *op, int step, int64_t slot_rows) {
+ * unit count, the claims). */
+static void emit_slot_task(emit_ctx *cx, const ir_op *op, int step, const ex_slots *s) {
     int kernel = cx->kernel_of[step];
     if (!ec_kernels_claim_task(cx->kernels, kernel)) return;
-    const contract_overwrite *w = plan_dot_over_lhs(cx->p, cx->f, step);
-    size_t slot_bytes = w->rows_scratch / (size_t)w->rows_block * (size_t)slot_rows;
     int n = op->nin + op->nout, threads = cx->o->threads, pieces = threads * SLOT_PIECES_PER_THREAD;
     const char *name = ec_kernels_name(cx->kernels, kernel);
     ec_open(cx, "static void %s_task(void *const *p, int64_t aj_t0, int64_t aj_t1)", name);
-    ec_line(cx, "int64_t rows = *(const int64_t *)p[%d], share = ((rows + %d) / %d + 15) / 16 * 16;", n + 1,
-            pieces - 1, pieces);
+    const char *share = ec_str(cx, "(units + %d) / %d", pieces - 1, pieces);
+    if (s->grain > 1) share = ec_str(cx, "(%s + %" PRId64 ") / %" PRId64 " * %" PRId64, share, s->grain - 1, s->grain, s->grain);
+    ec_line(cx, "int64_t units = *(const int64_t *)p[%d], share = %s;", n + 1, share);
     ec_line(cx, "int *claims = p[%d], slot = 0;", n + 2);
     ec_line(cx, "while (__atomic_exchange_n(&claims[slot], 1, __ATOMIC_ACQUIRE)) slot = (slot + 1) %% %d;", threads);
     ec_open(cx, "for (int64_t t = aj_t0; t < aj_t1; t++)");
-    ec_line(cx, "int64_t from = t * share, to = from + share < rows ? from + share : rows;");
+    ec_line(cx, "int64_t from = t * share, to = from + share < units ? from + share : units;");
     ec_line(cx, "if (from < to) %s(%sfrom, to, (char *)p[%d] + slot * %zu);", name, task_pointers(cx, op), n,
-            slot_bytes);
+            s->bytes);
     ec_close(cx);
     ec_line(cx, "__atomic_store_n(&claims[slot], 0, __ATOMIC_RELEASE);");
     ec_close(cx);
     ec_line(cx, "%s", "");
 }
 
-static void emit_slots(emit_ctx *cx, int step, int64_t slot_rows) {
-    cx->slot_rows = slot_rows;
+static void emit_slots(emit_ctx *cx, int step, const ex_slots *s) {
+    cx->slot_rows = s->rows;
     emit_kernel(cx, cx->f->body->ops[step], step);
     cx->slot_rows = 0;
-    if (!cx->rc) emit_slot_task(cx, cx->f->body->ops[step], step, slot_rows);
+    if (!cx->rc) emit_slot_task(cx, cx->f->body->ops[step], step, s);
 }
 
 static int emit_body(emit_ctx *cx) {
@@ -949,9 +957,9 @@ static int emit_body(emit_ctx *cx) {
             continue;
         } else if ((on[i].chunk = emit_column_parallel(cx, i, &on[i].tiles))) {
             continue;
-        } else if ((on[i].slot_rows = over_lhs_slots(cx, i))) {
+        } else if (kernel_slots(cx, i, &on[i].slots)) {
             on[i].chunk = 0;
-            emit_slots(cx, i, on[i].slot_rows);
+            emit_slots(cx, i, &on[i].slots);
             continue;
         }
         on[i].chunk = 0;

@@ -164,9 +164,10 @@ typedef struct emit_ctx {
        col_tiles 0 and the caller takes the kernel back. */
     bool col_split;
     int64_t col_tiles;
-    int64_t slot_rows;         /* > 0: the kernel being emitted is a dot over its lhs run in slots
-                                  (emit_c.c): it takes rows [aj_from, aj_to) and its slot's part of
-                                  the scratch block, slot_rows rows a block */
+    int64_t slot_rows;         /* > 0: the kernel being emitted runs in slots (emit_c.c): it takes
+                                  units [aj_from, aj_to) (a dot over its lhs: rows; a convolution:
+                                  blocks of positions) and its slot's part of the scratch block,
+                                  slot_rows rows a block */
     bool kernel_run;           /* the kernel being emitted takes the run context (`run`): its
                                   products may split over the run's threads (ex_gemm_call) */
     /* Per value id: a value kept for one block of rows in the plan's scratch
@@ -509,4 +510,16 @@ void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, co
 /* Whether the convolution kernel at `step` runs as im2col and sgemm (it
  * then takes the arena; emit_window.c). */
 bool ew_conv_gemm(const emit_ctx *cx, int step);
+/* A kernel run in slots (emit_c.c): `units` cut into pieces of a multiple
+ * of `grain`, each run through a slot of `bytes` of the scratch block,
+ * `rows` rows a block (cx->slot_rows). */
+typedef struct ex_slots {
+    int64_t rows, units, grain;
+    size_t bytes;
+} ex_slots;
+enum { EX_SLOT_MIN_ROWS = 32 };   /* a gemm on fewer rows repacks its rhs too often */
+/* With threads, whether the convolution kernel at `step` runs in slots:
+ * each thread gathers and multiplies whole blocks of positions in its own
+ * part of the scratch block (emit_window.c). */
+bool ew_conv_slots(emit_ctx *cx, int step, ex_slots *s);
 #endif

@@ -689,18 +689,62 @@ static bool features_outside(emit_ctx *cx, const ir_op *root, const ew_window *w
     return nsp > 0 && ls[a->conv_lhs.v[1]] != 1 && ls[a->conv_lhs.v[1 + nsp]] == 1 && w->w.base_dil[nsp - 1] == 1;
 }
 
+/* The bytes of a slot of the scratch block (ew_conv_slots). */
+static size_t slot_bytes(const emit_ctx *cx) {
+    return cx->p->scratch_bytes / (size_t)cx->o->threads / PLAN_ALIGN * PLAN_ALIGN;
+}
+
+/* The blocks the kernel at `step` runs in: the contract's, or in slots
+ * (cx->slot_rows) a slot's; *bytes, the scratch they take. */
+static contract_kernel conv_blocks(const emit_ctx *cx, const ir_op *root, int step, size_t *bytes) {
+    contract_kernel ck = cx->p->kernels.k[step];
+    *bytes = ck.scratch;
+    if (cx->slot_rows) {
+        ck.conv_rows = cx->slot_rows;
+        *bytes = contract_conv_layout(cx->f, root, &ck, ck.conv_rows);
+    }
+    return ck;
+}
+
 /* Opens the block of a convolution's sgemms, declaring col, its im2col, at
- * the plan's scratch block; false (an internal error) where that block is
- * smaller than the contract's scratch. */
-static bool open_conv_block(emit_ctx *cx, const ir_op *root, const contract_kernel *ck, const char *col) {
-    if (cx->p->scratch_bytes < ck->scratch) {
+ * the scratch (a slot's, in slots); false (an internal error) where that
+ * is smaller than the blocks' `bytes`. */
+static bool open_conv_block(emit_ctx *cx, const ir_op *root, size_t bytes, const char *col) {
+    size_t room = cx->slot_rows ? slot_bytes(cx) : cx->p->scratch_bytes;
+    if (room < bytes) {
         ec_fail_op(cx, DIAG_INVALID, root, "internal error: a convolution needs %zu bytes of scratch, the plan has %zu",
-                   ck->scratch, cx->p->scratch_bytes);
+                   bytes, room);
         return false;
     }
     ec_block(cx);
     ec_line(cx, "float *restrict %s = (float *)scratch;", col);
     return true;
+}
+
+/* Opens the loop over the kernel's units (blocks of positions, in the
+ * order of its emitter), [0, units), or in slots [aj_from, aj_to); the
+ * unit's name. */
+static const char *open_units(emit_ctx *cx, int64_t units) {
+    const char *u = ec_fresh(cx, "u");
+    if (cx->slot_rows) ec_open(cx, "for (int64_t %s = aj_from; %s < aj_to; %s++)", u, u, u);
+    else ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", u, u, units, u);
+    return u;
+}
+
+/* "if (mark != key) { <packs group g's kernel> mark = key; }": a unit's
+ * kernel packed once for a run of units that share it. */
+static void pack_for(emit_ctx *cx, const ir_op *root, const ew_window *w, const int64_t *rstride, const char *kp,
+                     const char *g, const char *mark, const char *key) {
+    ec_open(cx, "if (%s != %s)", mark, key);
+    pack_kernel(cx, root, w, rstride, kp, g);
+    ec_line(cx, "%s = %s;", mark, key);
+    ec_close(cx);
+}
+
+/* "n" as the result of `u / inner % n`, "0" where n is 1. */
+static const char *unit_part(emit_ctx *cx, const char *u, int64_t inner, int64_t n) {
+    if (n == 1) return "0";
+    return ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, u, inner, n));
 }
 
 /* Batch inner (contract_kernel.conv_batch_inner): rows [k0, k0 + kn) of
@@ -759,7 +803,7 @@ static bool emit_conv_gemm_batch_inner(emit_ctx *cx, const ex_kernel *k, const i
         !ex_blis_strides_ok(sum, out_g, rs_b, cs_b))
         return false;
     const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *k0 = ec_fresh(cx, "k0"), *kn = ec_fresh(cx, "kn");
-    if (!open_conv_block(cx, root, ck, col)) return true;
+    if (!open_conv_block(cx, root, ck->scratch, col)) return true;
     if (ck->conv_packed) {
         ec_line(cx, "float *restrict %s = (float *)(scratch + %zu);", kp, ck->scratch_rhs);
         pack_kernel(cx, root, w, rstride, kp, "0");
@@ -861,22 +905,20 @@ static void zero_phase(emit_ctx *cx, const ir_op *root, const ex_kernel *k, cons
     ec_close(cx);
 }
 
-/* Phase r of image b and group g (its kernel rows packed at kp): blocks
- * of conv_rows of its output positions gathered into col, multiplied into
- * the tile by sgemm, and stored to their places in the result. */
+/* Rows [p0, p0 + rows) (fewer at the end) of phase r of image b and group
+ * g (its kernel rows packed at kp): gathered into col, multiplied into the
+ * tile by sgemm, and stored to their places in the result. */
 static void emit_phase(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w,
                        const int64_t *per_dim, const int64_t *r, const int64_t *rstride, const char *const *buf,
-                       const char *b, const char *g) {
+                       int64_t rows, const char *b, const char *g, const char *p0) {
     const ir_type *res = ec_type(cx, root->out[0]);
-    int64_t rows = cx->p->kernels.k[k->step].conv_rows, positions = 1, wsize = 1;
+    int64_t positions = 1, wsize = 1;
     int64_t out_g = res->dims[root->a.conv_out.v[1]] / root->a.feature_groups;
     for (int s = 0; s < w->w.rank; s++) positions *= w->positions[s], wsize *= w->w.size[s];
     int64_t row = ec_type(cx, root->in[1])->dims[root->a.conv_rhs.v[0]] * wsize;
-    const char *col = buf[0], *kp = buf[1], *tile = buf[2];
-    const char *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn"), *pp = ec_fresh(cx, "pp"), *o = ec_fresh(cx, "o");
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
-    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
-            positions, rows, positions, p0);
+    const char *col = buf[0], *kp = buf[1], *tile = buf[2], *pp = ec_fresh(cx, "pp"), *o = ec_fresh(cx, "o");
+    const char *pn = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s",
+                                                 p0, rows, positions, rows, positions, p0));
     gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
     ex_gemm_call(cx, true, rows, out_g, row,
                  ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", 1.0f, %s, %" PRId64 ", 1, %s, %" PRId64
@@ -890,87 +932,115 @@ static void emit_phase(emit_ctx *cx, const ex_kernel *k, const ir_op *root, cons
             phase_out_at(cx, root, per_dim, r, b, g, o, j), tile, pp, out_g, o);
     ec_close(cx);
     ec_close(cx);
-    ec_close(cx);
+}
+
+/* Phase n of a convolution over a dilated input: its r (per_dim's digits
+ * of n, the last dim fastest), its window (phase_window's *w and return),
+ * and its units an image: blocks of `rows` positions, or one where it
+ * reads nothing (zero_phase), or none where it has no positions. */
+static int64_t phase_units(const ew_window *full, const int64_t *per_dim, int64_t n, int64_t rows, int64_t *r,
+                           ew_window *w, bool *reads) {
+    int nsp = full->w.rank;
+    for (int s = nsp - 1; s >= 0; s--) {
+        r[s] = n % per_dim[s];
+        n /= per_dim[s];
+    }
+    *reads = phase_window(full, per_dim, r, w);
+    int64_t positions = 1;
+    for (int s = 0; s < nsp; s++) positions *= w->positions[s];
+    if (positions == 0) return 0;
+    return *reads ? (positions + rows - 1) / rows : 1;
 }
 
 /* A convolution over a dilated input (contract_conv_phases): per group,
  * each phase an undilated convolution (phase_window) whose kernel rows are
  * packed and whose products skip the dilation's holes: 1/P of the im2col
  * work along each phased dim (a 2x2-strided 3x3 transposed convolution
- * multiplies 9 window points where the whole window would take 36). */
-static bool emit_conv_phases(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
-    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+ * multiplies 9 window points where the whole window would take 36). Its
+ * units go by group, phase, image and block; each phase's code is its
+ * own branch, its kernel rows packed when a unit comes to it. */
+static bool emit_conv_phases(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w,
+                             const contract_kernel *ck, size_t bytes) {
     const ir_attrs *a = &root->a;
     const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
-    int nsp = res->rank - 2;
-    int64_t per_dim[IR_MAX_RANK], r[IR_MAX_RANK] = {0}, in_g = rhs->dims[a->conv_rhs.v[0]];
-    int64_t phases = contract_conv_phases(cx->f, root, per_dim, NULL);
+    int64_t per_dim[IR_MAX_RANK], r[IR_MAX_RANK], in_g = rhs->dims[a->conv_rhs.v[0]];
+    int64_t phases = contract_conv_phases(cx->f, root, per_dim, NULL), batch = res->dims[a->conv_out.v[0]];
+    int64_t rows = ck->conv_rows, per_group = 0;
+    ew_window pw;
+    bool reads;
+    for (int64_t n = 0; n < phases; n++) per_group += batch * phase_units(w, per_dim, n, rows, r, &pw, &reads);
     const char *buf[3] = {ec_fresh(cx, "aj_col"), ec_fresh(cx, "aj_kp"), ec_fresh(cx, "aj_tile")};
-    const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b");
-    if (!open_conv_block(cx, root, ck, buf[0])) return true;
-    ec_line(cx, "float *restrict %s = (float *)(scratch + %zu), *restrict %s = (float *)(scratch + %zu);", buf[1], ck->scratch_rhs,
-            buf[2], ck->scratch_tile);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, a->feature_groups, g);
+    const char *mark = ec_fresh(cx, "aj_packed");
+    if (!open_conv_block(cx, root, bytes, buf[0])) return true;
+    ec_line(cx, "float *restrict %s = (float *)(scratch + %zu), *restrict %s = (float *)(scratch + %zu);", buf[1],
+            ck->scratch_rhs, buf[2], ck->scratch_tile);
+    ec_line(cx, "int64_t %s = -1;", mark);
+    const char *u = open_units(cx, a->feature_groups * per_group);
+    const char *g = a->feature_groups == 1 ? "0" : ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64, u, per_group));
+    const char *v = ex_local(cx, IR_I64, ec_str(cx, "%s %% %" PRId64, u, per_group));
+    int64_t first = 0;
     for (int64_t n = 0; n < phases; n++) {
-        ew_window pw;
-        int64_t rstride[IR_MAX_RANK], positions = 1;
-        bool reads = phase_window(w, per_dim, r, &pw);
-        for (int s = 0; s < nsp; s++) positions *= pw.positions[s];
-        if (positions && reads) {
+        int64_t units = phase_units(w, per_dim, n, rows, r, &pw, &reads), rstride[IR_MAX_RANK];
+        if (!units) continue;
+        ec_open(cx, "%sif (%s < %" PRId64 ")", first ? "else " : "", v, first + batch * units);
+        const char *in_phase = ex_local(cx, IR_I64, ec_str(cx, "%s - %" PRId64, v, first));
+        const char *b = unit_part(cx, in_phase, units, batch);
+        if (reads) {
             phase_row_strides(&pw, in_g, rstride);
-            pack_kernel(cx, root, &pw, rstride, buf[1], g);
+            pack_for(cx, root, &pw, rstride, buf[1], g, mark, ec_str(cx, "%s * %" PRId64 " + %" PRId64, g, phases, n));
+            const char *p0 = ex_local(cx, IR_I64, ec_str(cx, "%s %% %" PRId64 " * %" PRId64, in_phase, units, rows));
+            emit_phase(cx, k, root, &pw, per_dim, r, rstride, buf, rows, b, g, p0);
+        } else {
+            zero_phase(cx, root, k, &pw, per_dim, r, b, g);
         }
-        if (positions) {
-            ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, res->dims[a->conv_out.v[0]], b);
-            if (reads) emit_phase(cx, k, root, &pw, per_dim, r, rstride, buf, b, g);
-            else zero_phase(cx, root, k, &pw, per_dim, r, b, g);
-            ec_close(cx);
-        }
-        for (int s = nsp - 1; s >= 0 && ++r[s] == per_dim[s]; s--) r[s] = 0;   /* the next phase */
+        ec_close(cx);
+        first += batch * units;
     }
     ec_close(cx);
     ec_close(cx);
     return true;
 }
 
-/* Per group and image, blocks of conv_rows output positions: their im2col
- * rows, then C[p, o] = rows . kernel by sgemm into the result (its spatial
- * dims one strided dim, the contract checked). Fast mode: the sums run in
- * BLIS's order, not the evaluator's. False (nothing emitted) where BLIS
- * would not take the result's strides. */
+/* Blocks of conv_rows output positions, by group, image and block (the
+ * kernel's units): their im2col rows, then C[p, o] = rows . kernel by
+ * sgemm into the result (its spatial dims one strided dim, the contract
+ * checked). Fast mode: the sums run in BLIS's order, not the evaluator's.
+ * False (nothing emitted) where BLIS would not take the result's strides. */
 static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const ew_window *w) {
-    const contract_kernel *ck = &cx->p->kernels.k[k->step];
-    if (ck->conv_batch_inner) return emit_conv_gemm_batch_inner(cx, k, root, w);
-    if (ck->conv_phased) return emit_conv_phases(cx, k, root, w);
+    if (cx->p->kernels.k[k->step].conv_batch_inner) return emit_conv_gemm_batch_inner(cx, k, root, w);
+    size_t bytes;
+    contract_kernel ck = conv_blocks(cx, root, k->step, &bytes);
+    if (ck.conv_phased) return emit_conv_phases(cx, k, root, w, &ck, bytes);
     const ir_attrs *a = &root->a;
     const ir_type *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = res->rank - 2;
     int64_t os[IR_MAX_RANK];
     row_major_strides(res, os);
     int64_t groups = a->feature_groups, out_g = res->dims[a->conv_out.v[1]] / groups;
-    int64_t batch = res->dims[a->conv_out.v[0]], positions = 1, wsize = 1, rows = ck->conv_rows;
+    int64_t batch = res->dims[a->conv_out.v[0]], positions = 1, wsize = 1, rows = ck.conv_rows;
     for (int s = 0; s < nsp; s++) positions *= res->dims[a->conv_out.v[2 + s]], wsize *= w->w.size[s];
-    int64_t row = rhs->dims[a->conv_rhs.v[0]] * wsize;
+    int64_t row = rhs->dims[a->conv_rhs.v[0]] * wsize, blocks = (positions + rows - 1) / rows;
     int64_t rs_c = nsp ? os[a->conv_out.v[1 + nsp]] : 1, cs_c = os[a->conv_out.v[1]];
     int64_t rstride[IR_MAX_RANK], ks[IR_MAX_RANK], kstride = contract_conv_rows(cx->f, root, rstride);
     row_major_strides(rhs, ks);
-    int64_t rs_b = ck->conv_packed ? out_g : kstride, cs_b = ck->conv_packed ? 1 : ks[a->conv_rhs.v[1]];
+    int64_t rs_b = ck.conv_packed ? out_g : kstride, cs_b = ck.conv_packed ? 1 : ks[a->conv_rhs.v[1]];
     if (!ex_blis_strides_ok(rows, out_g, rs_c, cs_c) ||
         !ex_blis_strides_ok(positions - (positions - 1) / rows * rows, out_g, rs_c, cs_c) ||
         !ex_blis_strides_ok(row, out_g, rs_b, cs_b))
         return false;
-    const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp");
-    const char *g = ec_fresh(cx, "g"), *b = ec_fresh(cx, "b"), *p0 = ec_fresh(cx, "p0"), *pn = ec_fresh(cx, "pn");
-    if (!open_conv_block(cx, root, ck, col)) return true;
-    if (ck->conv_packed)
-        ec_line(cx, "const float *restrict %s = (const float *)(scratch + %zu);", kp, ck->scratch_rhs);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", g, g, groups, g);
-    if (ck->conv_packed) pack_kernel(cx, root, w, rstride, ec_str(cx, "((float *)%s)", kp), g);
+    const char *col = ec_fresh(cx, "aj_col"), *kp = ec_fresh(cx, "aj_kp"), *mark = ec_fresh(cx, "aj_packed");
+    if (!open_conv_block(cx, root, bytes, col)) return true;
+    if (ck.conv_packed) {
+        ec_line(cx, "float *restrict %s = (float *)(scratch + %zu);", kp, ck.scratch_rhs);
+        ec_line(cx, "int64_t %s = -1;", mark);
+    }
+    const char *u = open_units(cx, groups * batch * blocks);
+    const char *g = unit_part(cx, u, batch * blocks, groups), *b = unit_part(cx, u, blocks, batch);
+    const char *p0 = ex_local(cx, IR_I64, ec_str(cx, "%s %% %" PRId64 " * %" PRId64, u, blocks, rows));
+    const char *pn = ex_local(cx, IR_I64, ec_str(cx, "%s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s",
+                                                 p0, rows, positions, rows, positions, p0));
+    if (ck.conv_packed) pack_for(cx, root, w, rstride, kp, g, mark, g);
     else ec_line(cx, "const float *%s = %s + %s * %" PRId64 ";", kp, eo_in(cx, root, 1), g, out_g * cs_b);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s++)", b, b, batch, b);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", p0, p0, positions, p0, rows);
-    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", pn, p0, rows,
-            positions, rows, positions, p0);
     bool by_columns = features_outside(cx, root, w);
     if (by_columns) gather_columns(cx, root, w, rstride, col, b, g, p0, pn);
     else gather_rows(cx, root, w, rstride, col, b, g, p0, pn);
@@ -980,11 +1050,14 @@ static bool emit_conv_gemm(emit_ctx *cx, const ex_kernel *k, const ir_op *root, 
                         ", %" PRId64 ", 0.0f, (float *)%s + %s * %" PRId64 " + %s * %" PRId64 " + %s * %" PRId64
                         ", %" PRId64 ", %" PRId64, pn, out_g, row, col, a_strides, kp, rs_b, cs_b, k->out[0], b,
                         os[a->conv_out.v[0]], g, out_g * cs_c, p0, rs_c, rs_c, cs_c));
-    for (int c = 0; c < 4; c++) ec_close(cx);
+    ec_close(cx);
+    ec_close(cx);
     return true;
 }
 
-int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
+/* A convolution's window over its input, the result's positions (false:
+ * a malformed one, failed). */
+static bool conv_window(emit_ctx *cx, const ir_op *root, ew_window *w) {
     const ir_attrs *a = &root->a;
     const ir_type *lhs = ec_type(cx, root->in[0]), *rhs = ec_type(cx, root->in[1]), *res = ec_type(cx, root->out[0]);
     int nsp = lhs->rank - 2;
@@ -993,14 +1066,55 @@ int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
         sizes[s] = rhs->dims[a->conv_rhs.v[2 + s]];
         positions[s] = res->dims[a->conv_out.v[2 + s]];
     }
+    return window_of(cx, root, lhs, nsp, a->conv_lhs.v + 2, sizes, positions, w);
+}
+
+int emit_convolution(emit_ctx *cx, const ex_kernel *k, const ir_op *root) {
     ew_window w;
-    if (!window_of(cx, root, lhs, nsp, a->conv_lhs.v + 2, sizes, positions, &w) || ir_type_numel(res) == 0)
-        return cx->rc;
+    if (!conv_window(cx, root, &w) || ir_type_numel(ec_type(cx, root->out[0])) == 0) return cx->rc;
     bool gemm = ew_conv_gemm(cx, k->step);
     if (gemm && emit_conv_gemm(cx, k, root, &w)) return cx->rc;
     if (gemm) ec_line(cx, "(void)scratch;");
     emit_conv_direct(cx, k, root, &w);
     return cx->rc;
+}
+
+/* Slots (emit_c.c) for a convolution of blocks (not batch inner): as many
+ * rows a block as a slot's part of the scratch block holds, up to the
+ * contract's, alike within an image; none where that is under
+ * EX_SLOT_MIN_ROWS rows (or the image's positions, where fewer), or where
+ * there are fewer than two blocks or too few outputs to share. */
+enum { CONV_SLOT_MIN_OUTPUTS = 1 << 16 };
+
+bool ew_conv_slots(emit_ctx *cx, int step, ex_slots *s) {
+    const ir_op *op = cx->f->body->ops[step];
+    if (cx->o->threads <= 1 || op->code != IR_FUSION || !ew_conv_gemm(cx, step)) return false;
+    const ir_op *root = op->regions[0]->ops[0];
+    contract_kernel ck = cx->p->kernels.k[step];
+    const ir_type *res = ec_type(cx, root->out[0]);
+    if (ck.conv_batch_inner || ir_type_numel(res) < CONV_SLOT_MIN_OUTPUTS) return false;
+    int nsp = res->rank - 2;
+    int64_t positions = 1, units = 0, per_dim[IR_MAX_RANK], r[IR_MAX_RANK];
+    for (int i = 0; i < nsp; i++) positions *= res->dims[root->a.conv_out.v[2 + i]];
+    int64_t rows = ck.conv_rows < positions ? ck.conv_rows : positions;
+    size_t room = slot_bytes(cx);
+    while (rows > 0 && contract_conv_layout(cx->f, root, &ck, rows) > room) rows -= rows / 16 > 1 ? rows / 16 : 1;
+    if (rows == 0 || rows < (positions < EX_SLOT_MIN_ROWS ? positions : EX_SLOT_MIN_ROWS)) return false;
+    int64_t blocks = (positions + rows - 1) / rows;
+    rows = (positions + blocks - 1) / blocks;   /* an image's blocks alike */
+    if (ck.conv_phased) {
+        ew_window w, pw;
+        int64_t phases = contract_conv_phases(cx->f, root, per_dim, NULL);
+        bool reads;
+        if (!conv_window(cx, root, &w)) return false;
+        for (int64_t n = 0; n < phases; n++) units += phase_units(&w, per_dim, n, rows, r, &pw, &reads);
+    } else {
+        units = (positions + rows - 1) / rows;
+    }
+    units *= root->a.feature_groups * res->dims[root->a.conv_out.v[0]];
+    if (units < 2) return false;
+    *s = (ex_slots){rows, units, 1, room};
+    return true;
 }
 
 /* ---- map ------------------------------------------------------------------------------ */

@@ -773,6 +773,45 @@ TEST(column_reductions_match_the_evaluator) {
     check_both_modes(middle, (check){.kind = IR_FUSION_REDUCE, .specials = true, .name = "columns, middle dim"});
 }
 
+/* Convolutions as im2col and sgemm on threads run in slots (emit_c.c,
+ * kernel_slots): each thread gathers and multiplies whole blocks of
+ * positions through its own part of the scratch block, units [aj_from,
+ * aj_to) a call. Every form of the blocks: NHWC rows with two feature
+ * groups and a packed kernel (HWOI), NCHW gathered by columns, a
+ * transposed convolution's phases, a 1-D convolution; at 2 and 3 threads
+ * (a slot a third of the block). */
+static const char *const slot_convolutions[][3] = {
+    {"tensor<4x24x24x16xf32>, tensor<3x3x32x8xf32>", "tensor<4x24x24x32xf32>",
+     "[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], "
+     "lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64}"},
+    {"tensor<2x16x40x40xf32>, tensor<32x16x3x3xf32>", "tensor<2x32x40x40xf32>",
+     "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], "
+     "lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64}"},
+    {"tensor<4x16x16x8xf32>, tensor<3x3x8x16xf32>", "tensor<4x32x32x16xf32>",
+     "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 1], [2, 1]], "
+     "lhs_dilate = [2, 2], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64}"},
+    {"tensor<4x1024x16xf32>, tensor<5x16x16xf32>", "tensor<4x1024x16xf32>",
+     "[b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[2, 2]], lhs_dilate = [1], "
+     "rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64}"},
+};
+
+TEST(convolutions_on_threads_run_in_slots) {
+    for (size_t i = 0; i < sizeof slot_convolutions / sizeof *slot_convolutions; i++) {
+        const char *const *c = slot_convolutions[i];
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%x: %.*s, %%w: %s) -> %s {\n"
+                 "  %%y = stablehlo.convolution(%%x, %%w) dim_numbers = %s : (%s) -> %s\n"
+                 "  return %%y : %s\n}\n",
+                 (int)(strchr(c[0], ',') - c[0]), c[0], strchr(c[0], ',') + 2, c[1], c[2], c[0], c[1], c[1]);
+        check_program(text, &(check){.kind = IR_FUSION_OPAQUE, .strict = true, .threads = 2});
+        for (int threads = 2; threads <= 3; threads++)
+            check_program(text, &(check){.kind = IR_FUSION_OPAQUE, .threads = threads, .tol = {64, 1e-5},
+                                         .range = 1.0, .name = "convolution in slots",
+                                         .contains = "int64_t aj_from, int64_t aj_to, char *scratch)"});
+    }
+}
+
 /* argmax: a two-input reducer region over (value, iota), rows and columns. */
 static const char argmax_text[] =
     "func.func @main(%a: tensor<6x37xf32>) -> (tensor<6xf32>, tensor<6xi32>, tensor<6xi32>) {\n"
@@ -1576,6 +1615,7 @@ int main(void) {
     RUN(row_reductions_match_the_evaluator);
     RUN(column_reductions_match_the_evaluator);
     RUN(multi_input_reducers_match_the_evaluator);
+    RUN(convolutions_on_threads_run_in_slots);
     RUN(reductions_may_read_earlier_reductions);
     RUN(layernorm_statistics_match_the_evaluator);
     RUN(reductions_of_any_shape_match_the_evaluator);
