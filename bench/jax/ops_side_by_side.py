@@ -13,6 +13,7 @@ whose fixed cost swamps a small product. Needs jax and numpy.
 For one core on both sides: taskset -c 0 python3 bench/jax/ops_side_by_side.py --threads 1
 """
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -153,22 +154,28 @@ def main():
     for name, fn, *xs in CASES:
         if a.names and not any(name.startswith(n) for n in a.names):
             continue
-        jf = jax.jit(fn)
-        try:
-            af = arrayjit.compile(jf.lower(*xs).as_text(), threads=a.threads)
-            nx = [np.asarray(x) for x in xs]
-            err = max_error(jf(*xs), af(*nx))
-        except Exception as e:   # a FAIL row, and on to the next case
-            print("| %s | FAIL: %s |" % (name, str(e).splitlines()[0][:200]), flush=True)
-            continue
-        tj, ta = [], []
-        timed(jf, xs, 2)
-        timed(af, nx, 2)
-        for _ in range(5):
-            tj += timed(jf, xs, 3)
-            ta += timed(af, nx, 3)
-        mj, ma = np.median(tj) * 1e3, np.median(ta) * 1e3
-        print("| %s | %.2f | %.2f | %.2f | %.1e |" % (name, mj, ma, ma / mj, err), flush=True)
+        # jax.jit computes f64 inputs in f32 unless x64 is on: the f64 cases lower and run with it
+        with jax.enable_x64(True) if "f64" in name else contextlib.nullcontext():
+            run_case(name, fn, xs, a.threads)
+
+
+def run_case(name, fn, xs, threads):
+    jf = jax.jit(fn)
+    try:
+        af = arrayjit.compile(jf.lower(*xs).as_text(), threads=threads)
+        nx = [np.asarray(x) for x in xs]
+        err = max_error(jf(*xs), af(*nx))
+    except Exception as e:   # a FAIL row, and on to the next case
+        print("| %s | FAIL: %s |" % (name, str(e).splitlines()[0][:200]), flush=True)
+        return
+    tj, ta = [], []
+    timed(jf, xs, 2)
+    timed(af, nx, 2)
+    for _ in range(5):
+        tj += timed(jf, xs, 3)
+        ta += timed(af, nx, 3)
+    mj, ma = np.median(tj) * 1e3, np.median(ta) * 1e3
+    print("| %s | %.2f | %.2f | %.2f | %.1e |" % (name, mj, ma, ma / mj, err), flush=True)
 
 
 if __name__ == "__main__":

@@ -32,18 +32,20 @@ static const char *undefined_on(emit_ctx *cx, const ir_op *op, ir_opcode code, i
 
 /* ---- floats ---------------------------------------------------------------- */
 
-/* A libm function of one argument: f64 calls it; f32 calls it in double and
- * rounds (strict, as the evaluator does) or calls its f32 twin (fast). */
+/* A libm function of one argument. Strict: f64 calls it, f32 calls it in
+ * double and rounds, as the evaluator does. Fast: the prelude's aj_vm_
+ * name of its f64 or f32 version, which gcc vectorises through glibc's
+ * libmvec (emit_prelude.c). */
 static const char *libm1(emit_ctx *cx, ir_dtype t, const char *fn, const char *x) {
+    if (!cx->o->strict_order) return ec_str(cx, "aj_vm_%s%s(%s)", fn, t == IR_F32 ? "f" : "", x);
     if (t == IR_F64) return ec_str(cx, "%s(%s)", fn, x);
-    if (cx->o->strict_order) return ec_str(cx, "(float)%s((double)%s)", fn, x);
-    return ec_str(cx, "%sf(%s)", fn, x);
+    return ec_str(cx, "(float)%s((double)%s)", fn, x);
 }
 
 static const char *libm2(emit_ctx *cx, ir_dtype t, const char *fn, const char *a, const char *b) {
+    if (!cx->o->strict_order) return ec_str(cx, "aj_vm_%s%s(%s, %s)", fn, t == IR_F32 ? "f" : "", a, b);
     if (t == IR_F64) return ec_str(cx, "%s(%s, %s)", fn, a, b);
-    if (cx->o->strict_order) return ec_str(cx, "(float)%s((double)%s, (double)%s)", fn, a, b);
-    return ec_str(cx, "%sf(%s, %s)", fn, a, b);
+    return ec_str(cx, "(float)%s((double)%s, (double)%s)", fn, a, b);
 }
 
 /* A double-only function (the prelude's aj_digamma, aj_zeta ...: src/util/

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -1294,6 +1295,132 @@ TEST(fast_math_accuracy) {
     free(z);
 }
 
+/* Fast mode's libm calls (the prelude's aj_vm_ names): each function in a
+ * loop as a kernel has it, built as the backend builds (-O3 -march=native),
+ * over random bit patterns, a typical range and the special values (NaN,
+ * +-inf, +-0, the domains' edges, pow's and atan2's special pairs), within
+ * VECTOR_MATH_ULP of libm in a wider type (double for f32, long double for
+ * f64), NaN where it gives NaN. Where glibc has libmvec (x86-64, 2.35 on)
+ * the loops must call it: the object loads libmvec.so.1. */
+enum { VECTOR_MATH_ULP = 4 };
+
+typedef struct vm_function {
+    const char *name;
+    double (*ref)(double);
+    long double (*refl)(long double);
+    double (*ref2)(double, double);
+    long double (*refl2)(long double, long double);
+    double lo, hi;
+    bool f32;   /* fast mode calls it on f32 too (the others have prelude approximations there) */
+} vm_function;
+
+#define VM1(F, LO, HI, F32) {#F, F, F##l, NULL, NULL, LO, HI, F32}
+#define VM2(F, LO, HI) {#F, NULL, NULL, F, F##l, LO, HI, true}
+static const vm_function vm_functions[] = {
+    VM1(sin, -20, 20, true), VM1(cos, -20, 20, true), VM1(tan, -20, 20, true), VM1(asin, -1.1, 1.1, true),
+    VM1(acos, -1.1, 1.1, true), VM1(atan, -100, 100, true), VM1(sinh, -100, 100, true), VM1(cosh, -100, 100, true),
+    VM1(tanh, -20, 20, false), VM1(asinh, -1e3, 1e3, true), VM1(acosh, 0.5, 1e3, true), VM1(atanh, -1.1, 1.1, true),
+    VM1(exp, -800, 800, false), VM1(expm1, -40, 800, false), VM1(log, -1, 1e4, false), VM1(log1p, -1.5, 1e4, false),
+    VM1(cbrt, -1e3, 1e3, true), VM1(erf, -6, 6, false), VM1(erfc, -6, 30, false), VM2(pow, -4, 40), VM2(atan2, -10, 10),
+};
+enum { VM_FUNCTIONS = (int)(sizeof vm_functions / sizeof *vm_functions) };
+
+/* aj_vm_eval(function, f64?, x, y, result, n): vm_functions' order. */
+static char *vector_math_driver(void) {
+    sbuf b = {0};
+    sb_puts(&b, emit_prelude);
+    sb_puts(&b, "void aj_vm_eval(int which, int f64, const void *restrict x, const void *restrict y, void *restrict r, long n) {\n"
+                "    const float *xf = x, *yf = y; const double *xd = x, *yd = y; float *rf = r; double *rd = r;\n"
+                "    (void)xf, (void)yf, (void)xd, (void)yd, (void)rf, (void)rd;\n"
+                "    switch (which * 2 + f64) {\n");
+    for (int f = 0; f < VM_FUNCTIONS; f++) {
+        const char *n = vm_functions[f].name, *args = vm_functions[f].ref ? "[i]" : "[i], y";
+        sb_printf(&b, "    case %d: for (long i = 0; i < n; i++) rf[i] = aj_vm_%sf(xf%s%s); break;\n", f * 2, n, args,
+                  vm_functions[f].ref ? "" : "f[i]");
+        sb_printf(&b, "    case %d: for (long i = 0; i < n; i++) rd[i] = aj_vm_%s(xd%s%s); break;\n", f * 2 + 1, n, args,
+                  vm_functions[f].ref ? "" : "d[i]");
+    }
+    sb_puts(&b, "    }\n}\n");
+    return b.failed ? (sb_free(&b), NULL) : b.s;
+}
+
+static const double vm_specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5, -0.5, 2.0, 1e-45, -1e-300,
+                                     3.4e38, -3.4e38, 1e300, 1e30, -1e30, 1e10, 0.1, 89.0, 710.0, -745.0};
+
+/* Argument i of function f: a special (the pairs of two-argument ones
+ * crossed), random bits, or the typical range. */
+static double vm_argument(const vm_function *f, bool f64, int i, int which, uint64_t *seed) {
+    enum { NS = (int)(sizeof vm_specials / sizeof *vm_specials) };
+    if (i < NS * NS) return vm_specials[which == 0 ? i % NS : i / NS % NS];
+    uint64_t bits = testing_random(seed);
+    if (i & 1) {
+        if (!f64) {
+            float v;
+            uint32_t b32 = (uint32_t)bits;
+            memcpy(&v, &b32, 4);
+            return v;
+        }
+        double v;
+        memcpy(&v, &bits, 8);
+        return v;
+    }
+    return f->lo + (f->hi - f->lo) * uniform(seed);
+}
+
+static int64_t vm_distance(double got, long double want, bool f64) {
+    double w = f64 ? (double)want : (double)(float)want;
+    if (isnan(w) || isnan(got)) return isnan(w) && isnan(got) ? 0 : INT64_MAX;
+    return llabs(float_key(got, !f64) - float_key(w, !f64));
+}
+
+TEST(fast_libm_calls_vectorise_within_4_ulp) {
+    char *src = vector_math_driver();
+    EXPECT(src != NULL);
+    if (!src) return;
+    print_source_if_asked("vector math", src);
+    build_options o = {.cflags = "-O3 -march=native -Wall -Wextra -Werror", .ldflags = "-lm"};
+    build_result r;
+    diag d = {0};
+    int rc = build_shared_object(src, strlen(src), "aj_vm_eval", &o, &r, &d);
+    mem_free(src);
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    if (rc) return;
+#if defined __x86_64__ && defined __GLIBC__ && __GLIBC_PREREQ(2, 35)
+    void *mvec = dlopen("libmvec.so.1", RTLD_NOW | RTLD_NOLOAD);
+    EXPECT(mvec != NULL);
+    if (mvec) dlclose(mvec);
+#endif
+    void (*eval)(int, int, const void *, const void *, void *, long);
+    memcpy(&eval, &r.symbol, sizeof eval);
+    enum { N = 100000 };
+    double *x = malloc(sizeof(double) * N), *y = malloc(sizeof(double) * N), *out = malloc(sizeof(double) * N);
+    float *xf = malloc(sizeof(float) * N), *yf = malloc(sizeof(float) * N), *outf = malloc(sizeof(float) * N);
+    for (int f = 0; f < VM_FUNCTIONS; f++)
+        for (int f64 = vm_functions[f].f32 ? 0 : 1; f64 <= 1; f64++) {
+            const vm_function *v = &vm_functions[f];
+            uint64_t seed = (uint64_t)f * 2 + (uint64_t)f64 + 1;
+            for (int i = 0; i < N; i++) {
+                x[i] = vm_argument(v, f64, i, 0, &seed), y[i] = vm_argument(v, f64, i, 1, &seed);
+                if (!f64) x[i] = xf[i] = (float)x[i], y[i] = yf[i] = (float)y[i];
+            }
+            eval(f, f64, f64 ? (void *)x : (void *)xf, f64 ? (void *)y : (void *)yf, f64 ? (void *)out : (void *)outf, N);
+            int64_t worst = 0;
+            double at = 0;
+            for (int i = 0; i < N; i++) {
+                long double want = v->ref ? (f64 ? v->refl(x[i]) : v->ref(x[i]))
+                                          : (f64 ? v->refl2(x[i], y[i]) : v->ref2(x[i], y[i]));
+                int64_t u = vm_distance(f64 ? out[i] : outf[i], want, f64);
+                if (u > worst) worst = u, at = x[i];
+            }
+            if (worst > VECTOR_MATH_ULP)
+                fprintf(stderr, "aj_vm_%s%s: %lld ULP at %.17g\n", v->name, f64 ? "" : "f", (long long)worst, at);
+            EXPECT(worst <= VECTOR_MATH_ULP);
+        }
+    free(x), free(y), free(out), free(xf), free(yf), free(outf);
+    build_release(&r);
+}
+
 /* ---- the entry: several kernels, constants, copies, in place ---------------------------------- */
 
 static const char pipeline_text[] =
@@ -1630,6 +1757,7 @@ int main(void) {
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
     RUN(fast_math_accuracy);
+    RUN(fast_libm_calls_vectorise_within_4_ulp);
     RUN(the_entry_runs_kernels_in_order_with_planned_pointers);
     RUN(kernels_the_backend_cannot_generate_are_refused_with_a_message);
     RUN(emission_survives_failing_allocations);
