@@ -72,7 +72,7 @@ const char *ex_buffer(emit_ctx *cx, ir_value_id v) {
 
 const char *ex_element(emit_ctx *cx, ir_dtype t, const char *array, const char *offset) {
     if (!array || !offset) return NULL;
-    if (t == IR_F16) return ec_str(cx, "(float)%s[%s]", array, offset);
+    if (t == IR_F16) return ec_str(cx, "aj_f16_to_f32(%s[%s])", array, offset);
     if (t == IR_BF16) return ec_str(cx, "aj_bf16_to_f32(%s[%s])", array, offset);
     if (ec_is_sub_byte(t)) return ec_str(cx, "aj_wrap_%s(%s[%s])", ec_suffix(t), array, offset);   /* its low bits */
     if (ec_is_narrow_float(t)) return ec_str(cx, "aj_%s_to_f32(%s[%s])", ec_suffix(t), array, offset);   /* minifloats */
@@ -85,7 +85,7 @@ const char *ex_load(emit_ctx *cx, ir_dtype t, const char *array, const char *off
 
 void ex_store(emit_ctx *cx, ir_dtype t, const char *array, const char *offset, const char *value) {
     if (!array || !offset || !value || cx->rc) return;
-    if (t == IR_F16) ec_line(cx, "%s[%s] = (_Float16)%s;", array, offset, value);
+    if (t == IR_F16) ec_line(cx, "%s[%s] = aj_f32_to_f16(%s);", array, offset, value);
     else if (t == IR_BF16) ec_line(cx, "%s[%s] = aj_f32_to_bf16(%s);", array, offset, value);
     else if (ec_is_sub_byte(t)) ec_line(cx, "%s[%s] = aj_wrap_%s(%s);", array, offset, ec_suffix(t), value);
     else if (ec_is_narrow_float(t)) ec_line(cx, "%s[%s] = aj_%s_bits(%s);", array, offset, ec_suffix(t), value);

@@ -203,7 +203,7 @@ void ec_block(emit_ctx *cx);
 void ec_reopen(emit_ctx *cx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* C type of an element in memory: float, double, int32_t, int64_t, uint8_t
- * (i1), _Float16 (f16), uint16_t (bf16, its bits), int8_t ... uint64_t;
+ * (i1), uint16_t (f16 and bf16, their bits), int8_t ... uint64_t;
  * NULL for element types the backend does not handle (ec_dtype_ok false). */
 const char *ec_ctype(ir_dtype t);
 bool ec_dtype_ok(ir_dtype t);

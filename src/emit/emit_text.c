@@ -232,7 +232,7 @@ static const struct {
     const char *ctype, *suffix;
 } c_types[IR_DTYPE_COUNT] = {
     [IR_F32] = {"float", "f32"},     [IR_F64] = {"double", "f64"},   [IR_I32] = {"int32_t", "i32"},
-    [IR_I64] = {"int64_t", "i64"},   [IR_I1] = {"uint8_t", "i1"},    [IR_F16] = {"_Float16", "f16"},
+    [IR_I64] = {"int64_t", "i64"},   [IR_I1] = {"uint8_t", "i1"},    [IR_F16] = {"uint16_t", "f16"},
     [IR_BF16] = {"uint16_t", "bf16"}, [IR_I8] = {"int8_t", "i8"},    [IR_I16] = {"int16_t", "i16"},
     [IR_U8] = {"uint8_t", "u8"},     [IR_U16] = {"uint16_t", "u16"}, [IR_U32] = {"uint32_t", "u32"},
     [IR_U64] = {"uint64_t", "u64"},  [IR_I2] = {"int8_t", "i2"},     [IR_I4] = {"int8_t", "i4"},

@@ -33,6 +33,7 @@
 #include "plan/plan.h"
 #include "runtime/threads.h"
 #include "testing.h"
+#include "util/float16.h"
 #include "util/mem.h"
 
 #define WARNING_FREE "-O3 -march=native -Wall -Wextra -Werror"
@@ -266,9 +267,18 @@ static bool close_enough(ir_dtype t, elem_value got, elem_value want, tolerance 
     return d <= tol.abs || (double)llabs(float_key(got.f, t == IR_F32) - float_key(want.f, t == IR_F32)) <= tol.ulp;
 }
 
+/* The distance in units in the last place of two floats narrower than f32
+ * (size bytes) by their bits. */
+static int64_t narrow_ulps(uint32_t a, uint32_t b, size_t size) {
+    uint32_t sign = 1u << (8 * size - 1);
+    int64_t ka = a & sign ? -(int64_t)(a & (sign - 1)) : a, kb = b & sign ? -(int64_t)(b & (sign - 1)) : b;
+    return ka > kb ? ka - kb : kb - ka;
+}
+
 /* Compares result r; reports the first mismatch. Floats narrower than f32
- * (strict mode's only) by their bits, any NaN equal to any other (as f32's
- * and f64's: which operand's NaN an addition returns is the compiler's). */
+ * by their bits (within tol.ulp of theirs), any NaN equal to any other (as
+ * f32's and f64's: which operand's NaN an addition returns is the
+ * compiler's). */
 static bool same_result(int r, const eval_tensor *want, const void *got, tolerance tol) {
     int64_t n = ir_type_numel(&want->type);
     ir_dtype t = want->type.dtype;
@@ -277,7 +287,8 @@ static bool same_result(int r, const eval_tensor *want, const void *got, toleran
         uint32_t g = 0, w = 0;
         memcpy(&g, (const char *)got + (size_t)k * size, size);
         memcpy(&w, (const char *)want->data + (size_t)k * size, size);
-        if (g == w || (isnan(elem_load(t, got, k).f) && isnan(elem_load(t, want->data, k).f))) continue;
+        bool g_nan = isnan(elem_load(t, got, k).f), w_nan = isnan(elem_load(t, want->data, k).f);
+        if (g == w || (g_nan && w_nan) || (!g_nan && !w_nan && narrow_ulps(g, w, size) <= tol.ulp)) continue;
         fprintf(stderr, "result %d element %lld: got bits %#x, want %#x\n", r, (long long)k, g, w);
         return false;
     }
@@ -525,6 +536,34 @@ TEST(every_op_is_close_in_fast_mode) {
     compiled_free(&c);
 }
 
+
+/* Fast mode computes f16's and bf16's transcendental functions as f32's
+ * (the prelude's approximations, libmvec) rounded to the type: within one
+ * unit of theirs of the evaluator's (libm in double, rounded once). */
+TEST(narrow_transcendentals_in_fast_mode_are_f32s_rounded) {
+    static const char *const ops[] = {"sine", "cosine", "tan", "exponential", "exponential_minus_one", "log",
+                                      "log_plus_one", "logistic", "tanh", "cbrt"};
+    static const char *const types[] = {"f16", "bf16"};
+    enum { NOPS = (int)(sizeof ops / sizeof *ops) };
+    for (int t = 0; t < 2; t++) {
+        char text[4096], results[1024] = "", body[3072] = "", names[512] = "";
+        for (int i = 0; i < NOPS; i++) {
+            char line[160];
+            snprintf(line, sizeof line, "  %%r%d = stablehlo.%s %%x : tensor<1500x%s>\n", i, ops[i], types[t]);
+            strcat(body, line);
+            snprintf(line, sizeof line, "%stensor<1500x%s>", i ? ", " : "", types[t]);
+            strcat(results, line);
+            snprintf(line, sizeof line, "%s%%r%d", i ? ", " : "", i);
+            strcat(names, line);
+        }
+        snprintf(text, sizeof text, "func.func @main(%%x: tensor<1500x%s>) -> (%s) {\n%s  return %s : %s\n}\n",
+                 types[t], results, body, names, results);
+        char contains[64];
+        snprintf(contains, sizeof contains, "aj_rnd_%s(aj_fast_tanhf(", types[t]);
+        check_program(text, &(check){.kind = IR_FUSION_LOOP, .tol = {1, 0}, .range = 6, .specials = true,
+                                     .name = "narrow transcendentals, fast", .contains = contains});
+    }
+}
 
 /* ---- loop kernels ------------------------------------------------------------------------ */
 
@@ -1198,6 +1237,18 @@ static double erfinv_exact(double y) {
 
 typedef void (*fast_eval_fn)(int, const float *, float *, long);
 
+/* Builds a test's C source (the prelude and a driver) as the backend
+ * builds kernels, its symbol into r; the error printed. */
+static int build_driver(const char *src, const char *symbol, const char *cflags, const char *ldflags,
+                        build_result *r) {
+    build_options o = {.cflags = cflags, .ldflags = ldflags};
+    diag d = {0};
+    int rc = build_shared_object(src, strlen(src), symbol, &o, r, &d);
+    if (rc) fprintf(stderr, "%s\n", d.msg);
+    EXPECT_EQ_INT(rc, DIAG_OK);
+    return rc;
+}
+
 /* The prelude, its vector exp and the driver, built with gcc preferring
  * vectors of `width` bits (each width makes gcc call another of
  * aj_fast_expf's vector variants). */
@@ -1207,11 +1258,8 @@ static int build_fast_math(const char *width, build_result *r) {
     snprintf(src, size, "%s%s%s", emit_prelude, emit_prelude_exp, fast_math_driver);
     snprintf(cflags, sizeof cflags, "-O3 -march=native -mprefer-vector-width=%s -fno-math-errno -ffp-contract=fast "
              "-fno-trapping-math -Wall -Wextra -Werror", width);
-    build_options o = {.cflags = cflags};
-    diag d = {0};
-    int rc = build_shared_object(src, strlen(src), "aj_fast_eval", &o, r, &d);
+    int rc = build_driver(src, "aj_fast_eval", cflags, NULL, r);
     mem_free(src);
-    if (rc) fprintf(stderr, "%s\n", d.msg);
     return rc;
 }
 
@@ -1270,9 +1318,7 @@ TEST(fast_math_accuracy) {
     float *x = malloc(sizeof(float) * N), *y = malloc(sizeof(float) * N), *z = malloc(sizeof(float) * N);
     for (int w = 0; w < 3; w++) {
         build_result r;
-        int rc = build_fast_math(widths[w], &r);
-        EXPECT_EQ_INT(rc, DIAG_OK);
-        if (rc) continue;
+        if (build_fast_math(widths[w], &r)) continue;
         fast_eval_fn eval;
         memcpy(&eval, &r.symbol, sizeof eval);
         for (int f = 0; f < FAST_FUNCTIONS; f++) {
@@ -1378,13 +1424,9 @@ TEST(fast_libm_calls_vectorise_within_4_ulp) {
     EXPECT(src != NULL);
     if (!src) return;
     print_source_if_asked("vector math", src);
-    build_options o = {.cflags = "-O3 -march=native -Wall -Wextra -Werror", .ldflags = "-lm"};
     build_result r;
-    diag d = {0};
-    int rc = build_shared_object(src, strlen(src), "aj_vm_eval", &o, &r, &d);
+    int rc = build_driver(src, "aj_vm_eval", "-O3 -march=native -Wall -Wextra -Werror", "-lm", &r);
     mem_free(src);
-    if (rc) fprintf(stderr, "%s\n", d.msg);
-    EXPECT_EQ_INT(rc, DIAG_OK);
     if (rc) return;
 #if defined __x86_64__ && defined __GLIBC__ && __GLIBC_PREREQ(2, 35)
     void *mvec = dlopen("libmvec.so.1", RTLD_NOW | RTLD_NOLOAD);
@@ -1418,6 +1460,84 @@ TEST(fast_libm_calls_vectorise_within_4_ulp) {
             EXPECT(worst <= VECTOR_MATH_ULP);
         }
     free(x), free(y), free(out), free(xf), free(yf), free(outf);
+    build_release(&r);
+}
+
+/* f16 buffers hold bits (uint16_t), loaded by aj_f16_to_f32 and stored by
+ * aj_f32_to_f16 (integer ops that vectorise): as the evaluator's decode
+ * (src/util/float16.c) on every half, a NaN's bits kept; a load then a store
+ * gives back every bit pattern; a store rounds as its encode on floats of
+ * every exponent (random bits, every 16th pattern's neighbourhood), a NaN
+ * keeping its payload's top bits (quiet where they are all 0). Both loops
+ * vectorise (gcc's report says so). */
+static const char f16_driver[] =
+    "void aj_f16_eval(int store, const void *restrict x, void *restrict y, long n) {\n"
+    "    if (store) for (long i = 0; i < n; i++) ((uint16_t *)y)[i] = aj_f32_to_f16(((const float *)x)[i]);\n"
+    "    else for (long i = 0; i < n; i++) ((float *)y)[i] = aj_f16_to_f32(((const uint16_t *)x)[i]);\n"
+    "}\n";
+
+/* Whether gcc's -fopt-info-vec-optimized report says it vectorised the
+ * loop on source line `line`. */
+static bool report_vectorised(const char *report, int line) {
+    FILE *f = fopen(report, "r");
+    char text[1024], at[32];
+    snprintf(at, sizeof at, ":%d:", line);
+    bool found = false;
+    while (f && !found && fgets(text, sizeof text, f)) found = strstr(text, at) && strstr(text, "loop vectorized");
+    if (f) fclose(f);
+    return found;
+}
+
+TEST(f16_loads_and_stores_are_exact) {
+    size_t size = strlen(emit_prelude) + sizeof f16_driver;
+    char *src = mem_alloc(size), report[] = "/tmp/aj_f16_vec_XXXXXX", cflags[160];
+    snprintf(src, size, "%s%s", emit_prelude, f16_driver);
+    int fd = mkstemp(report), prelude_lines = 0;
+    EXPECT(fd >= 0);
+    if (fd >= 0) close(fd);
+    for (const char *c = emit_prelude; *c; c++) prelude_lines += *c == '\n';
+    snprintf(cflags, sizeof cflags, "-O3 -march=native -Wall -Wextra -Werror -fopt-info-vec-optimized=%s", report);
+    build_result r;
+    int rc = build_driver(src, "aj_f16_eval", cflags, NULL, &r);
+    mem_free(src);
+    EXPECT(report_vectorised(report, prelude_lines + 2));   /* the store loop */
+    EXPECT(report_vectorised(report, prelude_lines + 3));   /* the load loop */
+    unlink(report);
+    if (rc) return;
+    void (*eval)(int, const void *, void *, long);
+    memcpy(&eval, &r.symbol, sizeof eval);
+    enum { HALVES = 1 << 16, FLOATS = 1 << 22 };
+    uint16_t *h = malloc(sizeof(uint16_t) * FLOATS), *back = malloc(sizeof(uint16_t) * FLOATS);
+    float *f = malloc(sizeof(float) * FLOATS);
+    for (int i = 0; i < HALVES; i++) h[i] = (uint16_t)i;
+    eval(0, h, f, HALVES);
+    eval(1, f, back, HALVES);
+    int64_t bad = 0;
+    for (int i = 0; i < HALVES; i++) {
+        float want = (float)f16_to_double(h[i]);   /* a NaN made quiet by the conversion: its bits below */
+        uint32_t got_bits, want_bits;
+        memcpy(&got_bits, &f[i], 4), memcpy(&want_bits, &want, 4);
+        if (isnan(want)) want_bits = (uint32_t)(h[i] & 0x8000u) << 16 | 0x7f800000u | (uint32_t)(h[i] & 0x3ffu) << 13;
+        bad += got_bits != want_bits || back[i] != h[i];
+    }
+    uint64_t seed = 5;
+    for (int i = 0; i < FLOATS; i++) {
+        uint32_t bits = i & 1 ? (uint32_t)testing_random(&seed) : (uint32_t)i * 2048u + (uint32_t)(testing_random(&seed) & 0xfff) - 0x800u;
+        memcpy(&f[i], &bits, 4);
+    }
+    eval(1, f, back, FLOATS);
+    for (int i = 0; i < FLOATS; i++) {
+        uint16_t want = f16_from_double(f[i]);
+        if (isnan(f[i])) {
+            uint32_t bits;
+            memcpy(&bits, &f[i], 4);
+            uint16_t payload = (uint16_t)(bits >> 13 & 0x3ffu);
+            want = (uint16_t)((bits >> 16 & 0x8000u) | 0x7c00u | (payload ? payload : 0x200u));
+        }
+        if (back[i] != want && bad++ < 5) fprintf(stderr, "aj_f32_to_f16(%a): %04x, want %04x\n", f[i], back[i], want);
+    }
+    EXPECT_EQ_INT(bad, 0);
+    free(h), free(back), free(f);
     build_release(&r);
 }
 
@@ -1736,6 +1856,7 @@ TEST(blis_declarations_agree_with_blis_h) {
 int main(void) {
     RUN(every_op_matches_the_evaluator_bit_for_bit);
     RUN(every_op_is_close_in_fast_mode);
+    RUN(narrow_transcendentals_in_fast_mode_are_f32s_rounded);
     RUN(loop_kernels_map_indices_like_the_evaluator);
     RUN(elementwise_kernels_are_one_flat_loop);
     RUN(big_loops_run_on_threads);
@@ -1758,6 +1879,7 @@ int main(void) {
     RUN(side_results_of_reductions_match_the_evaluator);
     RUN(fast_math_accuracy);
     RUN(fast_libm_calls_vectorise_within_4_ulp);
+    RUN(f16_loads_and_stores_are_exact);
     RUN(the_entry_runs_kernels_in_order_with_planned_pointers);
     RUN(kernels_the_backend_cannot_generate_are_refused_with_a_message);
     RUN(emission_survives_failing_allocations);
