@@ -591,9 +591,12 @@ TEST(a_tree_of_shifted_reads_is_cut_where_recomputing_would_multiply) {
     int most = most_evaluations(r.f);
     printf("doubling scan: at most %d evaluations of one op per element\n", most);
     EXPECT(most <= FUSE_MAX_EVALS);
-    /* Five levels a kernel (the first of them evaluated 2^4 times per
-     * element), neither one kernel nor one a level. */
-    EXPECT_EQ_INT(r.k.total, (SCAN_LEVELS + 4) / 5);
+    /* 1 + log2(FUSE_MAX_EVALS) levels a kernel (the first of them evaluated
+     * FUSE_MAX_EVALS times per element), neither one kernel nor one a level. */
+    int levels = 1;
+    for (int e = FUSE_MAX_EVALS; e > 1; e /= 2) levels++;
+    EXPECT(levels > 1);
+    EXPECT_EQ_INT(r.k.total, (SCAN_LEVELS + levels - 1) / levels);
     fused_free(&r);
 }
 
