@@ -741,7 +741,8 @@ static void pack_for(emit_ctx *cx, const ir_op *root, const ew_window *w, const 
     ec_close(cx);
 }
 
-/* "n" as the result of `u / inner % n`, "0" where n is 1. */
+/* The part of unit u that counts n with `inner` units inside it, u / inner
+ * % n as a local, or "0" where n is 1. */
 static const char *unit_part(emit_ctx *cx, const char *u, int64_t inner, int64_t n) {
     if (n == 1) return "0";
     return ex_local(cx, IR_I64, ec_str(cx, "%s / %" PRId64 " %% %" PRId64, u, inner, n));
