@@ -877,8 +877,9 @@ static int64_t emit_column_parallel(emit_ctx *cx, int step, int64_t *tiles) {
  * threads: 92-96 ms a run against 82-83 in slots, on a Xeon; a 1-D
  * convolution, 32x1024x128 by 5x128x128: 34 ms against 27); pieces rather
  * than one share a slot let a thread whose core another process holds do
- * fewer of them. A dot that converts its operands keeps them in the scratch block
- * too: it stays one call. */
+ * fewer of them. A dot that converts its operands keeps them in the
+ * scratch block too: it stays one call. */
+
 /* A dot over its lhs in slots: false (one call) where it is not one. */
 static bool over_lhs_slots(emit_ctx *cx, int step, ex_slots *s) {
     const ir_op *op = cx->f->body->ops[step];
@@ -893,6 +894,7 @@ static bool over_lhs_slots(emit_ctx *cx, int step, ex_slots *s) {
     return true;
 }
 
+/* Whether kernel `step` runs in slots, and how (*s, zeroed where not). */
 static bool kernel_slots(emit_ctx *cx, int step, ex_slots *s) {
     *s = (ex_slots){0};
     return over_lhs_slots(cx, step, s) || ew_conv_slots(cx, step, s);
