@@ -37,7 +37,11 @@ static int run_inline(compile_state *st, diag *d) { return pass_inline_calls(st-
 static int run_fold(compile_state *st, diag *d) { return st->o->no_fold ? DIAG_OK : pass_fold_constants(st->f, d); }
 static int run_simplify(compile_state *st, diag *d) { return pass_simplify(st->f, d); }
 static int run_cse(compile_state *st, diag *d) { return pass_cse(st->f, d); }
-static int run_loops(compile_state *st, diag *d) { return pass_while_invariants(st->f, d); }
+static int run_loops(compile_state *st, diag *d) {
+    int rc = pass_while_invariants(st->f, d);
+    if (!rc && !st->o->memory_budget_bytes) rc = pass_hoist_loop_transposes(st->f, d);
+    return rc;
+}
 static int run_dce(compile_state *st, diag *d) { return pass_dce(st->f, d); }
 static int run_strip_barriers(compile_state *st, diag *d) { return pass_strip_barriers(st->f, d); }
 static int run_widen_dots(compile_state *st, diag *d) {

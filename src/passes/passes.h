@@ -48,6 +48,14 @@ int pass_cse(ir_func *f, diag *d);
  * operands (loops.c). */
 int pass_while_invariants(ir_func *f, diag *d);
 
+/* Makes each dot_general in a while (at any depth) that reads a value from
+ * outside the loop as its rhs with a contracting dim innermost, with few
+ * lhs rows, read a transpose of it made once before the loop instead
+ * (loops.c: BLIS packs that layout slowly on every iteration). The copies
+ * take arena memory while the loop runs; the driver skips this under a
+ * memory budget. */
+int pass_hoist_loop_transposes(ir_func *f, diag *d);
+
 /* Removes ops whose results nobody uses, in nested regions too (checks,
  * returns and calls are kept: a callee may hold checks). */
 int pass_dce(ir_func *f, diag *d);
