@@ -24,6 +24,14 @@ the error; the script goes on. The tests never need jax.
 
 --busy adds, per thread count, arrayjit's time while another process spins
 on the last core (as a busy machine would), and that time over the idle one.
+
+BLIS ms is BLIS's own time for the program's float products alone, at the
+same thread count on the same cores (blis_bound.py: each dot_general's gemms
+in the program's layouts, BLIS's own threads), and BLIS/aj that over
+arrayjit's time for the whole program: the fraction of BLIS's rate
+arrayjit reaches, its elementwise work included. Shown where the products
+are matmul-heavy, taking at least MATMUL_HEAVY of arrayjit's time, and the
+program has no while loop.
 """
 import argparse
 import json
@@ -38,6 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 TOLERANCE = 1e-4   # of the output's scale (its largest magnitude)
+MATMUL_HEAVY = 0.5
 
 # The JAX process: loads the inputs, compiles, times `runs` calls (on fresh
 # copies of the inputs when the program donates them; the copy is not
@@ -170,6 +179,17 @@ def run_arrayjit_busy(cli, program, folder, nin, nout, runs, threads):
         spin.wait()
 
 
+def run_blis(program, runs, threads):
+    """blis_bound.py's median ms for the program's products (None: no bound)."""
+    cmd = ["taskset", "-c", cores(threads), sys.executable, os.path.join(HERE, "blis_bound.py"), program,
+           "--threads=%d" % threads, "--runs=%d" % runs]
+    try:
+        out, _ = run_child(cmd, python=True)
+    except Failure as e:
+        raise Failure("BLIS bound: %s" % e)
+    return json.loads(out.strip().splitlines()[-1])["ms"]
+
+
 def arrayjit_memory(cli, program, threads):
     """`arrayjit mem --json`: temp_bytes, lower_bound_bytes, peak_bytes, ..."""
     out, _ = run_child([cli, "mem", program, "--json", "--threads=%d" % threads])
@@ -228,7 +248,7 @@ def measure(cli, name, program, runs, thread_counts, busy):
     path = program_path(name)
     with tempfile.TemporaryDirectory() as folder:
         nin = make_inputs(program, folder, seed=len(name))
-        jax_ms, aj_ms, busy_ms, worst, agree = {}, {}, {}, 0.0, True
+        jax_ms, aj_ms, busy_ms, blis_ms, worst, agree = {}, {}, {}, {}, 0.0, True
         for k, threads in enumerate(thread_counts):
             result = run_jax(folder, name, runs, threads, save=k == 0)
             if k == 0:
@@ -242,6 +262,7 @@ def measure(cli, name, program, runs, thread_counts, busy):
             agree, worst = agree and ok, max(worst, err)
             if busy:
                 busy_ms[threads] = run_arrayjit_busy(cli, path, folder, nin, nout, runs, threads)
+            blis_ms[threads] = run_blis(path, runs, threads)
     try:
         mem = arrayjit_memory(cli, path, thread_counts[0])
     except Failure as e:
@@ -250,6 +271,9 @@ def measure(cli, name, program, runs, thread_counts, busy):
              mib(mem["lower_bound_bytes"]), mib(jax_peak(first)), mib(mem["peak_bytes"])]
     for threads in thread_counts:
         cells += ["%.2f" % jax_ms[threads], "%.2f" % aj_ms[threads], "%.2f" % (aj_ms[threads] / jax_ms[threads])]
+    for threads in thread_counts:
+        heavy = blis_ms[threads] is not None and blis_ms[threads] >= MATMUL_HEAVY * aj_ms[threads]
+        cells += ["%.2f" % blis_ms[threads], "%.2f" % (blis_ms[threads] / aj_ms[threads])] if heavy else ["-", "-"]
     for threads in busy_ms:
         cells += ["%.2f" % busy_ms[threads], "%.2f" % (busy_ms[threads] / aj_ms[threads])]
     return cells
@@ -260,6 +284,8 @@ def header(thread_counts, busy):
              "aj peak MiB"]
     for t in thread_counts:
         cells += ["JAX ms %dt" % t, "aj ms %dt" % t, "aj/JAX %dt" % t]
+    for t in thread_counts:
+        cells += ["BLIS ms %dt" % t, "BLIS/aj %dt" % t]
     for t in thread_counts if busy else []:
         cells += ["aj busy ms %dt" % t, "busy/idle %dt" % t]
     return cells
