@@ -91,7 +91,7 @@ static int emit_while(emit_ctx *cx, const ex_kernel *k, const ir_op *root, const
     ec_line(cx, "%s(%s, %s, %s, run);", entry_of(cx, l->sub[1]), scratch, bargs, bouts);
     for (int j = 0; j < n; j++) {
         size_t bytes = ir_type_bytes(ec_type(cx, root->out[j]));
-        if (next[j] != SIZE_MAX && bytes) ec_line(cx, "memcpy(%s, %s + %zu, %zu);", k->out[j], scratch, next[j], bytes);
+        if (next[j] != SIZE_MAX) ex_copy(cx, k->out[j], ec_str(cx, "%s + %zu", scratch, next[j]), bytes);
     }
     ec_close(cx);
     return cx->rc;

@@ -477,9 +477,7 @@ static bool emit_affine_update(emit_ctx *cx, const ex_kernel *k, const ir_op *do
     if (!cx->buffer[w]) return false;
     const ir_type *t = ec_type(cx, k->ret->in[0]);
     const char *ct = ec_ctype(t->dtype), *out = k->out[0], *src = ex_buffer(cx, w);
-    if (ir_type_bytes(t) > 0)
-        ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", out, src, out, src,
-                ir_type_bytes(t));
+    ex_copy(cx, out, src, ir_type_bytes(t));
     emit_gemm(cx, dot, g, NULL, out, ec_str(cx, "(%s)%a", ct, m->alpha), ec_str(cx, "(%s)%a", ct, m->beta), 0);
     return true;
 }

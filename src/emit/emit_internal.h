@@ -446,7 +446,7 @@ int emit_opaque_kernel(emit_ctx *cx, const ex_kernel *k);
 
 /* The C array of the root's operand j (noted as read). */
 const char *eo_in(emit_ctx *cx, const ir_op *root, int j);
-/* "if (dst != src) memcpy(dst, src, bytes of t);" */
+/* ex_copy of t's bytes. */
 void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t);
 /* Opens a row-major loop nest over t's index space (no loop for a dim of
  * size 1) and sets *ix to its index (ex_value and ex_offset read it).
@@ -507,6 +507,10 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
  * choice; args: the call's arguments after the split, as bli_?gemm takes
  * them after its two transposes, but alpha and beta by value. */
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args);
+
+/* "if (dst != src) memcpy(dst, src, bytes);", split over the run's threads
+ * from EX_COPY_SPLIT_BYTES where the kernel takes the run (emit_c.c). */
+void ex_copy(emit_ctx *cx, const char *dst, const char *src, size_t bytes);
 /* Whether the convolution kernel at `step` runs as im2col and sgemm (it
  * then takes the arena; emit_window.c). */
 bool ew_conv_gemm(const emit_ctx *cx, int step);

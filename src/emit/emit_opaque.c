@@ -42,8 +42,7 @@ const char *eo_in(emit_ctx *cx, const ir_op *root, int j) {
 }
 
 void eo_copy(emit_ctx *cx, const char *dst, const char *src, const ir_type *t) {
-    size_t bytes = ir_type_bytes(t);
-    if (bytes) ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", dst, src, dst, src, bytes);
+    ex_copy(cx, dst, src, ir_type_bytes(t));
 }
 
 void eo_loops_open(emit_ctx *cx, const ir_type *t, ex_index *ix) {

@@ -852,6 +852,35 @@ TEST(convolutions_on_threads_run_in_slots) {
     }
 }
 
+/* An opaque kernel updating a copy of an operand it cannot update in place
+ * (a parameter) copies it first: from 2 MiB, on threads, split over them
+ * (ex_copy). Scatter with rows out of bounds skipped, and a dynamic update. */
+static const char *const copied_updates[] = {
+    "func.func @main(%x: tensor<1024x1024xf32>, %i: tensor<64x1xi32>, %v: tensor<64x1024xf32>) -> "
+    "tensor<1024x1024xf32> {\n"
+    "  %y = \"stablehlo.scatter\"(%x, %i, %v) <{indices_are_sorted = false, scatter_dimension_numbers = "
+    "#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+    "index_vector_dim = 1>, unique_indices = false}> ({\n"
+    "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "    stablehlo.return %b : tensor<f32>\n"
+    "  }) : (tensor<1024x1024xf32>, tensor<64x1xi32>, tensor<64x1024xf32>) -> tensor<1024x1024xf32>\n"
+    "  return %y : tensor<1024x1024xf32>\n}\n",
+    "func.func @main(%x: tensor<2048x520xf32>, %u: tensor<16x520xf32>, %r: tensor<i32>) -> tensor<2048x520xf32> {\n"
+    "  %c = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %y = stablehlo.dynamic_update_slice %x, %u, %r, %c : (tensor<2048x520xf32>, tensor<16x520xf32>, tensor<i32>, "
+    "tensor<i32>) -> tensor<2048x520xf32>\n"
+    "  return %y : tensor<2048x520xf32>\n}\n",
+};
+
+TEST(big_copies_of_updated_operands_split_over_threads) {
+    for (size_t i = 0; i < sizeof copied_updates / sizeof *copied_updates; i++)
+        for (int threads = 1; threads <= 3; threads++)
+            check_program(copied_updates[i], &(check){.kind = IR_FUSION_OPAQUE, .strict = true, .threads = threads,
+                                                      .range = 1000.0, .name = "copy over threads",
+                                                      .contains = threads > 1 ? "aj_copy(run, " : "memcpy(",
+                                                      .lacks = threads > 1 ? NULL : "aj_copy(run, "});
+}
+
 /* argmax: a two-input reducer region over (value, iota), rows and columns. */
 static const char argmax_text[] =
     "func.func @main(%a: tensor<6x37xf32>) -> (tensor<6xf32>, tensor<6xi32>, tensor<6xi32>) {\n"
@@ -1864,6 +1893,7 @@ int main(void) {
     RUN(column_reductions_match_the_evaluator);
     RUN(multi_input_reducers_match_the_evaluator);
     RUN(convolutions_on_threads_run_in_slots);
+    RUN(big_copies_of_updated_operands_split_over_threads);
     RUN(reductions_may_read_earlier_reductions);
     RUN(layernorm_statistics_match_the_evaluator);
     RUN(reductions_of_any_shape_match_the_evaluator);
