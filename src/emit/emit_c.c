@@ -74,7 +74,10 @@ void ex_copy(emit_ctx *cx, const char *dst, const char *src, size_t bytes) {
     size_t threads = (size_t)cx->o->threads;
     if (!bytes) return;
     if (cx->kernel_run && threads > 1 && bytes >= EX_COPY_SPLIT_BYTES)
-        ec_line(cx, "aj_copy(run, %s, %s, %zu, %zu);", dst, src, bytes, (bytes + threads * 64 - 1) / (threads * 64) * 64);
+        ec_line(cx, "aj_copy(run, %s, %s, %zu, %zu);", dst, src ? src : "0", bytes,
+                (bytes + threads * 64 - 1) / (threads * 64) * 64);
+    else if (!src)
+        ec_line(cx, "memset(%s, 0, %zu);", dst, bytes);
     else
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", dst, src, dst, src, bytes);
 }

@@ -53,9 +53,23 @@ static const char *args_array(emit_ctx *cx, const ir_op *root, const contract_su
 
 static const char *entry_of(emit_ctx *cx, int sub) { return ec_str(cx, "aj_s%d_entry", sub); }
 
+/* Whether v is a constant of zero bytes, or a broadcast or reshape of one. */
+static bool zero_bytes(const ir_func *f, ir_value_id v) {
+    const ir_op *op = f->values[v].def;
+    while (op && (op->code == IR_BROADCAST_IN_DIM || op->code == IR_RESHAPE) && op->nin == 1)
+        op = f->values[op->in[0]].def;
+    if (!op || op->code != IR_CONSTANT || !op->a.data) return false;
+    const unsigned char *bytes = op->a.data;
+    size_t n = ir_type_bytes(&f->values[op->out[0]].type);
+    for (size_t i = 0; i < n; i++)
+        if (bytes[i]) return false;
+    return true;
+}
+
 /* Loop value j starts as operand j: copied from its buffer (nothing when
  * the plan put the result over it), or computed into the result by the
- * kernel's prologue (the zeros a scan's stacked outputs start from). */
+ * kernel's prologue (the zeros a scan's stacked outputs start from: a
+ * memset, over the threads when big). */
 static void start_loop_value(emit_ctx *cx, const ex_kernel *k, const ir_op *root, int j) {
     const ir_type *t = ec_type(cx, root->out[j]);
     if (ex_buffer(cx, root->in[j])) {
@@ -63,6 +77,10 @@ static void start_loop_value(emit_ctx *cx, const ex_kernel *k, const ir_op *root
         return;
     }
     if (ir_type_numel(t) == 0) return;
+    if (zero_bytes(cx->f, root->in[j])) {
+        ex_copy(cx, k->out[j], NULL, ir_type_bytes(t));
+        return;
+    }
     ex_index ix;
     eo_loops_open(cx, t, &ix);
     ex_store(cx, t->dtype, k->out[j], ex_offset(cx, t, &ix), ex_value(cx, root->in[j], &ix));

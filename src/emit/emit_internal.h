@@ -508,8 +508,9 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
  * them after its two transposes, but alpha and beta by value. */
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args);
 
-/* "if (dst != src) memcpy(dst, src, bytes);", split over the run's threads
- * from EX_COPY_SPLIT_BYTES where the kernel takes the run (emit_c.c). */
+/* "if (dst != src) memcpy(dst, src, bytes);" (src NULL: "memset(dst, 0,
+ * bytes);"), split over the run's threads from EX_COPY_SPLIT_BYTES where
+ * the kernel takes the run (emit_c.c). */
 void ex_copy(emit_ctx *cx, const char *dst, const char *src, size_t bytes);
 /* Whether the convolution kernel at `step` runs as im2col and sgemm (it
  * then takes the arena; emit_window.c). */

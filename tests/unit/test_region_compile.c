@@ -490,6 +490,85 @@ TEST(control_flow_matches) {
 
 /* Every allocation of compiling a program with nested control flow fails
  * in turn: each attempt reports running out of memory and leaks nothing. */
+/* A scan's stacked output starting as 4 MiB of zeros (written at rows k and
+ * 1023 - k, k < n) and a 4 MiB loop value reversed each step (through a
+ * next-state buffer): on threads both the zeroing and the copy split over
+ * them (ex_copy). Run with n = 16 and then n = 4 on one executable, so
+ * rows of the arena a first run wrote must be zeros again (a result is the
+ * stacked value's column sums, so it is in the arena, not in a fresh
+ * output). */
+static const char big_loop_values_text[] =
+    "func.func @main(%x: tensor<1024x1024xf32>, %n: tensor<i32>) -> (tensor<1024xf32>, tensor<1024x1024xf32>) {\n"
+    "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+    "  %last = stablehlo.constant dense<1023> : tensor<i32>\n"
+    "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %s0 = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<1024x1024xf32>\n"
+    "  %k, %s, %v = stablehlo.while(%i = %zero, %a = %s0, %b = %x) : tensor<i32>, tensor<1024x1024xf32>, "
+    "tensor<1024x1024xf32>\n"
+    "  cond {\n"
+    "    %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %c : tensor<i1>\n"
+    "  } do {\n"
+    "    %row = stablehlo.dynamic_slice %b, %i, %zero, sizes = [1, 1024] : (tensor<1024x1024xf32>, tensor<i32>, "
+    "tensor<i32>) -> tensor<1x1024xf32>\n"
+    "    %a1 = stablehlo.dynamic_update_slice %a, %row, %i, %zero : (tensor<1024x1024xf32>, tensor<1x1024xf32>, "
+    "tensor<i32>, tensor<i32>) -> tensor<1024x1024xf32>\n"
+    "    %j = stablehlo.subtract %last, %i : tensor<i32>\n"
+    "    %a2 = stablehlo.dynamic_update_slice %a1, %row, %j, %zero : (tensor<1024x1024xf32>, tensor<1x1024xf32>, "
+    "tensor<i32>, tensor<i32>) -> tensor<1024x1024xf32>\n"
+    "    %b1 = stablehlo.reverse %b, dims = [0] : tensor<1024x1024xf32>\n"
+    "    %i1 = stablehlo.add %i, %one : tensor<i32>\n"
+    "    stablehlo.return %i1, %a2, %b1 : tensor<i32>, tensor<1024x1024xf32>, tensor<1024x1024xf32>\n"
+    "  }\n"
+    "  %o = stablehlo.reduce(%s init: %z) applies stablehlo.add across dimensions = [0] : (tensor<1024x1024xf32>, "
+    "tensor<f32>) -> tensor<1024xf32>\n"
+    "  func.return %o, %v : tensor<1024xf32>, tensor<1024x1024xf32>\n"
+    "}\n";
+
+/* Whether compiling m's @main with o (dumping the C source) gives code
+ * containing `text`; the executable into *e. */
+static bool source_contains(aj_module *m, aj_compile_options o, const char *text, aj_executable **e) {
+    FILE *dump = tmpfile();
+    o.dump_after = "build", o.dump_to = dump;
+    bool found = false;
+    if (dump && aj_compile(m, "main", &o, e) == AJ_OK) {
+        long n = ftell(dump);
+        char *src = malloc((size_t)n + 1);
+        rewind(dump);
+        if (src && fread(src, 1, (size_t)n, dump) == (size_t)n) src[n] = 0, found = strstr(src, text) != NULL;
+        free(src);
+    }
+    if (dump) fclose(dump);
+    return found;
+}
+
+TEST(big_loop_values_start_and_move_over_threads) {
+    aj_module *m = NULL;
+    EXPECT(aj_module_parse(big_loop_values_text, strlen(big_loop_values_text), "big", &m) == AJ_OK);
+    if (!m) return;
+    for (int threads = 1; threads <= 3; threads++)
+        for (int strict = 1; strict >= 0; strict--) {
+            aj_compile_options o = {.strict_order = strict, .threads = threads, .cache_dir = cache_dir,
+                                    .no_memory_cache = 1};
+            aj_executable *e = NULL;
+            EXPECT(source_contains(m, o, "aj_copy(run, ", &e) == (threads > 1));
+            for (int32_t n = 16; e && n >= 4; n -= 12) {
+                aj_array *in[2] = {0}, *want[2] = {0}, *got[2] = {0};
+                aj_array_create(AJ_F32, 2, (int64_t[]){1024, 1024}, &in[0]);
+                aj_array_create(AJ_I32, 0, NULL, &in[1]);
+                fill(in[0], (unsigned)n);
+                *(int32_t *)aj_array_data(in[1]) = n;
+                EXPECT(aj_module_eval(m, "main", 2, in, 2, want, NULL) == AJ_OK);
+                EXPECT(aj_executable_run(e, 2, in, 2, got) == AJ_OK);
+                for (int j = 0; j < 2; j++) EXPECT(want[j] && got[j] && same(want[j], got[j], 0));
+                for (int j = 0; j < 2; j++) aj_array_destroy(want[j]), aj_array_destroy(got[j]), aj_array_destroy(in[j]);
+            }
+            aj_executable_destroy(e);
+        }
+    aj_module_destroy(m);
+}
+
 TEST(compiling_control_flow_survives_allocation_failures) {
     const char *text =
         "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -550,6 +629,7 @@ int main(void) {
     RUN(sort_matches);
     RUN(linear_algebra_matches);
     RUN(control_flow_matches);
+    RUN(big_loop_values_start_and_move_over_threads);
     RUN(compiling_control_flow_survives_allocation_failures);
     aj_clear_caches(cache_dir);
     rmdir(cache_dir);
