@@ -73,10 +73,11 @@ static bool takes_run(emit_ctx *cx, int step) {
 void ex_copy(emit_ctx *cx, const char *dst, const char *src, size_t bytes) {
     size_t threads = (size_t)cx->o->threads;
     if (!bytes) return;
-    if (cx->kernel_run && threads > 1 && bytes >= EX_COPY_SPLIT_BYTES)
+    if (cx->kernel_run && threads > 1 && bytes >= EX_COPY_SPLIT_BYTES) {
         ec_line(cx, "aj_copy(run, %s, %s, %zu, %zu);", dst, src ? src : "0", bytes,
                 (bytes + threads * 64 - 1) / (threads * 64) * 64);
-    else if (!src)
+        cx->uses_copy = true;
+    } else if (!src)
         ec_line(cx, "memset(%s, 0, %zu);", dst, bytes);
     else
         ec_line(cx, "if ((const void *)%s != (const void *)%s) memcpy(%s, %s, %zu);", dst, src, dst, src, bytes);
@@ -189,6 +190,7 @@ static int emit_kernel(emit_ctx *cx, const ir_op *op, int step) {
     }
     for (int i = 0; i < op->nout; i++)   /* a result without elements is never stored */
         if (ir_type_numel(ec_type(cx, op->out[i])) == 0) ec_line(cx, "(void)%s;", names[op->nin + i]);
+    if (cx->kernel_run && op->a.fusion_kind == IR_FUSION_OPAQUE) ec_line(cx, "(void)run;");   /* ex_copy's, if big */
     ec_close(cx);
     ec_line(cx, "%s", "");
     keep_or_reuse(cx, step, start, text, name);
@@ -792,14 +794,33 @@ static int64_t units_per_chunk(int64_t units, int64_t work, int threads) {
     return chunk < least ? least : chunk;
 }
 
+/* A DOT kernel the contract lets run by rows (its one product a matrix
+ * product [M, K] x [K, N], its epilogue elementwise: contract.c, "a dot by
+ * rows") whose product ex_gemm_call would split by rows runs in those
+ * chunks of rows here, each chunk's gemm and then its epilogue on the same
+ * rows: the epilogue on every thread, on rows still in the cache, where
+ * after the split product the caller ran it alone. One written over its
+ * lhs runs in slots instead (kernel_slots). */
+static int64_t dot_parallel_chunk(emit_ctx *cx, int step) {
+    const ir_op *op = cx->f->body->ops[step];
+    const contract_kernel *k = &cx->p->kernels.k[step];
+    const ir_block *b = op->regions[0];
+    const ir_op *dot = NULL;
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]->code == IR_DOT_GENERAL) dot = b->ops[i];
+    if (!dot || ec_type(cx, dot->in[0])->rank != 2 || plan_dot_over_lhs(cx->p, cx->f, step)) return 0;
+    int64_t m = k->rows, n = k->row_elems, depth = ec_type(cx, dot->in[0])->dims[1];
+    return n > m ? 0 : ex_gemm_chunk(cx->o->threads, m, n, depth);
+}
+
 /* The chunk of rows kernel `step` runs in parallel, or 0 (one call). */
 static int64_t parallel_chunk(emit_ctx *cx, int step) {
     const ir_op *op = cx->f->body->ops[step];
     const contract_kernel *k = &cx->p->kernels.k[step];
     int threads = cx->o->threads;
-    if (threads <= 1 || op->code != IR_FUSION || k->rows < 2 ||
-        (k->strategy != CONTRACT_LOOP && k->strategy != CONTRACT_REDUCE))
-        return 0;   /* a DOT kernel's rows are a chain's (its products split by ex_gemm_call) */
+    if (threads <= 1 || op->code != IR_FUSION || k->rows < 2) return 0;
+    if (k->strategy == CONTRACT_DOT) return dot_parallel_chunk(cx, step);
+    if (k->strategy != CONTRACT_LOOP && k->strategy != CONTRACT_REDUCE) return 0;
     int64_t work = ir_type_numel(index_space(cx, op));
     if (work < PARALLEL_MIN_ELEMENTS) return 0;
     int64_t chunk = units_per_chunk(k->rows, work, threads);
@@ -1029,6 +1050,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     sb_puts(&s, emit_prelude);
     if (cx->uses_blas) sb_puts(&s, emit_prelude_blis);
     if (cx->uses_stream) sb_puts(&s, emit_prelude_stream);
+    if (cx->uses_copy) sb_puts(&s, emit_prelude_copy);
     if (cx->uses_sort) sb_puts(&s, emit_prelude_sort);
     if (cx->uses_lapack) sb_puts(&s, emit_prelude_lapack);
     if (cx->uses_fft) sb_puts(&s, emit_prelude_fft);
@@ -1079,6 +1101,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         if (sub.decls.failed || sub.code.failed) cx->decls.failed = true;
         cx->uses_blas |= sub.uses_blas;
         cx->uses_stream |= sub.uses_stream;
+        cx->uses_copy |= sub.uses_copy;
         cx->uses_sort |= sub.uses_sort;
         cx->uses_lapack |= sub.uses_lapack;
         cx->uses_fft |= sub.uses_fft;

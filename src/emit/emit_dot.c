@@ -191,17 +191,19 @@ enum { GEMM_ALIGN = 32 };
 #define GEMM_CHUNK_FLOPS 4e6
 #define GEMM_BIG_FLOPS 1e9
 
+int64_t ex_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k) {
+    int64_t dim = n > m ? n : m, chunk = 0;
+    double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
+    int64_t chunks = threads * (by_flops * GEMM_CHUNK_FLOPS >= GEMM_BIG_FLOPS ? 2 : 1);
+    if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
+    if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
+    if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
+    return chunk < dim ? chunk : 0;
+}
+
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args) {
     bool split_n = n > m;
-    int64_t dim = split_n ? n : m, chunk = 0;
-    if (cx->kernel_run && cx->o->threads > 1) {
-        double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
-        int64_t chunks = cx->o->threads * (by_flops * GEMM_CHUNK_FLOPS >= GEMM_BIG_FLOPS ? 2 : 1);
-        if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
-        if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
-        if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
-        if (chunk >= dim) chunk = 0;
-    }
+    int64_t chunk = cx->kernel_run && cx->o->threads > 1 ? ex_gemm_chunk(cx->o->threads, m, n, k) : 0;
     cx->uses_blas = true;
     ec_line(cx, "aj_%cgemm_split(%s, %" PRId64 ", %d, %s);", single ? 's' : 'd', chunk ? "run" : "0", chunk,
             split_n, args);

@@ -129,6 +129,7 @@ typedef struct emit_ctx {
     unsigned walk_gen;
     bool uses_blas;
     bool uses_stream;          /* calls aj_stream_f32x16 (emit_prelude_stream) */
+    bool uses_copy;            /* calls aj_copy (emit_prelude_copy) */
     bool uses_sort;            /* calls aj_stable_sort (emit_prelude_sort) */
     bool uses_lapack;          /* calls LAPACK (emit_prelude_lapack): link it */
     bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
@@ -232,6 +233,8 @@ extern const char emit_prelude[];
 extern const char emit_prelude_blis[];
 /* Non-temporal stores of 16 floats and the fence after them (fast mode). */
 extern const char emit_prelude_stream[];
+/* aj_copy: memcpy and memset over the run's threads. */
+extern const char emit_prelude_copy[];
 /* aj_fast_expf's definitions where the prelude only declares it (AJ_VECTOR_EXP). */
 extern const char emit_prelude_exp[];
 
@@ -507,6 +510,9 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
  * choice; args: the call's arguments after the split, as bli_?gemm takes
  * them after its two transposes, but alpha and beta by value. */
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args);
+/* The chunk of C's rows (of its columns where n > m) a product splits into
+ * on `threads`, or 0: one call. */
+int64_t ex_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k);
 
 /* "if (dst != src) memcpy(dst, src, bytes);" (src NULL: "memset(dst, 0,
  * bytes);"), split over the run's threads from EX_COPY_SPLIT_BYTES where

@@ -41,16 +41,6 @@ const char emit_prelude[] =
     "    if (run && run->parallel) run->parallel(run, task, ptrs, n, chunk);\n"
     "    else task(ptrs, 0, n);\n"
     "}\n"
-    "/* memcpy (memset 0 without a source) over the run's threads in chunks of `chunk` bytes\n"
-    "   (emit_c.c, ex_copy); nothing when dst is src. */\n"
-    "static inline void aj_copy_chunk(void *const *p, int64_t lo, int64_t hi) {\n"
-    "    if (p[1]) memcpy((char *)p[0] + lo, (const char *)p[1] + lo, (size_t)(hi - lo));\n"
-    "    else memset((char *)p[0] + lo, 0, (size_t)(hi - lo));\n"
-    "}\n"
-    "static inline void aj_copy(aj_run *run, void *dst, const void *src, int64_t bytes, int64_t chunk) {\n"
-    "    void *const p[] = {dst, (void *)src};\n"
-    "    if (dst != src) aj_parallel(run, aj_copy_chunk, p, bytes, chunk);\n"
-    "}\n"
     "\n"
     "/* ---- libm in fast mode (emit_scalar.c: libm1, libm2) ---- */\n"
     "/* Fast mode calls libm through these names. On x86-64 glibc (2.35 on) they\n"
@@ -635,6 +625,21 @@ const char emit_prelude_blis[] =
     "AJ_GEMM_SPLIT(float, s)\n"
     "AJ_GEMM_SPLIT(double, d)\n"
     "\n";
+
+/* Copies and zeroing over the run's threads (emit_c.c, ex_copy). */
+const char emit_prelude_copy[] =
+    "\n/* ---- copies over threads ---- */\n"
+    "/* memcpy (memset 0 without a source) over the run's threads in chunks of `chunk` bytes\n"
+    "   (emit_c.c, ex_copy); nothing when dst is src. */\n"
+    "static inline void aj_copy_chunk(void *const *p, int64_t lo, int64_t hi) {\n"
+    "    if (p[1]) memcpy((char *)p[0] + lo, (const char *)p[1] + lo, (size_t)(hi - lo));\n"
+    "    else memset((char *)p[0] + lo, 0, (size_t)(hi - lo));\n"
+    "}\n"
+    "static inline void aj_copy(aj_run *run, void *dst, const void *src, int64_t bytes, int64_t chunk) {\n"
+    "    void *const p[] = {dst, (void *)src};\n"
+    "    if (dst != src) aj_parallel(run, aj_copy_chunk, p, bytes, chunk);\n"
+    "}\n"
+    ;
 
 /* Streaming (non-temporal) stores: a big result that nothing reads back goes
  * to memory without first being read into the cache (the write-allocate read

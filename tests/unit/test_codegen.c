@@ -1113,6 +1113,32 @@ TEST(dot_epilogues_run_in_place_on_the_gemm_result) {
               "%s : tensor<64x64xf32>", false);
 }
 
+/* On threads, a dot whose epilogue runs by rows and whose product splits
+ * by rows (M >= N) runs in chunks of rows, each chunk's gemm and then its
+ * epilogue (emit_c.c, dot_parallel_chunk); one that splits by columns
+ * (N > M) keeps the split product and the epilogue after it. */
+TEST(dot_epilogues_on_threads_run_by_rows_of_the_product) {
+    static const char *const shapes[][3] = {
+        {"tensor<512x256xf32>", "tensor<256x128xf32>", "tensor<512x128xf32>"},
+        {"tensor<96x256xf32>", "tensor<256x640xf32>", "tensor<96x640xf32>"},
+    };
+    for (int i = 0; i < 2; i++) {
+        const char *const *t = shapes[i];
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%l: %s, %%r: %s, %%b: %s) -> %s {\n"
+                 "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (%s, %s) -> %s\n"
+                 "  %%s = stablehlo.add %%d, %%b : %s\n"
+                 "  %%y = stablehlo.tanh %%s : %s\n"
+                 "  return %%y : %s\n}\n", t[0], t[1], t[2], t[2], t[0], t[1], t[2], t[2], t[2], t[2]);
+        for (int threads = 2; threads <= 3; threads++)
+            check_program(text, &(check){.kind = IR_FUSION_DOT, .threads = threads, .range = 1, .tol = {64, 1e-4},
+                                         .name = "dot by rows on threads",
+                                         .contains = i == 0 ? "aj_hi - aj_lo, 128, 256" : "aj_sgemm_split(run, ",
+                                         .lacks = i == 0 ? "aj_sgemm_split(run, " : "int64_t aj_lo"});
+    }
+}
+
 TEST(integer_and_bool_dots_call_no_blas) {
     check_dot("tensor<8x5xi32>", "tensor<5x7xi32>", "tensor<8x7xi32>", "contracting_dims = [1] x [0]", "",
               "%d : tensor<8x7xi32>", false);
@@ -1901,6 +1927,7 @@ int main(void) {
     RUN(dot_kernels_call_blis_for_any_contiguous_layout);
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
+    RUN(dot_epilogues_on_threads_run_by_rows_of_the_product);
     RUN(integer_and_bool_dots_call_no_blas);
     RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
     RUN(narrow_operand_dots_convert_on_threads);
