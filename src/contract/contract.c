@@ -922,12 +922,13 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
 
 /* ---- a dot by rows -----------------------------------------------------------------
  * Fast mode with BLIS: a DOT kernel whose one dot_general is a matrix
- * product of two distinct arguments, lhs [M, K] contracting K (f32 or
- * f64 throughout), whose other ops read the product only elementwise, at
- * its shape, one of them returning a value of its type (the gemm's
- * target, emit_dot.c), and whose results all have M rows, computes rows
- * [a, b) of its results from lhs rows [a, b): a gemm on those rows, then
- * its epilogue on them. Its rhs is read whole; the rest, the lhs too (a
+ * product of two distinct arguments, lhs [M, K] contracting K (or [M0,
+ * M1, ..., K]: its rows are then M0's, each M1 x ... rows of the product;
+ * f32 or f64 throughout), whose other ops read the product only
+ * elementwise, at its shape, one of them returning a value of its type
+ * (the gemm's target, emit_dot.c), and whose results all have M (M0) rows,
+ * computes rows [a, b) of its results from lhs rows [a, b): a gemm on
+ * those rows, then its epilogue on them. Its rhs is read whole; the rest, the lhs too (a
  * residual h + tanh(h @ W) reads it twice), as reads_by_row says. The
  * planner's chains (plan_chain.c) run such kernels block of rows by
  * block. */
@@ -957,13 +958,23 @@ static bool product_read_elementwise(const ir_func *f, const ir_block *b, const 
     return ok;
 }
 
-/* M, or 0 when the kernel does not run by rows; its lhs and rhs argument
- * indices. */
+/* Whether dot multiplies region b's arguments as [M..., K] x [K, N] (or
+ * [N, K]): the lhs's leading dims are M's, row-major (a transformer's
+ * [batch, time, features] times a weight), its last dim contracted. */
+static bool leading_rows_matmul(const ir_func *f, const ir_block *b, const ir_op *dot) {
+    const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]);
+    const ir_attrs *a = &dot->a;
+    return block_arg_index(b, dot->in[0]) >= 0 && block_arg_index(b, dot->in[1]) >= 0 && l->rank >= 2 &&
+           r->rank == 2 && a->lhs_batch.n == 0 && a->lhs_contract.n == 1 && a->lhs_contract.v[0] == l->rank - 1 &&
+           a->rhs_contract.n == 1;
+}
+
+/* The rows of the result's first dim, or 0 when the kernel does not run by
+ * rows; *row_elems the elements of one; its rhs argument index. */
 static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elems, int *rhs) {
     const ir_block *b = fusion->regions[0];
     const ir_op *dot = only_dot(b);
-    if (!dot || dot->in[0] == dot->in[1] || !(matmul_of_args(f, b, dot, 0) || matmul_of_args(f, b, dot, 1)))
-        return 0;
+    if (!dot || dot->in[0] == dot->in[1] || !leading_rows_matmul(f, b, dot)) return 0;
     const ir_type *l = type_of(f, dot->in[0]), *r = type_of(f, dot->in[1]), *out = type_of(f, dot->out[0]);
     if ((out->dtype != IR_F32 && out->dtype != IR_F64) || l->dtype != out->dtype || r->dtype != out->dtype ||
         out->dims[0] < 2 || !returns_type(b, f, out) ||
@@ -974,7 +985,7 @@ static int64_t dot_rows(const ir_func *f, const ir_op *fusion, int64_t *row_elem
         if (t->rank < 1 || t->dims[0] != out->dims[0]) return 0;
     }
     *rhs = block_arg_index(b, dot->in[1]);
-    *row_elems = out->dims[1];
+    *row_elems = ir_type_numel(out) / out->dims[0];
     return out->dims[0];
 }
 

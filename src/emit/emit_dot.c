@@ -386,12 +386,13 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
     const char *m = ec_str(cx, "%" PRId64, g->c.rows);
+    int64_t per = g->c.rows / ec_type(cx, dot->out[0])->dims[0];   /* C's rows in a row of the result */
     if (block) {
-        a = ec_str(cx, "%s + aj_lo * %" PRId64, a, g->a.rs);
-        c = ec_str(cx, "%s + aj_lo * %" PRId64, c, g->c.rs);
-        m = "aj_hi - aj_lo";
+        a = ec_str(cx, "%s + aj_lo * %" PRId64, a, per * g->a.rs);
+        c = ec_str(cx, "%s + aj_lo * %" PRId64, c, per * g->c.rs);
+        m = per == 1 ? "aj_hi - aj_lo" : ec_str(cx, "(aj_hi - aj_lo) * %" PRId64, per);
     }
-    ex_gemm_call(cx, single, block ? block : g->c.rows, g->c.cols, g->k,
+    ex_gemm_call(cx, single, block ? block * per : g->c.rows, g->c.cols, g->k,
                  ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", alpha, %s, %" PRId64 ", %" PRId64 ", %s, %" PRId64
                         ", %" PRId64 ", beta, %s, %" PRId64 ", %" PRId64, m, g->c.cols, g->k, a, g->a.rs, g->a.cs,
                         b, g->b.rs, g->b.cs, c, g->c.rs, g->c.cs));

@@ -1115,27 +1115,30 @@ TEST(dot_epilogues_run_in_place_on_the_gemm_result) {
 
 /* On threads, a dot whose epilogue runs by rows and whose product splits
  * by rows (M >= N) runs in chunks of rows, each chunk's gemm and then its
- * epilogue (emit_c.c, dot_parallel_chunk); one that splits by columns
- * (N > M) keeps the split product and the epilogue after it. */
+ * epilogue (emit_c.c, dot_parallel_chunk), also with a 3-D lhs, whose
+ * rows are its first dim's; one that splits by columns (N > M) keeps the
+ * split product and the epilogue after it. */
 TEST(dot_epilogues_on_threads_run_by_rows_of_the_product) {
-    static const char *const shapes[][3] = {
-        {"tensor<512x256xf32>", "tensor<256x128xf32>", "tensor<512x128xf32>"},
-        {"tensor<96x256xf32>", "tensor<256x640xf32>", "tensor<96x640xf32>"},
+    static const char *const shapes[][4] = {
+        {"tensor<512x256xf32>", "tensor<256x128xf32>", "tensor<512x128xf32>", "aj_hi - aj_lo, 128, 256"},
+        {"tensor<4x128x256xf32>", "tensor<256x128xf32>", "tensor<4x128x128xf32>", "(aj_hi - aj_lo) * 128, 128, 256"},
+        {"tensor<96x256xf32>", "tensor<256x640xf32>", "tensor<96x640xf32>", NULL},
     };
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         const char *const *t = shapes[i];
+        int last = i == 1 ? 2 : 1;   /* the lhs's last dim */
         char text[1024];
         snprintf(text, sizeof text,
                  "func.func @main(%%l: %s, %%r: %s, %%b: %s) -> %s {\n"
-                 "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (%s, %s) -> %s\n"
+                 "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [%d] x [0] : (%s, %s) -> %s\n"
                  "  %%s = stablehlo.add %%d, %%b : %s\n"
                  "  %%y = stablehlo.tanh %%s : %s\n"
-                 "  return %%y : %s\n}\n", t[0], t[1], t[2], t[2], t[0], t[1], t[2], t[2], t[2], t[2]);
+                 "  return %%y : %s\n}\n", t[0], t[1], t[2], t[2], last, t[0], t[1], t[2], t[2], t[2], t[2]);
         for (int threads = 2; threads <= 3; threads++)
             check_program(text, &(check){.kind = IR_FUSION_DOT, .threads = threads, .range = 1, .tol = {64, 1e-4},
                                          .name = "dot by rows on threads",
-                                         .contains = i == 0 ? "aj_hi - aj_lo, 128, 256" : "aj_sgemm_split(run, ",
-                                         .lacks = i == 0 ? "aj_sgemm_split(run, " : "int64_t aj_lo"});
+                                         .contains = t[3] ? t[3] : "aj_sgemm_split(run, ",
+                                         .lacks = t[3] ? "aj_sgemm_split(run, " : "int64_t aj_lo"});
     }
 }
 
