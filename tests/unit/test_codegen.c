@@ -995,6 +995,28 @@ TEST(reductions_of_any_shape_match_the_evaluator) {
 }
 
 /* Scalars, zero-size tensors and unit dims. */
+/* A loop kernel transposing a big operand's last dim walks the two dims in
+ * tiles (emit_loop.c, "transposes in tiles"): the same elements, each
+ * once, bit for bit; on threads too, tiles of the rows dim clipped to
+ * the chunk (320 rows: chunks that are no multiple of the tile). */
+TEST(transposes_run_in_tiles) {
+    static const char four[] =
+        "func.func @main(%x: tensor<4x8x96x64xf32>, %z: tensor<4x8x64x96xf32>) -> tensor<4x8x64x96xf32> {\n"
+        "  %t = stablehlo.transpose %x, dims = [0, 1, 3, 2] : (tensor<4x8x96x64xf32>) -> tensor<4x8x64x96xf32>\n"
+        "  %y = stablehlo.add %t, %z : tensor<4x8x64x96xf32>\n"
+        "  return %y : tensor<4x8x64x96xf32>\n}\n";
+    static const char two[] =
+        "func.func @main(%x: tensor<320x512xf32>) -> tensor<512x320xf32> {\n"
+        "  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<320x512xf32>) -> tensor<512x320xf32>\n"
+        "  return %t : tensor<512x320xf32>\n}\n";
+    for (int threads = 1; threads <= 2; threads++) {
+        check_program(four, &(check){.kind = IR_FUSION_LOOP, .strict = true, .threads = threads, .specials = true,
+                                     .name = "transpose in tiles", .contains = "tile"});
+        check_program(two, &(check){.kind = IR_FUSION_LOOP, .strict = true, .threads = threads, .specials = true,
+                                    .name = "2-D transpose", .contains = threads == 1 ? "tile" : "aj_lo / 32"});
+    }
+}
+
 TEST(degenerate_shapes_work) {
     static const char *const loops[] = {
         "func.func @main(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {\n"
@@ -1926,6 +1948,7 @@ int main(void) {
     RUN(reductions_may_read_earlier_reductions);
     RUN(layernorm_statistics_match_the_evaluator);
     RUN(reductions_of_any_shape_match_the_evaluator);
+    RUN(transposes_run_in_tiles);
     RUN(degenerate_shapes_work);
     RUN(dot_kernels_call_blis_for_any_contiguous_layout);
     RUN(batched_dot_kernels_loop_over_batches);
