@@ -119,17 +119,32 @@ static int shape_loops(emit_ctx *cx, const ir_type *s, bool flat, ex_loop *loops
 enum { TILE = 32 };
 #define TILE_MIN_BYTES ((size_t)1 << 18)
 
-/* The result dim d walking the innermost dim of a big operand transposed
- * at the kernel's shape s, or -1. */
-static int transposed_dim(emit_ctx *cx, const ex_kernel *k, const ir_type *s) {
-    int last = s->rank - 1;
-    for (int i = 0; i < k->region->nops; i++) {
+/* Dims of size 1 aside (JAX's einsums transpose through them): t's dims
+ * of size > 1 into big[], their count returned. */
+static int big_dims(const ir_type *t, int *big) {
+    int n = 0;
+    for (int d = 0; d < t->rank; d++)
+        if (t->dims[d] > 1) big[n++] = d;
+    return n;
+}
+
+/* The dim d of the kernel's shape s that walks the innermost dim of a big
+ * operand transposed (to s, up to dims of size 1) when s's last dim of
+ * size > 1, *last, does not; or -1. */
+static int transposed_dim(emit_ctx *cx, const ex_kernel *k, const ir_type *s, int *last) {
+    int sb[IR_MAX_RANK], ns = big_dims(s, sb);
+    for (int i = 0; i < k->region->nops && ns >= 2; i++) {
         const ir_op *op = k->region->ops[i];
-        if (op->code != IR_TRANSPOSE || op->a.dims.n != s->rank || op->a.dims.v[last] == last ||
-            !ir_type_same_shape(ec_type(cx, op->out[0]), s) || ir_type_bytes(ec_type(cx, op->in[0])) < TILE_MIN_BYTES)
-            continue;
-        for (int d = 0; d < last; d++)
-            if (op->a.dims.v[d] == last) return d;
+        if (op->code != IR_TRANSPOSE) continue;
+        const ir_type *r = ec_type(cx, op->out[0]), *x = ec_type(cx, op->in[0]);
+        int rb[IR_MAX_RANK], xb[IR_MAX_RANK], nr = big_dims(r, rb), nx = big_dims(x, xb);
+        bool same = nr == ns && ir_type_bytes(x) >= TILE_MIN_BYTES;
+        for (int j = 0; same && j < ns; j++) same = r->dims[rb[j]] == s->dims[sb[j]];
+        for (int j = 0; same && j + 1 < nr; j++)   /* result big dim j walks the operand's innermost big dim */
+            if (op->a.dims.v[rb[j]] == xb[nx - 1]) {
+                *last = sb[ns - 1];
+                return sb[j];
+            }
     }
     return -1;
 }
@@ -137,7 +152,7 @@ static int transposed_dim(emit_ctx *cx, const ex_kernel *k, const ir_type *s) {
 /* The loops over s (shape_loops') with dims d and the last walked in
  * tiles when the kernel transposes (transposed_dim); their new count. */
 static int tile_loops(emit_ctx *cx, const ex_kernel *k, const ir_type *s, const ex_index *ix, ex_loop *loops, int n) {
-    int d = transposed_dim(cx, k, s), last = s->rank - 1;
+    int last, d = transposed_dim(cx, k, s, &last);
     if (d < 0 || s->dims[d] % TILE || s->dims[last] % TILE) return n;
     bool rows = cx->row_n && d == 0;
     ex_loop kept[IR_MAX_RANK + 2], inner[2];
