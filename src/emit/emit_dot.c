@@ -386,8 +386,9 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, bvar);
     const char *c = batch_pointer(cx, out, g, 2, bvar);
     const char *m = ec_str(cx, "%" PRId64, g->c.rows);
-    int64_t per = g->c.rows / ec_type(cx, dot->out[0])->dims[0];   /* C's rows in a row of the result */
+    int64_t per = 1;   /* by rows: C's rows in a row of the result (its first dim's, which then has rows) */
     if (block) {
+        per = g->c.rows / ec_type(cx, dot->out[0])->dims[0];
         a = ec_str(cx, "%s + aj_lo * %" PRId64, a, per * g->a.rs);
         c = ec_str(cx, "%s + aj_lo * %" PRId64, c, per * g->c.rs);
         m = per == 1 ? "aj_hi - aj_lo" : ec_str(cx, "(aj_hi - aj_lo) * %" PRId64, per);
