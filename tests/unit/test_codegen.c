@@ -1910,7 +1910,8 @@ TEST(compile_errors_leave_no_files_without_the_cache) {
 }
 
 /* The BLIS prototypes the prelude declares (to spare every source the 44k
- * lines of blis.h) must agree with blis.h. */
+ * lines of blis.h) must agree with blis.h, and its copy of rntm_t with
+ * BLIS's, field by field. */
 TEST(blis_declarations_agree_with_blis_h) {
     static const char include_dir[] = "/usr/include/x86_64-linux-gnu/blis-openmp";
     char header[256];
@@ -1919,9 +1920,16 @@ TEST(blis_declarations_agree_with_blis_h) {
         printf("blis.h not installed: skipped\n");
         return;
     }
-    size_t size = strlen(emit_prelude) + strlen(emit_prelude_blis) + 128;
+    static const char same_rntm[] =
+        "#include <stddef.h>\n"
+        "#define AJ_SAME(f) _Static_assert(offsetof(aj_blis_rntm, f) == offsetof(rntm_t, f) && \\\n"
+        "    sizeof ((aj_blis_rntm *)0)->f == sizeof ((rntm_t *)0)->f, #f);\n"
+        "AJ_SAME(auto_factor) AJ_SAME(num_threads) AJ_SAME(thrloop) AJ_SAME(pack_a) AJ_SAME(pack_b)\n"
+        "AJ_SAME(l3_sup) AJ_SAME(sba_pool) AJ_SAME(pba)\n"
+        "_Static_assert(sizeof(aj_blis_rntm) == sizeof(rntm_t), \"size\");\n";
+    size_t size = strlen(emit_prelude) + strlen(emit_prelude_blis) + sizeof same_rntm + 128;
     char *src = mem_alloc(size);
-    snprintf(src, size, "#include <blis.h>\n%s%svoid aj_entry(void) {}\n", emit_prelude, emit_prelude_blis);
+    snprintf(src, size, "#include <blis.h>\n%s%s%svoid aj_entry(void) {}\n", emit_prelude, emit_prelude_blis, same_rntm);
     char flags[256];
     snprintf(flags, sizeof flags, "-O0 -I%s", include_dir);   /* conflicting types are errors */
     build_options o = {.cflags = flags, .ldflags = "-l:libblis.so.4 -lm"};
