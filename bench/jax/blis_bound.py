@@ -7,12 +7,14 @@ batch index: M the lhs's free dims, N the rhs's, K the contracting ones. Each
 is timed as bli_sgemm (bli_dgemm for f64) on buffers laid out as the program
 lays the operands out (a role's dims merged into one stride where they are
 contiguous in order, else row-major for that operand), C row-major, with
-BLIS's own threads (bli_thread_set_num_threads) and its kernels chosen as
-arrayjit's generated code chooses them (BLIS_ARCH_TYPE=0 on a CPU with
-AVX-512 unless the environment sets it: src/emit/emit_prelude.c,
-aj_blis_pick_kernels). The result is the median over `runs` of all the
-program's gemms back to back, so arrayjit's time for the whole program (its
-elementwise work included) over it is the fraction of BLIS's rate reached.
+BLIS's own threads and its kernels chosen as arrayjit's generated code
+chooses them (BLIS_ARCH_TYPE=0 on a CPU with AVX-512 unless the environment
+sets it: src/emit/emit_prelude.c, aj_blis_pick_kernels), each product by
+whichever of BLIS's two paths (its small-matrix "sup" path where its
+thresholds allow, or the packed one) is faster for it. The result is the
+median over `runs` of all the program's gemms back to back, so arrayjit's
+time for the whole program (its elementwise work included) over it is the
+fraction of BLIS's rate reached.
 
 A program with a while loop has no bound here (its trip counts are not in
 the text), nor one without float products.
@@ -100,44 +102,55 @@ def gemms(text):
     return out
 
 
-def load_blis(threads):
+class Rntm(ctypes.Structure):
+    """BLIS 0.9's rntm_t (blis.h), as arrayjit's prelude mirrors it."""
+    _fields_ = [("auto_factor", ctypes.c_bool), ("num_threads", ctypes.c_int64), ("thrloop", ctypes.c_int64 * 6),
+                ("pack_a", ctypes.c_bool), ("pack_b", ctypes.c_bool), ("l3_sup", ctypes.c_bool),
+                ("sba_pool", ctypes.c_void_p), ("pba", ctypes.c_void_p)]
+
+
+def load_blis():
     """libblis.so.4 with its kernels picked as arrayjit's code picks them."""
     flags = open("/proc/cpuinfo").read()
     if "BLIS_ARCH_TYPE" not in os.environ and all(f in flags for f in ("avx512f", "avx512dq", "avx512bw", "avx512vl")):
         os.environ["BLIS_ARCH_TYPE"] = "0"   # read by BLIS's first call, below
-    blis = ctypes.CDLL("libblis.so.4")
-    blis.bli_thread_set_num_threads(ctypes.c_int64(threads))
-    return blis
+    return ctypes.CDLL("libblis.so.4")
 
 
-def time_gemms(blis, products, runs):
-    """Median ms of all the products back to back."""
+def runtime(threads, sup):
+    return Rntm(True, threads, (ctypes.c_int64 * 6)(*[-1] * 6), False, False, sup, None, None)
+
+
+def seconds(calls):
+    start = time.perf_counter()
+    for fn, args in calls:
+        fn(*args)
+    return time.perf_counter() - start
+
+
+def time_gemms(blis, products, threads, runs):
+    """Median ms of all the products back to back, each by BLIS's faster path for it."""
     import numpy as np
     i64, vp = ctypes.c_int64, ctypes.c_void_p
     calls, keep = [], []
+    paths = [runtime(threads, True), runtime(threads, False)]
     for dtype, m, n, k, (na, aoff, rsa, csa), (nb, boff, rsb, csb) in products:
         np_t, c_t = (np.float64, ctypes.c_double) if dtype == "f64" else (np.float32, ctypes.c_float)
-        fn = blis.bli_dgemm if dtype == "f64" else blis.bli_sgemm
+        fn = blis.bli_dgemm_ex if dtype == "f64" else blis.bli_sgemm_ex
         a = np.random.default_rng(1).standard_normal(na).astype(np_t)
         b = np.random.default_rng(2).standard_normal(nb).astype(np_t)
         c = np.zeros(len(aoff) * m * n, np_t)
         one, zero = c_t(1), c_t(0)
         keep += [a, b, c, one, zero]
-        for i, (ao, bo) in enumerate(zip(aoff, boff)):
-            calls.append((fn, (i64(0), i64(0), i64(m), i64(n), i64(k), ctypes.byref(one),
-                               vp(a.ctypes.data + ao * a.itemsize), i64(rsa), i64(csa),
-                               vp(b.ctypes.data + bo * b.itemsize), i64(rsb), i64(csb), ctypes.byref(zero),
-                               vp(c.ctypes.data + i * m * n * c.itemsize), i64(n), i64(1))))
-    def once():
-        for fn, args in calls:
-            fn(*args)
-    once()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        once()
-        times.append((time.perf_counter() - start) * 1e3)
-    return sorted(times)[len(times) // 2]
+        product = [[(fn, (i64(0), i64(0), i64(m), i64(n), i64(k), ctypes.byref(one),
+                          vp(a.ctypes.data + ao * a.itemsize), i64(rsa), i64(csa),
+                          vp(b.ctypes.data + bo * b.itemsize), i64(rsb), i64(csb), ctypes.byref(zero),
+                          vp(c.ctypes.data + i * m * n * c.itemsize), i64(n), i64(1), None, ctypes.byref(rntm)))
+                    for i, (ao, bo) in enumerate(zip(aoff, boff))] for rntm in paths]
+        calls += min(product, key=lambda p: min(seconds(p) for _ in range(3)))
+    seconds(calls)
+    times = sorted(seconds(calls) * 1e3 for _ in range(runs))
+    return times[len(times) // 2]
 
 
 def main():
@@ -151,7 +164,7 @@ def main():
         print(json.dumps({"ms": None, "gflop": 0.0}))
         return
     flop = sum(2.0 * len(a[1]) * m * n * k for _, m, n, k, a, _ in products)
-    ms = time_gemms(load_blis(opts.threads), products, opts.runs)
+    ms = time_gemms(load_blis(), products, opts.threads, opts.runs)
     print(json.dumps({"ms": ms, "gflop": flop / 1e9, "products": len(products)}))
 
 
