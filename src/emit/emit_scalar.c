@@ -302,6 +302,9 @@ const char *es_convert(emit_ctx *cx, ir_dtype from, ir_dtype to, const char *x) 
     if (is_float(from) && is_int(to)) return ec_str(cx, "aj_f2i_%s((double)%s)", ec_suffix(to), x);
     if (ec_is_narrow_float(to)) return to_half(cx, from, to, x);
     if (ec_is_sub_byte(to) && !is_float(from)) return ec_str(cx, "aj_wrap_%s((int64_t)%s)", ec_suffix(to), x);
+    /* Through int32_t (exact): gcc 12 vectorises no loop that computes a uint8_t (a compare)
+       and converts it to float for AVX2 ("no vectype"): one_hot stayed scalar on a Zen 3. */
+    if (is_float(to) && !is_float(from) && ir_dtype_size(from) < 4) return ec_str(cx, "(%s)(int32_t)%s", ec_vtype(to), x);
     return ec_str(cx, "(%s)%s", ec_vtype(to), x);
 }
 
