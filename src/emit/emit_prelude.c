@@ -563,8 +563,9 @@ const char emit_prelude[] =
     "}\n"
     "\n";
 
-/* BLIS 0.9's typed gemm (the expert form, which takes a runtime), declared here rather than by including blis.h
- * (44k lines, about 150 ms of compile time per source). The ABI: trans_t is
+/* BLIS 0.9's typed gemm (the expert form, which takes a runtime), declared
+ * here rather than by including blis.h (44k lines, about 150 ms of compile
+ * time per source). The ABI: trans_t is
  * an enum (0: no transpose), dim_t and inc_t are int64_t (BLIS_INT_TYPE_SIZE
  * 64 on x86-64); tests/unit/test_codegen.c checks these declarations against
  * blis.h where it is installed.
@@ -584,10 +585,11 @@ const char emit_prelude[] =
  * any dim under a threshold (m < 512 on zen3) to their unpacked "sup" path,
  * which is the faster one only for very thin products: on a Zen 3 (BLIS's
  * zen3 kernels, one thread) 256x4096x4096 runs at 27 GFLOP/s there against 62
- * packed, and over 5000 random shapes below the thresholds (m 1-1024, n and k
+ * packed, and over 3400 random shapes below the thresholds (m 1-1024, n and k
  * 16-4096, both layouts of each operand) BLIS's own choice took 1.64x the
  * time of the better path in each case; aj_gemm_small_path's rule, fitted
- * there, 1.01x (1.02x with the haswell kernels). skx has no sup path.
+ * there, 1.01x (2000 shapes with the haswell kernels: 1.70x, 1.02x). skx
+ * has no sup path.
  *
  * Threads: BLIS runs on one thread; the code splits a product over the
  * pool itself (aj_sgemm_split: a chunk of C's columns, or of its rows, per
