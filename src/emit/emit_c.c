@@ -282,8 +282,7 @@ static void close_part(emit_ctx *cx, entry_part *part) {
 }
 
 /* Makes room for `calls` statements in the open part, closing it and
- * opening the next when they do not fit (a row-blocked run's calls, at
- * most ROW_RUN_MAX, stay in one part). */
+ * opening the next when they do not fit. */
 static void part_room(emit_ctx *cx, entry_part *part, int calls) {
     if (part->open && part->calls + calls <= PART_MAX_CALLS) {
         part->calls += calls;
@@ -305,11 +304,6 @@ static const char *pointer_of(emit_ctx *cx, entry_part *part, ir_value_id v, boo
     const plan_buffer *b = &cx->p->buf[v];
     const ir_type *t = ec_type(cx, v);
     const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(t->dtype));
-    /* a block-local value is indexed by absolute row: its slot, shifted back
-       by the block's first row (as an integer: the pointer lies before the arena) */
-    if (cx->block_slot[v].bytes)
-        return ec_str(cx, "((%s)((uintptr_t)(arena + %zu) - (uintptr_t)aj_lo * %zu))", ct,
-                      cx->p->scratch_offset + cx->block_slot[v].offset, ir_type_row_bytes(ec_type(cx, v)));
     switch (b->home) {
     case PLAN_PARAM: case PLAN_DONATED: return ec_str(cx, "(%s)%s", ct, caller_pointer(cx, part, false, b->index));
     case PLAN_ARENA: return ec_str(cx, "(%s)(arena + %zu)", ct, b->offset);
@@ -372,9 +366,8 @@ static void call_slots(emit_ctx *cx, entry_part *part, const ir_op *op, int step
 static void call_kernel(emit_ctx *cx, entry_part *part, const ir_op *op, int step) {
     sbuf b = {0};
     kernel_pointers(cx, part, op, "", &b);
-    if (cx->row_n) sb_printf(&b, "%saj_lo, aj_hi", b.len ? ", " : "");
-    if (!cx->row_n && takes_scratch(cx, step)) sb_printf(&b, "%sarena + %zu", b.len ? ", " : "", cx->p->scratch_offset);
-    if (!cx->row_n && takes_run(cx, step)) sb_printf(&b, "%srun", b.len ? ", " : "");
+    if (takes_scratch(cx, step)) sb_printf(&b, "%sarena + %zu", b.len ? ", " : "", cx->p->scratch_offset);
+    if (takes_run(cx, step)) sb_printf(&b, "%srun", b.len ? ", " : "");
     ec_line(cx, "%s(%s);", ec_kernels_name(cx->kernels, cx->kernel_of[step]), ec_take(cx, &b));
 }
 
@@ -418,209 +411,14 @@ static bool emit_rows_kernel(emit_ctx *cx, int step, int64_t rows, int64_t block
     return cx->row_opens == 1 && cx->row_done == 1;
 }
 
-/* ---- chains -----------------------------------------------------------------------------
- *
- * A chain of the plan (plan_chain.c) runs block of rows by block, every
- * kernel of it on one block before the next, its PLAN_BLOCK values in
- * slots of the scratch block. Its kernels take a run's rows form (a DOT
- * kernel: emit_dot.c, emit_dot_rows). A task function (<prefix>c<step>_task)
- * walks pieces of the rows block by block and calls them in order. With
- * threads, the chain's slots are cut into one set a thread, as a dot over
- * its lhs in slots cuts its scratch (so the plan's figures hold): blocks
- * of block / sets rows, in multiples of CHAIN_ROW_GRAIN, each set laid out
- * like the plan's slots. A task claims a free set with an atomic flag.
- * Rows of one block depend only on that block's rows of what the chain
- * reads by row (the contract's by_row), so pieces run in any order. The
- * plan made PLAN_BLOCK values for the chain, so a kernel that does not
- * take the rows form is an internal error here, not a plain fallback. */
-enum { CHAIN_PIECES_PER_THREAD = 4, CHAIN_ROW_GRAIN = 16 };
-
-typedef struct chain_layout {
-    int first, last;
-    int nslots;
-    size_t *at, *row;         /* per slot of the plan: its offset, the bytes of a row it holds */
-    int sets;                 /* slot sets: blocks at once */
-    int64_t rows, block;      /* a set's blocks */
-    int64_t share;            /* rows a piece: a multiple of block */
-    int pieces;
-    size_t set_bytes;
-    int nvalues;              /* the values the chain reads or writes outside its slots */
-    ir_value_id *values;
-    bool *writes;             /* per entry of values: a kernel of the chain writes it */
-} chain_layout;
-
-static bool in_slot(emit_ctx *cx, ir_value_id v) { return cx->p->buf[v].home == PLAN_BLOCK; }
-
-static size_t aligned_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
-
-/* Slot k's offset in a set of blocks of `block` rows. */
-static size_t set_offset(const chain_layout *l, int k, int64_t block) {
-    size_t at = 0;
-    for (int i = 0; i < l->nslots; i++)
-        if (l->at[i] < l->at[k]) at += aligned_up((size_t)block * l->row[i]);
-    return at;
-}
-
-static size_t set_bytes(const chain_layout *l, int64_t block) {
-    size_t bytes = 0;
-    for (int i = 0; i < l->nslots; i++) bytes += aligned_up((size_t)block * l->row[i]);
-    return bytes;
-}
-
-static int slot_index(const chain_layout *l, size_t at) {
-    for (int i = 0; i < l->nslots; i++)
-        if (l->at[i] == at) return i;
-    return -1;
-}
-
-static void note_value(chain_layout *l, ir_value_id v, bool writes) {
-    for (int i = 0; i < l->nvalues; i++)
-        if (l->values[i] == v) {
-            l->writes[i] |= writes;
-            return;
-        }
-    l->values[l->nvalues] = v;
-    l->writes[l->nvalues++] = writes;
-}
-
-/* The plan's slots of the chain, the values it names from outside, and
- * the sets and pieces its rows run in. */
-static int chain_layout_of(emit_ctx *cx, int first, const plan_run *run, chain_layout *l) {
-    const ir_block *body = cx->f->body;
-    *l = (chain_layout){.first = first, .last = run->last, .rows = run->rows};
-    size_t n = 1;
-    for (int j = first; j <= run->last; j++) n += (size_t)(body->ops[j]->nin + body->ops[j]->nout);
-    l->at = mem_calloc(n, sizeof *l->at);
-    l->row = mem_calloc(n, sizeof *l->row);
-    l->values = mem_calloc(n, sizeof *l->values);
-    l->writes = mem_calloc(n, sizeof *l->writes);
-    if (!l->at || !l->row || !l->values || !l->writes) return diag_nomem(cx->d);
-    for (int j = first; j <= run->last; j++) {
-        const ir_op *op = body->ops[j];
-        for (int k = 0; op->code == IR_FUSION && k < op->nin + op->nout; k++) {
-            ir_value_id v = k < op->nin ? op->in[k] : op->out[k - op->nin];
-            if (!in_slot(cx, v)) {
-                note_value(l, v, k >= op->nin);
-                continue;
-            }
-            const plan_slot *s = &cx->p->slots[v];
-            int i = slot_index(l, s->offset);
-            if (i < 0) l->at[i = l->nslots++] = s->offset;
-            if (s->bytes / (size_t)run->block > l->row[i]) l->row[i] = s->bytes / (size_t)run->block;
-        }
-    }
-    for (l->sets = cx->o->threads > 1 ? cx->o->threads : 1; l->sets > 1; l->sets--) {
-        l->block = run->block / l->sets / CHAIN_ROW_GRAIN * CHAIN_ROW_GRAIN;
-        if (l->block > 0 && (size_t)l->sets * set_bytes(l, l->block) <= run->slot_bytes) break;
-    }
-    if (l->sets == 1) l->block = run->block;
-    l->set_bytes = set_bytes(l, l->block);
-    int64_t blocks = (l->rows + l->block - 1) / l->block, pieces = l->sets > 1 ? l->sets * CHAIN_PIECES_PER_THREAD : 1;
-    if (pieces > blocks) pieces = blocks;
-    l->share = (blocks + pieces - 1) / pieces * l->block;
-    l->pieces = (int)((l->rows + l->share - 1) / l->share);
-    if (l->set_bytes > run->slot_bytes || run->slot_bytes > cx->p->scratch_bytes)
-        return ec_fail(cx, DIAG_INVALID, "internal error: the chain of steps %d..%d needs %zu bytes of slots, the "
-                       "plan has %zu", first, run->last, l->set_bytes, cx->p->scratch_bytes);
-    return DIAG_OK;
-}
-
-static void chain_layout_free(chain_layout *l) {
-    mem_free(l->at);
-    mem_free(l->row);
-    mem_free(l->values);
-    mem_free(l->writes);
-}
-
-/* The task's pointer to v: p[i] for a value from outside, else its slot in
- * the claimed set, shifted back by the block's first row. */
-static const char *chain_pointer(emit_ctx *cx, const chain_layout *l, ir_value_id v, bool writable) {
-    const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype));
-    if (in_slot(cx, v))
-        return ec_str(cx, "(%s)((uintptr_t)(aj_set + %zu) - (uintptr_t)aj_lo * %zu)", ct,
-                      set_offset(l, slot_index(l, cx->p->slots[v].offset), l->block),
-                      ir_type_row_bytes(ec_type(cx, v)));
-    for (int i = 0; i < l->nvalues; i++)
-        if (l->values[i] == v) return ec_str(cx, "(%s)p[%d]", ct, i);
-    return "0";
-}
-
-/* The chain's task function: tasks [t0, t1) are pieces of its rows, run
- * in the set it claims (call_chain lays out p: the values from outside,
- * the scratch block, the claims). */
-static void emit_chain_task(emit_ctx *cx, const chain_layout *l) {
-    const ir_block *body = cx->f->body;
-    ec_open(cx, "static void %sc%d_task(void *const *p, int64_t aj_t0, int64_t aj_t1)", cx->prefix, l->first);
-    ec_line(cx, "int *claims = p[%d], set = 0;", l->nvalues + 1);
-    ec_line(cx, "while (__atomic_exchange_n(&claims[set], 1, __ATOMIC_ACQUIRE)) set = (set + 1) %% %d;", l->sets);
-    ec_line(cx, "char *aj_set = (char *)p[%d] + (size_t)set * %zu;", l->nvalues, l->set_bytes);
-    ec_open(cx, "for (int64_t aj_lo = aj_t0 * %" PRId64 "; aj_lo < aj_t1 * %" PRId64 " && aj_lo < %" PRId64
-            "; aj_lo += %" PRId64 ")", l->share, l->share, l->rows, l->block);
-    ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", l->block,
-            l->rows, l->block, l->rows);
-    for (int j = l->first; j <= l->last; j++) {
-        const ir_op *op = body->ops[j];
-        if (op->code != IR_FUSION) continue;   /* a constant, placed before the chain */
-        sbuf b = {0};
-        for (int k = 0; k < op->nin + op->nout; k++) {
-            bool out = k >= op->nin;
-            sb_printf(&b, "%s, ", chain_pointer(cx, l, out ? op->out[k - op->nin] : op->in[k], out));
-        }
-        ec_line(cx, "%s(%saj_lo, aj_hi);", ec_kernels_name(cx->kernels, cx->kernel_of[j]), ec_take(cx, &b));
-    }
-    ec_close(cx);
-    ec_line(cx, "__atomic_store_n(&claims[set], 0, __ATOMIC_RELEASE);");
-    ec_close(cx);
-    ec_line(cx, "%s", "");
-}
-
-/* Emits the chain's kernels in the rows form, then its task function. */
-static void emit_chain(emit_ctx *cx, int first, const plan_run *run) {
-    chain_layout l;
-    if (chain_layout_of(cx, first, run, &l)) {
-        chain_layout_free(&l);
-        return;
-    }
-    for (int j = first; j <= run->last && !cx->rc; j++) {
-        if (cx->f->body->ops[j]->code == IR_FUSION && !emit_rows_kernel(cx, j, run->rows, l.block, 0) && !cx->rc)
-            ec_fail_op(cx, DIAG_INVALID, cx->f->body->ops[j], "internal error: kernel %d of a chain does not run by "
-                       "rows", j);
-    }
-    if (!cx->rc) emit_chain_task(cx, &l);
-    chain_layout_free(&l);
-}
-
-/* The entry's call of a chain: the values from outside, the scratch block
- * and a claim a set in an array for its task function. */
-static void call_chain(emit_ctx *cx, entry_part *part, int first, const plan_run *run) {
-    chain_layout l;
-    if (chain_layout_of(cx, first, run, &l)) {
-        chain_layout_free(&l);
-        return;
-    }
-    sbuf b = {0};
-    for (int i = 0; i < l.nvalues; i++) {
-        const char *ptr = pointer_of(cx, part, l.values[i], l.writes[i]);
-        sb_printf(&b, "(void *)%s, ", ptr ? ptr : "0");
-    }
-    ec_block(cx);
-    ec_line(cx, "int aj_claims[%d] = {0};", l.sets);
-    ec_line(cx, "void *const aj_p[] = {%s(void *)(arena + %zu), (void *)aj_claims};", ec_take(cx, &b),
-            cx->p->scratch_offset);
-    if (l.sets > 1) ec_line(cx, "aj_parallel(run, %sc%d_task, aj_p, %d, 1);", cx->prefix, first, l.pieces);
-    else ec_line(cx, "%sc%d_task(aj_p, 0, %d);", cx->prefix, first, l.pieces);
-    ec_close(cx);
-    chain_layout_free(&l);
-}
-
 /* ---- row blocking -------------------------------------------------------------------
  *
- * The plan's runs (plan.h, plan_run) are emitted block by block of rows:
- * the entry loops over blocks and calls every kernel of the run on each. A
- * loop kernel of the run prefetches the next block's rows of the values the
- * run reads from outside (run_prefetch, emit_ctx.row_prefetch), so memory
- * works while it computes. A run whose kernels' loops do not fit the form
- * (emit_body) is emitted plainly instead, its block slots unused. */
+ * The plan's runs (plan.h, plan_run) are emitted block by block of rows,
+ * as chains are (below: every kernel of the run on a block before the
+ * next). A loop kernel of the run prefetches the next block's rows of the
+ * values the run reads from outside (run_prefetch, emit_ctx.row_prefetch),
+ * so memory works while it computes. A run whose kernels' loops do not fit
+ * the form (emit_body) is emitted plainly instead, its block slots unused. */
 
 /* Whether ops [first, last) of the body read or write v. */
 static bool run_touches(const ir_block *body, int first, int last, ir_value_id v, bool outputs_only) {
@@ -686,82 +484,6 @@ static void drop_block_slots(emit_ctx *cx, int first, int last) {
             cx->block_slot[cx->f->body->ops[j]->out[r]] = (plan_slot){0, 0};
 }
 
-/* How a step of the body uses the run's threads (emit_body): chunk > 0,
- * a parallel kernel's chunk of rows (or, with tiles > 0, of that many
- * column tiles); slots.rows > 0, a kernel in slots; all 0, one call. */
-typedef struct step_threads {
-    int64_t chunk, tiles;
-    ex_slots slots;
-} step_threads;
-
-/* The parts, then the entry that calls them: every kernel call in body
- * order (a row-blocked run of the plan, [i, runs[i].last], in its loop over
- * blocks), the constants' copies, and the plan's copies into outs[]. */
-static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *on) {
-    const ir_block *body = cx->f->body;
-    entry_part part;
-    if (open_parts(cx, &part)) return;
-    for (int i = 0; i < body->nops && !cx->rc; i++) {
-        const ir_op *op = body->ops[i];
-        const plan_run *run = &runs[i];
-        if (run->chain && run->rows) {
-            for (int j = i; j <= run->last; j++)
-                if (body->ops[j]->code == IR_CONSTANT && places_constant(cx, body->ops[j])) {
-                    part_room(cx, &part, 1);
-                    place_constant(cx, &part, body->ops[j]);
-                }
-            part_room(cx, &part, 1);
-            call_chain(cx, &part, i, run);
-            i = run->last;
-        } else if (run->rows) {
-            part_room(cx, &part, run->last - i + 1);
-            ec_open(cx, "for (int64_t aj_lo = 0; aj_lo < %" PRId64 "; aj_lo += %" PRId64 ")", run->rows, run->block);
-            ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";",
-                    run->block, run->rows, run->block, run->rows);
-            cx->row_n = run->rows;
-            for (int j = i; j <= run->last; j++) call_kernel(cx, &part, body->ops[j], j);
-            cx->row_n = 0;
-            ec_close(cx);
-            i = run->last;
-        } else if (on[i].chunk) {
-            part_room(cx, &part, 1);
-            call_parallel(cx, &part, op, i, on[i].tiles ? on[i].tiles : cx->p->kernels.k[i].rows, on[i].chunk);
-        } else if (on[i].slots.rows) {
-            part_room(cx, &part, 1);
-            call_slots(cx, &part, op, i, &on[i].slots);
-        } else if (op->code == IR_FUSION) {
-            part_room(cx, &part, 1);
-            call_kernel(cx, &part, op, i);
-        } else if (op->code == IR_CONSTANT && places_constant(cx, op)) {
-            part_room(cx, &part, 1);
-            place_constant(cx, &part, op);
-        }
-    }
-    copy_outputs(cx, &part);
-    close_part(cx, &part);
-    mem_free(part.named);
-    mem_free(part.order);
-    ec_open(cx, "%svoid %sentry(%s)", cx->nested || cx->o->static_entry ? "static " : "", cx->prefix, entry_params);
-    unused_params(cx);
-    for (int n = 0; n < part.n; n++) ec_line(cx, "%ssteps%d(arena, args, outs, run);", cx->prefix, n);
-    ec_close(cx);
-}
-
-/* Emits a run of the plan blocked; false (the code it wrote taken back)
- * when a kernel's loops do not take the form (one rows loop, done once).
- * prefetch: its loop kernels prefetch the next block (a run's blocks, in
- * order on one thread; not a parallel kernel's chunks). */
-static bool emit_run(emit_ctx *cx, int first, const plan_run *run, bool prefetch) {
-    size_t mark = cx->code.len;
-    int kernels = ec_kernels_count(cx->kernels);
-    bool good = true;
-    for (int j = first; j <= run->last && good && !cx->rc; j++)
-        good = emit_rows_kernel(cx, j, run->rows, run->block, prefetch ? run_prefetch(cx, first, run->last, j) : 0);
-    if (good || cx->rc) return true;
-    take_back(cx, mark, kernels);
-    drop_block_slots(cx, first, run->last);
-    return false;
-}
 
 /* ---- parallel kernels ----------------------------------------------------------------
  *
@@ -863,12 +585,17 @@ static void emit_task(emit_ctx *cx, const ir_op *op, int step) {
 /* Emits kernel `step` for parallel chunks of rows; false (nothing written)
  * when its loops do not take the row form. */
 static bool emit_parallel(emit_ctx *cx, int step, int64_t chunk) {
-    plan_run run = {step, cx->p->kernels.k[step].rows, chunk, false, 0};
+    size_t mark = cx->code.len;
+    int kernels = ec_kernels_count(cx->kernels);
     cx->row_parallel = true;
-    bool good = emit_run(cx, step, &run, false);
+    bool good = emit_rows_kernel(cx, step, cx->p->kernels.k[step].rows, chunk, 0);
     cx->row_parallel = false;
-    if (!good) return false;
-    if (!cx->rc) emit_task(cx, cx->f->body->ops[step], step);
+    if (cx->rc) return true;
+    if (!good) {
+        take_back(cx, mark, kernels);
+        return false;
+    }
+    emit_task(cx, cx->f->body->ops[step], step);
     return true;
 }
 
@@ -900,6 +627,287 @@ static int64_t emit_column_parallel(emit_ctx *cx, int step, int64_t *tiles) {
     emit_task(cx, op, step);
     *tiles = n;
     return chunk;
+}
+
+/* ---- chains and runs by blocks ----------------------------------------------------------
+ *
+ * A chain of the plan (plan_chain.c) and a run (plan_scratch.c) run block
+ * of rows by block, every kernel of them on one block before the next,
+ * their block-local values (a chain's PLAN_BLOCK values, a run's values in
+ * block slots) in slots of the scratch block. Their kernels take the rows
+ * form (a DOT kernel: emit_dot.c, emit_dot_rows). A task function
+ * (<prefix>c<step>_task) walks pieces of the rows block by block and calls
+ * them in order. With threads, the slots are cut into one set a thread,
+ * as a dot over its lhs in slots cuts its scratch (so the plan's figures
+ * hold): blocks of block / sets rows, in multiples of CHAIN_ROW_GRAIN,
+ * each set laid out like the plan's slots (with no slots, the plan's
+ * blocks). A task claims a free set with an atomic flag. Rows of one
+ * block depend only on that block's rows of what the chain reads by row
+ * (the contract's by_row), so pieces run in any order. A run goes on
+ * threads only when its kernels walk PARALLEL_MIN_ELEMENTS (xent's
+ * log_softmax, 4096 x 1000, run by one thread: 11.8 ms at 2 threads, 8.1
+ * with the max and exp-sum kernel split). The plan made PLAN_BLOCK values
+ * for a chain, so a kernel of it that does not take the rows form is an
+ * internal error; a run's kernels are then emitted one by one instead. */
+enum { CHAIN_PIECES_PER_THREAD = 4, CHAIN_ROW_GRAIN = 16 };
+
+typedef struct chain_layout {
+    int first, last;
+    int nslots;
+    size_t *at, *row;         /* per slot of the plan: its offset, the bytes of a row it holds */
+    int sets;                 /* slot sets: blocks at once */
+    int64_t rows, block;      /* a set's blocks */
+    int64_t share;            /* rows a piece: a multiple of block */
+    int pieces;
+    size_t set_bytes;
+    int nvalues;              /* the values the chain reads or writes outside its slots */
+    ir_value_id *values;
+    bool *writes;             /* per entry of values: a kernel of the chain writes it */
+} chain_layout;
+
+static bool in_slot(emit_ctx *cx, ir_value_id v) {
+    return cx->p->buf[v].home == PLAN_BLOCK || cx->block_slot[v].bytes;
+}
+
+/* The elements the kernels [first, last] of the body walk. */
+static int64_t run_work(emit_ctx *cx, int first, int last) {
+    int64_t work = 0;
+    for (int j = first; j <= last; j++)
+        if (cx->f->body->ops[j]->code == IR_FUSION) work += ir_type_numel(index_space(cx, cx->f->body->ops[j]));
+    return work;
+}
+
+static size_t aligned_up(size_t n) { return (n + PLAN_ALIGN - 1) / PLAN_ALIGN * PLAN_ALIGN; }
+
+/* Slot k's offset in a set of blocks of `block` rows. */
+static size_t set_offset(const chain_layout *l, int k, int64_t block) {
+    size_t at = 0;
+    for (int i = 0; i < l->nslots; i++)
+        if (l->at[i] < l->at[k]) at += aligned_up((size_t)block * l->row[i]);
+    return at;
+}
+
+static size_t set_bytes(const chain_layout *l, int64_t block) {
+    size_t bytes = 0;
+    for (int i = 0; i < l->nslots; i++) bytes += aligned_up((size_t)block * l->row[i]);
+    return bytes;
+}
+
+static int slot_index(const chain_layout *l, size_t at) {
+    for (int i = 0; i < l->nslots; i++)
+        if (l->at[i] == at) return i;
+    return -1;
+}
+
+static void note_value(chain_layout *l, ir_value_id v, bool writes) {
+    for (int i = 0; i < l->nvalues; i++)
+        if (l->values[i] == v) {
+            l->writes[i] |= writes;
+            return;
+        }
+    l->values[l->nvalues] = v;
+    l->writes[l->nvalues++] = writes;
+}
+
+/* The plan's slots of the chain, the values it names from outside, and
+ * the sets and pieces its rows run in. */
+static int chain_layout_of(emit_ctx *cx, int first, const plan_run *run, chain_layout *l) {
+    const ir_block *body = cx->f->body;
+    *l = (chain_layout){.first = first, .last = run->last, .rows = run->rows};
+    size_t n = 1;
+    for (int j = first; j <= run->last; j++) n += (size_t)(body->ops[j]->nin + body->ops[j]->nout);
+    l->at = mem_calloc(n, sizeof *l->at);
+    l->row = mem_calloc(n, sizeof *l->row);
+    l->values = mem_calloc(n, sizeof *l->values);
+    l->writes = mem_calloc(n, sizeof *l->writes);
+    if (!l->at || !l->row || !l->values || !l->writes) return diag_nomem(cx->d);
+    for (int j = first; j <= run->last; j++) {
+        const ir_op *op = body->ops[j];
+        for (int k = 0; op->code == IR_FUSION && k < op->nin + op->nout; k++) {
+            ir_value_id v = k < op->nin ? op->in[k] : op->out[k - op->nin];
+            if (!in_slot(cx, v)) {
+                note_value(l, v, k >= op->nin);
+                continue;
+            }
+            const plan_slot *s = &cx->p->slots[v];
+            int i = slot_index(l, s->offset);
+            if (i < 0) l->at[i = l->nslots++] = s->offset;
+            if (s->bytes / (size_t)run->block > l->row[i]) l->row[i] = s->bytes / (size_t)run->block;
+        }
+    }
+    bool threads = cx->o->threads > 1 && (run->chain || run_work(cx, first, run->last) >= PARALLEL_MIN_ELEMENTS);
+    for (l->sets = threads ? cx->o->threads : 1; l->sets > 1 && l->nslots; l->sets--) {
+        l->block = run->block / l->sets / CHAIN_ROW_GRAIN * CHAIN_ROW_GRAIN;
+        if (l->block > 0 && (size_t)l->sets * set_bytes(l, l->block) <= run->slot_bytes) break;
+    }
+    if (l->sets == 1 || !l->nslots) l->block = run->block;
+    l->set_bytes = set_bytes(l, l->block);
+    int64_t blocks = (l->rows + l->block - 1) / l->block, pieces = l->sets > 1 ? l->sets * CHAIN_PIECES_PER_THREAD : 1;
+    if (pieces > blocks) pieces = blocks;
+    l->share = (blocks + pieces - 1) / pieces * l->block;
+    l->pieces = (int)((l->rows + l->share - 1) / l->share);
+    if (l->set_bytes > run->slot_bytes || run->slot_bytes > cx->p->scratch_bytes)
+        return ec_fail(cx, DIAG_INVALID, "internal error: the chain of steps %d..%d needs %zu bytes of slots, the "
+                       "plan has %zu", first, run->last, l->set_bytes, cx->p->scratch_bytes);
+    return DIAG_OK;
+}
+
+static void chain_layout_free(chain_layout *l) {
+    mem_free(l->at);
+    mem_free(l->row);
+    mem_free(l->values);
+    mem_free(l->writes);
+}
+
+/* The task's pointer to v: p[i] for a value from outside, else its slot in
+ * the claimed set, shifted back by the block's first row. */
+static const char *chain_pointer(emit_ctx *cx, const chain_layout *l, ir_value_id v, bool writable) {
+    const char *ct = ec_str(cx, "%s%s *", writable ? "" : "const ", ec_ctype(ec_type(cx, v)->dtype));
+    if (in_slot(cx, v))
+        return ec_str(cx, "(%s)((uintptr_t)(aj_set + %zu) - (uintptr_t)aj_lo * %zu)", ct,
+                      set_offset(l, slot_index(l, cx->p->slots[v].offset), l->block),
+                      ir_type_row_bytes(ec_type(cx, v)));
+    for (int i = 0; i < l->nvalues; i++)
+        if (l->values[i] == v) return ec_str(cx, "(%s)p[%d]", ct, i);
+    return "0";
+}
+
+/* The chain's task function: tasks [t0, t1) are pieces of its rows, run
+ * in the set it claims (call_chain lays out p: the values from outside,
+ * the scratch block, the claims). */
+static void emit_chain_task(emit_ctx *cx, const chain_layout *l) {
+    const ir_block *body = cx->f->body;
+    ec_open(cx, "static void %sc%d_task(void *const *p, int64_t aj_t0, int64_t aj_t1)", cx->prefix, l->first);
+    if (!l->nslots && !l->nvalues) ec_line(cx, "(void)p;");
+    if (l->nslots) {
+        ec_line(cx, "int *claims = p[%d], set = 0;", l->nvalues + 1);
+        ec_line(cx, "while (__atomic_exchange_n(&claims[set], 1, __ATOMIC_ACQUIRE)) set = (set + 1) %% %d;", l->sets);
+        ec_line(cx, "char *aj_set = (char *)p[%d] + (size_t)set * %zu;", l->nvalues, l->set_bytes);
+    }
+    ec_open(cx, "for (int64_t aj_lo = aj_t0 * %" PRId64 "; aj_lo < aj_t1 * %" PRId64 " && aj_lo < %" PRId64
+            "; aj_lo += %" PRId64 ")", l->share, l->share, l->rows, l->block);
+    ec_line(cx, "int64_t aj_hi = aj_lo + %" PRId64 " < %" PRId64 " ? aj_lo + %" PRId64 " : %" PRId64 ";", l->block,
+            l->rows, l->block, l->rows);
+    for (int j = l->first; j <= l->last; j++) {
+        const ir_op *op = body->ops[j];
+        if (op->code != IR_FUSION) continue;   /* a constant, placed before the chain */
+        sbuf b = {0};
+        for (int k = 0; k < op->nin + op->nout; k++) {
+            bool out = k >= op->nin;
+            sb_printf(&b, "%s, ", chain_pointer(cx, l, out ? op->out[k - op->nin] : op->in[k], out));
+        }
+        ec_line(cx, "%s(%saj_lo, aj_hi);", ec_kernels_name(cx->kernels, cx->kernel_of[j]), ec_take(cx, &b));
+    }
+    ec_close(cx);
+    if (l->nslots) ec_line(cx, "__atomic_store_n(&claims[set], 0, __ATOMIC_RELEASE);");
+    ec_close(cx);
+    ec_line(cx, "%s", "");
+}
+
+/* Emits the chain's or run's kernels in the rows form (a run's loop
+ * kernels prefetching the next block, run_prefetch), then its task
+ * function; false, with nothing written and the run's block slots
+ * dropped, when a kernel of a run does not take that form. */
+static bool emit_blocks(emit_ctx *cx, int first, const plan_run *run) {
+    chain_layout l;
+    if (chain_layout_of(cx, first, run, &l)) {
+        chain_layout_free(&l);
+        return true;
+    }
+    size_t mark = cx->code.len;
+    int kernels = ec_kernels_count(cx->kernels);
+    bool good = true;
+    for (int j = first; j <= run->last && good && !cx->rc; j++) {
+        if (cx->f->body->ops[j]->code != IR_FUSION) continue;
+        uint64_t prefetch = run->chain ? 0 : run_prefetch(cx, first, run->last, j);
+        good = emit_rows_kernel(cx, j, run->rows, l.block, prefetch);
+        if (!good && run->chain && !cx->rc)
+            ec_fail_op(cx, DIAG_INVALID, cx->f->body->ops[j], "internal error: kernel %d of a chain does not run by "
+                       "rows", j);
+    }
+    if (good && !cx->rc) emit_chain_task(cx, &l);
+    chain_layout_free(&l);
+    if (good || cx->rc) return true;
+    take_back(cx, mark, kernels);
+    drop_block_slots(cx, first, run->last);
+    return false;
+}
+
+/* The entry's call of a chain: the values from outside, the scratch block
+ * and a claim a set in an array for its task function. */
+static void call_chain(emit_ctx *cx, entry_part *part, int first, const plan_run *run) {
+    chain_layout l;
+    if (chain_layout_of(cx, first, run, &l)) {
+        chain_layout_free(&l);
+        return;
+    }
+    sbuf b = {0};
+    for (int i = 0; i < l.nvalues; i++) {
+        const char *ptr = pointer_of(cx, part, l.values[i], l.writes[i]);
+        sb_printf(&b, "(void *)%s, ", ptr ? ptr : "0");
+    }
+    ec_block(cx);
+    ec_line(cx, "int aj_claims[%d] = {0};", l.sets);
+    ec_line(cx, "void *const aj_p[] = {%s(void *)(arena + %zu), (void *)aj_claims};", ec_take(cx, &b),
+            cx->p->scratch_offset);
+    if (l.sets > 1) ec_line(cx, "aj_parallel(run, %sc%d_task, aj_p, %d, 1);", cx->prefix, first, l.pieces);
+    else ec_line(cx, "%sc%d_task(aj_p, 0, %d);", cx->prefix, first, l.pieces);
+    ec_close(cx);
+    chain_layout_free(&l);
+}
+
+/* ---- the entry's calls ------------------------------------------------------------------ */
+
+/* How a step of the body uses the run's threads (emit_body): chunk > 0,
+ * a parallel kernel's chunk of rows (or, with tiles > 0, of that many
+ * column tiles); slots.rows > 0, a kernel in slots; all 0, one call. */
+typedef struct step_threads {
+    int64_t chunk, tiles;
+    ex_slots slots;
+} step_threads;
+
+/* The parts, then the entry that calls them: every kernel call in body
+ * order (a chain or row-blocked run of the plan, [i, runs[i].last], as one
+ * call of its task), the constants' copies, and the plan's copies into
+ * outs[]. */
+static void emit_entry(emit_ctx *cx, const plan_run *runs, const step_threads *on) {
+    const ir_block *body = cx->f->body;
+    entry_part part;
+    if (open_parts(cx, &part)) return;
+    for (int i = 0; i < body->nops && !cx->rc; i++) {
+        const ir_op *op = body->ops[i];
+        const plan_run *run = &runs[i];
+        if (run->rows) {
+            for (int j = i; j <= run->last; j++)
+                if (body->ops[j]->code == IR_CONSTANT && places_constant(cx, body->ops[j])) {
+                    part_room(cx, &part, 1);
+                    place_constant(cx, &part, body->ops[j]);
+                }
+            part_room(cx, &part, 1);
+            call_chain(cx, &part, i, run);
+            i = run->last;
+        } else if (on[i].chunk) {
+            part_room(cx, &part, 1);
+            call_parallel(cx, &part, op, i, on[i].tiles ? on[i].tiles : cx->p->kernels.k[i].rows, on[i].chunk);
+        } else if (on[i].slots.rows) {
+            part_room(cx, &part, 1);
+            call_slots(cx, &part, op, i, &on[i].slots);
+        } else if (op->code == IR_FUSION) {
+            part_room(cx, &part, 1);
+            call_kernel(cx, &part, op, i);
+        } else if (op->code == IR_CONSTANT && places_constant(cx, op)) {
+            part_room(cx, &part, 1);
+            place_constant(cx, &part, op);
+        }
+    }
+    copy_outputs(cx, &part);
+    close_part(cx, &part);
+    mem_free(part.named);
+    mem_free(part.order);
+    ec_open(cx, "%svoid %sentry(%s)", cx->nested || cx->o->static_entry ? "static " : "", cx->prefix, entry_params);
+    unused_params(cx);
+    for (int n = 0; n < part.n; n++) ec_line(cx, "%ssteps%d(arena, args, outs, run);", cx->prefix, n);
+    ec_close(cx);
 }
 
 /* ---- kernels in slots -----------------------------------------------------------------
@@ -990,18 +998,14 @@ static int emit_body(emit_ctx *cx) {
     memcpy(runs, cx->p->runs, sizeof *runs * (size_t)body->nops);
     for (int i = 0; i < body->nops && !cx->rc; i++) {
         const ir_op *op = body->ops[i];
-        if (runs[i].chain && runs[i].rows) {
-            emit_chain(cx, i, &runs[i]);
-            i = runs[i].last;
-            continue;
-        }
-        if (runs[i].rows) {   /* a run: emitted blocked, or plainly if a kernel's loops do not fit */
-            if (emit_run(cx, i, &runs[i], true)) {
+        if (runs[i].rows) {   /* a chain or run: emitted blocked, else a run's kernels one by one as below */
+            if (emit_blocks(cx, i, &runs[i])) {
                 i = runs[i].last;
                 continue;
             }
             for (int j = i; j <= runs[i].last; j++) runs[j] = (plan_run){j, 0, 0, false, 0};
-        } else if ((on[i].chunk = parallel_chunk(cx, i)) && emit_parallel(cx, i, on[i].chunk)) {
+        }
+        if ((on[i].chunk = parallel_chunk(cx, i)) && emit_parallel(cx, i, on[i].chunk)) {
             continue;
         } else if ((on[i].chunk = emit_column_parallel(cx, i, &on[i].tiles))) {
             continue;

@@ -72,8 +72,8 @@ typedef struct plan_run {
     bool chain;              /* the step belongs to a chain (plan_chain.c), a run whose values
                                 made and read inside are PLAN_BLOCK; its first step holds the
                                 rest */
-    size_t slot_bytes;       /* a chain's first step: the slots of one block (at most the
-                                scratch block) */
+    size_t slot_bytes;       /* a chain's or run's first step: the slots of one block (at
+                                most the scratch block) */
 } plan_run;
 
 /* A block-local value of a run, or a PLAN_BLOCK value of a chain: one

@@ -275,7 +275,8 @@ static size_t needs(const ir_func *f, plan *p, bool *uses, size_t *least) {
         const contract_overwrite *w = plan_dot_over_lhs(p, f, s);
         if (w && w->rows_scratch > need) need = bound = w->rows_scratch;
         if (p->runs[s].rows) {
-            size_t slots = p->runs[s].chain ? p->runs[s].slot_bytes : give_slots(f, p, s);
+            if (!p->runs[s].chain) p->runs[s].slot_bytes = give_slots(f, p, s);
+            size_t slots = p->runs[s].slot_bytes;
             for (int j = s; slots && j <= p->runs[s].last; j++) {
                 uses[j] = true;
                 if (slots > least[j]) least[j] = slots;

@@ -2,6 +2,7 @@
  * strict order must match the evaluator bit for bit; the memory analysis
  * must be true; caches must hit; bad options must be reported. */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -593,6 +594,79 @@ TEST(a_dot_chain_runs_block_by_block) {
     aj_array_destroy(in[1]);
 }
 
+/* Whether the C that aj_export_c writes for main of text holds `needle`. */
+static bool exported_c_holds(const char *text, const aj_compile_options *o, const char *needle) {
+    aj_module *m;
+    char dir[] = "/tmp/aj_rows_XXXXXX", path[64], line[512];
+    bool found = false;
+    if (aj_module_parse(text, strlen(text), "rows.mlir", &m) || !mkdtemp(dir)) return false;
+    if (aj_export_c(m, "main", o, dir, &(aj_export_options){.name = "rows"}) == AJ_OK) {
+        snprintf(path, sizeof path, "%s/rows.c", dir);
+        FILE *f = fopen(path, "r");
+        while (f && fgets(line, sizeof line, f)) found |= strstr(line, needle) != NULL;
+        if (f) fclose(f);
+        remove(path);
+        snprintf(path, sizeof path, "%s/rows.h", dir);
+        remove(path);
+    }
+    rmdir(dir);
+    aj_module_destroy(m);
+    return found;
+}
+
+/* Three elementwise kernels (no fusion) over 2048 rows form a row-blocked
+ * run (plan_scratch.c); on two threads its blocks are shared out through
+ * its task, on one they run in order. */
+static const char *run_text =
+    "func.func @main(%x: tensor<2048x256xf32>) -> tensor<2048x256xf32> {\n"
+    "  %n = stablehlo.negate %x : tensor<2048x256xf32>\n"
+    "  %e = stablehlo.exponential %n : tensor<2048x256xf32>\n"
+    "  %r = stablehlo.multiply %e, %x : tensor<2048x256xf32>\n"
+    "  func.return %r : tensor<2048x256xf32>\n"
+    "}\n";
+
+TEST(a_run_of_row_kernels_splits_over_threads) {
+    const int64_t dims[2] = {2048, 256};
+    aj_array *in;
+    aj_array_create(AJ_F32, 2, dims, &in);
+    fill_inputs(&in, 1, 0.0137f);
+    for (int threads = 1; threads <= 2; threads++) {
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .no_fusion = 1, .threads = threads};
+        aj_memory_stats st = {0};
+        EXPECT_EQ_INT(run_against_evaluator(run_text, &o, &in, 1, 1, 1e-6, &st), 0);
+        EXPECT(exported_c_holds(run_text, &o, threads == 1 ? "aj_c0_task(aj_p, 0, 1);" : "aj_parallel(run, aj_c0_task"));
+    }
+    aj_array_destroy(in);
+}
+
+/* Two reductions over 2048 rows form a run, but the second (over a dim
+ * of 1) does not take the rows form, so the run is emitted kernel by
+ * kernel: the first, 2048 x 256 exps, still splits over the threads. */
+static const char *broken_run_text =
+    "func.func @main(%x: tensor<2048x256xf32>, %i: tensor<2048x1x1xf32>) -> (tensor<2048xf32>, tensor<2048x1xf32>) {\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %e = stablehlo.exponential %x : tensor<2048x256xf32>\n"
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] :"
+    " (tensor<2048x256xf32>, tensor<f32>) -> tensor<2048xf32>\n"
+    "  %j = stablehlo.reduce(%i init: %zero) applies stablehlo.add across dimensions = [2] :"
+    " (tensor<2048x1x1xf32>, tensor<f32>) -> tensor<2048x1xf32>\n"
+    "  func.return %s, %j : tensor<2048xf32>, tensor<2048x1xf32>\n"
+    "}\n";
+
+TEST(a_run_emitted_kernel_by_kernel_still_splits_over_threads) {
+    const int64_t xd[2] = {2048, 256}, id[3] = {2048, 1, 1};
+    aj_array *in[2];
+    aj_array_create(AJ_F32, 2, xd, &in[0]);
+    aj_array_create(AJ_F32, 3, id, &in[1]);
+    fill_inputs(in, 2, 0.0071f);
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = 2};
+    aj_memory_stats st = {0};
+    EXPECT_EQ_INT(run_against_evaluator(broken_run_text, &o, in, 2, 2, 1e-5, &st), 0);
+    EXPECT(exported_c_holds(broken_run_text, &o, "aj_parallel(run, aj_k0_task"));
+    aj_array_destroy(in[0]);
+    aj_array_destroy(in[1]);
+}
+
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
     "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
@@ -849,6 +923,8 @@ int main(void) {
     RUN(sgd_updates_are_written_over_donated_parameters);
     RUN(dots_write_over_their_dying_lhs_by_blocks_of_rows);
     RUN(a_dot_chain_runs_block_by_block);
+    RUN(a_run_of_row_kernels_splits_over_threads);
+    RUN(a_run_emitted_kernel_by_kernel_still_splits_over_threads);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(fast_mode_narrow_dots_accumulate_in_f32);
