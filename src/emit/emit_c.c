@@ -1066,6 +1066,7 @@ static int assemble(emit_ctx *cx, char **source, size_t *len) {
     if (cx->uses_fft) sb_puts(&s, emit_prelude_fft);
     if (cx->uses_top_k) sb_puts(&s, emit_prelude_top_k);
     if (cx->uses_byte_gemm) sb_puts(&s, emit_prelude_byte_gemm);
+    if (cx->uses_vtile) sb_puts(&s, emit_prelude_vtile);
     if (cx->uses_fast_exp) sb_puts(&s, emit_prelude_exp);
     if (cx->decls.len) {
         sb_puts(&s, "/* ---- constants, callbacks, sub-programs ---- */\n");
@@ -1117,6 +1118,7 @@ static int emit_subprogram(emit_ctx *cx, int i) {
         cx->uses_fft |= sub.uses_fft;
         cx->uses_top_k |= sub.uses_top_k;
         cx->uses_byte_gemm |= sub.uses_byte_gemm;
+        cx->uses_vtile |= sub.uses_vtile;
         if (!cx->lapack_op) cx->lapack_op = sub.lapack_op;
         cx->uses_fast_exp |= sub.uses_fast_exp;
         cx->next_global = sub.next_global;

@@ -697,6 +697,83 @@ static void loop_gemm_tile(emit_ctx *cx, const loop_gemm *p, const char *i, cons
     ec_close(cx);
 }
 
+/* f32 and f64 products whose rhs rows are contiguous (as c's are) take
+ * tiles of VTILE_ROWS rows by two vectors of columns instead, held in
+ * vector locals (aj_vtf, aj_vtd: the widest vectors the target has), which
+ * gcc keeps in registers: per k, the two rhs vectors are loaded once and
+ * each row's lhs element is broadcast into two fused multiply-adds
+ * (BLIS's haswell micro-kernel is 6 x 16 too). The tile arrays above stay
+ * in memory, each product loaded, added and stored back (an 8 x 64 x 64
+ * product: 3.3 us, against 1 us of arithmetic). The sums are those of the
+ * arrays, element by element in increasing k: the same bits in strict
+ * mode. The rows past the last whole tile take one tile of fewer rows. */
+enum { VTILE_ROWS = 6 };
+
+const char emit_prelude_vtile[] =
+    "\n/* ---- register tiles of the loop gemm (emit_dot.c) ---- */\n"
+    "#if defined(__AVX512F__)\n#define AJ_VT_BYTES 64\n"
+    "#elif defined(__AVX__)\n#define AJ_VT_BYTES 32\n"
+    "#else\n#define AJ_VT_BYTES 16\n#endif\n"
+    "typedef float aj_vtf __attribute__((vector_size(AJ_VT_BYTES)));\n"
+    "typedef double aj_vtd __attribute__((vector_size(AJ_VT_BYTES)));\n"
+    "#define AJ_VTF_LANES (AJ_VT_BYTES / 4)\n"
+    "#define AJ_VTD_LANES (AJ_VT_BYTES / 8)\n"
+    "static inline aj_vtf aj_vtf_load(const float *p) { aj_vtf v; memcpy(&v, p, sizeof v); return v; }\n"
+    "static inline aj_vtd aj_vtd_load(const double *p) { aj_vtd v; memcpy(&v, p, sizeof v); return v; }\n"
+    "static inline void aj_vtf_store(float *p, aj_vtf v) { memcpy(p, &v, sizeof v); }\n"
+    "static inline void aj_vtd_store(double *p, aj_vtd v) { memcpy(p, &v, sizeof v); }\n";
+
+static bool vtile_applies(const loop_gemm *p) {
+    return (p->t == IR_F32 || p->t == IR_F64) && p->lt == p->t && p->rt == p->t && p->g->b.cs == 1;
+}
+
+/* The tile's columns: two vectors. */
+static const char *vtile_cols(const loop_gemm *p) { return p->t == IR_F32 ? "(2 * AJ_VTF_LANES)" : "(2 * AJ_VTD_LANES)"; }
+
+/* Rows i .. i + rows - 1 by the columns from jt, in vector locals. */
+static void loop_gemm_vtile(emit_ctx *cx, const loop_gemm *p, const char *i, int rows, const char *jt) {
+    const gemm_plan *g = p->g;
+    const char *v = p->t == IR_F32 ? "aj_vtf" : "aj_vtd", *lanes = p->t == IR_F32 ? "AJ_VTF_LANES" : "AJ_VTD_LANES";
+    const char *acc[VTILE_ROWS][2], *l[LOOP_GEMM_ROWS], *k = ec_fresh(cx, "k");
+    for (int r = 0; r < rows; r++)
+        for (int h = 0; h < 2; h++) {
+            acc[r][h] = ec_fresh(cx, "acc");
+            ec_line(cx, "%s %s = %s_load(%s + %s + (%s + %d) * %" PRId64 " + %s + %d * %s);", v, acc[r][h], v, p->out,
+                    p->cb, i, r, g->c.cols, jt, h, lanes);
+        }
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", k, p->k0, k, p->k1, k);
+    const char *b[2];
+    for (int h = 0; h < 2; h++) {
+        b[h] = ec_fresh(cx, "b");
+        ec_line(cx, "%s %s = %s_load(%s + %s + %s * %" PRId64 " + %s + %d * %s);", v, b[h], v, p->rhs, p->bb, k,
+                g->b.rs, jt, h, lanes);
+    }
+    load_lhs(cx, p, i, rows, k, l);
+    for (int r = 0; r < rows; r++)
+        for (int h = 0; h < 2; h++) ec_line(cx, "%s = %s + %s * %s;", acc[r][h], acc[r][h], l[r], b[h]);
+    ec_close(cx);
+    for (int r = 0; r < rows; r++)
+        for (int h = 0; h < 2; h++)
+            ec_line(cx, "%s_store(%s + %s + (%s + %d) * %" PRId64 " + %s + %d * %s, %s);", v, p->out, p->cb, i, r,
+                    g->c.cols, jt, h, lanes, acc[r][h]);
+}
+
+/* Rows i .. i + rows - 1 of the block: whole tiles from the block's first
+ * column, then the columns past the last of them. */
+static void loop_gemm_tile_rows(emit_ctx *cx, const loop_gemm *p, const char *i, int rows) {
+    bool vector = vtile_applies(p);
+    const char *cols = vector ? vtile_cols(p) : ec_str(cx, "%d", LOOP_GEMM_COLS), *jt = ec_fresh(cx, "jt");
+    /* the tiles' end computed, not left by their loop: from the loop's last
+       value gcc 12 saw undefined behaviour in the columns loop after it
+       (-Waggressive-loop-optimizations, on a path never taken) */
+    const char *end = ex_local(cx, IR_I64, ec_str(cx, "%s + (%s - %s) / %s * %s", p->j0, p->j1, p->j0, cols, cols));
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s += %s)", jt, p->j0, jt, end, jt, cols);
+    if (vector) loop_gemm_vtile(cx, p, i, rows, jt);
+    else loop_gemm_tile(cx, p, i, jt);
+    ec_close(cx);
+    loop_gemm_rows(cx, p, i, rows, end);   /* the columns past the last whole tile */
+}
+
 static void emit_loop_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const char *out) {
     loop_gemm p = {.dot = dot, .g = g, .t = ec_type(cx, dot->out[0])->dtype, .lt = ec_type(cx, dot->in[0])->dtype,
                    .rt = ec_type(cx, dot->in[1])->dtype, .lhs = ex_buffer(cx, dot->in[0]),
@@ -717,18 +794,18 @@ static void emit_loop_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, c
     ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", p.k0, p.k0, g->k, p.k0, LOOP_GEMM_KB);
     p.k1 = ex_local(cx, IR_I64, ec_str(cx, "%s + %d < %" PRId64 " ? %s + %d : %" PRId64, p.k0, LOOP_GEMM_KB, g->k,
                                       p.k0, LOOP_GEMM_KB, g->k));
-    int64_t full = m / LOOP_GEMM_ROWS * LOOP_GEMM_ROWS;
+    bool vector = vtile_applies(&p);
+    int rows = vector ? VTILE_ROWS : LOOP_GEMM_ROWS;
+    int64_t full = m / rows * rows;
+    cx->uses_vtile |= vector;
     if (full) {
-        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", i, i, full, i, LOOP_GEMM_ROWS);
-        const char *jt = ec_fresh(cx, "jt");
-        ec_line(cx, "int64_t %s = %s;", jt, p.j0);
-        ec_open(cx, "for (; %s + %d <= %s; %s += %d)", jt, LOOP_GEMM_COLS, p.j1, jt, LOOP_GEMM_COLS);
-        loop_gemm_tile(cx, &p, i, jt);
-        ec_close(cx);
-        loop_gemm_rows(cx, &p, i, LOOP_GEMM_ROWS, jt);   /* the columns past the last whole tile */
+        ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %d)", i, i, full, i, rows);
+        loop_gemm_tile_rows(cx, &p, i, rows);
         ec_close(cx);
     }
-    if (full < m) {
+    if (full < m && vector) {
+        loop_gemm_tile_rows(cx, &p, ec_str(cx, "%" PRId64, full), (int)(m - full));
+    } else if (full < m) {
         ec_open(cx, "for (int64_t %s = %" PRId64 "; %s < %" PRId64 "; %s++)", i, full, i, m, i);
         loop_gemm_rows(cx, &p, i, 1, p.j0);
         ec_close(cx);
@@ -875,13 +952,15 @@ static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
 /* A product of at most SMALL_GEMM_MACS multiply-adds (per batch index) runs
  * as the loops below, not through BLIS, whose fixed cost per call (its
  * checks, and packing all of B for few rows) is several microseconds. In a
- * fori_loop computing tanh(tanh(h @ W1) @ W2), one thread, us a product,
- * BLIS against the loops: 8x64x64 6.0 / 0.9, 32x64x64 9.0 / 4.1, 64x64x64
- * 12-17 / 7.5-8.0, 16x128x128 15-20 / 7.5, 8x256x256 31 / 9.0-9.5; above,
- * 96x96x96 23 / 24, 64x128x128 28 / 35, 256x256x64 88 / 115. (With small M
- * the loops win further, 32x256x768 230 / 165 on one thread, but lose on
- * two, where BLIS splits the product: 132-143 / 165.) */
-#define SMALL_GEMM_MACS (1 << 19)
+ * while loop computing tanh(tanh(h @ W1) @ W2), one thread, us a product
+ * with its tanh, the loops (in vector tiles) against BLIS, on a Zen 3:
+ * 8x64x64 2.4 / 3.8, 32x64x64 4.6 / 6.4, 64x64x64 9.4-12.6 / 14-15,
+ * 16x128x128 13 / 26, 8x256x256 25 / 32, 96x96x96 36 / 45-65, 64x128x128
+ * 44-47 / 45-60; above, 128x128x128 96-99 / 82-94, 256x256x64 211 / 180,
+ * 256x256x256 523 / 509. (With small M the loops win further, 32x256x768
+ * 207 / 264 on one thread, but not on two, where BLIS splits the product:
+ * 222 / 211.) */
+#define SMALL_GEMM_MACS (1 << 20)
 
 static bool small_product(const gemm_plan *g) {
     return (double)g->c.rows * (double)g->c.cols * (double)g->k <= SMALL_GEMM_MACS;

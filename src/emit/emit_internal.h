@@ -135,6 +135,7 @@ typedef struct emit_ctx {
     bool uses_fft;             /* calls aj_fft_s or aj_fft_d (emit_prelude_fft) */
     bool uses_top_k;           /* calls aj_top_k (emit_prelude_top_k) */
     bool uses_byte_gemm;       /* calls aj_byte_gemm_part (emit_prelude_byte_gemm) */
+    bool uses_vtile;           /* a loop gemm in vector tiles (emit_prelude_vtile) */
     uint64_t widen_tasks;      /* bit t: the declarations hold aj_widen_<t> (emit_dot.c) */
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
@@ -500,6 +501,7 @@ const char *ex_dot_inline(emit_ctx *cx, const ir_op *dot, const ex_index *ix);
 bool ex_dot_converts(const emit_ctx *cx, int step);
 /* The product of bytes (src/util/byte_gemm.h) that DOT_BYTES kernels call. */
 extern const char emit_prelude_byte_gemm[];
+extern const char emit_prelude_vtile[];
 /* Whether BLIS takes a rows x cols matrix of these strides (it aborts the
  * process on one it does not). */
 bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);

@@ -1106,6 +1106,39 @@ TEST(dot_kernels_call_blis_for_any_contiguous_layout) {
               "%d : tensor<f32>", true);
 }
 
+/* Small f32 and f64 products (the loops of our own) run in vector tiles of
+ * 6 rows by two vectors (emit_dot.c, loop_gemm_vtile): rows and columns
+ * past the last whole tile, a rhs whose rows are not contiguous (no
+ * tiles) and an epilogue after them, equal to the evaluator bit for bit in
+ * strict mode, in batches too. */
+TEST(small_products_run_in_vector_tiles) {
+    static const struct {
+        const char *lhs, *rhs, *out, *dims, *vector;
+    } cases[] = {
+        {"tensor<13x70xf32>", "tensor<70x41xf32>", "tensor<13x41xf32>", "contracting_dims = [1] x [0]", "aj_vtf"},
+        {"tensor<70x13xf64>", "tensor<70x37xf64>", "tensor<13x37xf64>", "contracting_dims = [0] x [0]", "aj_vtd"},
+        {"tensor<3x7x20xf32>", "tensor<3x20x33xf32>", "tensor<3x7x33xf32>",
+         "batching_dims = [0] x [0], contracting_dims = [2] x [1]", "aj_vtf"},
+        {"tensor<12x20xf64>", "tensor<33x20xf64>", "tensor<12x33xf64>", "contracting_dims = [1] x [1]", NULL},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%l: %s, %%r: %s) -> %s {\n"
+                 "  %%d = stablehlo.dot_general %%l, %%r, %s : (%s, %s) -> %s\n"
+                 "  %%t = stablehlo.tanh %%d : %s\n"
+                 "  return %%t : %s\n"
+                 "}\n",
+                 cases[c].lhs, cases[c].rhs, cases[c].out, cases[c].dims, cases[c].lhs, cases[c].rhs, cases[c].out,
+                 cases[c].out, cases[c].out);
+        for (int strict = 0; strict < 2; strict++)
+            check_program(text, &(check){.kind = IR_FUSION_DOT, .strict = strict, .specials = strict, .range = 1,
+                                         .tol = {64, 1e-4}, .name = "vector tiles",
+                                         .contains = cases[c].vector ? cases[c].vector : "tile",
+                                         .lacks = cases[c].vector ? "bli_" : "aj_vt"});
+    }
+}
+
 TEST(batched_dot_kernels_loop_over_batches) {
     check_dot("tensor<3x16x24xf32>", "tensor<3x24x20xf32>", "tensor<3x16x20xf32>",
               "batching_dims = [0] x [0], contracting_dims = [2] x [1]", "", "%d : tensor<3x16x20xf32>", true);
@@ -1999,6 +2032,7 @@ int main(void) {
     RUN(transposes_run_in_tiles);
     RUN(degenerate_shapes_work);
     RUN(dot_kernels_call_blis_for_any_contiguous_layout);
+    RUN(small_products_run_in_vector_tiles);
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(dot_epilogues_on_threads_run_by_rows_of_the_product);
