@@ -1942,14 +1942,30 @@ TEST(compile_errors_leave_no_files_without_the_cache) {
     EXPECT(rmdir(dir) == 0);   /* empty: every temporary was removed */
 }
 
-/* Whether gcc's -fopt-info-vec-optimized report names any vectorised loop. */
-static bool report_vectorised_anywhere(const char *report) {
+/* The loops gcc's -fopt-info-vec-optimized report says it vectorised. */
+static int report_vectorised_loops(const char *report) {
     FILE *f = fopen(report, "r");
     char text[1024];
-    bool found = false;
-    while (f && !found && fgets(text, sizeof text, f)) found = strstr(text, "loop vectorized") != NULL;
+    int loops = 0;
+    while (f && fgets(text, sizeof text, f)) loops += strstr(text, "loop vectorized") != NULL;
     if (f) fclose(f);
-    return found;
+    return loops;
+}
+
+/* A report file for -fopt-info-vec-optimized in *cflags, after a build of
+ * the prelude alone, which vectorises nothing (gcc appends to the report). */
+static bool vector_report(char *report, char *cflags, size_t size) {
+    int fd = mkstemp(report);
+    if (fd < 0) return false;
+    close(fd);
+    snprintf(cflags, size, WARNING_FREE " -fopt-info-vec-optimized=%s", report);
+    size_t n = strlen(emit_prelude) + 64;
+    char *src = mem_alloc(n);
+    snprintf(src, n, "%svoid aj_entry(void) {}\n", emit_prelude);
+    build_result r;
+    if (!build_driver(src, "aj_entry", cflags, NULL, &r)) build_release(&r);
+    mem_free(src);
+    return report_vectorised_loops(report) == 0;
 }
 
 /* A compare's result (uint8_t) converted to f32 or f64 goes through int32_t,
@@ -1965,20 +1981,33 @@ TEST(compares_convert_to_float_in_vector_loops) {
         "  %d = stablehlo.convert %c : (tensor<64x1000xi1>) -> tensor<64x1000xf64>\n"
         "  return %f, %d : tensor<64x1000xf32>, tensor<64x1000xf64>\n}\n";
     char report[] = "/tmp/aj_cmp_vec_XXXXXX", cflags[160];
-    int fd = mkstemp(report);
-    EXPECT(fd >= 0);
-    if (fd >= 0) close(fd);
-    snprintf(cflags, sizeof cflags, WARNING_FREE " -fopt-info-vec-optimized=%s", report);
-    size_t size = strlen(emit_prelude) + 64;
-    char *src = mem_alloc(size);
-    snprintf(src, size, "%svoid aj_entry(void) {}\n", emit_prelude);
-    build_result r;
-    if (!build_driver(src, "aj_entry", cflags, NULL, &r)) build_release(&r);
-    mem_free(src);
-    EXPECT(!report_vectorised_anywhere(report));   /* gcc appends to the report */
+    EXPECT(vector_report(report, cflags, sizeof cflags));
     check_program(text, &(check){.kind = IR_FUSION_LOOP, .strict = true, .range = 2, .cflags = cflags,
                                  .name = "compare to float", .contains = "(float)(int32_t)"});
-    EXPECT(report_vectorised_anywhere(report));
+    EXPECT(report_vectorised_loops(report) > 0);
+    unlink(report);
+}
+
+/* The row maxima of a causally masked matrix (attention's softmax): the
+ * loop that folds the masked values into the partial maxima vectorises
+ * (emit_reduce.c, fold_loosely), besides the one that sets them up. */
+TEST(masked_maxima_fold_in_vector_loops) {
+    static const char text[] =
+        "func.func @main(%x: tensor<256x512xf32>) -> tensor<256xf32> {\n"
+        "  %r = stablehlo.iota dim = 0 : tensor<256x512xi32>\n"
+        "  %c = stablehlo.iota dim = 1 : tensor<256x512xi32>\n"
+        "  %keep = stablehlo.compare GE, %r, %c, SIGNED : (tensor<256x512xi32>, tensor<256x512xi32>) -> tensor<256x512xi1>\n"
+        "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<256x512xf32>\n"
+        "  %m = stablehlo.select %keep, %x, %ninf : tensor<256x512xi1>, tensor<256x512xf32>\n"
+        "  %lo = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+        "  %y = stablehlo.reduce(%m init: %lo) applies stablehlo.maximum across dimensions = [1] :"
+        " (tensor<256x512xf32>, tensor<f32>) -> tensor<256xf32>\n"
+        "  return %y : tensor<256xf32>\n}\n";
+    char report[] = "/tmp/aj_max_vec_XXXXXX", cflags[160];
+    EXPECT(vector_report(report, cflags, sizeof cflags));
+    check_program(text, &(check){.kind = IR_FUSION_REDUCE, .specials = true, .range = 2, .cflags = cflags,
+                                 .name = "masked maxima"});
+    EXPECT(report_vectorised_loops(report) >= 2);
     unlink(report);
 }
 
@@ -2051,6 +2080,7 @@ int main(void) {
     RUN(the_disk_cache_hits_rebuilds_corrupt_entries_and_clears);
     RUN(compile_errors_leave_no_files_without_the_cache);
     RUN(compares_convert_to_float_in_vector_loops);
+    RUN(masked_maxima_fold_in_vector_loops);
     RUN(blis_declarations_agree_with_blis_h);
     return TESTS_DONE();
 }
