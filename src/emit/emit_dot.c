@@ -952,8 +952,9 @@ static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
 /* A product of at most SMALL_GEMM_MACS multiply-adds (per batch index) runs
  * as the loops below, not through BLIS, whose fixed cost per call (its
  * checks, and packing all of B for few rows) is several microseconds. In a
- * while loop computing tanh(tanh(h @ W1) @ W2), one thread, us a product
- * with its tanh, the loops (in vector tiles) against BLIS, on a Zen 3:
+ * while loop computing tanh(tanh(h @ W1) @ W2) (bench/small_products.py),
+ * one thread, us a product with its tanh, the loops (in vector tiles)
+ * against BLIS, on a Zen 3:
  * 8x64x64 2.4 / 3.8, 32x64x64 4.6 / 6.4, 64x64x64 9.4-12.6 / 14-15,
  * 16x128x128 13 / 26, 8x256x256 25 / 32, 96x96x96 36 / 45-65, 64x128x128
  * 44-47 / 45-60; above, 128x128x128 96-99 / 82-94, 256x256x64 211 / 180,
