@@ -1952,20 +1952,29 @@ static int report_vectorised_loops(const char *report) {
     return loops;
 }
 
-/* A report file for -fopt-info-vec-optimized in *cflags, after a build of
- * the prelude alone, which vectorises nothing (gcc appends to the report). */
-static bool vector_report(char *report, char *cflags, size_t size) {
+/* check_program(text, &k) built with gcc's -fopt-info-vec-optimized
+ * report: the loops gcc vectorised in its module. The prelude alone (with
+ * an entry) is built into the report first and must vectorise nothing, so
+ * the count is the program's own (gcc appends to the report). */
+static int vectorised_loops(const char *text, check k) {
+    char report[] = "/tmp/aj_vec_XXXXXX", cflags[160];
     int fd = mkstemp(report);
-    if (fd < 0) return false;
+    EXPECT(fd >= 0);
+    if (fd < 0) return -1;
     close(fd);
-    snprintf(cflags, size, WARNING_FREE " -fopt-info-vec-optimized=%s", report);
+    snprintf(cflags, sizeof cflags, WARNING_FREE " -fopt-info-vec-optimized=%s", report);
     size_t n = strlen(emit_prelude) + 64;
     char *src = mem_alloc(n);
     snprintf(src, n, "%svoid aj_entry(void) {}\n", emit_prelude);
     build_result r;
     if (!build_driver(src, "aj_entry", cflags, NULL, &r)) build_release(&r);
     mem_free(src);
-    return report_vectorised_loops(report) == 0;
+    EXPECT(report_vectorised_loops(report) == 0);
+    k.cflags = cflags;
+    check_program(text, &k);
+    int loops = report_vectorised_loops(report);
+    unlink(report);
+    return loops;
 }
 
 /* A compare's result (uint8_t) converted to f32 or f64 goes through int32_t,
@@ -1980,12 +1989,8 @@ TEST(compares_convert_to_float_in_vector_loops) {
         "  %f = stablehlo.convert %c : (tensor<64x1000xi1>) -> tensor<64x1000xf32>\n"
         "  %d = stablehlo.convert %c : (tensor<64x1000xi1>) -> tensor<64x1000xf64>\n"
         "  return %f, %d : tensor<64x1000xf32>, tensor<64x1000xf64>\n}\n";
-    char report[] = "/tmp/aj_cmp_vec_XXXXXX", cflags[160];
-    EXPECT(vector_report(report, cflags, sizeof cflags));
-    check_program(text, &(check){.kind = IR_FUSION_LOOP, .strict = true, .range = 2, .cflags = cflags,
-                                 .name = "compare to float", .contains = "(float)(int32_t)"});
-    EXPECT(report_vectorised_loops(report) > 0);
-    unlink(report);
+    EXPECT(vectorised_loops(text, (check){.kind = IR_FUSION_LOOP, .strict = true, .range = 2,
+                                          .name = "compare to float", .contains = "(float)(int32_t)"}) > 0);
 }
 
 /* The row maxima of a causally masked matrix (attention's softmax): the
@@ -2003,12 +2008,8 @@ TEST(masked_maxima_fold_in_vector_loops) {
         "  %y = stablehlo.reduce(%m init: %lo) applies stablehlo.maximum across dimensions = [1] :"
         " (tensor<256x512xf32>, tensor<f32>) -> tensor<256xf32>\n"
         "  return %y : tensor<256xf32>\n}\n";
-    char report[] = "/tmp/aj_max_vec_XXXXXX", cflags[160];
-    EXPECT(vector_report(report, cflags, sizeof cflags));
-    check_program(text, &(check){.kind = IR_FUSION_REDUCE, .specials = true, .range = 2, .cflags = cflags,
-                                 .name = "masked maxima"});
-    EXPECT(report_vectorised_loops(report) >= 2);
-    unlink(report);
+    EXPECT(vectorised_loops(text, (check){.kind = IR_FUSION_REDUCE, .specials = true, .range = 2,
+                                          .name = "masked maxima"}) >= 2);
 }
 
 /* The BLIS prototypes the prelude declares (to spare every source the 44k
