@@ -52,6 +52,7 @@ typedef struct fz_place {
                         included (1: nothing in the group reads it); <= FUSE_MAX_DEPTH */
     int evals;       /* times one element of the group's space evaluates it, at most:
                         reads at the linear index coincide, others add up; <= FUSE_MAX_EVALS */
+    bool strided;    /* its elements are read through a pad with interior padding (or it is one) */
 } fz_place;
 
 typedef struct fz_group {

@@ -600,6 +600,67 @@ TEST(a_tree_of_shifted_reads_is_cut_where_recomputing_would_multiply) {
     fused_free(&r);
 }
 
+/* INTERLEAVE_LEVELS steps of y = interleave(y, -y), each written as
+ * associative_scan writes its down-sweep: the sum of two pads with
+ * interior padding 1, one shifted by an element. */
+enum { INTERLEAVE_N = 8, INTERLEAVE_LEVELS = 3 };
+
+static const char *interleaving_pads(void) {
+    static char text[4096];
+    int n = snprintf(text, sizeof text,
+                     "func.func @main(%%y0: tensor<%dxf32>) -> tensor<%dxf32> {\n"
+                     "  %%zero = stablehlo.constant dense<0.0> : tensor<f32>\n",
+                     INTERLEAVE_N, INTERLEAVE_N << INTERLEAVE_LEVELS);
+    for (int k = 0, m = INTERLEAVE_N; k < INTERLEAVE_LEVELS; k++, m *= 2) {
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "  %%a%d = stablehlo.pad %%y%d, %%zero, low = [0], high = [1], interior = [1] : (tensor<%dxf32>, tensor<f32>) -> tensor<%dxf32>\n"
+                      "  %%b%d = stablehlo.negate %%y%d : tensor<%dxf32>\n"
+                      "  %%c%d = stablehlo.pad %%b%d, %%zero, low = [1], high = [0], interior = [1] : (tensor<%dxf32>, tensor<f32>) -> tensor<%dxf32>\n"
+                      "  %%y%d = stablehlo.add %%a%d, %%c%d : tensor<%dxf32>\n",
+                      k, k, m, 2 * m, k, k, m, k, k, m, 2 * m, k + 1, k, k, 2 * m);
+    }
+    snprintf(text + n, sizeof text - (size_t)n, "  return %%y%d : tensor<%dxf32>\n}\n", INTERLEAVE_LEVELS,
+             INTERLEAVE_N << INTERLEAVE_LEVELS);
+    return text;
+}
+
+static bool has_interior_padding(const ir_op *op) {
+    for (int d = 0; op->code == IR_PAD && d < op->a.interior.n; d++)
+        if (op->a.interior.v[d] > 0) return true;
+    return false;
+}
+
+/* Whether some kernel computes a pad with interior padding from another
+ * one: its elements would sit behind nested remainder tests. */
+static bool nests_interior_pads(const ir_func *f) {
+    bool nested = false;
+    bool *strided = calloc((size_t)f->nvalues, sizeof *strided);
+    for (int i = 0; strided && i < f->body->nops; i++) {
+        const ir_op *fu = f->body->ops[i];
+        if (fu->code != IR_FUSION) continue;
+        const ir_block *b = fu->regions[0];
+        memset(strided, 0, (size_t)f->nvalues * sizeof *strided);
+        for (int k = b->nops - 2; k >= 0; k--) {
+            const ir_op *op = b->ops[k];
+            bool under = false;
+            for (int r = 0; r < op->nout; r++) under = under || strided[op->out[r]];
+            nested = nested || (under && has_interior_padding(op));
+            for (int j = 0; j < op->nin; j++) strided[op->in[j]] |= under || has_interior_padding(op);
+        }
+    }
+    free(strided);
+    return nested;
+}
+
+TEST(interior_padded_pads_do_not_nest_in_one_kernel) {
+    fused r = fuse_program(interleaving_pads(), NULL, "interleaving pads");
+    if (!r.m) return;
+    report("interleaving pads", &r);
+    EXPECT(!nests_interior_pads(r.f));
+    EXPECT_EQ_INT(r.k.total, INTERLEAVE_LEVELS);   /* each level's sum written; its pads fused */
+    fused_free(&r);
+}
+
 TEST(disabled_fusion_is_one_op_per_kernel) {
     fuse_options o = {.disable = true};
     fused r = fuse_program(SOFTMAX, &o, "softmax (unfused)");
@@ -1248,6 +1309,7 @@ int main(void) {
     RUN(diamond_duplicates_the_cheap_op_only);
     RUN(cheap_op_is_recomputed_by_a_dot_epilogue_reading_its_operands);
     RUN(a_tree_of_shifted_reads_is_cut_where_recomputing_would_multiply);
+    RUN(interior_padded_pads_do_not_nest_in_one_kernel);
     RUN(disabled_fusion_is_one_op_per_kernel);
     RUN(results_returned_or_checked_are_written);
     RUN(big_constants_stay_in_the_body_small_ones_go_inside);
