@@ -101,7 +101,8 @@ static int check_fusion(emit_ctx *cx, const ir_op *op) {
 }
 
 /* Pointer j of a kernel (operands first, then results) may be restrict
- * when no other pointer of the kernel that one of them writes overlaps it. */
+ * when no other pointer of the kernel that one of them writes overlaps it.
+ * Notes in cx->overlaps which pointers overlap each result. */
 static void restrict_flags(emit_ctx *cx, const ir_op *op, bool *ok) {
     int n = op->nin + op->nout;
     plan_storage s[n];
@@ -109,18 +110,21 @@ static void restrict_flags(emit_ctx *cx, const ir_op *op, bool *ok) {
         s[j] = storage_of(cx, j < op->nin ? op->in[j] : op->out[j - op->nin]);
         ok[j] = s[j].space != PLAN_IN_NONE;
     }
+    memset(cx->overlaps, 0, sizeof cx->overlaps);
     for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++)
-            if (i != j && (i >= op->nin || j >= op->nin) && plan_storage_overlaps(&s[i], &s[j])) ok[j] = false;
+        for (int i = 0; i < n; i++) {
+            if (i == j || (i < op->nin && j < op->nin) || !plan_storage_overlaps(&s[i], &s[j])) continue;
+            ok[j] = false;
+            if (j >= op->nin && j - op->nin < 64) cx->overlaps[j - op->nin] |= i < 64 ? (uint64_t)1 << i : ~(uint64_t)0;
+        }
+    for (int r = 0; r < op->nout && r < 64; r++)
+        if (!ok[op->nin + r] && !cx->overlaps[r]) cx->overlaps[r] = ~(uint64_t)0;   /* no storage: never alone */
 }
 
 static const char *kernel_params(emit_ctx *cx, const ir_op *op, int step, const char **names) {
     int n = op->nin + op->nout;
     bool ok[n];
     restrict_flags(cx, op, ok);
-    cx->results_alone = 0;
-    for (int r = 0; r < op->nout && r < 64; r++)
-        if (ok[op->nin + r]) cx->results_alone |= (uint64_t)1 << r;
     sbuf b = {0};
     for (int j = 0; j < n; j++) {
         bool out = j >= op->nin;

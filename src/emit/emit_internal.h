@@ -140,8 +140,9 @@ typedef struct emit_ctx {
     const char *lapack_op;     /* the first op that does (its name), for messages */
     bool uses_fast_exp;        /* calls aj_fast_expf (emit_prelude_exp) */
     int64_t inner_step;        /* > 1: the next ec_loops_open steps its innermost loop by this */
-    uint64_t results_alone;    /* the kernel being emitted: bit r, result r < 64 overlaps none of
-                                  its other pointers (emit_c.c's restrict test) */
+    uint64_t overlaps[64];     /* the kernel being emitted: for result r < 64, bit j: its pointer
+                                  j (operands first, then results; all bits where j >= 64)
+                                  overlaps it (emit_c.c's restrict test) */
     /* Row blocking (emit_c.c): while row_n > 0, the kernel being emitted runs
        rows [aj_lo, aj_hi) of its first dim (size row_n, row_elems elements a
        row): its outermost loop (at indent row_indent) gets those bounds.
@@ -361,6 +362,9 @@ void ec_loops_close(emit_ctx *cx, int n);
 
 /* A kernel being emitted: the fusion op, its region and the region's RETURN,
  * and the output pointer each result is stored to ("r0", ...). */
+/* Result r of the kernel being emitted overlaps none of its other pointers. */
+static inline bool ec_result_alone(const emit_ctx *cx, int r) { return r < 64 && cx->overlaps[r] == 0; }
+
 typedef struct ex_kernel {
     const ir_op *fusion;
     const ir_block *region;

@@ -220,7 +220,7 @@ static uint64_t stream_results(emit_ctx *cx, const ex_kernel *k, const bool *ski
         if (t->dtype != IR_F32 || ir_type_bytes(t) < PLAN_STREAM_MIN_BYTES) continue;
         /* in place (softmax's divide): the lines are in the cache already, and
            a streaming store to one costs its write-back (22 against 27 ms) */
-        if (!(cx->results_alone >> r & 1)) continue;
+        if (!ec_result_alone(cx, r)) continue;
         if (!unread_after(cx, k->fusion, k->fusion->out[r])) continue;
         bits |= (uint64_t)1 << r;
     }

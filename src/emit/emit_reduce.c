@@ -9,7 +9,10 @@
  * shape R (the epilogue), or I: side results stored by the pass that first
  * computes them, and the results of the final pass, which runs over the
  * input elements once every reduction is done (softmax's exp(x - max) /
- * sum, layer norm's output; fuse.c, "row kernels"). A value per kept element
+ * sum, layer norm's output; fuse.c, "row kernels"). An expensive value that
+ * the last reduction pass folds and the final pass reads again (softmax's
+ * exp(x - max)) is staged: stored in a final-pass result's own element by
+ * the one pass and loaded back by the other (find_staged). A value per kept element
  * that a pass reads back on the input shape (layer norm's rsqrt(var + eps),
  * a broadcast's operand) is computed once per kept element, before the
  * first pass that reads it, and held (hoisted).
@@ -62,12 +65,17 @@ typedef struct reduce_kernel {
                                        result of shape I (nlevels: the final pass); -1: a
                                        result of shape R */
     bool final_pass;                /* some result is stored by the final pass */
+    ir_value_id staged;             /* an expensive input of the last reduction pass that the final
+                                       pass reads again, or -1: that pass stores it in result
+                                       staged_in, where the final pass loads it (find_staged) */
+    int staged_in;
     int nhoisted;
     ir_value_id hoisted[MAX_HOISTED];   /* values per kept element read on the input shape */
     const char *hoist_array[MAX_HOISTED];   /* columns: the array holding each, per lane */
 } reduce_kernel;
 
 static int nresults(const ir_op *reduce) { return reduce->nin / 2; }
+static const char *loose_compare(emit_ctx *cx, const ir_op *reduce);
 
 /* ---- analysis ----------------------------------------------------------------------- */
 
@@ -158,13 +166,89 @@ static int find_side_results(emit_ctx *cx, reduce_kernel *rk) {
     return DIAG_OK;
 }
 
-/* Stores the side results of pass `level` at the input element in hand. */
+/* Walks what the kernel computes after its last reduction pass (the final
+ * pass's results, the epilogue's, the values hoisted for them) back to
+ * what that reads, taking reduction results as in hand and e as read.
+ * Whether it reads e, only at the input element in hand (through
+ * elementwise ops), and no operand of `operands` (bit j: operand j). */
+static bool reads_after_last_pass(emit_ctx *cx, const reduce_kernel *rk, ir_value_id e, uint64_t operands) {
+    const ir_block *b = rk->k->region;
+    const ir_op *ret = rk->k->ret;
+    bool *need = mem_calloc((size_t)cx->f->nvalues, sizeof *need);
+    if (!need) return false;
+    for (int r = 0; r < ret->nin; r++) need[ret->in[r]] = rk->side_level[r] < 0 || rk->side_level[r] == rk->nlevels;
+    bool at_element = true;
+    for (int i = b->nops - 2; i >= 0; i--) {
+        const ir_op *op = b->ops[i];
+        bool needed = false;
+        for (int j = 0; j < op->nout; j++) needed = needed || need[op->out[j]];
+        if (!needed || op->code == IR_REDUCE || op->out[0] == e) continue;
+        for (int j = 0; j < op->nin; j++) {
+            need[op->in[j]] = true;
+            at_element = at_element && (op->in[j] != e || ir_op_is_elementwise(op->code));
+        }
+    }
+    bool ok = need[e] && at_element;
+    for (int j = 0; j < b->nargs; j++) ok = ok && !(j < 64 ? need[b->args[j]] && (operands >> j & 1) : operands);
+    mem_free(need);
+    return ok;
+}
+
+/* Result r may hold the staged value e: a final-pass result of e's type,
+ * overlapping no other result; where it overlaps operands (written in
+ * place), what follows the last pass reads them only through e, and that
+ * pass folds no loose maxima, which fold the pass's inputs again
+ * (refold_zero). */
+static bool may_stage_in(emit_ctx *cx, const reduce_kernel *rk, ir_value_id e, int r) {
+    const ir_op *ret = rk->k->ret;
+    if (r >= 64 || rk->side_level[r] != rk->nlevels || ec_type(cx, ret->in[r])->dtype != ec_type(cx, e)->dtype)
+        return false;
+    int nin = rk->k->fusion->nin;
+    uint64_t operands = nin < 64 ? cx->overlaps[r] & (((uint64_t)1 << nin) - 1) : cx->overlaps[r];
+    if (cx->overlaps[r] != operands || (operands && nin > 64)) return false;
+    for (int i = 0; i < rk->n && operands; i++)
+        if (rk->level[i] == rk->nlevels - 1 && loose_compare(cx, rk->op[i])) return false;
+    return reads_after_last_pass(cx, rk, e, operands);
+}
+
+/* The value to stage: an expensive input of a reduction in the last pass
+ * that the final pass reads again (softmax's exp(x - max), which the sum
+ * folds and the normalisation divides), held in a final-pass result (the
+ * probabilities, often written in place over the scores). The last pass
+ * stores it there; the final pass loads it back before it overwrites that
+ * element with the result (a store and a load are exact, so strict mode
+ * too), instead of computing it twice. */
+static void find_staged(emit_ctx *cx, reduce_kernel *rk) {
+    rk->staged = -1;
+    const ir_op *ret = rk->k->ret;
+    for (int i = 0; i < rk->n && rk->staged < 0; i++) {
+        if (rk->level[i] != rk->nlevels - 1 || nresults(rk->op[i]) != 1) continue;
+        ir_value_id e = rk->op[i]->in[0];
+        const ir_op *def = cx->f->values[e].def;
+        if (!def || !fuse_is_expensive(def->code)) continue;
+        bool side_result = false;   /* stored and read back anyway: read_side_results */
+        for (int r = 0; r < ret->nin; r++) side_result = side_result || ret->in[r] == e;
+        for (int r = 0; r < ret->nin && !side_result && rk->staged < 0; r++)
+            if (may_stage_in(cx, rk, e, r)) {
+                rk->staged = e;
+                rk->staged_in = r;
+            }
+    }
+}
+
+/* Stores the side results of pass `level` at the input element in hand,
+ * then, in the last reduction pass, the staged value. */
 static void store_side_results(emit_ctx *cx, const reduce_kernel *rk, int level) {
     const ir_op *ret = rk->k->ret;
     for (int r = 0; r < ret->nin && !cx->rc; r++) {
         if (rk->side_level[r] != level) continue;
         const char *val = ex_value(cx, ret->in[r], &rk->input);
         if (val) ex_store(cx, ec_type(cx, ret->in[r])->dtype, rk->k->out[r], ex_offset(cx, rk->in, &rk->input), val);
+    }
+    if (rk->staged >= 0 && level == rk->nlevels - 1 && !cx->rc) {   /* last: the element's reads are done */
+        const char *val = ex_value(cx, rk->staged, &rk->input);
+        if (val) ex_store(cx, ec_type(cx, rk->staged)->dtype, rk->k->out[rk->staged_in],
+                          ex_offset(cx, rk->in, &rk->input), val);
     }
 }
 
@@ -176,6 +260,10 @@ static void store_side_results(emit_ctx *cx, const reduce_kernel *rk, int level)
  * 256 x 256 returning both, 2 threads, 0.64 -> 0.53 ms (on a Xeon). */
 static void read_side_results(emit_ctx *cx, const reduce_kernel *rk, const ex_index *ix) {
     const ir_op *ret = rk->k->ret;
+    if (rk->staged >= 0) {
+        ir_dtype t = ec_type(cx, rk->staged)->dtype;
+        ex_bind(cx, rk->staged, ix, ex_load(cx, t, rk->k->out[rk->staged_in], ex_offset(cx, rk->in, ix)));
+    }
     for (int r = 0; r < ret->nin && !cx->rc; r++) {
         if (rk->side_level[r] < 0 || rk->side_level[r] >= rk->nlevels) continue;
         ir_dtype t = ec_type(cx, ret->in[r])->dtype;
@@ -509,6 +597,7 @@ static void final_pass_columns(emit_ctx *cx, reduce_kernel *rk, const char *widt
     ec_loops_open(cx, loops, n, false);
     lane_loop_open(cx, rk, width, true);
     bind_earlier_passes(cx, rk, rk->nlevels);
+    read_side_results(cx, rk, &rk->input);
     store_side_results(cx, rk, rk->nlevels);
     ec_close(cx);
     ec_loops_close(cx, n);
@@ -599,6 +688,7 @@ int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
     }
     if (!check_reduce_kernel(cx, &rk) && !find_side_results(cx, &rk) &&
         ir_type_numel(ec_type(cx, rk.op[0]->out[0])) > 0) {
+        find_staged(cx, &rk);
         rk.input = (ex_index){.rank = rk.in->rank};
         for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
         if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);

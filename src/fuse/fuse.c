@@ -147,9 +147,7 @@ bool fuse_is_opaque(ir_opcode c) {
            c != IR_RETURN && c != IR_FUSION && ir_op_kind_of(c) != IR_KIND_CHECK;
 }
 
-/* Worth computing once: transcendental elementwise ops, and the ops that
- * need a kernel of their own kind. */
-static bool is_expensive(ir_opcode c) {
+bool fuse_is_expensive(ir_opcode c) {
     switch (c) {
     case IR_EXPONENTIAL: case IR_EXPONENTIAL_MINUS_ONE: case IR_LOG: case IR_LOG_PLUS_ONE:
     case IR_LOGISTIC: case IR_TANH: case IR_POWER: case IR_SINE: case IR_COSINE: case IR_TAN:
@@ -163,7 +161,7 @@ static bool is_expensive(ir_opcode c) {
     }
 }
 
-static bool is_cheap(ir_opcode c) { return is_loop_fusible(c) && !is_expensive(c); }
+static bool is_cheap(ir_opcode c) { return is_loop_fusible(c) && !fuse_is_expensive(c); }
 
 static bool same_shape(const ir_type *a, const ir_type *b) { return ir_type_same_shape(a, b); }
 
@@ -569,7 +567,7 @@ static bool same_reduction(const fz_state *st, const fz_group *g, const ir_op *r
  * that made it and cost a buffer for the bare dot. */
 static const ir_type *result_shape(const fz_state *st, const fz_group *g, fz_space space, const ir_op *op) {
     if (g->kind == IR_FUSION_REDUCE && space == FZ_IN)
-        return st->opts && st->opts->reduce_side_outputs && is_expensive(op->code) ? &g->shape : NULL;
+        return st->opts && st->opts->reduce_side_outputs && fuse_is_expensive(op->code) ? &g->shape : NULL;
     return space == FZ_OUT ? &g->out_shape : NULL;
 }
 
@@ -659,8 +657,8 @@ static fz_space join_space(fz_state *st, int p, const fz_target *t, bool as_resu
     bool root = op->code == IR_REDUCE || op->code == IR_DOT_GENERAL;
     if (t->depth >= FUSE_MAX_DEPTH || target_evals(t) > FUSE_MAX_EVALS) return FZ_NONE;
     if (t->strided && (interior_pad(op) || reads_interior_pad(st, op))) return FZ_NONE;
-    if ((root || as_result) && is_expensive(op->code) && !t->linear) return FZ_NONE;
-    if (is_expensive(op->code) && !t->once) return FZ_NONE;
+    if ((root || as_result) && fuse_is_expensive(op->code) && !t->linear) return FZ_NONE;
+    if (fuse_is_expensive(op->code) && !t->once) return FZ_NONE;
     if (t->space == FZ_LEAF || g->kind == IR_FUSION_DOT) {
         if (as_result) return FZ_NONE;
         if (op->code == IR_BROADCAST_IN_DIM) return FZ_LEAF;

@@ -115,6 +115,11 @@ int fuse_func(ir_func *f, const fuse_options *o, diag *d);
  * calls, returns and fusions. */
 bool fuse_is_opaque(ir_opcode c);
 
+/* Ops worth computing once (fusion never repeats them per broadcast copy):
+ * transcendental elementwise ops, and the ops that need a kernel of their
+ * own kind. */
+bool fuse_is_expensive(ir_opcode c);
+
 /* Bytes of intermediate values (top-level results that are neither function
  * results nor parameters) that f materialises: run before and after fusion,
  * the difference is what fusion removed. Constants are not counted (static

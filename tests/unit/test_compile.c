@@ -667,6 +667,49 @@ TEST(a_run_emitted_kernel_by_kernel_still_splits_over_threads) {
     aj_array_destroy(in[1]);
 }
 
+/* Softmax over rows of 300 (four chunks of 64 lanes and a tail of 44):
+ * the sum's pass stores exp(x - max) where the probabilities go, and the
+ * final pass divides what it loads back from there (emit_reduce.c,
+ * find_staged), also when they are written over the donated scores. */
+#define SOFTMAX_ROWS(final)                                                                                             \
+    "func.func @main(%x: tensor<512x300xf32>) -> tensor<512x300xf32> {\n"                                             \
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"                                                  \
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"                                                         \
+    "  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] :"                     \
+    " (tensor<512x300xf32>, tensor<f32>) -> tensor<512xf32>\n"                                                        \
+    "  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<512xf32>) -> tensor<512x300xf32>\n"                 \
+    "  %d = stablehlo.subtract %x, %mb : tensor<512x300xf32>\n"                                                       \
+    "  %e = stablehlo.exponential %d : tensor<512x300xf32>\n"                                                         \
+    "  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] :"                         \
+    " (tensor<512x300xf32>, tensor<f32>) -> tensor<512xf32>\n"                                                        \
+    "  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<512xf32>) -> tensor<512x300xf32>\n"                 \
+    "  %y = stablehlo.divide %e, %sb : tensor<512x300xf32>\n" final                                                  \
+    "}\n"
+
+static const char *row_softmax_text = SOFTMAX_ROWS("  func.return %y : tensor<512x300xf32>\n");
+/* The final pass reads the scores too: written over them, it must find
+ * them there, so exp is computed again. */
+static const char *softmax_times_x_text = SOFTMAX_ROWS("  %z = stablehlo.multiply %y, %x : tensor<512x300xf32>\n"
+                                                       "  func.return %z : tensor<512x300xf32>\n");
+
+TEST(softmax_computes_each_exponential_once) {
+    const int64_t dims[2] = {512, 300};
+    const char *texts[2] = {row_softmax_text, softmax_times_x_text};
+    for (int mode = 0; mode < 8; mode++) {
+        int strict = mode % 2, donated = mode / 2 % 2, times_x = mode / 4;
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = strict,
+                                .donate = donated, .strict_donation = donated};
+        aj_memory_stats st = {0};
+        aj_array *in;
+        aj_array_create(AJ_F32, 2, dims, &in);   /* a fresh one: a donated array is spent */
+        fill_inputs(&in, 1, 0.0213f);
+        EXPECT_EQ_INT(run_against_evaluator(texts[times_x], &o, &in, 1, 1, 1e-5, &st), 0);
+        EXPECT_EQ_INT(st.alias_bytes, donated ? 512 * 300 * 4 : 0);
+        EXPECT(exported_c_holds(texts[times_x], &o, "= r0[") == !(donated && times_x));
+        aj_array_destroy(in);
+    }
+}
+
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
     "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
@@ -925,6 +968,7 @@ int main(void) {
     RUN(a_dot_chain_runs_block_by_block);
     RUN(a_run_of_row_kernels_splits_over_threads);
     RUN(a_run_emitted_kernel_by_kernel_still_splits_over_threads);
+    RUN(softmax_computes_each_exponential_once);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(fast_mode_narrow_dots_accumulate_in_f32);
