@@ -2012,6 +2012,28 @@ TEST(masked_maxima_fold_in_vector_loops) {
                                           .name = "masked maxima"}) >= 2);
 }
 
+/* A row's 64 partial sums (maxima) fold into its accumulator by halves,
+ * in loops gcc vectorises (emit_reduce.c, fold_partials): per kind, the
+ * loop that sets them up and three halvings (64 -> 32 -> 16 -> 8 lanes),
+ * besides the loop that folds the row into both kinds' partials (one by
+ * one, they were at most 4 vectorised loops).
+ * Values: fast mode, specials included (NaN, infinities, signed zeros). */
+TEST(row_partials_fold_by_halves_in_vector_loops) {
+    static const char text[] =
+        "func.func @main(%x: tensor<256x512xf32>) -> (tensor<256xf32>, tensor<256xf32>) {\n"
+        "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %lo = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+        "  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] :"
+        " (tensor<256x512xf32>, tensor<f32>) -> tensor<256xf32>\n"
+        "  %m = stablehlo.reduce(%x init: %lo) applies stablehlo.maximum across dimensions = [1] :"
+        " (tensor<256x512xf32>, tensor<f32>) -> tensor<256xf32>\n"
+        "  return %s, %m : tensor<256xf32>, tensor<256xf32>\n}\n";
+    int loops = vectorised_loops(text, (check){.kind = IR_FUSION_REDUCE, .specials = true, .tol = {64, 1e-4},
+                                               .range = 2, .name = "row partials"});
+    printf("row partials: %d loops vectorised\n", loops);
+    EXPECT(loops >= 2 * 4);
+}
+
 /* The BLIS prototypes the prelude declares (to spare every source the 44k
  * lines of blis.h) must agree with blis.h, and its copy of rntm_t with
  * BLIS's, field by field. */
@@ -2082,6 +2104,7 @@ int main(void) {
     RUN(compile_errors_leave_no_files_without_the_cache);
     RUN(compares_convert_to_float_in_vector_loops);
     RUN(masked_maxima_fold_in_vector_loops);
+    RUN(row_partials_fold_by_halves_in_vector_loops);
     RUN(blis_declarations_agree_with_blis_h);
     return TESTS_DONE();
 }
