@@ -43,11 +43,18 @@ enum { MAX_WORKERS = 255 };
  * newest) and, per kind of call (task, n, chunk: `sizes`), the time it
  * takes the caller alone; a call goes parallel when the time the workers
  * would save it (alone x (1 - 1/threads)) is more than that wait, or when
- * it is unknown, or every PROBE_EVERY-th call kept alone (so that the
- * average follows the machine back when the load goes). On an idle machine
- * the wait is near zero and every call goes parallel. */
+ * it is unknown, or as a probe once `probe_gap` seconds have passed since
+ * the last (so that the average follows the machine back when the load
+ * goes). On an idle machine the wait is near zero and every call goes
+ * parallel. A probe costs the wait it measures (a time slice of the other
+ * process, milliseconds), so while probes find the workers late the gap
+ * doubles, from PROBE_MIN_SECONDS up to PROBE_MAX_SECONDS: every 32nd call,
+ * as probes were, cost matmul_bf16 (24 split products) 27.1 against 24.8
+ * ms with a process spinning on the other core. */
 #define LATE_WEIGHT 0.25
-enum { PROBE_EVERY = 32, SIZES = 64 };
+#define PROBE_MIN_SECONDS 0.01
+#define PROBE_MAX_SECONDS 0.5
+enum { SIZES = 64 };
 /* The caller, out of chunks, spins for workers one chunk's time (its own
  * mean) plus this before it sleeps (wait_done). */
 #define SPIN_SLACK_SECONDS 20e-6
@@ -65,7 +72,7 @@ typedef struct pool {
     _Atomic uint32_t wake;           /* futex word: bumped per job */
     _Atomic int sleepers;            /* workers in futex_wait (or about to be) */
     double late;                     /* (under busy) the caller's recent wait past a chunk's time */
-    int kept_alone;                  /* (under busy) calls kept alone since the last parallel one */
+    double probe_at, probe_gap;      /* (under busy) when a call kept alone may probe, and the gap after */
     struct call_size {               /* (under busy) a kind of call and its time alone */
         codegen_task fn;
         int64_t n, chunk;
@@ -216,20 +223,34 @@ static struct call_size *size_of(pool *p, codegen_task fn, int64_t n, int64_t ch
     return &p->sizes[(h ^ h >> 29) % SIZES];
 }
 
+/* Whether the workers would save a call of this kind more time than they
+ * have kept the caller waiting lately (unknown kinds: yes). */
+static bool worth_workers(const pool *p, int threads, codegen_task fn, int64_t n, int64_t chunk) {
+    const struct call_size *e = size_of((pool *)p, fn, n, chunk);
+    bool known = e->fn == fn && e->n == n && e->chunk == chunk;
+    return !known || e->alone * (1.0 - 1.0 / threads) > p->late;
+}
+
 /* Whether the caller runs the call alone (see LATE_WEIGHT): one chunk, one
  * thread, the pool busy with another call, no worker to be had, or a call
- * the workers would not speed up on this machine now. Takes p->busy when
- * it says no. */
-static bool alone(pool *p, int threads, codegen_task fn, int64_t n, int64_t chunk) {
+ * the workers would not speed up on this machine now, unless it is time to
+ * probe. Takes p->busy when it says no; *probe: the call is a probe. */
+static bool alone(pool *p, int threads, codegen_task fn, int64_t n, int64_t chunk, bool *probe) {
     int64_t nchunks = (n + chunk - 1) / chunk;
     if (threads <= 1 || nchunks <= 1 || nchunks >= CLOSED || pthread_mutex_trylock(&p->busy)) return true;
-    const struct call_size *e = size_of(p, fn, n, chunk);
-    bool known = e->fn == fn && e->n == n && e->chunk == chunk;
-    bool worth = !known || e->alone * (1.0 - 1.0 / threads) > p->late || p->kept_alone >= PROBE_EVERY;
-    if (worth && ensure_workers(p, threads - 1) > 0) return false;
-    p->kept_alone++;
+    *probe = !worth_workers(p, threads, fn, n, chunk);
+    if ((!*probe || clock_now_seconds() >= p->probe_at) && ensure_workers(p, threads - 1) > 0) return false;
     pthread_mutex_unlock(&p->busy);
     return true;
+}
+
+/* After a probe: the next one soon when the workers were found worth it
+ * again, else after twice the gap. */
+static void next_probe(pool *p, int threads, codegen_task fn, int64_t n, int64_t chunk) {
+    bool back = worth_workers(p, threads, fn, n, chunk);
+    p->probe_gap = back || p->probe_gap < PROBE_MIN_SECONDS ? PROBE_MIN_SECONDS
+                 : p->probe_gap * 2 > PROBE_MAX_SECONDS ? PROBE_MAX_SECONDS : p->probe_gap * 2;
+    p->probe_at = clock_now_seconds() + p->probe_gap;
 }
 
 /* Runs a call the pool kept alone, timing it for `sizes` (noted unless
@@ -247,7 +268,6 @@ static void run_alone(pool *p, codegen_task fn, void *const *ptrs, int64_t n, in
  * `mine` of its `nchunks` chunks by `done`: its time alone, and the wait. */
 static void note_call(pool *p, codegen_task fn, int64_t n, int64_t chunk, double start, double done, double finish,
                       uint32_t mine, int64_t nchunks) {
-    p->kept_alone = 0;
     if (!mine) return;
     double per_chunk = (done - start) / mine, past = finish - done - per_chunk;
     p->late += LATE_WEIGHT * ((past > 0 ? past : 0) - p->late);
@@ -259,7 +279,8 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     if (chunk < 1) chunk = 1;
     int64_t nchunks = (n + chunk - 1) / chunk;
     pool *p = &the_pool;
-    if (alone(p, threads, fn, n, chunk)) {
+    bool probe = false;
+    if (alone(p, threads, fn, n, chunk, &probe)) {
         if (threads > 1 && nchunks > 1 && nchunks < CLOSED) run_alone(p, fn, ptrs, n, chunk);
         else fn(ptrs, 0, n);
         return;
@@ -282,6 +303,7 @@ void rt_parallel(int threads, codegen_task fn, void *const *ptrs, int64_t n, int
     double done = clock_now_seconds();
     wait_done(p, (uint32_t)nchunks, mine ? (done - start) / mine + SPIN_SLACK_SECONDS : SPIN_SLACK_SECONDS);
     note_call(p, fn, n, chunk, start, done, clock_now_seconds(), mine, nchunks);
+    if (probe) next_probe(p, threads, fn, n, chunk);
     pthread_mutex_unlock(&p->busy);
 }
 
@@ -289,7 +311,7 @@ void rt_forget_load(void) {
     pool *p = &the_pool;
     pthread_mutex_lock(&p->busy);
     p->late = 0;
-    p->kept_alone = 0;
+    p->probe_at = p->probe_gap = 0;
     memset(p->sizes, 0, sizeof p->sizes);
     pthread_mutex_unlock(&p->busy);
 }

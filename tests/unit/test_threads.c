@@ -204,8 +204,9 @@ static void slow_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
 }
 
 /* Calls whose workers keep the caller waiting longer than they save it
- * (threads.c, LATE_WEIGHT) go on the caller alone, but for a probe every
- * PROBE_EVERY (32) calls: of 100 calls, a worker took part in a few. */
+ * (threads.c, LATE_WEIGHT) go on the caller alone, but for a probe now and
+ * then (from every 10 ms, backing off): of 100 calls, a worker took part
+ * in a few. */
 TEST(calls_that_wait_on_workers_run_alone) {
     the_caller = pthread_self();
     rt_forget_load();
@@ -217,6 +218,47 @@ TEST(calls_that_wait_on_workers_run_alone) {
         rt_parallel(2, slow_on_workers, ptrs, 2, 1);
     }
     EXPECT(atomic_load(&joined) <= 8);
+}
+
+/* 100 us of work per element, wherever it runs; ptrs as slow_on_workers'. */
+static void even_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
+    if (!pthread_equal(pthread_self(), the_caller) && !atomic_exchange((_Atomic bool *)ptrs[1], true))
+        atomic_fetch_add((_Atomic int *)ptrs[0], 1);
+    for (int64_t i = lo; i < hi; i++) {
+        struct timespec t0, t;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        do clock_gettime(CLOCK_MONOTONIC, &t);
+        while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 100000);
+    }
+}
+
+/* Once the workers keep up again, the probes find it and calls go back to
+ * them: within 2 s (the longest gap between probes is 0.5 s), ten calls in
+ * a row with a worker. */
+TEST(calls_go_back_to_workers_when_the_load_goes) {
+    if (rt_cores() < 2) {
+        printf("  (one core: skipped)\n");
+        return;
+    }
+    the_caller = pthread_self();
+    rt_forget_load();
+    _Atomic int joined = 0;
+    _Atomic bool this_call = false;
+    void *ptrs[] = {(void *)&joined, (void *)&this_call};
+    for (int call = 0; call < 100; call++) {
+        atomic_store(&this_call, false);
+        rt_parallel(2, slow_on_workers, ptrs, 2, 1);
+    }
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int in_a_row = 0;
+    do {
+        atomic_store(&this_call, false);
+        rt_parallel(2, even_on_workers, ptrs, 8, 1);
+        in_a_row = atomic_load(&this_call) ? in_a_row + 1 : 0;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while (in_a_row < 10 && t.tv_sec - t0.tv_sec < 3);
+    EXPECT(in_a_row >= 10);
 }
 
 /* A row-parallel kernel (tanh over 600 x 512) and a product split by
@@ -288,6 +330,7 @@ int main(void) {
     RUN(a_call_uses_at_most_its_threads);
     RUN(pinned_caller_moves_workers_off);
     RUN(parallel_kernels_compute_what_one_thread_does);
-    RUN(calls_that_wait_on_workers_run_alone);   /* last: it leaves the pool keeping calls alone */
+    RUN(calls_that_wait_on_workers_run_alone);
+    RUN(calls_go_back_to_workers_when_the_load_goes);
     return TESTS_DONE();
 }
