@@ -81,6 +81,14 @@ TEST(callers_on_several_threads_all_finish) {
     EXPECT_EQ_INT(atomic_load(&failures), 0);
 }
 
+/* Spins for `us` microseconds. */
+static void spin_for(long us) {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < us * 1000);
+}
+
 /* ptrs[0]: up to 8 distinct threads that ran a chunk of the call (a
  * lock-free set of pthread_t, first free slot claimed), each chunk ~20 us. */
 static void note_thread(void *const *ptrs, int64_t lo, int64_t hi) {
@@ -94,10 +102,7 @@ static void note_thread(void *const *ptrs, int64_t lo, int64_t hi) {
         int i = atomic_fetch_add(used, 1);
         if (i < 8) atomic_store(&seen[i], me);
     }
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 20000);
+    spin_for(20);
 }
 
 /* A pool grown by a call of 4 threads keeps a later call of 2 to the
@@ -184,22 +189,41 @@ TEST(pinned_caller_moves_workers_off) {
     sched_setaffinity(0, sizeof all, &all);
 }
 
-/* Per element: 100 us of the caller's time, or 3 ms asleep on a worker
- * (a worker whose core another process holds); ptrs[0] counts the calls
- * a worker took part in (ptrs[1]: this call's flag). */
-static void slow_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
+/* Counts the calls a worker takes part in: ptrs[0] the count, ptrs[1]
+ * this call's flag. */
+static bool note_worker(void *const *ptrs) {
     bool worker = !pthread_equal(pthread_self(), the_caller);
     if (worker && !atomic_exchange((_Atomic bool *)ptrs[1], true)) atomic_fetch_add((_Atomic int *)ptrs[0], 1);
+    return worker;
+}
+
+/* Per element: 100 us of the caller's time, or 3 ms asleep on a worker
+ * (a worker whose core another process holds); ptrs as note_worker's. */
+static void slow_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
+    bool worker = note_worker(ptrs);
     for (int64_t i = lo; i < hi; i++) {
-        struct timespec t0, t;
-        if (worker) {
-            struct timespec ms3 = {0, 3000000};
-            nanosleep(&ms3, NULL);
+        if (!worker) {
+            spin_for(100);
             continue;
         }
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        do clock_gettime(CLOCK_MONOTONIC, &t);
-        while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 100000);
+        struct timespec ms3 = {0, 3000000};
+        nanosleep(&ms3, NULL);
+    }
+}
+
+/* 100 us of work per element, wherever it runs; ptrs as note_worker's. */
+static void even_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
+    note_worker(ptrs);
+    for (int64_t i = lo; i < hi; i++) spin_for(100);
+}
+
+/* 100 calls of slow_on_workers from a pool that forgot the load. */
+static void call_with_late_workers(void *const *ptrs) {
+    the_caller = pthread_self();
+    rt_forget_load();
+    for (int call = 0; call < 100; call++) {
+        atomic_store((_Atomic bool *)ptrs[1], false);
+        rt_parallel(2, slow_on_workers, ptrs, 2, 1);
     }
 }
 
@@ -208,47 +232,25 @@ static void slow_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
  * then (from every 10 ms, backing off): of 100 calls, a worker took part
  * in a few. */
 TEST(calls_that_wait_on_workers_run_alone) {
-    the_caller = pthread_self();
-    rt_forget_load();
     _Atomic int joined = 0;
     _Atomic bool this_call = false;
     void *ptrs[] = {(void *)&joined, (void *)&this_call};
-    for (int call = 0; call < 100; call++) {
-        atomic_store(&this_call, false);
-        rt_parallel(2, slow_on_workers, ptrs, 2, 1);
-    }
+    call_with_late_workers(ptrs);
     EXPECT(atomic_load(&joined) <= 8);
 }
 
-/* 100 us of work per element, wherever it runs; ptrs as slow_on_workers'. */
-static void even_on_workers(void *const *ptrs, int64_t lo, int64_t hi) {
-    if (!pthread_equal(pthread_self(), the_caller) && !atomic_exchange((_Atomic bool *)ptrs[1], true))
-        atomic_fetch_add((_Atomic int *)ptrs[0], 1);
-    for (int64_t i = lo; i < hi; i++) {
-        struct timespec t0, t;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        do clock_gettime(CLOCK_MONOTONIC, &t);
-        while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 100000);
-    }
-}
-
 /* Once the workers keep up again, the probes find it and calls go back to
- * them: within 2 s (the longest gap between probes is 0.5 s), ten calls in
+ * them: within 3 s (the longest gap between probes is 0.5 s), ten calls in
  * a row with a worker. */
 TEST(calls_go_back_to_workers_when_the_load_goes) {
     if (rt_cores() < 2) {
         printf("  (one core: skipped)\n");
         return;
     }
-    the_caller = pthread_self();
-    rt_forget_load();
     _Atomic int joined = 0;
     _Atomic bool this_call = false;
     void *ptrs[] = {(void *)&joined, (void *)&this_call};
-    for (int call = 0; call < 100; call++) {
-        atomic_store(&this_call, false);
-        rt_parallel(2, slow_on_workers, ptrs, 2, 1);
-    }
+    call_with_late_workers(ptrs);
     struct timespec t0, t;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int in_a_row = 0;
