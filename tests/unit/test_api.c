@@ -196,7 +196,8 @@ TEST(text_programs_run_and_print) {
 }
 
 /* aj_export_c writes the header whose arena constant is the executable's
- * temp_bytes, refuses a name that is no identifier, and writes nothing for it. */
+ * temp_bytes and the source with fast mode's pragma, refuses a name that is
+ * no identifier, and writes nothing for it. */
 TEST(export_c_states_the_executables_arena) {
     const char *text =
         "func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {\n"
@@ -226,6 +227,13 @@ TEST(export_c_states_the_executables_arena) {
     while (f && fgets(line, sizeof line, f)) found |= strcmp(line, want) == 0;
     if (f) fclose(f);
     EXPECT(found && s.temp_bytes > 0);
+    /* fast mode: the flags arrayjit's own build adds, for a plain `cc -O2` */
+    snprintf(path, sizeof path, "%s/net.c", dir);
+    f = fopen(path, "r");
+    found = 0;
+    while (f && fgets(line, sizeof line, f)) found |= strcmp(line, "#pragma GCC optimize(\"no-trapping-math\", \"no-math-errno\")\n") == 0;
+    if (f) fclose(f);
+    EXPECT(found);
     EXPECT_EQ_INT(aj_export_c(m, "main", &o, dir, &(aj_export_options){.name = "a-b"}), AJ_ERR_INVALID);
     EXPECT_CONTAINS(aj_last_error(), "not a C identifier");
     snprintf(path, sizeof path, "%s/a-b.h", dir);
