@@ -962,9 +962,19 @@ static void emit_byte_gemm(emit_ctx *cx, const ir_op *dot, const char *out) {
  * 207 / 264 on one thread, but not on two, where BLIS splits the product:
  * 222 / 211.) */
 #define SMALL_GEMM_MACS (1 << 20)
+/* The same where B's columns are strided (a transposed rhs: attention's
+ * q k^T), which the loops read element by element, without vector tiles.
+ * With h @ W^T in the loop above (us a product, loops / BLIS): 8x64x64
+ * 1.5 / 1.5, 16x64x64 3.4 / 3.1, 32x64x64 5.5 / 6.3, 64x64x64 9.3 / 9.3,
+ * 32x128x128 20.8 / 20.6, 64x128x128 40.1 / 38.9, but 128x64x128 1207 /
+ * 38.7, one thread. A causal attention block's value_and_grad (8 x 4 heads,
+ * scores 128 x 64 by 64 x 128) took 65-80 ms with its scores in the loops
+ * (half of it in that kernel), 31-38 through BLIS (jax.jit: 38). */
+#define SMALL_STRIDED_GEMM_MACS (1 << 16)
 
 static bool small_product(const gemm_plan *g) {
-    return (double)g->c.rows * (double)g->c.cols * (double)g->k <= SMALL_GEMM_MACS;
+    double macs = (double)g->c.rows * (double)g->c.cols * (double)g->k;
+    return macs <= (g->b.cs == 1 ? SMALL_GEMM_MACS : SMALL_STRIDED_GEMM_MACS);
 }
 
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {

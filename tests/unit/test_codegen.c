@@ -1085,15 +1085,15 @@ static void check_dot(const char *lhs, const char *rhs, const char *out, const c
 }
 
 TEST(dot_kernels_call_blis_for_any_contiguous_layout) {
-    /* plain, lhs transposed, rhs transposed, both */
+    /* plain, lhs transposed, rhs transposed, both (small: a transposed rhs goes to BLIS sooner) */
     check_dot("tensor<64x96xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [0]", "",
               "%d : tensor<64x80xf32>", true);
     check_dot("tensor<96x64xf32>", "tensor<96x80xf32>", "tensor<64x80xf32>", "contracting_dims = [0] x [0]", "",
               "%d : tensor<64x80xf32>", true);
-    check_dot("tensor<64x96xf32>", "tensor<80x96xf32>", "tensor<64x80xf32>", "contracting_dims = [1] x [1]", "",
-              "%d : tensor<64x80xf32>", true);
-    check_dot("tensor<96x64xf64>", "tensor<80x96xf64>", "tensor<64x80xf64>", "contracting_dims = [0] x [1]", "",
-              "%d : tensor<64x80xf64>", true);
+    check_dot("tensor<16x24xf32>", "tensor<20x24xf32>", "tensor<16x20xf32>", "contracting_dims = [1] x [1]", "",
+              "%d : tensor<16x20xf32>", true);
+    check_dot("tensor<24x16xf64>", "tensor<20x24xf64>", "tensor<16x20xf64>", "contracting_dims = [0] x [1]", "",
+              "%d : tensor<16x20xf64>", true);
     /* two contracting dims merged into one; two free dims merged */
     check_dot("tensor<8x4x6xf32>", "tensor<4x6x10xf32>", "tensor<8x10xf32>", "contracting_dims = [1, 2] x [0, 1]", "",
               "%d : tensor<8x10xf32>", true);
@@ -1137,6 +1137,27 @@ TEST(small_products_run_in_vector_tiles) {
                                          .contains = cases[c].vector ? cases[c].vector : "tile",
                                          .lacks = cases[c].vector ? "bli_" : "aj_vt"});
     }
+}
+
+/* A product whose rhs columns are strided (q k^T) runs through BLIS from
+ * SMALL_STRIDED_GEMM_MACS on (emit_dot.c): without vector tiles the loops
+ * were 30x slower than BLIS at 128x64x128; tiny ones stay loops. */
+TEST(products_of_a_transposed_rhs_call_blis_sooner) {
+    static const char big[] =
+        "func.func @main(%q: tensor<128x64xf32>, %k: tensor<128x64xf32>) -> tensor<128x128xf32> {\n"
+        "  %s = stablehlo.dot_general %q, %k, contracting_dims = [1] x [1] : (tensor<128x64xf32>, tensor<128x64xf32>)"
+        " -> tensor<128x128xf32>\n"
+        "  return %s : tensor<128x128xf32>\n}\n";
+    static const char tiny[] =
+        "func.func @main(%q: tensor<8x64xf32>, %k: tensor<64x64xf32>) -> tensor<8x64xf32> {\n"
+        "  %s = stablehlo.dot_general %q, %k, contracting_dims = [1] x [1] : (tensor<8x64xf32>, tensor<64x64xf32>)"
+        " -> tensor<8x64xf32>\n"
+        "  return %s : tensor<8x64xf32>\n}\n";
+    check k = {.kind = IR_FUSION_DOT, .range = 1, .tol = {64, 1e-4}, .name = "transposed rhs", .contains = "bli_"};
+    check_program(big, &k);
+    k.contains = NULL;
+    k.lacks = "bli_";
+    check_program(tiny, &k);
 }
 
 TEST(batched_dot_kernels_loop_over_batches) {
@@ -2085,6 +2106,7 @@ int main(void) {
     RUN(degenerate_shapes_work);
     RUN(dot_kernels_call_blis_for_any_contiguous_layout);
     RUN(small_products_run_in_vector_tiles);
+    RUN(products_of_a_transposed_rhs_call_blis_sooner);
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(dot_epilogues_on_threads_run_by_rows_of_the_product);
