@@ -271,7 +271,7 @@ const attr_ref *fr_attr_find(const attr_list *l, const char *name);
 const attr_ref *fr_attr_require(parser *p, const attr_list *l, const char *name, cursor at);
 
 /* Readers of one attribute's value; each checks the value ends where the
- * dictionary entry ends. */
+ * dictionary entry ends. fr_attr_read_ints leaves *out as it was on failure. */
 int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out);
 int fr_attr_read_int(parser *p, const attr_ref *a, int64_t *out);
 int fr_attr_read_uint(parser *p, const attr_ref *a, uint64_t *out);

@@ -421,10 +421,20 @@ static int parse_int_array(parser *p, ir_ints *out) {
     return fr_expected(p, "an integer list such as array<i64: 0, 1>");
 }
 
+/* Reads into a list of its own and replaces *out only on success, so that a
+ * caller's list is never left half-read (nor a fresh one allocated) when the
+ * value turns out malformed after its elements. */
 int fr_attr_read_ints(parser *p, const attr_ref *a, ir_ints *out) {
     pstate saved;
     if (attr_enter(p, a, &saved)) return -1;
-    return attr_leave(p, &saved, parse_int_array(p, out));
+    ir_ints read = {0};
+    if (attr_leave(p, &saved, parse_int_array(p, &read))) {
+        mem_free(read.v);
+        return -1;
+    }
+    mem_free(out->v);
+    *out = read;
+    return 0;
 }
 
 /* ---- dense literals ------------------------------------------------------------------------------ */

@@ -115,10 +115,7 @@ static int lower_broadcast(parser *p, op_desc *d, const attr_list *attrs) {
     if (want_operands(p, d, name, want)) return -1;
     const attr_ref *a;
     ir_ints bdims = {0};
-    if ((a = fr_attr_find(attrs, "broadcast_dimensions")) && fr_attr_read_ints(p, a, &bdims)) {
-        mem_free(bdims.v);   /* a list read before its value turned out malformed */
-        return -1;
-    }
+    if ((a = fr_attr_find(attrs, "broadcast_dimensions")) && fr_attr_read_ints(p, a, &bdims)) return -1;
     int rc = 0;
     if (d->code == IR_COMPARE) {
         rc = !(a = fr_attr_require(p, attrs, "comparison_direction", d->at)) || fr_attr_read_cmp_dir(p, a, &d->a.cmp);
