@@ -1002,6 +1002,7 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
         k->affine_operand = -1;
         k->strategy = strategy_of(f, op, o->strict_order, k);
         if (k->strategy == CONTRACT_NONE) continue;
+        if (k->strategy == CONTRACT_DOT) k->has_demand = contract_demanded_triangle(f, s, &k->demand);
         rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
         note_rows(f, op, c, s, o, dep);
         contract_control l;
@@ -1089,6 +1090,8 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
                 if (c->by_row[k->first_operand + i]) fprintf(out, first ? "%d" : ", %d", i), first = 0;
             fprintf(out, "}");
         }
+        if (k->has_demand)
+            fprintf(out, " (read where idx[%d] - idx[%d] >= %" PRId64 ")", k->demand.a, k->demand.b, k->demand.c);
         if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
         if (k->strategy == CONTRACT_CONV_GEMM && k->conv_phased) {
             int64_t per_dim[IR_MAX_RANK];

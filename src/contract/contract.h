@@ -79,8 +79,19 @@ typedef struct contract_overwrite {
     size_t rows_scratch;
 } contract_overwrite;
 
+/* The elements of a result with idx[a] - idx[b] >= c (dims of its shape):
+ * a causal mask's lower triangle is a = query, b = key, c = 0. */
+typedef struct contract_triangle {
+    int a, b;
+    int64_t c;
+} contract_triangle;
+
 typedef struct contract_kernel {
     contract_strategy strategy;
+    /* DOT with one result: no reader needs its elements outside `demand`
+     * (contract_demanded_triangle), which the product may leave unwritten */
+    bool has_demand;
+    contract_triangle demand;
     int first_overwrite, noverwrites;   /* its pairs in contract.overwrites */
     /* DOT_AFFINE: W is operand affine_operand; result = beta * W + alpha * dot */
     int affine_operand;
@@ -145,6 +156,11 @@ typedef struct contract_options {
 /* The contract of f's kernels (o may be NULL: fast mode, no sub-programs).
  * DIAG_OK or DIAG_NOMEM; on failure *c holds nothing to free. */
 int contract_func(const ir_func *f, const contract_options *o, contract *c, diag *d);
+/* Whether every kernel reading the result of kernel `step` (one result)
+ * reads only its elements in a triangle, *t, through a select masked to it
+ * (contract_demand.c); false also when some reader is not a loop or reduce
+ * kernel, or the function returns the value. */
+bool contract_demanded_triangle(const ir_func *f, int step, contract_triangle *t);
 /* A copy of src in *dst; DIAG_NOMEM. */
 int contract_copy(const contract *src, contract *dst, diag *d);
 void contract_free(contract *c);

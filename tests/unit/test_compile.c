@@ -710,6 +710,75 @@ TEST(softmax_computes_each_exponential_once) {
     }
 }
 
+/* Causal attention over 2 x 256 positions, head dim 64: the scores, a
+ * mask `mask` (which defines %c : tensor<256x256xi1> from the iotas %i,
+ * %j), softmax, the product with v; `ret` returns %o (and more). */
+#define CAUSAL_ATTENTION(mask, ret)                                                                                     \
+    "func.func @main(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> " ret " {\n"  \
+    "  %s = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [2] :"                 \
+    " (tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x256xf32>\n"                                        \
+    "  %i = stablehlo.iota dim = 0 : tensor<256x256xi32>\n"                                                           \
+    "  %j = stablehlo.iota dim = 1 : tensor<256x256xi32>\n" mask                                                      \
+    "  %m = stablehlo.broadcast_in_dim %c, dims = [1, 2] : (tensor<256x256xi1>) -> tensor<2x256x256xi1>\n"            \
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<2x256x256xf32>\n"                                        \
+    "  %w = stablehlo.select %m, %s, %ninf : tensor<2x256x256xi1>, tensor<2x256x256xf32>\n"                           \
+    "  %lo = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"                                                    \
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"                                                         \
+    "  %mx = stablehlo.reduce(%w init: %lo) applies stablehlo.maximum across dimensions = [2] :"                      \
+    " (tensor<2x256x256xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                    \
+    "  %mb = stablehlo.broadcast_in_dim %mx, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x256xf32>\n"          \
+    "  %d = stablehlo.subtract %w, %mb : tensor<2x256x256xf32>\n"                                                     \
+    "  %e = stablehlo.exponential %d : tensor<2x256x256xf32>\n"                                                       \
+    "  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] :"                       \
+    " (tensor<2x256x256xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                    \
+    "  %sb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x256xf32>\n"         \
+    "  %p = stablehlo.divide %e, %sb : tensor<2x256x256xf32>\n"                                                       \
+    "  %o = stablehlo.dot_general %p, %v, batching_dims = [0] x [0], contracting_dims = [2] x [1] :"                  \
+    " (tensor<2x256x256xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>\n"
+
+#define COMPARE_IJ(dir, lhs) "  %c = stablehlo.compare " dir ", " lhs ", %j, SIGNED : (tensor<256x256xi32>, tensor<256x256xi32>) -> tensor<256x256xi1>\n"
+#define ONE_RESULT(mask) CAUSAL_ATTENTION(mask, "tensor<2x256x64xf32>") "  func.return %o : tensor<2x256x64xf32>\n}\n"
+
+/* The scores outside a causal mask reach no result: the product computes
+ * them only by blocks of rows under the mask's triangle (contract_demand.c),
+ * lower (j <= i), upper (j >= i) or offset (j <= i + 2), alone or split
+ * over threads, with the same values as the evaluator. Scores that are
+ * also returned, or a strict build (no BLIS), compute them all. */
+TEST(causal_scores_are_computed_only_under_the_mask) {
+    static const char *const texts[] = {
+        ONE_RESULT(COMPARE_IJ("GE", "%i")),
+        ONE_RESULT(COMPARE_IJ("LE", "%i")),
+        ONE_RESULT("  %two = stablehlo.constant dense<2> : tensor<256x256xi32>\n"
+                   "  %i2 = stablehlo.add %i, %two : tensor<256x256xi32>\n" COMPARE_IJ("GE", "%i2")),
+        CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
+        "  func.return %o, %s : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
+    };
+    static const struct {
+        int text, threads, strict;
+        const char *call;   /* NULL: the source calls no aj_sgemm_tri */
+    } cases[] = {
+        {0, 1, 0, "aj_sgemm_tri(0, 0, 0, 0, 256, 256, 64,"},
+        {0, 2, 0, "aj_sgemm_tri(run, AJ_TRI_ROWS, 0, 0, 256, 256, 64,"},
+        {1, 1, 0, "aj_sgemm_tri(0, 0, 1, 0, 256, 256, 64,"},
+        {2, 1, 0, "aj_sgemm_tri(0, 0, 0, -2, 256, 256, 64,"},
+        {3, 1, 0, NULL},
+        {0, 1, 1, NULL},
+    };
+    const int64_t dims[3] = {2, 256, 64};
+    aj_array *in[3];
+    for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 3, dims, &in[k]);
+    fill_inputs(in, 3, 0.0371f);
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        const char *text = texts[cases[c].text];
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = cases[c].threads,
+                                .strict_order = cases[c].strict};
+        aj_memory_stats st = {0};
+        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, cases[c].text == 3 ? 2 : 1, 1e-5, &st), 0);
+        EXPECT(exported_c_holds(text, &o, cases[c].call ? cases[c].call : "aj_sgemm_tri(") == (cases[c].call != NULL));
+    }
+    for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
+}
+
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
     "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
@@ -969,6 +1038,7 @@ int main(void) {
     RUN(a_run_of_row_kernels_splits_over_threads);
     RUN(a_run_emitted_kernel_by_kernel_still_splits_over_threads);
     RUN(softmax_computes_each_exponential_once);
+    RUN(causal_scores_are_computed_only_under_the_mask);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(fast_mode_narrow_dots_accumulate_in_f32);
