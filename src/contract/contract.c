@@ -1002,7 +1002,10 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
         k->affine_operand = -1;
         k->strategy = strategy_of(f, op, o->strict_order, k);
         if (k->strategy == CONTRACT_NONE) continue;
-        if (k->strategy == CONTRACT_DOT) k->has_demand = contract_demanded_triangle(f, s, &k->demand);
+        if (k->strategy == CONTRACT_DOT) {
+            k->has_demand = contract_demanded_triangle(f, s, &k->demand);
+            k->has_sparse = contract_masked_operand(f, s, &k->sparse_side, &k->sparse);
+        }
         rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
         note_rows(f, op, c, s, o, dep);
         contract_control l;
@@ -1092,6 +1095,9 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
         }
         if (k->has_demand)
             fprintf(out, " (read where idx[%d] - idx[%d] >= %" PRId64 ")", k->demand.a, k->demand.b, k->demand.c);
+        if (k->has_sparse)
+            fprintf(out, " (%s masked to idx[%d] - idx[%d] >= %" PRId64 ")", k->sparse_side ? "rhs" : "lhs",
+                    k->sparse.a, k->sparse.b, k->sparse.c);
         if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
         if (k->strategy == CONTRACT_CONV_GEMM && k->conv_phased) {
             int64_t per_dim[IR_MAX_RANK];

@@ -92,6 +92,13 @@ typedef struct contract_kernel {
      * (contract_demanded_triangle), which the product may leave unwritten */
     bool has_demand;
     contract_triangle demand;
+    /* DOT: its dot's operand sparse_side (0 lhs, 1 rhs) is made by a kernel
+     * that masks it to the triangle `sparse` (dims of the operand): softmax
+     * over masked scores, zero outside (contract_masked_operand); a hint, the
+     * product checks the zeros at run time */
+    bool has_sparse;
+    int sparse_side;
+    contract_triangle sparse;
     int first_overwrite, noverwrites;   /* its pairs in contract.overwrites */
     /* DOT_AFFINE: W is operand affine_operand; result = beta * W + alpha * dot */
     int affine_operand;
@@ -161,6 +168,11 @@ int contract_func(const ir_func *f, const contract_options *o, contract *c, diag
  * (contract_demand.c); false also when some reader is not a loop or reduce
  * kernel, or the function returns the value. */
 bool contract_demanded_triangle(const ir_func *f, int step, contract_triangle *t);
+/* Whether an operand of the dot of DOT kernel `step` (*side: 0 lhs, 1
+ * rhs) is a value another kernel computes from a select masked to a
+ * triangle, *t in the operand's dims (contract_demand.c): likely zero, or
+ * another constant, outside it. */
+bool contract_masked_operand(const ir_func *f, int step, int *side, contract_triangle *t);
 /* A copy of src in *dst; DIAG_NOMEM. */
 int contract_copy(const contract *src, contract *dst, diag *d);
 void contract_free(contract *c);

@@ -1,5 +1,6 @@
-/* contract_demand.c: which elements of a dot's result anyone reads
- * (contract.h, contract_triangle).
+/* contract_demand.c: which elements of a dot's result anyone reads, and
+ * which of its operands are masked to a triangle (contract.h,
+ * contract_triangle).
  *
  * Causal attention computes every score q.k and then masks half of them:
  * where(tril(ones), s, -inf). The scores outside the mask never reach a
@@ -14,10 +15,21 @@
  * is why conversions to integers, whose out-of-range values C leaves
  * undefined, do not qualify.
  *
+ * The probabilities that softmax makes of such masked scores are zero
+ * outside the mask (exp(-inf - max) = 0), so their product with the values
+ * need only sum over the positions inside it. That is a hint, not a
+ * proof (the masked value may not be -inf; a row of NaN has no zeros):
+ * contract_masked_operand names an operand made, in another kernel, from a
+ * select masked to a triangle, and the product checks the zeros, and that
+ * the other operand is finite, at run time (emit_prelude.c, aj_sgemm_band).
+ *
  * Predicates understood: compare(iota_i + k1, iota_j + k2) of signed
  * integers (jnp.tril, jnp.triu and their offsets), through broadcast_in_dim,
- * and, and select(p, q, false). */
+ * and, select(p, q, false), and a mask another kernel computes (two
+ * attention layers share one). */
 #include "contract.h"
+
+#include <string.h>
 
 #include "../util/mem.h"
 
@@ -94,6 +106,13 @@ static bool compare_triangle(const ir_func *f, const ir_op *cmp, int depth, cont
     }
 }
 
+/* The value kernel x's region returns as x's result v (of f's body). */
+static ir_value_id returned_for(const ir_func *f, const ir_op *x, ir_value_id v) {
+    const ir_block *b = x->regions[0];
+    const ir_op *ret = b->ops[b->nops - 1];
+    return ret->code == IR_RETURN ? ret->in[f->values[v].def_index] : -1;
+}
+
 /* The value of f's body that block argument v of kernel's region is
  * bound to, when another kernel computes it: that kernel's returned value
  * (a mask two attention layers share), its kernel in *kernel; else -1. */
@@ -104,10 +123,8 @@ static ir_value_id computed_by_kernel(const ir_func *f, const ir_op **kernel, ir
         ir_value_id outer = (*kernel)->in[j];
         const ir_op *x = def_of(f, outer);
         if (!x || x->code != IR_FUSION) return -1;
-        const ir_block *xb = x->regions[0];
-        const ir_op *ret = xb->ops[xb->nops - 1];
         *kernel = x;
-        return ret->code == IR_RETURN ? ret->in[f->values[outer].def_index] : -1;
+        return returned_for(f, x, outer);
     }
     return -1;
 }
@@ -259,4 +276,52 @@ bool contract_demanded_triangle(const ir_func *f, int step, contract_triangle *t
         }
     }
     return n > 0;
+}
+
+/* Value v of kernel x's region depends on a select masked to a triangle
+ * of a value with v's dims (carried into *t, dims of v's shape). */
+static bool depends_on_masked_select(const ir_func *f, const ir_op *x, ir_value_id v, contract_triangle *t) {
+    const ir_block *b = x->regions[0];
+    const ir_type *shape = &f->values[v].type;
+    bool *from = mem_calloc((size_t)f->nvalues, sizeof *from);
+    bool found = false;
+    for (int i = 0; from && !found && i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        if (op->code != IR_SELECT || !same_sized_dims(&f->values[op->out[0]].type, shape) ||
+            !true_only_in_triangle(f, x, op->in[0], 0, t) || !carry_triangle(&f->values[op->out[0]].type, shape, t))
+            continue;
+        memset(from, 0, (size_t)f->nvalues * sizeof *from);
+        from[op->out[0]] = true;
+        for (int k = i + 1; k < b->nops; k++) {
+            const ir_op *later = b->ops[k];
+            bool reads = false;
+            for (int j = 0; j < later->nin; j++) reads |= from[later->in[j]];
+            for (int j = 0; j < later->nout; j++) from[later->out[j]] = reads;
+        }
+        found = from[v];
+    }
+    mem_free(from);
+    return found;
+}
+
+bool contract_masked_operand(const ir_func *f, int step, int *side, contract_triangle *t) {
+    const ir_op *fusion = f->body->ops[step];
+    const ir_block *b = fusion->regions[0];
+    const ir_op *dot = NULL;
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]->code == IR_DOT_GENERAL) dot = b->ops[i];
+    for (int s = 0; dot && s < 2; s++)
+        for (int j = 0; j < b->nargs; j++) {
+            if (b->args[j] != dot->in[s]) continue;
+            ir_value_id outer = fusion->in[j];
+            const ir_op *x = def_of(f, outer);
+            bool kernel = x && x->code == IR_FUSION &&
+                          (x->a.fusion_kind == IR_FUSION_LOOP || x->a.fusion_kind == IR_FUSION_REDUCE);
+            ir_value_id v = kernel ? returned_for(f, x, outer) : -1;
+            if (v >= 0 && depends_on_masked_select(f, x, v, t) && carry_triangle(&f->values[v].type, &f->values[outer].type, t)) {
+                *side = s;
+                return true;
+            }
+        }
+    return false;
 }

@@ -209,17 +209,17 @@ void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, co
             split_n, args);
 }
 
-/* The product of ex_gemm_call's args only where C's rows need it (a
- * demanded triangle: col <= row - offset, or with upper col >= row + offset),
- * by blocks of AJ_TRI_ROWS rows; over the run's threads a block a task
- * where the whole product would split (the blocks' work grows with the row,
- * and the pool hands out tasks as threads finish). */
-static void gemm_tri_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, bool upper, int64_t offset,
-                          const char *args) {
+/* The product of ex_gemm_call's args by blocks with a triangle
+ * (aj_sgemm_band, emit_prelude.c: `band` is AJ_BAND_DEMAND, _SPARSE_A or
+ * _SPARSE_B); over the run's threads a block a task where the whole product
+ * would split (the blocks' work grows along the triangle, and the pool
+ * hands out tasks as threads finish). */
+static void gemm_band_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, int band, bool upper,
+                           int64_t d, const char *args) {
     bool split = cx->kernel_run && cx->o->threads > 1 && ex_gemm_chunk(cx->o->threads, m, n, k);
     cx->uses_blas = true;
-    ec_line(cx, "aj_%cgemm_tri(%s, %s, %d, %" PRId64 ", %s);", single ? 's' : 'd', split ? "run" : "0",
-            split ? "AJ_TRI_ROWS" : "0", upper, offset, args);
+    ec_line(cx, "aj_%cgemm_band(%s, %s, %d, %d, %" PRId64 ", %s);", single ? 's' : 'd', split ? "run" : "0",
+            split ? "AJ_TRI_ROWS" : "0", band, upper, d, args);
 }
 
 /* BLIS 0.9 bli_check_matrix_strides, which aborts the process when it fails. */
@@ -241,8 +241,12 @@ typedef struct gemm_plan {
     int nbatch;
     int64_t bsize[IR_MAX_RANK], bstep[3][IR_MAX_RANK];   /* per batch dim: size; lhs, rhs, out steps */
     int nlooped;                 /* of those, free dims looped over (plan_gemm's loop_free) */
-    int mdim, ndim;              /* the result dim that is M (N) when one dim of size > 1 is, else -1 */
-    const contract_triangle *demand;   /* C is read only there (mdim and ndim), else NULL */
+    /* the one dim of size > 1 that is M, N or K, else -1: in the result (mdim, ndim), in the lhs
+     * (lm, lk), in the rhs (rn, rk) */
+    int mdim, ndim, lm, lk, rn, rk;
+    int band;                    /* -1, or a triangle (BAND_*, gemm_band_call) with band_upper, band_d */
+    bool band_upper;
+    int64_t band_d;
 } gemm_plan;
 
 /* Batch dims of size > 1, each with its step in lhs, rhs and the result. */
@@ -274,13 +278,13 @@ static int kept_dims(const int64_t *free, int n, unsigned looped, int at, int64_
     return k;
 }
 
-/* The one position of size > 1 among the result's dims at pos, else -1. */
-static int sized_position(const ir_type *out, const int64_t *pos, int n) {
+/* The one dim of t among dims[0..n) of size > 1, else -1. */
+static int sized_dim(const ir_type *t, const int64_t *dims, int n) {
     int at = -1;
     for (int i = 0; i < n; i++) {
-        if (out->dims[pos[i]] == 1) continue;
+        if (t->dims[dims[i]] == 1) continue;
         if (at >= 0) return -1;
-        at = (int)pos[i];
+        at = (int)dims[i];
     }
     return at;
 }
@@ -301,9 +305,11 @@ static bool try_gemm(const ir_type *lt, const ir_type *rt, const ir_type *out, c
     g->a = (matrix){m.size, kl.size, m.stride, kl.stride};
     g->b = (matrix){kr.size, n.size, kr.stride, n.stride};
     g->c = (matrix){m.size, n.size, mo.stride, no.stride};
-    g->mdim = sized_position(out, lp, ml);
-    g->ndim = sized_position(out, rp, mr);
-    g->demand = NULL;
+    g->mdim = sized_dim(out, lp, ml);
+    g->ndim = sized_dim(out, rp, mr);
+    g->lm = sized_dim(lt, ld, ml);
+    g->rn = sized_dim(rt, rd, mr);
+    g->band = -1;
     settle_unit_strides(&g->a);
     settle_unit_strides(&g->b);
     settle_unit_strides(&g->c);
@@ -330,6 +336,42 @@ static void loop_free_dims(const ir_type *lt, const ir_type *rt, const int64_t *
     }
 }
 
+/* A product with a triangle runs by blocks of AJ_TRI_ROWS (emit_prelude.c,
+ * aj_sgemm_band): where no reader needs C outside the kernel's demanded
+ * triangle (contract_demanded_triangle; its dims M and N), each block of
+ * rows computes only the columns it needs; where an operand is masked to a
+ * triangle (contract_masked_operand; its dims M and K for the lhs, N and K
+ * for the rhs), each block of rows (columns) sums only over the k inside it
+ * when the operand is zero at the others. Both dims at least two blocks.
+ * Causal attention's scores, 512 x 512 x 64 per head, BLIS packed on one Zen
+ * 3 core, 32 heads, best of 3 x 7: 13.4 ms whole, 9.5 by blocks of 64 rows
+ * or of 128, 10.6 by 256 (BLIS's fixed cost per call, some 8 us, eats the
+ * rest of the half it saves). */
+enum { TRI_ROWS = 64, BAND_DEMAND = 0, BAND_SPARSE_A = 1, BAND_SPARSE_B = 2 };
+
+/* Sets g's band when the triangle t (over dims x and j of one shape)
+ * is over x_dim and j_dim, both of at least two blocks. */
+static bool set_band(gemm_plan *g, int band, const contract_triangle *t, int x_dim, int64_t x_size, int j_dim,
+                     int64_t j_size) {
+    if (x_dim < 0 || j_dim < 0 || x_size < 2 * TRI_ROWS || j_size < 2 * TRI_ROWS) return false;
+    if (!(t->a == x_dim && t->b == j_dim) && !(t->a == j_dim && t->b == x_dim)) return false;
+    g->band = band;
+    g->band_upper = t->a == j_dim;
+    g->band_d = t->c;
+    return true;
+}
+
+/* Sets g's band for the products of DOT kernel ck (alone: its one result
+ * is the dot's own): the demanded triangle first, else a masked operand's. */
+static bool band_for(const contract_kernel *ck, bool alone, gemm_plan *g) {
+    g->band = -1;
+    if (ck->has_demand && alone && set_band(g, BAND_DEMAND, &ck->demand, g->mdim, g->c.rows, g->ndim, g->c.cols))
+        return true;
+    if (ck->has_sparse && ck->sparse_side == 0)
+        return set_band(g, BAND_SPARSE_A, &ck->sparse, g->lm, g->c.rows, g->lk, g->k);
+    return ck->has_sparse && set_band(g, BAND_SPARSE_B, &ck->sparse, g->rn, g->c.cols, g->rk, g->k);
+}
+
 /* Works out M, N, K and the strides of A (M x K), B (K x N) and C (M x N,
  * as the result lays them out) for one batch; false when a role's dims do
  * not merge or BLIS would reject the strides. With loop_free, free dims
@@ -337,7 +379,8 @@ static void loop_free_dims(const ir_type *lt, const ir_type *rt, const int64_t *
  * largest gemm (M x N) that merges: grouped-query attention's scores, whose
  * query heads sit between the query positions and the head dim, are one
  * gemm per head instead of a naive loop. */
-static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g, bool loop_free) {
+static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g, bool loop_free, const contract_kernel *hint,
+                      bool alone) {
     const ir_attrs *a = &dot->a;
     const ir_type *lt = ec_type(cx, dot->in[0]), *rt = ec_type(cx, dot->in[1]), *out = ec_type(cx, dot->out[0]);
     int64_t ls[IR_MAX_RANK], rs[IR_MAX_RANK], os[IR_MAX_RANK], lfree[IR_MAX_RANK], rfree[IR_MAX_RANK];
@@ -353,13 +396,18 @@ static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g, bool loop_fr
     int nbatch = a->lhs_batch.n;
     unsigned best = 0, choices = loop_free ? 1u << (nl + nr) : 1;
     int64_t best_size = -1;
+    bool best_banded = false;
     gemm_plan t;
-    for (unsigned looped = 0; looped < choices; looped++)
-        if (try_gemm(lt, rt, out, ls, rs, os, lfree, nl, rfree, nr, nbatch, kl, kr, looped, &t) &&
-            t.c.rows * t.c.cols > best_size) {
-            best = looped;
-            best_size = t.c.rows * t.c.cols;
-        }
+    t.lk = g->lk = sized_dim(lt, a->lhs_contract.v, a->lhs_contract.n);
+    t.rk = g->rk = sized_dim(rt, a->rhs_contract.v, a->rhs_contract.n);
+    for (unsigned looped = 0; looped < choices; looped++) {
+        if (!try_gemm(lt, rt, out, ls, rs, os, lfree, nl, rfree, nr, nbatch, kl, kr, looped, &t)) continue;
+        bool banded = hint && band_for(hint, alone, &t);
+        if (banded < best_banded || (banded == best_banded && t.c.rows * t.c.cols <= best_size)) continue;
+        best = looped;
+        best_size = t.c.rows * t.c.cols;
+        best_banded = banded;
+    }
     if (best_size < 0) return false;
     try_gemm(lt, rt, out, ls, rs, os, lfree, nl, rfree, nr, nbatch, kl, kr, best, g);
     plan_batches(a, lt, out, ls, rs, g);
@@ -368,12 +416,15 @@ static bool plan_gemm(emit_ctx *cx, const ir_op *dot, gemm_plan *g, bool loop_fr
     return true;
 }
 
-static bool blis_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
+/* hint, alone: as for band_for; a loop of batches that gives the product a
+ * band beats a bigger product without (grouped-query attention's values
+ * times the probabilities: a product per query head, not one for all). */
+static bool blis_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g, const contract_kernel *hint, bool alone) {
     ir_dtype t = ec_type(cx, dot->out[0])->dtype;
     if (cx->o->strict_order || cx->o->no_blas || (t != IR_F32 && t != IR_F64)) return false;
     if (ec_type(cx, dot->in[0])->dtype != t || ec_type(cx, dot->in[1])->dtype != t) return false;
     if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]]) return false;
-    return plan_gemm(cx, dot, g, true);
+    return plan_gemm(cx, dot, g, true, hint, alone);
 }
 
 /* "base + b0 * 4096 + b1 * 64": a batch's offset into one matrix. */
@@ -425,7 +476,8 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *args = ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", alpha, %s, %" PRId64 ", %" PRId64 ", %s, %" PRId64
                               ", %" PRId64 ", beta, %s, %" PRId64 ", %" PRId64, m, g->c.cols, g->k, a, g->a.rs,
                               g->a.cs, b, g->b.rs, g->b.cs, c, g->c.rs, g->c.cs);
-    if (!block && g->demand) gemm_tri_call(cx, single, g->c.rows, g->c.cols, g->k, g->demand->a == g->ndim, g->demand->c, args);
+    if (!block && g->band >= 0)
+        gemm_band_call(cx, single, g->c.rows, g->c.cols, g->k, g->band, g->band_upper, g->band_d, args);
     else ex_gemm_call(cx, single, block ? block * per : g->c.rows, g->c.cols, g->k, args);
     ec_loops_close(cx, g->nbatch);
     ec_close(cx);
@@ -631,7 +683,7 @@ static bool loop_gemm_applies(emit_ctx *cx, const ir_op *dot, gemm_plan *g) {
     ir_dtype t = ec_type(cx, dot->out[0])->dtype;
     bool stored_as_computed = t == IR_F32 || t == IR_F64 || t == IR_I32 || t == IR_I64 || t == IR_U32 ||
                               t == IR_U64 || t == IR_BF16 || t == IR_F16;
-    return stored_as_computed && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]] && plan_gemm(cx, dot, g, false);
+    return stored_as_computed && cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]] && plan_gemm(cx, dot, g, false, NULL, false);
 }
 
 /* Whether result r's buffer shares no byte with an operand of the kernel:
@@ -894,7 +946,7 @@ static void emit_widen(emit_ctx *cx, ir_dtype t, const char *src, const char *ds
  * where the layouts do not merge into one gemm. */
 static bool convert_operands(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, gemm_plan *g, const char **f32) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
-    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g, false)) return false;
+    if (!cx->buffer[dot->in[0]] || !cx->buffer[dot->in[1]] || !plan_gemm(cx, dot, g, false, NULL, false)) return false;
     size_t at[2] = {0, ck->scratch_rhs};
     for (int i = 0; i < 2; i++) {
         const ir_type *t = ec_type(cx, dot->in[i]);
@@ -1007,30 +1059,17 @@ static bool small_product(const gemm_plan *g) {
     return macs <= (g->b.cs == 1 ? SMALL_GEMM_MACS : SMALL_STRIDED_GEMM_MACS);
 }
 
-/* The product may leave C outside the kernel's demanded triangle unwritten
- * (contract_demanded_triangle) when the triangle's dims are M and N, and
- * that saves blocks of rows: M and N at least two blocks of
- * AJ_TRI_ROWS (emit_prelude.c). Causal attention's scores, 512 x 512 x 64
- * per head, BLIS on one Zen 3 core: 32 heads 25.0 ms whole, 13.8 by
- * blocks of 64 rows (14.0 by 32, 15.2 by 128). */
-enum { TRI_ROWS = 64 };
-
-static bool demand_applies(const contract_kernel *ck, const gemm_plan *g) {
-    if (!ck->has_demand || g->mdim < 0 || g->ndim < 0 || g->c.rows < 2 * TRI_ROWS || g->c.cols < 2 * TRI_ROWS)
-        return false;
-    return (ck->demand.a == g->mdim && ck->demand.b == g->ndim) || (ck->demand.a == g->ndim && ck->demand.b == g->mdim);
-}
-
 int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *dot = NULL;
     gemm_plan g;
     bool single = ex_walk_ops(cx, k->region, find_dot, &dot);
     if (cx->rc) return cx->rc;
-    bool blis = single && dot && blis_applies(cx, dot, &g);
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    bool alone = dot && k->ret->nin == 1 && k->ret->in[0] == dot->out[0];
+    bool blis = single && dot && blis_applies(cx, dot, &g, ck, alone);
     if (cx->row_n && dot) return emit_dot_rows(cx, k, dot, blis ? &g : NULL);
     const char *f32[2], *const *operands = NULL;
     bool blocked = false;
-    const contract_kernel *ck = &cx->p->kernels.k[k->step];
     if (ex_dot_converts(cx, k->step) && cx->p->scratch_bytes < ck->scratch)
         return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: a dot of narrow operands needs %zu bytes of "
                           "scratch, the plan has %zu", ck->scratch, cx->p->scratch_bytes);
@@ -1045,7 +1084,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     }
     const contract_overwrite *over = plan_dot_over_lhs(cx->p, cx->f, k->step);
     if (over && !dot) return ec_fail_op(cx, DIAG_INVALID, k->fusion, "internal error: no dot_general to run by rows");
-    if (over && blis && g.nlooped) blis = plan_gemm(cx, dot, &g, false);   /* rows: one matrix per batch */
+    if (over && blis && g.nlooped) blis = plan_gemm(cx, dot, &g, false, NULL, false);   /* rows: one matrix per batch */
     if (over) return emit_rows_in_place(cx, k, dot, blis ? &g : NULL, over);
     bool bytes = single && dot && cx->p->kernels.k[k->step].strategy == CONTRACT_DOT_BYTES &&
                  cx->buffer[dot->in[0]] && cx->buffer[dot->in[1]];
@@ -1065,7 +1104,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     else if (bytes) emit_byte_gemm(cx, dot, into);
     else if (blocked) emit_blocked_convert_gemm(cx, k, dot, into);
     else {
-        if (!operands && demand_applies(ck, &g) && k->ret->nin == 1 && k->ret->in[0] == dot->out[0]) g.demand = &ck->demand;
+        if (operands || !band_for(ck, alone, &g)) g.band = -1;
         emit_gemm(cx, dot, &g, operands, into, single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     }
     bool skip[k->ret->nin];

@@ -712,16 +712,17 @@ TEST(softmax_computes_each_exponential_once) {
 
 /* Causal attention over 2 x 256 positions, head dim 64: the scores, a
  * mask `mask` (which defines %c : tensor<256x256xi1> from the iotas %i,
- * %j), softmax, the product with v; `ret` returns %o (and more). */
-#define CAUSAL_ATTENTION(mask, ret)                                                                                     \
+ * %j), the masked scores (`fill` where the mask is false), softmax, the
+ * product with v; `ret` returns %o (and more). */
+#define CAUSAL_ATTENTION(mask, fill, ret)                                                                               \
     "func.func @main(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> " ret " {\n"  \
     "  %s = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [2] :"                 \
     " (tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x256xf32>\n"                                        \
     "  %i = stablehlo.iota dim = 0 : tensor<256x256xi32>\n"                                                           \
     "  %j = stablehlo.iota dim = 1 : tensor<256x256xi32>\n" mask                                                      \
     "  %m = stablehlo.broadcast_in_dim %c, dims = [1, 2] : (tensor<256x256xi1>) -> tensor<2x256x256xi1>\n"            \
-    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<2x256x256xf32>\n"                                        \
-    "  %w = stablehlo.select %m, %s, %ninf : tensor<2x256x256xi1>, tensor<2x256x256xf32>\n"                           \
+    "  %fill = stablehlo.constant dense<" fill "> : tensor<2x256x256xf32>\n"                                          \
+    "  %w = stablehlo.select %m, %s, %fill : tensor<2x256x256xi1>, tensor<2x256x256xf32>\n"                           \
     "  %lo = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"                                                    \
     "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"                                                         \
     "  %mx = stablehlo.reduce(%w init: %lo) applies stablehlo.maximum across dimensions = [2] :"                      \
@@ -737,45 +738,89 @@ TEST(softmax_computes_each_exponential_once) {
     " (tensor<2x256x256xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>\n"
 
 #define COMPARE_IJ(dir, lhs) "  %c = stablehlo.compare " dir ", " lhs ", %j, SIGNED : (tensor<256x256xi32>, tensor<256x256xi32>) -> tensor<256x256xi1>\n"
-#define ONE_RESULT(mask) CAUSAL_ATTENTION(mask, "tensor<2x256x64xf32>") "  func.return %o : tensor<2x256x64xf32>\n}\n"
+#define NEG_INF "0xFF800000"
+#define ONE_RESULT(mask, fill) CAUSAL_ATTENTION(mask, fill, "tensor<2x256x64xf32>") "  func.return %o : tensor<2x256x64xf32>\n}\n"
+
+static const char *const causal_texts[] = {
+    ONE_RESULT(COMPARE_IJ("GE", "%i"), NEG_INF),
+    ONE_RESULT(COMPARE_IJ("LE", "%i"), NEG_INF),
+    ONE_RESULT("  %two = stablehlo.constant dense<2> : tensor<256x256xi32>\n"
+               "  %i2 = stablehlo.add %i, %two : tensor<256x256xi32>\n" COMPARE_IJ("GE", "%i2"), NEG_INF),
+    CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), NEG_INF, "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
+    "  func.return %o, %s : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
+    ONE_RESULT(COMPARE_IJ("GE", "%i"), "-3.0"),   /* probabilities above 0 outside the mask */
+};
 
 /* The scores outside a causal mask reach no result: the product computes
  * them only by blocks of rows under the mask's triangle (contract_demand.c),
  * lower (j <= i), upper (j >= i) or offset (j <= i + 2), alone or split
- * over threads, with the same values as the evaluator. Scores that are
- * also returned, or a strict build (no BLIS), compute them all. */
-TEST(causal_scores_are_computed_only_under_the_mask) {
-    static const char *const texts[] = {
-        ONE_RESULT(COMPARE_IJ("GE", "%i")),
-        ONE_RESULT(COMPARE_IJ("LE", "%i")),
-        ONE_RESULT("  %two = stablehlo.constant dense<2> : tensor<256x256xi32>\n"
-                   "  %i2 = stablehlo.add %i, %two : tensor<256x256xi32>\n" COMPARE_IJ("GE", "%i2")),
-        CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
-        "  func.return %o, %s : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
-    };
+ * over threads; and the probabilities, zero outside, multiply v over only
+ * the positions under it. The same values as the evaluator, also where the
+ * masked scores are -3 (the probabilities are not zero there: the product
+ * finds it and sums over all). Scores that are also returned, or a strict
+ * build (no BLIS), compute them all. */
+TEST(causal_attention_computes_only_under_the_mask) {
     static const struct {
         int text, threads, strict;
-        const char *call;   /* NULL: the source calls no aj_sgemm_tri */
+        const char *scores, *values;   /* the two products' calls; NULL: no band */
     } cases[] = {
-        {0, 1, 0, "aj_sgemm_tri(0, 0, 0, 0, 256, 256, 64,"},
-        {0, 2, 0, "aj_sgemm_tri(run, AJ_TRI_ROWS, 0, 0, 256, 256, 64,"},
-        {1, 1, 0, "aj_sgemm_tri(0, 0, 1, 0, 256, 256, 64,"},
-        {2, 1, 0, "aj_sgemm_tri(0, 0, 0, -2, 256, 256, 64,"},
-        {3, 1, 0, NULL},
-        {0, 1, 1, NULL},
+        {0, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 0, 0, 256, 64, 256,"},
+        {0, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, 0,"},
+        {1, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 1, 0,"},
+        {2, 1, 0, "aj_sgemm_band(0, 0, 0, 0, -2, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 0, -2,"},
+        {3, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
+        {4, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0,", "aj_sgemm_band(0, 0, 1, 0, 0,"},
+        {0, 1, 1, NULL, NULL},
     };
     const int64_t dims[3] = {2, 256, 64};
     aj_array *in[3];
     for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 3, dims, &in[k]);
     fill_inputs(in, 3, 0.0371f);
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        const char *text = texts[cases[c].text];
+        const char *text = causal_texts[cases[c].text];
         aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = cases[c].threads,
                                 .strict_order = cases[c].strict};
         aj_memory_stats st = {0};
         EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, cases[c].text == 3 ? 2 : 1, 1e-5, &st), 0);
-        EXPECT(exported_c_holds(text, &o, cases[c].call ? cases[c].call : "aj_sgemm_tri(") == (cases[c].call != NULL));
+        if (cases[c].scores) EXPECT(exported_c_holds(text, &o, cases[c].scores));
+        if (cases[c].values) EXPECT(exported_c_holds(text, &o, cases[c].values));
+        if (!cases[c].scores && !cases[c].values) EXPECT(!exported_c_holds(text, &o, "aj_sgemm_band("));
+        if (!cases[c].scores && cases[c].values) EXPECT(!exported_c_holds(text, &o, "aj_sgemm_band(0, 0, 0,"));
     }
+    for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
+}
+
+/* An infinite value of v at a position the mask hides from earlier rows:
+ * 0 * inf makes their outputs NaN in the evaluator, so the product that
+ * would skip the zeros sums over every position (aj_sgemm_band checks
+ * that the other operand is finite) and agrees. */
+TEST(causal_attention_keeps_nan_from_an_infinite_value) {
+    const int64_t dims[3] = {2, 256, 64};
+    aj_array *in[3], *want = NULL, *got = NULL;
+    for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 3, dims, &in[k]);
+    fill_inputs(in, 3, 0.0371f);
+    ((float *)aj_array_data(in[2]))[250 * 64 + 5] = INFINITY;   /* batch 0, position 250, dim 5 */
+    aj_module *m;
+    aj_executable *e = NULL;
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    EXPECT_EQ_INT(aj_module_parse(causal_texts[0], strlen(causal_texts[0]), "causal.mlir", &m), AJ_OK);
+    EXPECT_EQ_INT(aj_module_eval(m, "main", 3, in, 1, &want, NULL), AJ_OK);
+    EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+    EXPECT_EQ_INT(aj_executable_run(e, 3, in, 1, &got), AJ_OK);
+    if (want && got) {
+        const float *a = aj_array_data(want), *b = aj_array_data(got);
+        EXPECT(isnan(a[0 * 64 + 5]) && isnan(a[249 * 64 + 5]));   /* rows before 250 see 0 * inf */
+        int bad = 0;
+        for (int64_t i = 0; i < aj_array_numel(want); i++)
+            if (isnan(a[i]) != isnan(b[i]) || (!isnan(a[i]) && a[i] != b[i] && !(fabs((double)a[i] - b[i]) <= 1e-5 * (1 + fabs(a[i]))))) {
+                if (bad++ < 8) fprintf(stderr, "causal inf: [%lld] %g, the evaluator %g\n", (long long)i, b[i], a[i]);
+            }
+        EXPECT_EQ_INT(bad, 0);
+    }
+    aj_array_destroy(want);
+    aj_array_destroy(got);
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
     for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
 }
 
@@ -1038,7 +1083,8 @@ int main(void) {
     RUN(a_run_of_row_kernels_splits_over_threads);
     RUN(a_run_emitted_kernel_by_kernel_still_splits_over_threads);
     RUN(softmax_computes_each_exponential_once);
-    RUN(causal_scores_are_computed_only_under_the_mask);
+    RUN(causal_attention_computes_only_under_the_mask);
+    RUN(causal_attention_keeps_nan_from_an_infinite_value);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
     RUN(fast_mode_narrow_dots_accumulate_in_f32);
