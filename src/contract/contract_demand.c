@@ -245,8 +245,12 @@ static bool reads_in_triangle(const ir_func *f, const ir_op *kernel, ir_value_id
             if (from_arg[op->in[j]]) reads++, at = j;
         for (int r = 0; r < op->nregions; r++) ok = ok && !region_reads(op->regions[r], from_arg);
         if (!reads) continue;
+        if (op->nout != 1) {   /* the return: the kernel writes it out as it is */
+            ok = false;
+            continue;
+        }
         const ir_type *out = &f->values[op->out[0]].type;
-        bool moves_units = reads == 1 && op->nout == 1 && same_sized_dims(out, shape) &&
+        bool moves_units = reads == 1 && same_sized_dims(out, shape) &&
                            ir_op_reads_at_linear_index(f, op, at);
         bool unit_move = moves_units && (op->code == IR_RESHAPE || op->code == IR_TRANSPOSE ||
                                          op->code == IR_BROADCAST_IN_DIM);

@@ -749,6 +749,9 @@ static const char *const causal_texts[] = {
     CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), NEG_INF, "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
     "  func.return %o, %s : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
     ONE_RESULT(COMPARE_IJ("GE", "%i"), "-3.0"),   /* probabilities above 0 outside the mask */
+    CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), NEG_INF, "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
+    "  %se = stablehlo.multiply %s, %e : tensor<2x256x256xf32>\n"   /* the softmax kernel returns this */
+    "  func.return %o, %se : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
 };
 
 /* The scores outside a causal mask reach no result: the product computes
@@ -757,8 +760,9 @@ static const char *const causal_texts[] = {
  * over threads; and the probabilities, zero outside, multiply v over only
  * the positions under it. The same values as the evaluator, also where the
  * masked scores are -3 (the probabilities are not zero there: the product
- * finds it and sums over all). Scores that are also returned, or a strict
- * build (no BLIS), compute them all. */
+ * finds it and sums over all). Scores that are also returned, or
+ * multiplied by exp and returned (a kernel's result reads them), or a
+ * strict build (no BLIS), compute them all. */
 TEST(causal_attention_computes_only_under_the_mask) {
     static const struct {
         int text, threads, strict;
@@ -771,6 +775,7 @@ TEST(causal_attention_computes_only_under_the_mask) {
         {3, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
         {4, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0,", "aj_sgemm_band(0, 0, 1, 0, 0,"},
         {0, 1, 1, NULL, NULL},
+        {5, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
     };
     const int64_t dims[3] = {2, 256, 64};
     aj_array *in[3];
@@ -781,7 +786,7 @@ TEST(causal_attention_computes_only_under_the_mask) {
         aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = cases[c].threads,
                                 .strict_order = cases[c].strict};
         aj_memory_stats st = {0};
-        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, cases[c].text == 3 ? 2 : 1, 1e-5, &st), 0);
+        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, cases[c].text == 3 || cases[c].text == 5 ? 2 : 1, 1e-5, &st), 0);
         if (cases[c].scores) EXPECT(exported_c_holds(text, &o, cases[c].scores));
         if (cases[c].values) EXPECT(exported_c_holds(text, &o, cases[c].values));
         if (!cases[c].scores && !cases[c].values) EXPECT(!exported_c_holds(text, &o, "aj_sgemm_band("));
