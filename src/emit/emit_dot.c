@@ -347,6 +347,7 @@ static void loop_free_dims(const ir_type *lt, const ir_type *rt, const int64_t *
  * 3 core, 32 heads, best of 3 x 7: 13.4 ms whole, 9.5 by blocks of 64 rows
  * or of 128, 10.6 by 256 (BLIS's fixed cost per call, some 8 us, eats the
  * rest of the half it saves). */
+/* The same values as the prelude's AJ_TRI_ROWS and AJ_BAND_* (the calls pass the numbers). */
 enum { TRI_ROWS = 64, BAND_DEMAND = 0, BAND_SPARSE_A = 1, BAND_SPARSE_B = 2 };
 
 /* Sets g's band when the triangle t (over dims x and j of one shape)
