@@ -2056,8 +2056,8 @@ TEST(row_partials_fold_by_halves_in_vector_loops) {
 }
 
 /* The BLIS prototypes the prelude declares (to spare every source the 44k
- * lines of blis.h) must agree with blis.h, and its copy of rntm_t with
- * BLIS's, field by field. */
+ * lines of blis.h) must agree with blis.h, its copy of rntm_t with BLIS's,
+ * field by field, and its uplo_t and side_t values with BLIS's. */
 TEST(blis_declarations_agree_with_blis_h) {
     static const char include_dir[] = "/usr/include/x86_64-linux-gnu/blis-openmp";
     char header[256];
@@ -2072,7 +2072,9 @@ TEST(blis_declarations_agree_with_blis_h) {
         "    sizeof ((aj_blis_rntm *)0)->f == sizeof ((rntm_t *)0)->f, #f);\n"
         "AJ_SAME(auto_factor) AJ_SAME(num_threads) AJ_SAME(thrloop) AJ_SAME(pack_a) AJ_SAME(pack_b)\n"
         "AJ_SAME(l3_sup) AJ_SAME(sba_pool) AJ_SAME(pba)\n"
-        "_Static_assert(sizeof(aj_blis_rntm) == sizeof(rntm_t), \"size\");\n";
+        "_Static_assert(sizeof(aj_blis_rntm) == sizeof(rntm_t), \"size\");\n"
+        "_Static_assert(AJ_BLIS_LOWER == BLIS_LOWER && AJ_BLIS_UPPER == BLIS_UPPER && AJ_BLIS_LEFT == BLIS_LEFT &&\n"
+        "               AJ_BLIS_RIGHT == BLIS_RIGHT, \"uplo_t, side_t\");\n";
     size_t size = strlen(emit_prelude) + strlen(emit_prelude_blis) + sizeof same_rntm + 128;
     char *src = mem_alloc(size);
     snprintf(src, size, "#include <blis.h>\n%s%s%svoid aj_entry(void) {}\n", emit_prelude, emit_prelude_blis, same_rntm);

@@ -710,59 +710,87 @@ TEST(softmax_computes_each_exponential_once) {
     }
 }
 
-/* Causal attention over 2 x 256 positions, head dim 64: the scores, a
- * mask `mask` (which defines %c : tensor<256x256xi1> from the iotas %i,
- * %j), the masked scores (`fill` where the mask is false), softmax, the
- * product with v; `ret` returns %o (and more). */
-#define CAUSAL_ATTENTION(mask, fill, ret)                                                                               \
-    "func.func @main(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> " ret " {\n"  \
+/* Causal attention over 2 x 256 queries and kt keys, head dim 64: the
+ * scores, a mask `mask` (which defines %c : tensor<256 x kt x i1> from the
+ * iotas %i, %j), the masked scores (`fill` where the mask is false),
+ * softmax, the product with v (`values`: VALUES_PV, p v, or VALUES_VTPT,
+ * v^T p^T); `ret` returns %o (and more). */
+#define CAUSAL_ATTENTION(kt, mask, fill, values, ret)                                                                   \
+    "func.func @main(%q: tensor<2x256x64xf32>, %k: tensor<2x" kt "x64xf32>, %v: tensor<2x" kt "x64xf32>) -> " ret    \
+    " {\n"                                                                                                             \
     "  %s = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [2] :"                 \
-    " (tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x256xf32>\n"                                        \
-    "  %i = stablehlo.iota dim = 0 : tensor<256x256xi32>\n"                                                           \
-    "  %j = stablehlo.iota dim = 1 : tensor<256x256xi32>\n" mask                                                      \
-    "  %m = stablehlo.broadcast_in_dim %c, dims = [1, 2] : (tensor<256x256xi1>) -> tensor<2x256x256xi1>\n"            \
-    "  %fill = stablehlo.constant dense<" fill "> : tensor<2x256x256xf32>\n"                                          \
-    "  %w = stablehlo.select %m, %s, %fill : tensor<2x256x256xi1>, tensor<2x256x256xf32>\n"                           \
+    " (tensor<2x256x64xf32>, tensor<2x" kt "x64xf32>) -> tensor<2x256x" kt "xf32>\n"                                  \
+    "  %i = stablehlo.iota dim = 0 : tensor<256x" kt "xi32>\n"                                                        \
+    "  %j = stablehlo.iota dim = 1 : tensor<256x" kt "xi32>\n" mask                                                   \
+    "  %m = stablehlo.broadcast_in_dim %c, dims = [1, 2] : (tensor<256x" kt "xi1>) -> tensor<2x256x" kt "xi1>\n"      \
+    "  %fill = stablehlo.constant dense<" fill "> : tensor<2x256x" kt "xf32>\n"                                       \
+    "  %w = stablehlo.select %m, %s, %fill : tensor<2x256x" kt "xi1>, tensor<2x256x" kt "xf32>\n"                     \
     "  %lo = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"                                                    \
     "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"                                                         \
     "  %mx = stablehlo.reduce(%w init: %lo) applies stablehlo.maximum across dimensions = [2] :"                      \
-    " (tensor<2x256x256xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                    \
-    "  %mb = stablehlo.broadcast_in_dim %mx, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x256xf32>\n"          \
-    "  %d = stablehlo.subtract %w, %mb : tensor<2x256x256xf32>\n"                                                     \
-    "  %e = stablehlo.exponential %d : tensor<2x256x256xf32>\n"                                                       \
+    " (tensor<2x256x" kt "xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                 \
+    "  %mb = stablehlo.broadcast_in_dim %mx, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x" kt "xf32>\n"       \
+    "  %d = stablehlo.subtract %w, %mb : tensor<2x256x" kt "xf32>\n"                                                  \
+    "  %e = stablehlo.exponential %d : tensor<2x256x" kt "xf32>\n"                                                    \
     "  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] :"                       \
-    " (tensor<2x256x256xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                    \
-    "  %sb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x256xf32>\n"         \
-    "  %p = stablehlo.divide %e, %sb : tensor<2x256x256xf32>\n"                                                       \
-    "  %o = stablehlo.dot_general %p, %v, batching_dims = [0] x [0], contracting_dims = [2] x [1] :"                  \
-    " (tensor<2x256x256xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>\n"
+    " (tensor<2x256x" kt "xf32>, tensor<f32>) -> tensor<2x256xf32>\n"                                                 \
+    "  %sb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x256xf32>) -> tensor<2x256x" kt "xf32>\n"      \
+    "  %p = stablehlo.divide %e, %sb : tensor<2x256x" kt "xf32>\n" values(kt)
 
-#define COMPARE_IJ(dir, lhs) "  %c = stablehlo.compare " dir ", " lhs ", %j, SIGNED : (tensor<256x256xi32>, tensor<256x256xi32>) -> tensor<256x256xi1>\n"
+#define VALUES_PV(kt)                                                                                                  \
+    "  %o = stablehlo.dot_general %p, %v, batching_dims = [0] x [0], contracting_dims = [2] x [1] :"                  \
+    " (tensor<2x256x" kt "xf32>, tensor<2x" kt "x64xf32>) -> tensor<2x256x64xf32>\n"
+#define VALUES_VTPT(kt)                                                                                                \
+    "  %o = stablehlo.dot_general %v, %p, batching_dims = [0] x [0], contracting_dims = [1] x [2] :"                  \
+    " (tensor<2x" kt "x64xf32>, tensor<2x256x" kt "xf32>) -> tensor<2x64x256xf32>\n"
+
+#define COMPARE_IJ(kt, dir, lhs)                                                                                       \
+    "  %c = stablehlo.compare " dir ", " lhs ", %j, SIGNED : (tensor<256x" kt "xi32>, tensor<256x" kt "xi32>) -> "   \
+    "tensor<256x" kt "xi1>\n"
 #define NEG_INF "0xFF800000"
-#define ONE_RESULT(mask, fill) CAUSAL_ATTENTION(mask, fill, "tensor<2x256x64xf32>") "  func.return %o : tensor<2x256x64xf32>\n}\n"
+#define ONE_RESULT(kt, mask, fill, values)                                                                             \
+    CAUSAL_ATTENTION(kt, mask, fill, values, "tensor<2x256x64xf32>") "  func.return %o : tensor<2x256x64xf32>\n}\n"
+/* v^T p^T, returned as it is: the probabilities are the product's rhs. */
+#define TRANSPOSED_RESULT(kt, mask)                                                                                   \
+    CAUSAL_ATTENTION(kt, mask, NEG_INF, VALUES_VTPT, "tensor<2x64x256xf32>") "  func.return %o : tensor<2x64x256xf32>\n}\n"
+#define KEYS "256"
+#define CACHE "320"   /* 64 keys before the queries' own */
 
 static const char *const causal_texts[] = {
-    ONE_RESULT(COMPARE_IJ("GE", "%i"), NEG_INF),
-    ONE_RESULT(COMPARE_IJ("LE", "%i"), NEG_INF),
-    ONE_RESULT("  %two = stablehlo.constant dense<2> : tensor<256x256xi32>\n"
-               "  %i2 = stablehlo.add %i, %two : tensor<256x256xi32>\n" COMPARE_IJ("GE", "%i2"), NEG_INF),
-    CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), NEG_INF, "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
+    ONE_RESULT(KEYS, COMPARE_IJ(KEYS, "GE", "%i"), NEG_INF, VALUES_PV),
+    ONE_RESULT(KEYS, COMPARE_IJ(KEYS, "LE", "%i"), NEG_INF, VALUES_PV),
+    ONE_RESULT(KEYS, "  %two = stablehlo.constant dense<2> : tensor<256x256xi32>\n"
+               "  %i2 = stablehlo.add %i, %two : tensor<256x256xi32>\n" COMPARE_IJ(KEYS, "GE", "%i2"), NEG_INF,
+               VALUES_PV),
+    CAUSAL_ATTENTION(KEYS, COMPARE_IJ(KEYS, "GE", "%i"), NEG_INF, VALUES_PV,
+                     "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
     "  func.return %o, %s : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
-    ONE_RESULT(COMPARE_IJ("GE", "%i"), "-3.0"),   /* probabilities above 0 outside the mask */
-    CAUSAL_ATTENTION(COMPARE_IJ("GE", "%i"), NEG_INF, "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
+    ONE_RESULT(KEYS, COMPARE_IJ(KEYS, "GE", "%i"), "-3.0", VALUES_PV),   /* probabilities above 0 outside the mask */
+    CAUSAL_ATTENTION(KEYS, COMPARE_IJ(KEYS, "GE", "%i"), NEG_INF, VALUES_PV,
+                     "(tensor<2x256x64xf32>, tensor<2x256x256xf32>)")
     "  %se = stablehlo.multiply %s, %e : tensor<2x256x256xf32>\n"   /* the softmax kernel returns this */
     "  func.return %o, %se : tensor<2x256x64xf32>, tensor<2x256x256xf32>\n}\n",
+    TRANSPOSED_RESULT(KEYS, COMPARE_IJ(KEYS, "GE", "%i")),
+    ONE_RESULT(CACHE, "  %off = stablehlo.constant dense<64> : tensor<256x320xi32>\n"
+               "  %i64 = stablehlo.add %i, %off : tensor<256x320xi32>\n" COMPARE_IJ(CACHE, "GE", "%i64"), NEG_INF,
+               VALUES_PV),
+    ONE_RESULT(CACHE, COMPARE_IJ(CACHE, "LE", "%i"), NEG_INF, VALUES_PV),
+    TRANSPOSED_RESULT(CACHE, COMPARE_IJ(CACHE, "LE", "%i")),
 };
 
 /* The scores outside a causal mask reach no result: the product computes
- * them only by blocks of rows under the mask's triangle (contract_demand.c),
- * lower (j <= i), upper (j >= i) or offset (j <= i + 2), alone or split
- * over threads; and the probabilities, zero outside, multiply v over only
- * the positions under it. The same values as the evaluator, also where the
- * masked scores are -3 (the probabilities are not zero there: the product
- * finds it and sums over all). Scores that are also returned, or
- * multiplied by exp and returned (a kernel's result reads them), or a
- * strict build (no BLIS), compute them all. */
+ * them only under the mask's triangle (contract_demand.c), lower (j <= i),
+ * upper (j >= i) or offset (j <= i + 2; j <= i + 64 over a cache of 64
+ * keys more than queries), alone or split over threads; and the
+ * probabilities, zero outside, multiply v over only the positions under it,
+ * as the lhs (p v) or the rhs (v^T p^T). Alone, a triangle whose diagonal
+ * square lies inside the matrix runs as BLIS's gemmt or trmm3 (after a gemm
+ * over the keys every query sees, where there are such), others by blocks
+ * of rows. The same values as the evaluator, also where the masked scores
+ * are -3 (the probabilities are not zero there: the product finds it and
+ * sums over all). Scores that are also returned, or multiplied by exp and
+ * returned (a kernel's result reads them), or a strict build (no BLIS),
+ * compute them all. */
 TEST(causal_attention_computes_only_under_the_mask) {
     static const struct {
         int text, threads, strict;
@@ -776,23 +804,31 @@ TEST(causal_attention_computes_only_under_the_mask) {
         {4, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0,", "aj_sgemm_band(0, 0, 1, 0, 0,"},
         {0, 1, 1, NULL, NULL},
         {5, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
+        {6, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 2, 0, 0, 64, 256, 256,"},
+        {6, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 2, 0, 0,"},
+        {7, 1, 0, "aj_sgemm_band(0, 0, 0, 0, -64, 256, 320, 64,", "aj_sgemm_band(0, 0, 1, 0, -64, 256, 64, 320,"},
+        {7, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, -64, 256, 320, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, -64,"},
+        {8, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 320, 64,", "aj_sgemm_band(0, 0, 1, 1, 0, 256, 64, 320,"},
+        {9, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 320, 64,", "aj_sgemm_band(0, 0, 2, 1, 0, 64, 256, 320,"},
     };
-    const int64_t dims[3] = {2, 256, 64};
-    aj_array *in[3];
-    for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 3, dims, &in[k]);
-    fill_inputs(in, 3, 0.0371f);
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const char *text = causal_texts[cases[c].text];
+        int64_t keys = cases[c].text >= 7 ? 320 : 256;
+        const int64_t dims[3][3] = {{2, 256, 64}, {2, keys, 64}, {2, keys, 64}};
+        aj_array *in[3];
+        for (int k = 0; k < 3; k++) aj_array_create(AJ_F32, 3, dims[k], &in[k]);
+        fill_inputs(in, 3, 0.0371f);
         aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = cases[c].threads,
                                 .strict_order = cases[c].strict};
         aj_memory_stats st = {0};
-        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, cases[c].text == 3 || cases[c].text == 5 ? 2 : 1, 1e-5, &st), 0);
+        int nout = cases[c].text == 3 || cases[c].text == 5 ? 2 : 1;
+        EXPECT_EQ_INT(run_against_evaluator(text, &o, in, 3, nout, 1e-5, &st), 0);
         if (cases[c].scores) EXPECT(exported_c_holds(text, &o, cases[c].scores));
         if (cases[c].values) EXPECT(exported_c_holds(text, &o, cases[c].values));
         if (!cases[c].scores && !cases[c].values) EXPECT(!exported_c_holds(text, &o, "aj_sgemm_band("));
         if (!cases[c].scores && cases[c].values) EXPECT(!exported_c_holds(text, &o, "aj_sgemm_band(0, 0, 0,"));
+        for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
     }
-    for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
 }
 
 /* An infinite value of v at a position the mask hides from earlier rows:
