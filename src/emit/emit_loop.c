@@ -128,9 +128,25 @@ static int big_dims(const ir_type *t, int *big) {
     return n;
 }
 
+/* The dim of s at the place of r's dim j when s holds r's elements in the
+ * same order (r itself up to dims of size 1, or r reshaped): the one whose
+ * dims before it hold as many elements as r's before j do, and of r's size
+ * at j; or -1. */
+static int reshaped_dim(const ir_type *r, int j, const ir_type *s) {
+    if (ir_type_numel(r) != ir_type_numel(s)) return -1;
+    int64_t before = 1, at = 1;
+    for (int i = 0; i < j; i++) before *= r->dims[i];
+    for (int e = 0; e < s->rank && at <= before; e++) {
+        if (at == before && s->dims[e] == r->dims[j]) return e;
+        at *= s->dims[e];
+    }
+    return -1;
+}
+
 /* The dim d of the kernel's shape s that walks the innermost dim of a big
- * operand transposed (to s, up to dims of size 1) when s's last dim of
- * size > 1, *last, does not; or -1. */
+ * operand transposed (to s, up to dims of size 1 and a reshape: the heads
+ * of attention merged back) when s's last dim of size > 1, *last, does
+ * not; or -1. */
 static int transposed_dim(emit_ctx *cx, const ex_kernel *k, const ir_type *s, int *last) {
     int sb[IR_MAX_RANK], ns = big_dims(s, sb);
     for (int i = 0; i < k->region->nops && ns >= 2; i++) {
@@ -138,13 +154,14 @@ static int transposed_dim(emit_ctx *cx, const ex_kernel *k, const ir_type *s, in
         if (op->code != IR_TRANSPOSE) continue;
         const ir_type *r = ec_type(cx, op->out[0]), *x = ec_type(cx, op->in[0]);
         int rb[IR_MAX_RANK], xb[IR_MAX_RANK], nr = big_dims(r, rb), nx = big_dims(x, xb);
-        bool same = nr == ns && ir_type_bytes(x) >= TILE_MIN_BYTES;
-        for (int j = 0; same && j < ns; j++) same = r->dims[rb[j]] == s->dims[sb[j]];
-        for (int j = 0; same && j + 1 < nr; j++)   /* result big dim j walks the operand's innermost big dim */
-            if (op->a.dims.v[rb[j]] == xb[nx - 1]) {
-                *last = sb[ns - 1];
-                return sb[j];
-            }
+        if (ir_type_bytes(x) < TILE_MIN_BYTES) continue;
+        for (int j = 0; j + 1 < nr; j++) {   /* result big dim j walks the operand's innermost big dim */
+            if (op->a.dims.v[rb[j]] != xb[nx - 1]) continue;
+            int d = reshaped_dim(r, rb[j], s);
+            if (d < 0 || d == sb[ns - 1]) break;
+            *last = sb[ns - 1];
+            return d;
+        }
     }
     return -1;
 }
@@ -302,6 +319,35 @@ void ex_store_nest_fence(emit_ctx *cx, const ex_store_nest *nest) {
     if (nest->stream) ec_line(cx, "aj_stream_fence();");
 }
 
+/* A transposing kernel's tiles (tile_loops, the last four of its n loops)
+ * through a tile in local memory, when it has one result and stores it
+ * plainly: each tile is read in the operand's order (d innermost), then
+ * stored in the result's. Walking the tile in either order alone leaves the
+ * TILE lines it reuses a power of two apart (rows of 512 f32: 2 KB; on the
+ * read side 8 KB), all in one or two sets of the L1 cache, whose 8 ways
+ * cannot hold them: each element came from L2 (4 x 2 x 64 x 4 x 512 f32,
+ * attention's heads merged back, one thread on a Zen 3: 4.1-5.0 ms untiled,
+ * 3.6-4.6 in tiles, 1.3-2.7 through the local tile). */
+static bool tile_through_memory(emit_ctx *cx, const ex_kernel *k, const bool *skip, const ir_type *s,
+                                const ex_loop *loops, int n, ex_index *ix) {
+    if (k->ret->nin != 1 || (skip && skip[0]) || stream_results(cx, k, skip, loops, n, false))
+        return false;
+    const ex_loop *d = &loops[n - 2], *last = &loops[n - 1];
+    ir_dtype t = ec_type(cx, k->ret->in[0])->dtype;
+    ec_loops_open(cx, loops, n - 2, false);
+    ec_line(cx, "%s aj_tile[%d][%d];", ec_vtype(t), TILE, TILE);
+    const char *at = ec_str(cx, "aj_tile[%s - (%s)][%s - (%s)]", last->var, last->from, d->var, d->from);
+    ec_loops_open(cx, (ex_loop[]){*last, *d}, 2, true);
+    const char *val = ex_value(cx, k->ret->in[0], ix);
+    if (val) ec_line(cx, "%s = %s;", at, val);
+    ec_loops_close(cx, 2);
+    ec_loops_open(cx, (ex_loop[]){*d, *last}, 2, true);
+    ex_store(cx, t, k->out[0], ex_offset(cx, s, ix), at);
+    ec_loops_close(cx, 2);
+    ec_loops_close(cx, n - 2);
+    return true;
+}
+
 int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (check_common_shape(cx, k)) return cx->rc;
     const ir_type *s = ec_type(cx, k->ret->in[0]);
@@ -312,8 +358,9 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     ex_index ix;
     bool flat = is_flat(cx, k);
     int n = shape_loops(cx, s, flat, loops, &ix);
+    int untiled = n;
     if (!flat) n = tile_loops(cx, k, s, &ix, loops, n);
-    if (cx->rc) return cx->rc;
+    if (cx->rc || (n > untiled && tile_through_memory(cx, k, skip, s, loops, n, &ix))) return cx->rc;
     ex_store_nest nest;
     ex_store_nest_open(cx, k, skip, s, loops, n, flat, &ix, &nest);
     const char *val[nres];

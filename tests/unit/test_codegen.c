@@ -996,9 +996,11 @@ TEST(reductions_of_any_shape_match_the_evaluator) {
 
 /* Scalars, zero-size tensors and unit dims. */
 /* A loop kernel transposing a big operand's last dim walks the two dims in
- * tiles (emit_loop.c, "transposes in tiles"): the same elements, each
- * once, bit for bit; on threads too, tiles of the rows dim clipped to
- * the chunk (320 rows: chunks that are no multiple of the tile). */
+ * tiles (emit_loop.c, "transposes in tiles"), each through a tile in local
+ * memory: the same elements, each once, bit for bit; on threads too, tiles
+ * of the rows dim clipped to the chunk (320 rows: chunks that are no
+ * multiple of the tile); also where a reshape follows (attention's heads
+ * merged back), and for an 8-byte type. */
 TEST(transposes_run_in_tiles) {
     static const char four[] =
         "func.func @main(%x: tensor<4x8x96x64xf32>, %z: tensor<4x8x64x96xf32>) -> tensor<4x8x64x96xf32> {\n"
@@ -1009,11 +1011,18 @@ TEST(transposes_run_in_tiles) {
         "func.func @main(%x: tensor<320x512xf32>) -> tensor<512x320xf32> {\n"
         "  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<320x512xf32>) -> tensor<512x320xf32>\n"
         "  return %t : tensor<512x320xf32>\n}\n";
+    static const char heads[] =
+        "func.func @main(%x: tensor<2x2x64x4x256xf64>) -> tensor<2x256x8x64xf64> {\n"
+        "  %t = stablehlo.transpose %x, dims = [0, 4, 1, 3, 2] : (tensor<2x2x64x4x256xf64>) -> tensor<2x256x2x4x64xf64>\n"
+        "  %r = stablehlo.reshape %t : (tensor<2x256x2x4x64xf64>) -> tensor<2x256x8x64xf64>\n"
+        "  return %r : tensor<2x256x8x64xf64>\n}\n";
     for (int threads = 1; threads <= 2; threads++) {
         check_program(four, &(check){.kind = IR_FUSION_LOOP, .strict = true, .threads = threads, .specials = true,
-                                     .name = "transpose in tiles", .contains = "tile"});
+                                     .name = "transpose in tiles", .contains = "aj_tile["});
         check_program(two, &(check){.kind = IR_FUSION_LOOP, .strict = true, .threads = threads, .specials = true,
-                                    .name = "2-D transpose", .contains = threads == 1 ? "tile" : "aj_lo / 32"});
+                                    .name = "2-D transpose", .contains = threads == 1 ? "aj_tile[" : "aj_lo / 32"});
+        check_program(heads, &(check){.kind = IR_FUSION_LOOP, .strict = true, .threads = threads, .specials = true,
+                                      .name = "heads merged", .contains = "aj_tile["});
     }
 }
 
