@@ -215,9 +215,13 @@ void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, co
  * threads a block of AJ_TRI_ROWS a task where the whole product would split
  * (the blocks' work grows along the triangle, and the pool hands out tasks
  * as threads finish). */
+static bool band_splits(emit_ctx *cx, int64_t m, int64_t n, int64_t k) {
+    return cx->kernel_run && cx->o->threads > 1 && ex_gemm_chunk(cx->o->threads, m, n, k);
+}
+
 static void gemm_band_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, int band, bool upper,
                            int64_t d, const char *args) {
-    bool split = cx->kernel_run && cx->o->threads > 1 && ex_gemm_chunk(cx->o->threads, m, n, k);
+    bool split = band_splits(cx, m, n, k);
     cx->uses_blas = true;
     ec_line(cx, "aj_%cgemm_band(%s, %s, %d, %d, %" PRId64 ", %s);", single ? 's' : 'd', split ? "run" : "0",
             split ? "AJ_TRI_ROWS" : "0", band, upper, d, args);
@@ -434,8 +438,35 @@ static const char *batch_pointer(emit_ctx *cx, const char *base, const gemm_plan
                                  const char *const *bvar) {
     sbuf s = {0};
     sb_puts(&s, base);
-    for (int b = 0; b < g->nbatch; b++) sb_printf(&s, " + %s * %" PRId64, bvar[b], g->bstep[which][b]);
+    for (int b = 0; bvar && b < g->nbatch; b++) sb_printf(&s, " + %s * %" PRId64, bvar[b], g->bstep[which][b]);
     return ec_take(cx, &s);
+}
+
+/* A product with a triangle whose batch shares out evenly over the run's
+ * threads runs a product a task (aj_sgemm_band_batch): each then alone,
+ * BLIS's gemmt or trmm3 over its whole triangle rather than blocks of
+ * AJ_TRI_ROWS rows. */
+static bool band_by_batch(emit_ctx *cx, const gemm_plan *g) {
+    int64_t count = 1, threads = cx->o->threads;
+    for (int b = 0; b < g->nbatch; b++) count *= g->bsize[b];
+    return g->band >= 0 && g->nbatch > 0 && band_splits(cx, g->c.rows, g->c.cols, g->k) &&
+           (count % threads == 0 || count >= 4 * threads);
+}
+
+/* aj_sgemm_band_batch's call: g's batch dims and steps as arrays, args (ex_gemm_call's) at the
+ * batch's first product. */
+static void gemm_band_batch_call(emit_ctx *cx, bool single, const gemm_plan *g, const char *args) {
+    sbuf s = {0};   /* in emit_gemm's block: the names are its own */
+    sb_puts(&s, "static const int64_t aj_bsize[] = {");
+    for (int b = 0; b < g->nbatch; b++) sb_printf(&s, "%s%" PRId64, b ? ", " : "", g->bsize[b]);
+    sb_puts(&s, "}, aj_bstep[] = {");
+    for (int w = 0; w < 3; w++)
+        for (int b = 0; b < g->nbatch; b++) sb_printf(&s, "%s%" PRId64, w || b ? ", " : "", g->bstep[w][b]);
+    sb_puts(&s, "};");
+    ec_line(cx, "%s", ec_take(cx, &s));
+    cx->uses_blas = true;
+    ec_line(cx, "aj_%cgemm_band_batch(run, %d, aj_bsize, aj_bstep, %d, %d, %" PRId64 ", %s);", single ? 's' : 'd',
+            g->nbatch, g->band, g->band_upper, g->band_d, args);
 }
 
 /* Opens a loop per batch dim of g (size > 1), its variable in bvar[b];
@@ -460,13 +491,14 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *t = single ? "float" : "double";
     ec_block(cx);
     ec_line(cx, "%s alpha = %s, beta = %s;", t, alpha, beta);
-    const char *bvar[IR_MAX_RANK];
-    open_batch_loops(cx, g, bvar);
+    bool by_batch = !block && band_by_batch(cx, g);
+    const char *bvar[IR_MAX_RANK], *const *at = by_batch ? NULL : bvar;
+    if (!by_batch) open_batch_loops(cx, g, bvar);
     const char *lhs = operands ? operands[0] : ex_buffer(cx, dot->in[0]);
     const char *rhs = operands ? operands[1] : ex_buffer(cx, dot->in[1]);
-    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, lhs), g, 0, bvar);
-    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, bvar);
-    const char *c = batch_pointer(cx, out, g, 2, bvar);
+    const char *a = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, lhs), g, 0, at);
+    const char *b = batch_pointer(cx, ec_str(cx, "(%s *)%s", t, rhs), g, 1, at);
+    const char *c = batch_pointer(cx, out, g, 2, at);
     const char *m = ec_str(cx, "%" PRId64, g->c.rows);
     int64_t per = 1;   /* by rows: C's rows in a row of the result (its first dim's, which then has rows) */
     if (block) {
@@ -478,6 +510,11 @@ static void emit_gemm(emit_ctx *cx, const ir_op *dot, const gemm_plan *g, const 
     const char *args = ec_str(cx, "%s, %" PRId64 ", %" PRId64 ", alpha, %s, %" PRId64 ", %" PRId64 ", %s, %" PRId64
                               ", %" PRId64 ", beta, %s, %" PRId64 ", %" PRId64, m, g->c.cols, g->k, a, g->a.rs,
                               g->a.cs, b, g->b.rs, g->b.cs, c, g->c.rs, g->c.cs);
+    if (by_batch) {
+        gemm_band_batch_call(cx, single, g, args);
+        ec_close(cx);
+        return;
+    }
     if (!block && g->band >= 0)
         gemm_band_call(cx, single, g->c.rows, g->c.cols, g->k, g->band, g->band_upper, g->band_d, args);
     else ex_gemm_call(cx, single, block ? block * per : g->c.rows, g->c.cols, g->k, args);

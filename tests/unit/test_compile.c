@@ -786,18 +786,22 @@ static const char *const causal_texts[] = {
  * as the lhs (p v) or the rhs (v^T p^T). Alone, a triangle whose diagonal
  * square lies inside the matrix runs as BLIS's gemmt or trmm3 (after a gemm
  * over the keys every query sees, where there are such), others by blocks
- * of rows. The same values as the evaluator, also where the masked scores
+ * of rows; on threads, a product a task where the batch (2) shares out
+ * evenly (2 threads), else blocks of rows a task (3). The same values as the evaluator, also where the masked scores
  * are -3 (the probabilities are not zero there: the product finds it and
  * sums over all). Scores that are also returned, or multiplied by exp and
  * returned (a kernel's result reads them), or a strict build (no BLIS),
  * compute them all. */
+#define BY_BATCH "aj_sgemm_band_batch(run, 1, aj_bsize, aj_bstep, "
+
 TEST(causal_attention_computes_only_under_the_mask) {
     static const struct {
         int text, threads, strict;
         const char *scores, *values;   /* the two products' calls; NULL: no band */
     } cases[] = {
         {0, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 0, 0, 256, 64, 256,"},
-        {0, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, 0,"},
+        {0, 2, 0, BY_BATCH "0, 0, 0, 256, 256, 64,", BY_BATCH "1, 0, 0, 256, 64, 256,"},
+        {0, 3, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, 0,"},
         {1, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 1, 0,"},
         {2, 1, 0, "aj_sgemm_band(0, 0, 0, 0, -2, 256, 256, 64,", "aj_sgemm_band(0, 0, 1, 0, -2,"},
         {3, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
@@ -805,9 +809,11 @@ TEST(causal_attention_computes_only_under_the_mask) {
         {0, 1, 1, NULL, NULL},
         {5, 1, 0, NULL, "aj_sgemm_band(0, 0, 1, 0, 0,"},
         {6, 1, 0, "aj_sgemm_band(0, 0, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(0, 0, 2, 0, 0, 64, 256, 256,"},
-        {6, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 2, 0, 0,"},
+        {6, 2, 0, BY_BATCH "0, 0, 0, 256, 256, 64,", BY_BATCH "2, 0, 0, 64, 256, 256,"},
+        {6, 3, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, 0, 256, 256, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 2, 0, 0,"},
         {7, 1, 0, "aj_sgemm_band(0, 0, 0, 0, -64, 256, 320, 64,", "aj_sgemm_band(0, 0, 1, 0, -64, 256, 64, 320,"},
-        {7, 2, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, -64, 256, 320, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, -64,"},
+        {7, 2, 0, BY_BATCH "0, 0, -64, 256, 320, 64,", BY_BATCH "1, 0, -64, 256, 64, 320,"},
+        {7, 3, 0, "aj_sgemm_band(run, AJ_TRI_ROWS, 0, 0, -64, 256, 320, 64,", "aj_sgemm_band(run, AJ_TRI_ROWS, 1, 0, -64,"},
         {8, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 320, 64,", "aj_sgemm_band(0, 0, 1, 1, 0, 256, 64, 320,"},
         {9, 1, 0, "aj_sgemm_band(0, 0, 0, 1, 0, 256, 320, 64,", "aj_sgemm_band(0, 0, 2, 1, 0, 64, 256, 320,"},
     };
