@@ -209,15 +209,16 @@ void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, co
             split_n, args);
 }
 
-/* The product of ex_gemm_call's args with a triangle (aj_sgemm_band,
- * emit_prelude.c: `band` is AJ_BAND_DEMAND, _SPARSE_A or _SPARSE_B): alone,
- * BLIS's gemmt or trmm3 over the triangle's diagonal square; over the run's
- * threads a block of AJ_TRI_ROWS a task where the whole product would split
- * (the blocks' work grows along the triangle, and the pool hands out tasks
- * as threads finish). */
+/* Whether a product with a triangle goes over the run's threads: where the whole product would. */
 static bool band_splits(emit_ctx *cx, int64_t m, int64_t n, int64_t k) {
     return cx->kernel_run && cx->o->threads > 1 && ex_gemm_chunk(cx->o->threads, m, n, k);
 }
+
+/* The product of ex_gemm_call's args with a triangle (aj_sgemm_band,
+ * emit_prelude.c: `band` is AJ_BAND_DEMAND, _SPARSE_A or _SPARSE_B): alone,
+ * BLIS's gemmt or trmm3 over the triangle's diagonal square; over the run's
+ * threads a block of AJ_TRI_ROWS a task (the blocks' work grows along the
+ * triangle, and the pool hands out tasks as threads finish). */
 
 static void gemm_band_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, int band, bool upper,
                            int64_t d, const char *args) {
