@@ -1006,6 +1006,7 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
             k->has_demand = contract_demanded_triangle(f, s, &k->demand);
             k->has_sparse = contract_masked_operand(f, s, &k->sparse_side, &k->sparse);
         }
+        if (k->strategy == CONTRACT_REDUCE) k->has_keep = contract_row_triangle(f, s, &k->keep);
         rc = note_overwrites(f, op, c, s, &cap, o->strict_order, d);
         note_rows(f, op, c, s, o, dep);
         contract_control l;
@@ -1098,6 +1099,8 @@ void contract_print(FILE *out, const ir_func *f, const contract *c) {
         if (k->has_sparse)
             fprintf(out, " (%s masked to idx[%d] - idx[%d] >= %" PRId64 ")", k->sparse_side ? "rhs" : "lhs",
                     k->sparse.a, k->sparse.b, k->sparse.c);
+        if (k->has_keep)
+            fprintf(out, " (rows keep idx[%d] - idx[%d] >= %" PRId64 ")", k->keep.a, k->keep.b, k->keep.c);
         if (k->strategy == CONTRACT_SCAN) fprintf(out, " along dim %d", k->scan_dim);
         if (k->strategy == CONTRACT_CONV_GEMM && k->conv_phased) {
             int64_t per_dim[IR_MAX_RANK];

@@ -99,6 +99,17 @@ typedef struct contract_kernel {
     bool has_sparse;
     int sparse_side;
     contract_triangle sparse;
+    /* REDUCE reducing its input's last dim of size above 1 (one of keep.a,
+     * keep.b; the other a dim it keeps, its rows): outside the triangle
+     * `keep` (dims of the input shape) every value the kernel computes at
+     * the input shape is one value per row, a select masked to the
+     * triangle taking there a value that does not vary along the reduced
+     * dim (contract_row_triangle). Each row's passes may then fold only
+     * the range of the reduced dim inside the triangle, where the value
+     * outside is their reductions' identity, and store that value outside
+     * (emit_reduce.c, "a row's triangle"). */
+    bool has_keep;
+    contract_triangle keep;
     int first_overwrite, noverwrites;   /* its pairs in contract.overwrites */
     /* DOT_AFFINE: W is operand affine_operand; result = beta * W + alpha * dot */
     int affine_operand;
@@ -173,6 +184,10 @@ bool contract_demanded_triangle(const ir_func *f, int step, contract_triangle *t
  * triangle, *t in the operand's dims (contract_demand.c): likely zero, or
  * another constant, outside it. */
 bool contract_masked_operand(const ir_func *f, int step, int *side, contract_triangle *t);
+/* Whether REDUCE kernel `step` has a row triangle (contract_kernel.keep,
+ * *t in the dims of its reductions' input shape); false also without
+ * memory to look. */
+bool contract_row_triangle(const ir_func *f, int step, contract_triangle *t);
 /* A copy of src in *dst; DIAG_NOMEM. */
 int contract_copy(const contract *src, contract *dst, diag *d);
 void contract_free(contract *c);

@@ -329,3 +329,132 @@ bool contract_masked_operand(const ir_func *f, int step, int *side, contract_tri
         }
     return false;
 }
+
+/* ---- a row's triangle --------------------------------------------------------------
+ * Softmax over masked scores, where(tril, s, -inf), computes for every
+ * element of a row outside the mask exp(-inf - max) and stores 0: one
+ * value for all of them. The rule: a select whose predicate is true only
+ * in a triangle of the reductions' input shape, between the reduced
+ * innermost dim and a kept dim (the row), takes its on-false operand
+ * outside the triangle; every value at the input shape that the kernel
+ * folds or returns must then not vary along the reduced dim there, that
+ * is, depend on what varies only through the on-true operands of such
+ * selects. Region arguments, constants and iotas along the dim vary; a
+ * broadcast varies only where its operand gives the dim; a reduction is
+ * one value per row. */
+
+/* The last dim of t of size above 1, or -1. */
+static int innermost(const ir_type *t) {
+    for (int d = t->rank - 1; d >= 0; d--)
+        if (t->dims[d] > 1) return d;
+    return -1;
+}
+
+static bool elementwise(const ir_op *op) {
+    ir_op_kind k = ir_op_kind_of(op->code);
+    return k == IR_KIND_UNARY || k == IR_KIND_BINARY || op->code == IR_CONVERT || op->code == IR_COMPARE ||
+           op->code == IR_SELECT || op->code == IR_CLAMP;
+}
+
+/* Select op of kernel's region, at shape `in`, takes its on-false operand
+ * outside the triangle u between dims inner and row (u.c: the widest
+ * offset for which it does). */
+static bool masked_row_select(const ir_func *f, const ir_op *kernel, const ir_op *op, const ir_type *in, int inner,
+                              contract_triangle *u) {
+    if (op->code != IR_SELECT || !ir_type_same_shape(&f->values[op->out[0]].type, in) ||
+        !ir_type_same_shape(&f->values[op->in[0]].type, in) || !true_only_in_triangle(f, kernel, op->in[0], 0, u))
+        return false;
+    return (u->a == inner) != (u->b == inner);
+}
+
+/* Whether the result of op (of kernel's region) may vary along dim inner
+ * of `in` outside triangle t, given what its operands may (varies). */
+static bool result_varies(const ir_func *f, const ir_op *kernel, const ir_op *op, const ir_type *in, int inner,
+                          const contract_triangle *t, const bool *varies) {
+    const ir_type *out = &f->values[op->out[0]].type;
+    bool at_input = ir_type_same_shape(out, in);
+    contract_triangle u;
+    if (op->code == IR_REDUCE || ir_type_numel(out) <= 1) return false;
+    switch (op->code) {
+    case IR_IOTA: return !at_input || op->a.axis == inner;
+    case IR_BROADCAST_IN_DIM:
+        if (!at_input) return varies[op->in[0]];
+        for (int k = 0; k < op->a.dims.n; k++)
+            if (op->a.dims.v[k] == inner && f->values[op->in[0]].type.dims[k] > 1) return varies[op->in[0]];
+        return false;
+    case IR_SELECT:
+        if (masked_row_select(f, kernel, op, in, inner, &u) && u.a == t->a && u.b == t->b && u.c >= t->c)
+            return varies[op->in[2]];
+        break;
+    default: break;
+    }
+    if (!elementwise(op)) return true;
+    for (int j = 0; j < op->nin; j++)
+        if (varies[op->in[j]]) return true;
+    return false;
+}
+
+/* The reductions of region b: one f32 or f64 input each, of one shape
+ * (*in), all reducing its innermost dim (*inner) and no other of size
+ * above 1. */
+static bool plain_reductions(const ir_func *f, const ir_block *b, const ir_type **in, int *inner) {
+    *in = NULL;
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        if (op->code != IR_REDUCE) continue;
+        const ir_type *x = &f->values[op->in[0]].type;
+        if (op->nin != 2 || (x->dtype != IR_F32 && x->dtype != IR_F64) || (*in && !ir_type_same_shape(x, *in)))
+            return false;
+        if (!*in) *in = x, *inner = innermost(x);
+        bool reduces_inner = false;
+        for (int k = 0; k < op->a.dims.n; k++) {
+            reduces_inner |= op->a.dims.v[k] == *inner;
+            if (op->a.dims.v[k] != *inner && x->dims[op->a.dims.v[k]] > 1) return false;
+        }
+        if (*inner < 0 || !reduces_inner) return false;
+    }
+    return *in != NULL;
+}
+
+/* Dim `dim` of the input is reduced by every reduction of region b. */
+static bool reduced_by_all(const ir_block *b, int dim) {
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        bool holds = false;
+        for (int k = 0; op->code == IR_REDUCE && k < op->a.dims.n; k++) holds |= op->a.dims.v[k] == dim;
+        if (op->code == IR_REDUCE && !holds) return false;
+    }
+    return true;
+}
+
+bool contract_row_triangle(const ir_func *f, int step, contract_triangle *t) {
+    const ir_op *kernel = f->body->ops[step];
+    if (kernel->code != IR_FUSION || kernel->a.fusion_kind != IR_FUSION_REDUCE || kernel->nregions != 1) return false;
+    const ir_block *b = kernel->regions[0];
+    const ir_type *in;
+    int inner = -1, n = 0;
+    if (!plain_reductions(f, b, &in, &inner)) return false;
+    for (int i = 0; i < b->nops; i++) {   /* the widest triangle of the first pair of dims */
+        contract_triangle u;
+        if (!masked_row_select(f, kernel, b->ops[i], in, inner, &u) ||
+            reduced_by_all(b, u.a == inner ? u.b : u.a) || (n && (u.a != t->a || u.b != t->b)))
+            continue;
+        if (!n++ || u.c < t->c) *t = u;
+    }
+    bool *varies = n ? mem_calloc((size_t)f->nvalues, sizeof *varies) : NULL;
+    if (!varies) return false;
+    for (int j = 0; j < b->nargs; j++) varies[b->args[j]] = true;
+    bool ok = true;
+    for (int i = 0; ok && i < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        if (op->code == IR_RETURN) {
+            for (int j = 0; j < op->nin; j++) ok &= !varies[op->in[j]] || !ir_type_same_shape(&f->values[op->in[j]].type, in);
+            continue;
+        }
+        if (op->code == IR_REDUCE) ok = !varies[op->in[0]];
+        bool v = op->nout > 0 && result_varies(f, kernel, op, in, inner, t, varies);
+        for (int j = 0; j < op->nout; j++) varies[op->out[j]] = v;
+    }
+    mem_free(varies);
+    return ok;
+}

@@ -70,6 +70,10 @@ typedef struct reduce_kernel {
                                        staged_in, where the final pass loads it (find_staged) */
     int staged_in;
     int nhoisted;
+    const contract_triangle *keep;  /* the rows' triangle (contract.h, keep), or NULL */
+    const char *klo, *khi;          /* keep: the row's kept columns of the inner dim */
+    const char *kout;               /* keep: a column outside them, -1 if none */
+    const char *kept_only;          /* keep: every pass so far folded only the kept columns */
     ir_value_id hoisted[MAX_HOISTED];   /* values per kept element read on the input shape */
     const char *hoist_array[MAX_HOISTED];   /* columns: the array holding each, per lane */
 } reduce_kernel;
@@ -454,12 +458,153 @@ static void refold_zero(emit_ctx *cx, reduce_kernel *rk, int r) {
     ec_close(cx);
 }
 
+/* ---- a row's triangle ------------------------------------------------------------------
+ * A kernel whose rows keep a triangle (contract.h, keep: softmax over
+ * causally masked scores) keeps columns [klo, khi) of its reduced
+ * innermost dim in each row; outside them every value it computes is one
+ * value per row (contract_row_triangle), computed once, at column kout. A
+ * pass folds the kept columns and then that value once, where that is
+ * what folding it at every outside column gives: a maximum or minimum of
+ * anything but NaN, a sum of a zero (the other zeros would change no more
+ * than the sign of a zero sum, which one does), a product of one. While
+ * every pass has so (kept_only), the final pass stores the kept columns
+ * and each result of the input shape takes its outside value outside;
+ * once a pass has not, it and the rest run whole. So the outside values
+ * are computed only while no pass has stored anything outside the kept
+ * columns, over an operand they read (a kernel written in place). */
+
+static void open_row_triangle(emit_ctx *cx, reduce_kernel *rk) {
+    const contract_triangle *t = rk->keep;
+    int64_t size = rk->in->dims[rk->inner];
+    bool prefix = t->b == rk->inner;   /* idx[row] - j >= c: j <= row - c (else j >= row + c) */
+    const char *row = rk->input.at[prefix ? t->a : t->b];
+    const char *lo = rk->klo = ec_fresh(cx, "klo"), *hi = rk->khi = ec_fresh(cx, "khi");
+    const char *bound = prefix ? hi : lo;
+    rk->kout = ec_fresh(cx, "kout");
+    rk->kept_only = ec_fresh(cx, "kept_only");
+    if (prefix)
+        ec_line(cx, "int64_t %s = 0, %s = %s + %" PRId64 ";", lo, hi, row, 1 - t->c);
+    else
+        ec_line(cx, "int64_t %s = %s + %" PRId64 ", %s = %" PRId64 ";", lo, row, t->c, hi, size);
+    ec_line(cx, "%s = %s < 0 ? 0 : %s > %" PRId64 " ? %" PRId64 " : %s;", bound, bound, bound, size, size, bound);
+    if (prefix)
+        ec_line(cx, "const int64_t %s = %s < %" PRId64 " ? %s : -1;", rk->kout, hi, size, hi);
+    else
+        ec_line(cx, "const int64_t %s = %s > 0 ? %s - 1 : -1;", rk->kout, lo, lo);
+    ec_line(cx, "int %s = %s >= 0;", rk->kept_only, rk->kout);
+}
+
+/* The condition under which folding v once into reduce op's accumulator
+ * is folding it any number of times; NULL: never. */
+static const char *folds_once(emit_ctx *cx, const ir_op *op, const char *v) {
+    if (!partial_identity(cx, op)) return NULL;   /* one op of both arguments: contract.c checked floats */
+    switch (op->regions[0]->ops[0]->code) {
+    case IR_MAXIMUM: case IR_MINIMUM: return ec_str(cx, "%s == %s", v, v);
+    case IR_ADD: return ec_str(cx, "%s == 0", v);
+    case IR_MULTIPLY: return ec_str(cx, "%s == 1", v);
+    default: return NULL;
+    }
+}
+
+/* The columns pass `level` folds, [*from, *to): the kept ones while
+ * kept_only holds and each of its reductions may fold the outside value,
+ * in outside[r], once; else all. */
+static void pass_range(emit_ctx *cx, reduce_kernel *rk, int level, const char **from, const char **to,
+                       const char **outside) {
+    *from = ec_fresh(cx, "from");
+    *to = ec_fresh(cx, "to");
+    ec_line(cx, "int64_t %s = 0, %s = %" PRId64 ";", *from, *to, rk->in->dims[rk->inner]);
+    for (int r = 0; r < rk->n; r++) {
+        if (rk->level[r] != level) continue;
+        outside[r] = ec_fresh(cx, "outside");
+        ec_line(cx, "%s %s = 0;", ec_vtype(ec_type(cx, rk->op[r]->in[0])->dtype), outside[r]);
+    }
+    ec_open(cx, "if (%s)", rk->kept_only);
+    const char *column = rk->input.at[rk->inner], *all = "1";
+    rk->input.at[rk->inner] = rk->kout;
+    for (int r = 0; r < rk->n && !cx->rc; r++) {
+        if (rk->level[r] != level) continue;
+        const char *v = ex_value(cx, rk->op[r]->in[0], &rk->input), *once = folds_once(cx, rk->op[r], outside[r]);
+        if (v) ec_line(cx, "%s = %s;", outside[r], v);
+        all = once ? ec_str(cx, "%s && %s", all, once) : "0";
+    }
+    rk->input.at[rk->inner] = column;
+    ec_line(cx, "%s = %s;", rk->kept_only, all);
+    ec_line(cx, "if (%s) %s = %s, %s = %s;", rk->kept_only, *from, rk->klo, *to, rk->khi);
+    ec_close(cx);
+}
+
+static void fold_outside_once(emit_ctx *cx, const reduce_kernel *rk, int level, const char **outside) {
+    ec_open(cx, "if (%s)", rk->kept_only);
+    for (int r = 0; r < rk->n; r++)
+        if (rk->level[r] == level) ex_apply_reducer(cx, rk->op[r]->regions[0], 1, &rk->acc[r][0], &outside[r]);
+    ec_close(cx);
+}
+
+/* The final pass over the kept columns while kept_only holds, else all. */
+static void final_pass_kept(emit_ctx *cx, reduce_kernel *rk, ex_loop *loops, int n, const bool *skip) {
+    const ex_kernel *k = rk->k;
+    loops[n - 1].from = ec_str(cx, "(%s ? %s : 0)", rk->kept_only, rk->klo);
+    loops[n - 1].to = ec_str(cx, "(%s ? %s : %" PRId64 ")", rk->kept_only, rk->khi, rk->in->dims[rk->inner]);
+    ec_loops_open(cx, loops, n, true);
+    read_side_results(cx, rk, &rk->input);
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++) {
+        if (skip[r]) continue;
+        const char *val = ex_value(cx, k->ret->in[r], &rk->input);
+        if (val) ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], ex_offset(cx, rk->in, &rk->input), val);
+    }
+    ec_loops_close(cx, n);
+}
+
+/* While kept_only holds, each result of the input shape takes its
+ * outside value outside the kept columns. */
+static void store_outside(emit_ctx *cx, reduce_kernel *rk) {
+    const ex_kernel *k = rk->k;
+    ec_open(cx, "if (%s)", rk->kept_only);
+    ex_index at = rk->input;
+    for (int d = 0; d < rk->in->rank; d++)
+        if (rk->reduced[d] && d != rk->inner) at.at[d] = "0";   /* contract.c: one reduced dim of size above 1 */
+    at.at[rk->inner] = rk->kout;
+    const char *column = ec_fresh(cx, "column");
+    ex_index fill = at;
+    fill.at[rk->inner] = column;
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++) {
+        if (rk->side_level[r] < 0) continue;
+        ir_dtype t = ec_type(cx, k->ret->in[r])->dtype;
+        const char *v = ex_value(cx, k->ret->in[r], &at);
+        if (!v) continue;
+        v = ex_local(cx, t, v);
+        const char *off = ex_offset(cx, rk->in, &fill);
+        ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", column, column, rk->klo, column);
+        ex_store(cx, t, k->out[r], off, v);
+        ec_close(cx);
+        ec_open(cx, "for (int64_t %s = %s; %s < %" PRId64 "; %s++)", column, rk->khi, column, rk->in->dims[rk->inner], column);
+        ex_store(cx, t, k->out[r], off, v);
+        ec_close(cx);
+    }
+    ec_close(cx);
+}
+
 /* The innermost reduced dim in chunks of P lanes into partials, the rest
  * (fewer than P elements) straight into the accumulators, then the partials
  * folded in. */
-static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, const ex_loop *outer, int nouter) {
+static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, const ex_loop *outer, int nouter,
+                                    const char *from, const char *to) {
     int64_t p = rk->lanes, size = rk->in->dims[rk->inner], main = size - size % p;
     const char *part[MAX_REDUCES] = {0}, *lane = ec_fresh(cx, "lane"), *chunk = ec_fresh(cx, "chunk");
+    /* [from, to) (a row's kept columns) widened to whole chunks: the
+       columns outside it fold the outside value, which folds once as
+       well as many times (pass_range) */
+    const char *lo = "0", *hi = ec_str(cx, "%" PRId64, main), *rest = hi, *end = ec_str(cx, "%" PRId64, size);
+    if (from) {
+        lo = ec_fresh(cx, "chunks_from");
+        const char *up = ec_fresh(cx, "chunks_to");
+        ec_line(cx, "const int64_t %s = %s / %" PRId64 " * %" PRId64 ", %s = (%s + %" PRId64 ") / %" PRId64 " * %" PRId64 ";",
+                lo, from, p, p, up, to, p - 1, p, p);
+        hi = ec_str(cx, "(%s < %" PRId64 " ? %s : %" PRId64 ")", up, main, up, main);
+        rest = ec_str(cx, "(%s > %" PRId64 " ? %s : %" PRId64 ")", lo, main, lo, main);
+        end = ec_str(cx, "(%s < %" PRId64 " ? %s : %" PRId64 ")", up, size, up, size);
+    }
     const char *saved[MAX_REDUCES];
     for (int r = 0; r < rk->n; r++) {
         if (rk->level[r] != level) continue;
@@ -469,7 +614,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
                 partial_identity(cx, rk->op[r]));
     }
     ec_loops_open(cx, outer, nouter, false);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", chunk, chunk, main, chunk, p);
+    ec_open(cx, "for (int64_t %s = %s; %s < %s; %s += %" PRId64 ")", chunk, lo, chunk, hi, chunk, p);
     if (cx->row_n && cx->row_prefetch && level == rk->nlevels - 1) {   /* the last pass: the next block's rows */
         int64_t row_elems = ir_type_numel(rk->in) / rk->in->dims[0];
         rk->input.at[rk->inner] = chunk;
@@ -494,7 +639,7 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
     ec_close(cx);
     if (main < size) {
         rk->input.at[rk->inner] = ec_str(cx, "i%d", rk->inner);
-        ex_loop tail = {rk->input.at[rk->inner], ec_str(cx, "%" PRId64, main), NULL, size};
+        ex_loop tail = {rk->input.at[rk->inner], rest, from ? end : NULL, size};
         ec_loops_open(cx, &tail, 1, false);
         for (int r = 0; r < rk->n; r++)
             if (part[r]) fold_input(cx, rk, r, "");
@@ -511,18 +656,22 @@ static void fold_rows_with_partials(emit_ctx *cx, reduce_kernel *rk, int level, 
 
 static void fold_rows(emit_ctx *cx, reduce_kernel *rk, int level) {
     ex_loop loops[IR_MAX_RANK];
+    const char *from = NULL, *to = NULL, *outside[MAX_REDUCES];
     ec_block(cx);
+    if (rk->keep) pass_range(cx, rk, level, &from, &to, outside);
     bool partials = use_partials(cx, rk, level);
     int n = dim_loops(cx, rk, true, partials ? rk->inner : -1, loops);
     if (partials) {
-        fold_rows_with_partials(cx, rk, level, loops, n);
+        fold_rows_with_partials(cx, rk, level, loops, n, from, to);
     } else {
+        if (from) loops[n - 1].from = from, loops[n - 1].to = to;   /* the inner dim, reduced, innermost */
         ec_loops_open(cx, loops, n, false);
         for (int r = 0; r < rk->n; r++)
             if (rk->level[r] == level) fold_input(cx, rk, r, "");
         store_side_results(cx, rk, level);
         ec_loops_close(cx, n);
     }
+    if (rk->keep) fold_outside_once(cx, rk, level, outside);
     ec_close(cx);
 }
 
@@ -539,6 +688,11 @@ static void final_pass_rows(emit_ctx *cx, reduce_kernel *rk, ex_store_nest *nest
     ex_loop loops[IR_MAX_RANK];
     ec_block(cx);
     int n = dim_loops(cx, rk, true, -1, loops);
+    if (rk->keep) {
+        final_pass_kept(cx, rk, loops, n, skip);
+        ec_close(cx);
+        return;
+    }
     ex_index ix = rk->input;
     ex_store_nest_open(cx, k, skip, rk->in, loops, n, false, &ix, nest);
     read_side_results(cx, rk, &ix);
@@ -554,6 +708,7 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     int nkept = dim_loops(cx, rk, false, -1, kept);
     make_kept_index(rk);
     ec_loops_open(cx, kept, nkept, false);
+    if (rk->keep) open_row_triangle(cx, rk);
     for (int level = 0; level < rk->nlevels && !cx->rc; level++) {
         for (int r = 0; r < rk->n; r++) {
             if (rk->level[r] != level) continue;
@@ -571,6 +726,7 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     hoist_locals(cx, rk, rk->nlevels);
     ex_store_nest nest = {0};
     if (rk->final_pass) final_pass_rows(cx, rk, &nest);
+    if (rk->keep) store_outside(cx, rk);
     epilogue(cx, rk);
     ec_loops_close(cx, nkept);
     ex_store_nest_fence(cx, &nest);
@@ -699,6 +855,25 @@ static void emit_columns(emit_ctx *cx, reduce_kernel *rk) {
 
 /* ---- the kernel ------------------------------------------------------------------------- */
 
+/* The contract's row triangle where the kernel runs by rows over it: its
+ * inner dim reduced, the other dim kept, and no result written over an
+ * operand of i1, which could be the mask that the outside values read
+ * (at a column a widened pass may have stored: fold_rows_with_partials);
+ * else NULL. */
+static const contract_triangle *row_triangle(emit_ctx *cx, const reduce_kernel *rk) {
+    const contract_kernel *ck = &cx->p->kernels.k[rk->k->step];
+    const contract_triangle *t = &ck->keep;
+    if (!ck->has_keep || rk->inner < 0 || !rk->reduced[rk->inner] || (t->a == rk->inner) == (t->b == rk->inner) ||
+        rk->reduced[t->a == rk->inner ? t->b : t->a])
+        return NULL;
+    const ir_op *fusion = rk->k->fusion;
+    for (int r = 0; r < fusion->nout; r++)
+        for (int j = 0; j < fusion->nin; j++)
+            if ((r >= 64 || j >= 64 || (cx->overlaps[r] >> j & 1)) && ec_type(cx, fusion->in[j])->dtype == IR_I1)
+                return NULL;
+    return t;
+}
+
 int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
     reduce_kernel rk = {.k = k, .depth = mem_calloc((size_t)cx->f->nvalues, sizeof(int))};
     if (!rk.depth) return cx->rc = diag_nomem(cx->d);
@@ -714,6 +889,7 @@ int emit_reduce_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (!check_reduce_kernel(cx, &rk) && !find_side_results(cx, &rk) &&
         ir_type_numel(ec_type(cx, rk.op[0]->out[0])) > 0) {
         find_staged(cx, &rk);
+        rk.keep = row_triangle(cx, &rk);
         rk.input = (ex_index){.rank = rk.in->rank};
         for (int d = 0; d < rk.in->rank; d++) rk.input.at[d] = "0";
         if (rk.inner >= 0 && !rk.reduced[rk.inner]) emit_columns(cx, &rk);

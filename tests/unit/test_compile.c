@@ -128,6 +128,12 @@ static int same_bits_or_both_nan(const float *a, const float *b, int64_t n) {
     return 1;
 }
 
+static int same_or_nan64(const double *a, const double *b, int64_t n) {
+    for (int64_t i = 0; i < n; i++)
+        if (memcmp(&a[i], &b[i], 8) != 0 && !(isnan(a[i]) && isnan(b[i]))) return 0;
+    return 1;
+}
+
 TEST(random_graphs_match_the_evaluator_bit_for_bit) {
     int mismatches = 0, tested = 0;
     for (unsigned seed = 1; seed <= 40; seed++) {
@@ -507,15 +513,18 @@ static int run_against_evaluator(const char *text, const aj_compile_options *o, 
         bad = 1;
     }
     for (int j = 0; j < nout && !bad; j++) {
-        const float *a = aj_array_data(want[j]), *b = aj_array_data(got[j]);
+        bool f64 = aj_array_dtype(want[j]) == AJ_F64;
+        const void *a = aj_array_data(want[j]), *b = aj_array_data(got[j]);
         int64_t n = aj_array_numel(want[j]);
-        if (o->strict_order && !same_bits_or_both_nan(a, b, n)) bad++;
-        for (int64_t k = 0; k < n; k++)
-            if (!(fabs((double)a[k] - b[k]) <= tol * (1 + fabs(a[k])))) {
-                fprintf(stderr, "dot rows: output %d [%lld]: %g, the evaluator %g\n", j, (long long)k, b[k], a[k]);
-                bad++;
-                break;
-            }
+        if (o->strict_order && (f64 ? !same_or_nan64(a, b, n) : !same_bits_or_both_nan(a, b, n))) bad++;
+        for (int64_t k = 0; k < n; k++) {
+            double x = f64 ? ((const double *)a)[k] : ((const float *)a)[k];
+            double y = f64 ? ((const double *)b)[k] : ((const float *)b)[k];
+            if (x == y || (isnan(x) && isnan(y)) || fabs(x - y) <= tol * (1 + fabs(x))) continue;
+            fprintf(stderr, "dot rows: output %d [%lld]: %g, the evaluator %g\n", j, (long long)k, y, x);
+            bad++;
+            break;
+        }
     }
     for (int j = 0; j < nout; j++) aj_array_destroy(want[j]), aj_array_destroy(got[j]);
     aj_executable_destroy(e);
@@ -871,6 +880,113 @@ TEST(causal_attention_keeps_nan_from_an_infinite_value) {
     for (int k = 0; k < 3; k++) aj_array_destroy(in[k]);
 }
 
+/* Reductions over rows masked to a triangle (contract.h, keep): x [2, 150,
+ * 200] kept where col <= row + 20 (lower) or col >= row + 60 (upper: rows
+ * from 140 keep nothing, their softmax is NaN), a fill outside. Each row's
+ * passes fold its kept columns and the outside value once, and the
+ * results take their outside value outside (emit_reduce.c, "a row's
+ * triangle"). The texts: softmax, lower and upper; softmax returning its
+ * exp and max too (a side result); a bias added after the mask (varies
+ * outside: whole rows); a minimum with +inf outside (upper), the scores
+ * less it returned (+inf outside, not a zero an unwritten output might
+ * hold); a sum with init -0 (a row of kept -0: the outside +0 folded once
+ * makes it +0, as the whole row does) beside a product with 1 outside;
+ * softmax in f64; a sum with 1 outside, which no pass may fold once,
+ * beside a maximum (their pass runs whole). The inputs hold a NaN and a
+ * -inf inside the triangle and a +inf outside it. */
+#define MASKED_ROWS(T, order, off)                                                                        \
+    "  %i = stablehlo.iota dim = 0 : tensor<150x200xi32>\n"                                               \
+    "  %j = stablehlo.iota dim = 1 : tensor<150x200xi32>\n"                                               \
+    "  %c = stablehlo.constant dense<" off "> : tensor<150x200xi32>\n"                                    \
+    "  %i2 = stablehlo.add %i, %c : tensor<150x200xi32>\n"                                                \
+    "  %m = stablehlo.compare GE, " order ", SIGNED : (tensor<150x200xi32>, tensor<150x200xi32>) -> tensor<150x200xi1>\n" \
+    "  %keep = stablehlo.broadcast_in_dim %m, dims = [1, 2] : (tensor<150x200xi1>) -> tensor<2x150x200xi1>\n" \
+    "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<" T ">\n"                                    \
+    "  %zero = stablehlo.constant dense<0.0> : tensor<" T ">\n"                                           \
+    "  %nb = stablehlo.broadcast_in_dim %ninf, dims = [] : (tensor<" T ">) -> tensor<2x150x200x" T ">\n"
+#define MASKED_SOFTMAX(T, s)                                                                                 \
+    "  %mx = stablehlo.reduce(" s " init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x150x200x" T ">, tensor<" T ">) -> tensor<2x150x" T ">\n" \
+    "  %mxb = stablehlo.broadcast_in_dim %mx, dims = [0, 1] : (tensor<2x150x" T ">) -> tensor<2x150x200x" T ">\n" \
+    "  %d = stablehlo.subtract " s ", %mxb : tensor<2x150x200x" T ">\n"                                    \
+    "  %e = stablehlo.exponential %d : tensor<2x150x200x" T ">\n"                                            \
+    "  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x150x200x" T ">, tensor<" T ">) -> tensor<2x150x" T ">\n" \
+    "  %sb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x150x" T ">) -> tensor<2x150x200x" T ">\n" \
+    "  %p = stablehlo.divide %e, %sb : tensor<2x150x200x" T ">\n"
+#define MASKED_X "func.func @main(%x: tensor<2x150x200xf32>) -> "
+#define MASKED_SELECT(T) "  %s = stablehlo.select %keep, %x, %nb : tensor<2x150x200xi1>, tensor<2x150x200x" T ">\n"
+static const char *masked_rows_texts[] = {
+    MASKED_X "tensor<2x150x200xf32> {\n" MASKED_ROWS("f32", "%i2, %j", "20") MASKED_SELECT("f32")
+        MASKED_SOFTMAX("f32", "%s") "  return %p : tensor<2x150x200xf32>\n}\n",
+    MASKED_X "tensor<2x150x200xf32> {\n" MASKED_ROWS("f32", "%j, %i2", "60") MASKED_SELECT("f32")
+        MASKED_SOFTMAX("f32", "%s") "  return %p : tensor<2x150x200xf32>\n}\n",
+    MASKED_X "(tensor<2x150x200xf32>, tensor<2x150x200xf32>, tensor<2x150xf32>) {\n"
+        MASKED_ROWS("f32", "%i2, %j", "20") MASKED_SELECT("f32") MASKED_SOFTMAX("f32", "%s")
+        "  return %p, %e, %mx : tensor<2x150x200xf32>, tensor<2x150x200xf32>, tensor<2x150xf32>\n}\n",
+    "func.func @main(%x: tensor<2x150x200xf32>, %bias: tensor<200xf32>) -> tensor<2x150x200xf32> {\n"
+        MASKED_ROWS("f32", "%i2, %j", "20") MASKED_SELECT("f32")
+        "  %bb = stablehlo.broadcast_in_dim %bias, dims = [2] : (tensor<200xf32>) -> tensor<2x150x200xf32>\n"
+        "  %sbias = stablehlo.add %s, %bb : tensor<2x150x200xf32>\n"
+        MASKED_SOFTMAX("f32", "%sbias") "  return %p : tensor<2x150x200xf32>\n}\n",
+    MASKED_X "(tensor<2x150xf32>, tensor<2x150x200xf32>) {\n" MASKED_ROWS("f32", "%j, %i2", "60")
+        "  %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>\n"
+        "  %ib = stablehlo.broadcast_in_dim %inf, dims = [] : (tensor<f32>) -> tensor<2x150x200xf32>\n"
+        "  %s = stablehlo.select %keep, %x, %ib : tensor<2x150x200xi1>, tensor<2x150x200xf32>\n"
+        "  %mn = stablehlo.reduce(%s init: %inf) applies stablehlo.minimum across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  %mnb = stablehlo.broadcast_in_dim %mn, dims = [0, 1] : (tensor<2x150xf32>) -> tensor<2x150x200xf32>\n"
+        "  %r = stablehlo.subtract %s, %mnb : tensor<2x150x200xf32>\n"
+        "  return %mn, %r : tensor<2x150xf32>, tensor<2x150x200xf32>\n}\n",
+    MASKED_X "(tensor<2x150xf32>, tensor<2x150xf32>) {\n" MASKED_ROWS("f32", "%i2, %j", "20")
+        "  %nzero = stablehlo.constant dense<-0.0> : tensor<f32>\n"
+        "  %one = stablehlo.constant dense<1.0> : tensor<f32>\n"
+        "  %zb = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<2x150x200xf32>\n"
+        "  %ob = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<2x150x200xf32>\n"
+        "  %s = stablehlo.select %keep, %x, %zb : tensor<2x150x200xi1>, tensor<2x150x200xf32>\n"
+        "  %t = stablehlo.select %keep, %x, %ob : tensor<2x150x200xi1>, tensor<2x150x200xf32>\n"
+        "  %sum = stablehlo.reduce(%s init: %nzero) applies stablehlo.add across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  %prod = stablehlo.reduce(%t init: %one) applies stablehlo.multiply across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  return %sum, %prod : tensor<2x150xf32>, tensor<2x150xf32>\n}\n",
+    "func.func @main(%x: tensor<2x150x200xf64>) -> tensor<2x150x200xf64> {\n" MASKED_ROWS("f64", "%i2, %j", "20")
+        MASKED_SELECT("f64") MASKED_SOFTMAX("f64", "%s") "  return %p : tensor<2x150x200xf64>\n}\n",
+    MASKED_X "(tensor<2x150xf32>, tensor<2x150xf32>) {\n" MASKED_ROWS("f32", "%i2, %j", "20")
+        "  %one = stablehlo.constant dense<1.0> : tensor<f32>\n"
+        "  %ob = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<2x150x200xf32>\n"
+        "  %t = stablehlo.select %keep, %x, %ob : tensor<2x150x200xi1>, tensor<2x150x200xf32>\n"
+        "  %count = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  %most = stablehlo.reduce(%t init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  return %count, %most : tensor<2x150xf32>, tensor<2x150xf32>\n}\n",
+};
+
+TEST(masked_rows_fold_only_their_triangle) {
+    static const int nout[] = {1, 1, 3, 1, 2, 2, 1, 2}, kept[] = {1, 1, 1, 0, 1, 1, 1, 1};
+    const int64_t dims[3] = {2, 150, 200}, bias_dims[1] = {200};
+    for (int t = 0; t < (int)(sizeof masked_rows_texts / sizeof *masked_rows_texts); t++) {
+        bool f64 = t == 6;
+        aj_array *in[2] = {NULL, NULL};
+        aj_array_create(f64 ? AJ_F64 : AJ_F32, 3, dims, &in[0]);
+        aj_array_create(AJ_F32, 1, bias_dims, &in[1]);
+        fill_inputs(&in[1], 1, 0.05f);
+        for (int64_t i = 0; i < aj_array_numel(in[0]); i++) {
+            double v = (double)((int)((i * 37) % 23) - 11) * 0.0371;
+            if (i == 10 * 200 + 5) v = NAN;                          /* row 10, inside */
+            if (i == 20 * 200 + 150) v = INFINITY;                   /* row 20, outside (lower) */
+            if (i == 150 * 200 + 30 * 200 + 3) v = -INFINITY;        /* batch 1, row 30, inside */
+            if (i < 21 && t == 5) v = -0.0;                          /* row 0's kept columns */
+            if (f64) ((double *)aj_array_data(in[0]))[i] = v;
+            else ((float *)aj_array_data(in[0]))[i] = (float)v;
+        }
+        for (int mode = 0; mode < 4; mode++) {
+            aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .strict_order = mode % 2,
+                                    .threads = mode >= 2 ? 2 : 1};
+            aj_memory_stats st = {0};
+            EXPECT_EQ_INT(run_against_evaluator(masked_rows_texts[t], &o, in, t == 3 ? 2 : 1, nout[t],
+                                                o.strict_order ? 0 : 1e-5, &st), 0);
+            EXPECT_EQ_INT(exported_c_holds(masked_rows_texts[t], &o, "kept_only"), kept[t]);
+        }
+        aj_array_destroy(in[0]);
+        aj_array_destroy(in[1]);
+    }
+}
+
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
     "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
@@ -1131,6 +1247,7 @@ int main(void) {
     RUN(a_run_emitted_kernel_by_kernel_still_splits_over_threads);
     RUN(softmax_computes_each_exponential_once);
     RUN(causal_attention_computes_only_under_the_mask);
+    RUN(masked_rows_fold_only_their_triangle);
     RUN(causal_attention_keeps_nan_from_an_infinite_value);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
