@@ -368,10 +368,10 @@ static bool set_band(gemm_plan *g, int band, const contract_triangle *t, int x_d
     return true;
 }
 
-/* Sets g's band for the products of DOT kernel ck (alone: its one result
- * is the dot's own): the demanded triangle first, else a masked operand's. */
+/* Sets g's band (none, -1, as try_gemm leaves it, if neither fits) for
+ * the products of DOT kernel ck (alone: its one result is the dot's own):
+ * the demanded triangle first, else a masked operand's. */
 static bool band_for(const contract_kernel *ck, bool alone, gemm_plan *g) {
-    g->band = -1;
     if (ck->has_demand && alone && set_band(g, BAND_DEMAND, &ck->demand, g->mdim, g->c.rows, g->ndim, g->c.cols))
         return true;
     if (ck->has_sparse && ck->sparse_side == 0)
@@ -1144,7 +1144,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     else if (bytes) emit_byte_gemm(cx, dot, into);
     else if (blocked) emit_blocked_convert_gemm(cx, k, dot, into);
     else {
-        if (operands || !band_for(ck, alone, &g)) g.band = -1;
+        if (!operands) band_for(ck, alone, &g);
         emit_gemm(cx, dot, &g, operands, into, single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     }
     bool skip[k->ret->nin];
