@@ -267,6 +267,17 @@ def adam_step(params, m, v, t, x, y):
     return loss, jax.tree_util.tree_map(update, params, m, v), m, v, t
 
 
+def sort_rows(x):
+    """Sorted rows and the order that sorts them (jnp.sort, jnp.argsort: a sort with
+    one key, and one that carries an iota)."""
+    return jnp.sort(x, axis=-1), jnp.argsort(x, axis=-1)
+
+
+def top_k(x):
+    """The 32 largest of each row and where they are (lax.top_k: chlo.top_k in the export)."""
+    return jax.lax.top_k(x, 32)
+
+
 def spec(*shape, dtype=jnp.float32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -422,6 +433,8 @@ def programs():
         "mlp_scan_grad": Program(mlp_scan_grad, [spec(32, 256, 256), spec(4096, 256), spec(4096, 256)],
                                  inputs=params_then_data()),
         "newton_while": Program(newton_while, [spec(1024 * 1024)], inputs=newton_inputs),
+        "sort_rows": Program(sort_rows, [spec(256, 4096)]),
+        "top_k": Program(top_k, [spec(1024, 4096)]),
         "adam_step": Program(adam_step, [params, params, params, spec(dtype=int32), spec(batch, 784),
                                          spec(batch, 10)], donate=(0, 1, 2), inputs=adam_inputs),
     }

@@ -804,8 +804,8 @@ static size_t fft_scratch(const ir_func *f, const ir_op *fusion) {
     return len->n ? (size_t)aj_fft_work_bytes(len->v, len->n, size) : 0;
 }
 
-/* The workspace of an opaque kernel whose op is chlo.top_k: a row's keys
- * and the heap (src/util/top_k.h); 0 for any other kernel. */
+/* The workspace of an opaque kernel whose op is chlo.top_k: its heap where
+ * the stack does not hold it (src/util/top_k.h); 0 for any other kernel. */
 static size_t top_k_scratch(const ir_func *f, const ir_op *fusion) {
     const ir_block *b = fusion->regions[0];
     if (b->nops != 2 || b->ops[0]->code != IR_TOP_K || b->ops[0]->a.k == 0) return 0;

@@ -987,6 +987,89 @@ TEST(masked_rows_fold_only_their_triangle) {
     }
 }
 
+/* chlo.top_k over rows long enough for the kernel's block test (16 f32
+ * keys against the heap's root at a time) and, on two threads, for rows
+ * as parallel tasks; k = 300 keeps its heap in the plan's scratch. The
+ * answer is checked against a sort of each row here (descending in
+ * totalOrder, ties to the lower index), with ties, -0 beside +0 and
+ * rising runs that make the heap take element after element. */
+static int64_t total_order_key(float v) {
+    int32_t s;
+    memcpy(&s, &v, 4);
+    return s < 0 ? s ^ 0x7fffffff : s;
+}
+
+static const float *top_k_row;
+
+static int top_k_before(const void *a, const void *b) {
+    int32_t i = *(const int32_t *)a, j = *(const int32_t *)b;
+    int64_t x = total_order_key(top_k_row[i]), y = total_order_key(top_k_row[j]);
+    return x != y ? (x > y ? -1 : 1) : (i > j) - (i < j);
+}
+
+TEST(top_k_rows_match_a_sort) {
+    static const struct {
+        int64_t rows, n, k;
+        int threads;
+        const char *needle;
+    } cases[] = {
+        {64, 4096, 32, 1, "aj_top_k(&aj_job, 64, 0)"},
+        {64, 4096, 32, 2, "aj_parallel(run, aj_top_k_part, aj_job_p, 64, 16)"},
+        {40, 1000, 300, 2, "aj_top_k(&aj_job, 40, scratch)"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        int64_t rows = cases[c].rows, n = cases[c].n, k = cases[c].k;
+        char text[512];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%x: tensor<%lldx%lldxf32>) -> (tensor<%lldx%lldxf32>, tensor<%lldx%lldxi32>) {\n"
+                 "  %%v, %%i = chlo.top_k(%%x, k = %lld) : tensor<%lldx%lldxf32> -> (tensor<%lldx%lldxf32>, tensor<%lldx%lldxi32>)\n"
+                 "  return %%v, %%i : tensor<%lldx%lldxf32>, tensor<%lldx%lldxi32>\n}\n",
+                 (long long)rows, (long long)n, (long long)rows, (long long)k, (long long)rows, (long long)k,
+                 (long long)k, (long long)rows, (long long)n, (long long)rows, (long long)k, (long long)rows,
+                 (long long)k, (long long)rows, (long long)k, (long long)rows, (long long)k);
+        const int64_t dims[2] = {rows, n};
+        aj_array *in, *out[2] = {NULL, NULL};
+        aj_array_create(AJ_F32, 2, dims, &in);
+        float *x = aj_array_data(in);
+        for (int64_t i = 0; i < rows * n; i++) {
+            int64_t r = i / n, j = i % n;
+            x[i] = r % 4 == 0 ? (float)j * 0.25f                              /* rising: every element enters */
+                 : r % 4 == 1 ? (float)((j * 7919) % 13) - 6.0f                /* ties */
+                 : (float)((int)((i * 2654435761u) % 2001) - 1000) * 0.001f;   /* -0 and +0 among them */
+            if (r % 4 == 3 && j % 97 == 0) x[i] = -0.0f;
+        }
+        aj_module *m;
+        aj_executable *e = NULL;
+        aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = cases[c].threads};
+        EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "top_k.mlir", &m), AJ_OK);
+        EXPECT_EQ_INT(aj_compile(m, "main", &o, &e), AJ_OK);
+        EXPECT_EQ_INT(aj_executable_run(e, 1, &in, 2, out), AJ_OK);
+        EXPECT(exported_c_holds(text, &o, cases[c].needle));
+        int32_t *order = malloc(sizeof *order * (size_t)n);
+        int bad = 0;
+        for (int64_t r = 0; r < rows && out[0] && out[1] && order; r++) {
+            top_k_row = x + r * n;
+            for (int32_t j = 0; j < n; j++) order[j] = j;
+            qsort(order, (size_t)n, sizeof *order, top_k_before);
+            const float *v = (const float *)aj_array_data(out[0]) + r * k;
+            const int32_t *ix = (const int32_t *)aj_array_data(out[1]) + r * k;
+            for (int64_t t = 0; t < k; t++)
+                if (ix[t] != order[t] || memcmp(&v[t], &top_k_row[order[t]], 4) != 0) {
+                    if (bad++ < 4)
+                        fprintf(stderr, "top_k case %zu row %lld [%lld]: index %d, the sort's %d\n", c, (long long)r,
+                                (long long)t, ix[t], order[t]);
+                }
+        }
+        EXPECT_EQ_INT(bad, 0);
+        free(order);
+        aj_array_destroy(out[0]);
+        aj_array_destroy(out[1]);
+        aj_executable_destroy(e);
+        aj_module_destroy(m);
+        aj_array_destroy(in);
+    }
+}
+
 /* A donated lhs: tanh(x @ w) is written over x's own buffer, in place. */
 static const char *dot_donated_text =
     "func.func @main(%x: tensor<4200x64xf32>, %w: tensor<64x64xf32>) -> tensor<4200x64xf32> {\n"
@@ -1248,6 +1331,7 @@ int main(void) {
     RUN(softmax_computes_each_exponential_once);
     RUN(causal_attention_computes_only_under_the_mask);
     RUN(masked_rows_fold_only_their_triangle);
+    RUN(top_k_rows_match_a_sort);
     RUN(causal_attention_keeps_nan_from_an_infinite_value);
     RUN(a_dot_writes_over_its_donated_lhs);
     RUN(an_f64_dot_writes_over_its_lhs);
