@@ -506,9 +506,43 @@ static const char *folds_once(emit_ctx *cx, const ir_op *op, const char *v) {
     }
 }
 
+/* The results of the input shape stored by a pass before `below` (the
+ * final pass: nlevels) take their outside value outside the kept columns. */
+static void store_outside(emit_ctx *cx, reduce_kernel *rk, int below) {
+    const ex_kernel *k = rk->k;
+    ex_index at = rk->input;
+    for (int d = 0; d < rk->in->rank; d++)
+        if (rk->reduced[d] && d != rk->inner) at.at[d] = "0";   /* contract.c: one reduced dim of size above 1 */
+    at.at[rk->inner] = rk->kout;
+    const char *column = ec_fresh(cx, "column");
+    ex_index fill = at;
+    fill.at[rk->inner] = column;
+    for (int r = 0; r < k->ret->nin && !cx->rc; r++) {
+        if (rk->side_level[r] < 0 || rk->side_level[r] >= below) continue;
+        ir_dtype t = ec_type(cx, k->ret->in[r])->dtype;
+        const char *v = ex_value(cx, k->ret->in[r], &at);
+        if (!v) continue;
+        v = ex_local(cx, t, v);
+        const char *off = ex_offset(cx, rk->in, &fill);
+        ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", column, column, rk->klo, column);
+        ex_store(cx, t, k->out[r], off, v);
+        ec_close(cx);
+        ec_open(cx, "for (int64_t %s = %s; %s < %" PRId64 "; %s++)", column, rk->khi, column, rk->in->dims[rk->inner], column);
+        ex_store(cx, t, k->out[r], off, v);
+        ec_close(cx);
+    }
+}
+
+static bool stores_before(const reduce_kernel *rk, int level) {
+    for (int r = 0; r < rk->k->ret->nin; r++)
+        if (rk->side_level[r] >= 0 && rk->side_level[r] < level) return true;
+    return false;
+}
+
 /* The columns pass `level` folds, [*from, *to): the kept ones while
  * kept_only holds and each of its reductions may fold the outside value,
- * in outside[r], once; else all. */
+ * in outside[r], once; else all, and the results that earlier passes
+ * stored over the kept columns only take their outside values. */
 static void pass_range(emit_ctx *cx, reduce_kernel *rk, int level, const char **from, const char **to,
                        const char **outside) {
     *from = ec_fresh(cx, "from");
@@ -530,7 +564,13 @@ static void pass_range(emit_ctx *cx, reduce_kernel *rk, int level, const char **
     }
     rk->input.at[rk->inner] = column;
     ec_line(cx, "%s = %s;", rk->kept_only, all);
-    ec_line(cx, "if (%s) %s = %s, %s = %s;", rk->kept_only, *from, rk->klo, *to, rk->khi);
+    ec_open(cx, "if (%s)", rk->kept_only);
+    ec_line(cx, "%s = %s, %s = %s;", *from, rk->klo, *to, rk->khi);
+    if (stores_before(rk, level)) {
+        ec_reopen(cx, "else");
+        store_outside(cx, rk, level);
+    }
+    ec_close(cx);
     ec_close(cx);
 }
 
@@ -554,35 +594,6 @@ static void final_pass_kept(emit_ctx *cx, reduce_kernel *rk, ex_loop *loops, int
         if (val) ex_store(cx, ec_type(cx, k->ret->in[r])->dtype, k->out[r], ex_offset(cx, rk->in, &rk->input), val);
     }
     ec_loops_close(cx, n);
-}
-
-/* While kept_only holds, each result of the input shape takes its
- * outside value outside the kept columns. */
-static void store_outside(emit_ctx *cx, reduce_kernel *rk) {
-    const ex_kernel *k = rk->k;
-    ec_open(cx, "if (%s)", rk->kept_only);
-    ex_index at = rk->input;
-    for (int d = 0; d < rk->in->rank; d++)
-        if (rk->reduced[d] && d != rk->inner) at.at[d] = "0";   /* contract.c: one reduced dim of size above 1 */
-    at.at[rk->inner] = rk->kout;
-    const char *column = ec_fresh(cx, "column");
-    ex_index fill = at;
-    fill.at[rk->inner] = column;
-    for (int r = 0; r < k->ret->nin && !cx->rc; r++) {
-        if (rk->side_level[r] < 0) continue;
-        ir_dtype t = ec_type(cx, k->ret->in[r])->dtype;
-        const char *v = ex_value(cx, k->ret->in[r], &at);
-        if (!v) continue;
-        v = ex_local(cx, t, v);
-        const char *off = ex_offset(cx, rk->in, &fill);
-        ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", column, column, rk->klo, column);
-        ex_store(cx, t, k->out[r], off, v);
-        ec_close(cx);
-        ec_open(cx, "for (int64_t %s = %s; %s < %" PRId64 "; %s++)", column, rk->khi, column, rk->in->dims[rk->inner], column);
-        ex_store(cx, t, k->out[r], off, v);
-        ec_close(cx);
-    }
-    ec_close(cx);
 }
 
 /* The innermost reduced dim in chunks of P lanes into partials, the rest
@@ -726,7 +737,11 @@ static void emit_rows(emit_ctx *cx, reduce_kernel *rk) {
     hoist_locals(cx, rk, rk->nlevels);
     ex_store_nest nest = {0};
     if (rk->final_pass) final_pass_rows(cx, rk, &nest);
-    if (rk->keep) store_outside(cx, rk);
+    if (rk->keep) {
+        ec_open(cx, "if (%s)", rk->kept_only);
+        store_outside(cx, rk, rk->nlevels + 1);
+        ec_close(cx);
+    }
     epilogue(cx, rk);
     ec_loops_close(cx, nkept);
     ex_store_nest_fence(cx, &nest);

@@ -892,8 +892,11 @@ TEST(causal_attention_keeps_nan_from_an_infinite_value) {
  * hold); a sum with init -0 (a row of kept -0: the outside +0 folded once
  * makes it +0, as the whole row does) beside a product with 1 outside;
  * softmax in f64; a sum with 1 outside, which no pass may fold once,
- * beside a maximum (their pass runs whole). The inputs hold a NaN and a
- * -inf inside the triangle and a +inf outside it. */
+ * beside a maximum (their pass runs whole); upper softmax returning its
+ * exp and the sum of 1 + p (a kernel whose first pass stores the exp over
+ * the kept columns, then the pass of that sum runs whole: the exp takes
+ * its outside value there). The inputs hold a NaN and a -inf inside the
+ * triangle and a +inf outside it. */
 #define MASKED_ROWS(T, order, off)                                                                        \
     "  %i = stablehlo.iota dim = 0 : tensor<150x200xi32>\n"                                               \
     "  %j = stablehlo.iota dim = 1 : tensor<150x200xi32>\n"                                               \
@@ -954,10 +957,16 @@ static const char *masked_rows_texts[] = {
         "  %count = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
         "  %most = stablehlo.reduce(%t init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
         "  return %count, %most : tensor<2x150xf32>, tensor<2x150xf32>\n}\n",
+    MASKED_X "(tensor<2x150x200xf32>, tensor<2x150xf32>) {\n" MASKED_ROWS("f32", "%j, %i2", "60")
+        MASKED_SELECT("f32") MASKED_SOFTMAX("f32", "%s")
+        "  %one = stablehlo.constant dense<1.0> : tensor<2x150x200xf32>\n"
+        "  %q = stablehlo.add %p, %one : tensor<2x150x200xf32>\n"
+        "  %t = stablehlo.reduce(%q init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x150x200xf32>, tensor<f32>) -> tensor<2x150xf32>\n"
+        "  return %e, %t : tensor<2x150x200xf32>, tensor<2x150xf32>\n}\n",
 };
 
 TEST(masked_rows_fold_only_their_triangle) {
-    static const int nout[] = {1, 1, 3, 1, 2, 2, 1, 2}, kept[] = {1, 1, 1, 0, 1, 1, 1, 1};
+    static const int nout[] = {1, 1, 3, 1, 2, 2, 1, 2, 2}, kept[] = {1, 1, 1, 0, 1, 1, 1, 1, 1};
     const int64_t dims[3] = {2, 150, 200}, bias_dims[1] = {200};
     for (int t = 0; t < (int)(sizeof masked_rows_texts / sizeof *masked_rows_texts); t++) {
         bool f64 = t == 6;
