@@ -1,6 +1,7 @@
-/* contract_demand.c: which elements of a dot's result anyone reads, and
- * which of its operands are masked to a triangle (contract.h,
- * contract_triangle).
+/* contract_demand.c: which elements of a dot's result anyone reads, which
+ * of its operands are masked to a triangle (contract.h,
+ * contract_triangle), and which reduce kernels' rows keep one (below, "a
+ * row's triangle").
  *
  * Causal attention computes every score q.k and then masks half of them:
  * where(tril(ones), s, -inf). The scores outside the mask never reach a

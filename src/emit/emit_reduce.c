@@ -469,9 +469,12 @@ static void refold_zero(emit_ctx *cx, reduce_kernel *rk, int r) {
  * than the sign of a zero sum, which one does), a product of one. While
  * every pass has so (kept_only), the final pass stores the kept columns
  * and each result of the input shape takes its outside value outside;
- * once a pass has not, it and the rest run whole. So the outside values
- * are computed only while no pass has stored anything outside the kept
- * columns, over an operand they read (a kernel written in place). */
+ * once a pass has not, it and the rest run whole. An outside value reads
+ * the operands at column kout, which a kernel written in place may have
+ * stored over by then (a widened pass: fold_rows_with_partials); what it
+ * reads there reaches it only through selects that discard it
+ * (contract_row_triangle), but for a mask read from an operand, which
+ * row_triangle keeps from being written over. */
 
 static void open_row_triangle(emit_ctx *cx, reduce_kernel *rk) {
     const contract_triangle *t = rk->keep;
@@ -506,8 +509,9 @@ static const char *folds_once(emit_ctx *cx, const ir_op *op, const char *v) {
     }
 }
 
-/* The results of the input shape stored by a pass before `below` (the
- * final pass: nlevels) take their outside value outside the kept columns. */
+/* The results of the input shape stored by a pass before `below`
+ * (nlevels + 1: all, the final pass's too) take their outside value
+ * outside the kept columns. */
 static void store_outside(emit_ctx *cx, reduce_kernel *rk, int below) {
     const ex_kernel *k = rk->k;
     ex_index at = rk->input;
@@ -524,15 +528,16 @@ static void store_outside(emit_ctx *cx, reduce_kernel *rk, int below) {
         if (!v) continue;
         v = ex_local(cx, t, v);
         const char *off = ex_offset(cx, rk->in, &fill);
-        ec_open(cx, "for (int64_t %s = 0; %s < %s; %s++)", column, column, rk->klo, column);
-        ex_store(cx, t, k->out[r], off, v);
-        ec_close(cx);
-        ec_open(cx, "for (int64_t %s = %s; %s < %" PRId64 "; %s++)", column, rk->khi, column, rk->in->dims[rk->inner], column);
-        ex_store(cx, t, k->out[r], off, v);
-        ec_close(cx);
+        const char *from[2] = {"0", rk->khi}, *to[2] = {rk->klo, ec_str(cx, "%" PRId64, rk->in->dims[rk->inner])};
+        for (int side = 0; side < 2; side++) {
+            ec_open(cx, "for (int64_t %s = %s; %s < %s; %s++)", column, from[side], column, to[side], column);
+            ex_store(cx, t, k->out[r], off, v);
+            ec_close(cx);
+        }
     }
 }
 
+/* Some result of the input shape is stored by a pass before `level`. */
 static bool stores_before(const reduce_kernel *rk, int level) {
     for (int r = 0; r < rk->k->ret->nin; r++)
         if (rk->side_level[r] >= 0 && rk->side_level[r] < level) return true;
@@ -574,6 +579,8 @@ static void pass_range(emit_ctx *cx, reduce_kernel *rk, int level, const char **
     ec_close(cx);
 }
 
+/* After pass `level` has folded its columns: the outside value, once,
+ * where the pass folded only the kept ones. */
 static void fold_outside_once(emit_ctx *cx, const reduce_kernel *rk, int level, const char **outside) {
     ec_open(cx, "if (%s)", rk->kept_only);
     for (int r = 0; r < rk->n; r++)
