@@ -514,9 +514,7 @@ static const char *folds_once(emit_ctx *cx, const ir_op *op, const char *v) {
  * outside the kept columns. */
 static void store_outside(emit_ctx *cx, reduce_kernel *rk, int below) {
     const ex_kernel *k = rk->k;
-    ex_index at = rk->input;
-    for (int d = 0; d < rk->in->rank; d++)
-        if (rk->reduced[d] && d != rk->inner) at.at[d] = "0";   /* contract.c: one reduced dim of size above 1 */
+    ex_index at = rk->input;   /* the row's element at kout: its other reduced dims are units (contract.c) */
     at.at[rk->inner] = rk->kout;
     const char *column = ec_fresh(cx, "column");
     ex_index fill = at;
