@@ -176,28 +176,34 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
  * A product splits along the larger of C's dims, M on a tie: each task
  * packs the whole of the other operand's share, so splitting the larger
  * dim repacks the smaller operand (K x N per task when the rows split).
- * One chunk a thread: BLIS's fixed cost per call and its packing make
- * smaller chunks lose (256^3: 94 GFLOP/s on one thread, 117 in four row
- * chunks on two, 131 in two; BLIS's own two threads 133-153). From
- * GEMM_BIG_FLOPS (~8 ms of sgemm), two a thread: the repacking is then a
- * few percent, and a thread whose core another process holds leaves the
- * caller one more chunk to take instead of half the product to wait for
- * (mlp_forward, three 256 x 4096 x 4096 products, 2 threads, ms: idle
- * 106.3 -> 107.7, with a process spinning on the other core 211 -> 192,
- * medians of alternated runs on a Xeon). Chunks are multiples of GEMM_ALIGN (whole micro-tiles) and at
- * least GEMM_CHUNK_FLOPS (~30 us of sgemm). A sub-block of a matrix BLIS takes is one it takes
- * too (fewer rows or columns, same strides: blis_strides_ok). */
-enum { GEMM_ALIGN = 32 };
+ * Packing an element costs about what a sgemm spends on 16 of its
+ * multiply-adds, so a chunk of `e` of the split dim repacks at a cost of
+ * about 10/e of its own work: chunks are at least GEMM_MIN_EXTENT (~8%)
+ * and GEMM_CHUNK_FLOPS (~30 us of sgemm; BLIS's fixed cost per call is
+ * several us), multiples of GEMM_ALIGN (whole micro-tiles), and up to
+ * GEMM_CHUNKS_PER_THREAD a thread. One chunk a thread where no more fit
+ * (256^3: 94 GFLOP/s on one thread, 117 in four row chunks on two, 131 in
+ * two; BLIS's own two threads 133-153). More than one a thread is what
+ * keeps a thread whose core another process holds from making the caller
+ * wait for half the product: the caller takes the chunks that thread
+ * cannot. 2 threads, a process spinning on the other core, ms, 4
+ * alternated runs on a Zen 3: mlp_train_step (256 x 1024 x 1024 products)
+ * in two chunks 41.7-51.4, in four 39.6-43.8; adam_step 44.1-45.5 /
+ * 36.7-42.0; idle, both unchanged (22.5-34.1 / 23.2-27.8). A
+ * sub-block of a matrix BLIS takes is one it takes too (fewer rows or
+ * columns, same strides: blis_strides_ok). */
+enum { GEMM_ALIGN = 32, GEMM_MIN_EXTENT = 128, GEMM_CHUNKS_PER_THREAD = 2 };
 #define GEMM_CHUNK_FLOPS 4e6
-#define GEMM_BIG_FLOPS 1e9
 
 int64_t ex_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k) {
-    int64_t dim = n > m ? n : m, chunk = 0;
+    int64_t dim = n > m ? n : m;
     double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
-    int64_t chunks = threads * (by_flops * GEMM_CHUNK_FLOPS >= GEMM_BIG_FLOPS ? 2 : 1);
+    int64_t chunks = (int64_t)threads * GEMM_CHUNKS_PER_THREAD;
+    if (chunks > dim / GEMM_MIN_EXTENT) chunks = dim / GEMM_MIN_EXTENT;
+    if (chunks < threads) chunks = threads < dim / GEMM_ALIGN ? threads : dim / GEMM_ALIGN;
     if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
-    if (chunks > dim / GEMM_ALIGN) chunks = dim / GEMM_ALIGN;
-    if (chunks >= 2) chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
+    if (chunks < 2) return 0;
+    int64_t chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
     return chunk < dim ? chunk : 0;
 }
 

@@ -1227,6 +1227,27 @@ TEST(dot_epilogues_on_threads_run_by_rows_of_the_product) {
     }
 }
 
+/* On two threads a product splits into two chunks a thread where each
+ * keeps at least 128 of the split dim (emit_dot.c, ex_gemm_chunk), so that
+ * a thread another process slows leaves the caller chunks to take; else
+ * one a thread. */
+TEST(products_split_in_chunks_a_slowed_thread_can_leave) {
+    static const char *const shapes[][4] = {
+        {"tensor<128x256xf32>", "tensor<256x512xf32>", "tensor<128x512xf32>", "aj_sgemm_split(run, 128, 1, 128, 512,"},
+        {"tensor<64x256xf32>", "tensor<256x256xf32>", "tensor<64x256xf32>", "aj_sgemm_split(run, 128, 1, 64, 256,"},
+    };
+    for (int i = 0; i < 2; i++) {
+        const char *const *t = shapes[i];
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%l: %s, %%r: %s) -> %s {\n"
+                 "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (%s, %s) -> %s\n"
+                 "  return %%d : %s\n}\n", t[0], t[1], t[2], t[0], t[1], t[2], t[2]);
+        check_program(text, &(check){.kind = IR_FUSION_DOT, .threads = 2, .range = 1, .tol = {64, 1e-4},
+                                     .name = "chunks of a split product", .contains = t[3]});
+    }
+}
+
 TEST(integer_and_bool_dots_call_no_blas) {
     check_dot("tensor<8x5xi32>", "tensor<5x7xi32>", "tensor<8x7xi32>", "contracting_dims = [1] x [0]", "",
               "%d : tensor<8x7xi32>", false);
@@ -2121,6 +2142,7 @@ int main(void) {
     RUN(batched_dot_kernels_loop_over_batches);
     RUN(dot_epilogues_run_in_place_on_the_gemm_result);
     RUN(dot_epilogues_on_threads_run_by_rows_of_the_product);
+    RUN(products_split_in_chunks_a_slowed_thread_can_leave);
     RUN(integer_and_bool_dots_call_no_blas);
     RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
     RUN(narrow_operand_dots_convert_on_threads);
