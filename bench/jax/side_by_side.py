@@ -11,7 +11,8 @@ JAX's.
 
     python3 -m venv .venv && .venv/bin/pip install jax numpy
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j
-    .venv/bin/python bench/jax/side_by_side.py [--runs N] [--threads 1,2] [--arrayjit build/arrayjit] [PROGRAM...]
+    .venv/bin/python bench/jax/side_by_side.py [--runs N] [--rounds R] [--threads 1,2] [--busy]
+        [--arrayjit build/arrayjit] [PROGRAM...]
 
 Columns: temp is the temporaries (JAX temp_size_in_bytes, arrayjit
 temp_bytes); aj bound is arrayjit's live-set lower bound (lower_bound_bytes);
@@ -21,6 +22,12 @@ memory_analysis) or arrayjit's peak_bytes. At 1 thread JAX runs under
 the first N cores (taskset -c 0-(N-1)) and arrayjit with --threads=N.
 A program that fails on either side prints a FAIL row with the first line of
 the error; the script goes on. The tests never need jax.
+
+--rounds R times everything R times, in turn (JAX, arrayjit, busy, BLIS at
+each thread count, then again), and shows the median of the R medians: on
+a shared machine whose speed drifts by tens of percent over minutes, a
+ratio of two times taken minutes apart says more about the drift than
+about either side.
 
 --busy adds, per thread count, arrayjit's time while another process spins
 on the last core (as a busy machine would), and that time over the idle one.
@@ -233,6 +240,13 @@ def compare(folder, nout):
     return agree, worst
 
 
+def median(values):
+    """The median of a list of numbers; None when any is None (no BLIS bound)."""
+    if any(v is None for v in values):
+        return None
+    return float(np.median(values))
+
+
 def mib(n):
     return "%.1f" % (n / 2**20)
 
@@ -241,28 +255,38 @@ def jax_peak(r):
     return r["args"] + r["outs"] - r["alias"] + r["temp"]
 
 
-def measure(cli, name, program, runs, thread_counts, busy):
+def measure(cli, name, program, runs, rounds, thread_counts, busy):
     """One program: inputs, then JAX and arrayjit at each thread count (and
-    arrayjit beside a busy core). Returns the table row's cells; a failure
-    raises Failure."""
+    arrayjit beside a busy core, and BLIS), each once a round, `rounds`
+    times over. Returns the table row's cells, each time the median over
+    the rounds; a failure raises Failure."""
     path = program_path(name)
+    times = {}   # (what, threads) -> [ms, one a round]
+
+    def note(what, threads, ms):
+        times.setdefault((what, threads), []).append(ms)
+
     with tempfile.TemporaryDirectory() as folder:
         nin = make_inputs(program, folder, seed=len(name))
-        jax_ms, aj_ms, busy_ms, blis_ms, worst, agree = {}, {}, {}, {}, 0.0, True
-        for k, threads in enumerate(thread_counts):
-            result = run_jax(folder, name, runs, threads, save=k == 0)
-            if k == 0:
-                first, nout = result, result["nout"]
-            jax_ms[threads] = result["ms"]
-            try:
-                aj_ms[threads] = run_arrayjit(cli, path, folder, nin, nout, runs, threads)
-            except Failure as e:
-                raise Failure("arrayjit run: %s" % e)
-            ok, err = compare(folder, nout)
-            agree, worst = agree and ok, max(worst, err)
-            if busy:
-                busy_ms[threads] = run_arrayjit_busy(cli, path, folder, nin, nout, runs, threads)
-            blis_ms[threads] = run_blis(path, runs, threads)
+        worst, agree = 0.0, True
+        for r in range(rounds):
+            for k, threads in enumerate(thread_counts):
+                first_call = r == 0 and k == 0
+                result = run_jax(folder, name, runs, threads, save=first_call)
+                if first_call:
+                    first, nout = result, result["nout"]
+                note("jax", threads, result["ms"])
+                try:
+                    note("aj", threads, run_arrayjit(cli, path, folder, nin, nout, runs, threads))
+                except Failure as e:
+                    raise Failure("arrayjit run: %s" % e)
+                ok, err = compare(folder, nout)
+                agree, worst = agree and ok, max(worst, err)
+                if busy:
+                    note("busy", threads, run_arrayjit_busy(cli, path, folder, nin, nout, runs, threads))
+                note("blis", threads, run_blis(path, runs, threads))
+    jax_ms, aj_ms, busy_ms, blis_ms = ({t: median(v) for (w, t), v in times.items() if w == what}
+                                       for what in ("jax", "aj", "busy", "blis"))
     try:
         mem = arrayjit_memory(cli, path, thread_counts[0])
     except Failure as e:
@@ -297,7 +321,9 @@ def print_row(cells, widths):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--runs", type=int, default=10, help="calls a process times (its median is one round's time)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="rounds of every timing, taken in turn (the table shows each median over them)")
     ap.add_argument("--threads", default="1,2", help="thread counts, one column group each (default 1,2)")
     ap.add_argument("--arrayjit", default=os.path.join(ROOT, "build", "arrayjit"))
     ap.add_argument("--busy", action="store_true", help="also time arrayjit with the last core busy")
@@ -315,7 +341,7 @@ def main():
     print_row(cells, widths)
     for name in names:
         try:
-            print_row(measure(opts.arrayjit, name, table[name], opts.runs, thread_counts, opts.busy), widths)
+            print_row(measure(opts.arrayjit, name, table[name], opts.runs, opts.rounds, thread_counts, opts.busy), widths)
         except Failure as e:
             print("%s FAIL %s" % (name.ljust(widths[0]), e), flush=True)
 
