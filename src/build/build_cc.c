@@ -36,7 +36,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <link.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
 #include <spawn.h>
@@ -356,16 +355,12 @@ static void pin_runtime_libraries(void) {
         dlopen(libs[i], RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);   /* NULL when not loaded: nothing to do */
 }
 
-/* Takes dlopen's handle h (NULL: it failed) of the object `what` names in
- * messages, and finds the symbol in it. */
+/* Finds the symbol in the object dlopen gave (h; NULL: it failed), which
+ * `what` names in messages. On failure h stays open: the caller closes it. */
 static int finish_load(void *h, const char *what, const char *symbol, build_result *r, diag *d) {
     if (!h) return diag_set(d, DIAG_IO, "build: cannot load %s: %s", what, dlerror());
     void *sym = dlsym(h, symbol);
-    if (!sym) {
-        diag_set(d, DIAG_IO, "build: %s has no symbol %s", what, symbol);
-        dlclose(h);
-        return DIAG_IO;
-    }
+    if (!sym) return diag_set(d, DIAG_IO, "build: %s has no symbol %s", what, symbol);
     pin_runtime_libraries();
     r->handle = h;
     r->symbol = sym;
@@ -373,41 +368,103 @@ static int finish_load(void *h, const char *what, const char *symbol, build_resu
 }
 
 static int load_object(const char *path, const char *symbol, build_result *r, diag *d) {
-    return finish_load(dlopen(path, RTLD_NOW | RTLD_LOCAL), path, symbol, r, d);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    int rc = finish_load(h, path, symbol, r, d);
+    if (rc && h) dlclose(h);
+    return rc;
 }
 
-/* Whether a loaded object goes by `name` (/proc/self/fd/N) for a file that
- * was open at N before. glibc hands back the object it knows by a name
- * instead of opening the file the name now leads to; an object that comes
- * back under another name is the same file (glibc also matches by inode). */
-static bool fd_name_taken(const char *name) {
-    void *h = dlopen(name, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
-    if (!h) return false;
-    struct link_map *l = NULL;
-    bool taken = dlinfo(h, RTLD_DI_LINKMAP, &l) == 0 && l && strcmp(l->l_name, name) == 0;
+/* ---- which entry each loaded object is ---------------------------------------------------
+ * A hit loads its entry through /proc/self/fd/N, the number it holds the
+ * checked file open at, so that what is loaded is that file whatever its
+ * name in the cache leads to meanwhile. But glibc hands back an object it
+ * already has when the name matches one that object goes by: the name it
+ * was loaded by, and every later name that led to its file (an entry
+ * loaded twice at once answers to both /proc/self/fd/N and
+ * /proc/self/fd/M), whatever file is open at that number now. So every
+ * object loaded from an entry is noted with the entry's key for as long as
+ * it is loaded, and a name that leads to a loaded object of another key
+ * (or to one not loaded from an entry) is given up for another number, a
+ * duplicate of the descriptor. An object that comes back under the same
+ * key is the same code: entries are named by the hash of what they were
+ * built from. */
+typedef struct loaded_object {
+    void *handle;
+    char key[2 * SHA256_DIGEST_SIZE + 1];
+    int loads;
+    struct loaded_object *next;
+} loaded_object;
+
+static loaded_object *loaded_objects;           /* under loaded_lock */
+static pthread_mutex_t loaded_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static loaded_object *loaded_find(void *h) {
+    loaded_object *o = loaded_objects;
+    while (o && o->handle != h) o = o->next;
+    return o;
+}
+
+/* dlopen of `name` for the entry of `key` (`what` in messages): *h the
+ * object, noted as that entry's, or NULL when the name leads to an object
+ * already loaded that is not that entry's (another entry's, or one we did
+ * not load). Only a name that leads to no object yet loads the file. */
+static int open_as_entry(const char *name, const char *key, const char *what, void **h, diag *d) {
+    int rc = DIAG_OK;
+    pthread_mutex_lock(&loaded_lock);
+    *h = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    loaded_object *o = *h ? loaded_find(*h) : NULL;
+    if (*h && (!o || strcmp(o->key, key) != 0)) {
+        dlclose(*h);
+        *h = NULL;
+    } else if (o) {
+        o->loads++;
+    } else if (!(*h = dlopen(name, RTLD_NOW | RTLD_LOCAL))) {
+        rc = diag_set(d, DIAG_IO, "build: cannot load %s: %s", what, dlerror());
+    } else if ((o = mem_calloc(1, sizeof *o))) {
+        *o = (loaded_object){*h, "", 1, loaded_objects};
+        snprintf(o->key, sizeof o->key, "%s", key);
+        loaded_objects = o;
+    } else {
+        dlclose(*h);
+        *h = NULL;
+        rc = diag_nomem(d);
+    }
+    pthread_mutex_unlock(&loaded_lock);
+    return rc;
+}
+
+/* Closes h, forgetting it as an entry's object with its last load. */
+static void close_object(void *h) {
+    pthread_mutex_lock(&loaded_lock);
+    loaded_object **at = &loaded_objects;
+    while (*at && (*at)->handle != h) at = &(*at)->next;
+    if (*at && --(*at)->loads == 0) {
+        loaded_object *gone = *at;
+        *at = gone->next;
+        mem_free(gone);
+    }
     dlclose(h);
-    return taken;
+    pthread_mutex_unlock(&loaded_lock);
 }
 
-/* Loads the object the open file fd holds through /proc/self/fd, so that
- * what is loaded is the file that fd's checks read, whatever its name in the
- * cache leads to meanwhile. While an object loaded from an earlier file at
- * fd's number is loaded, it goes through a duplicate of fd whose number no
- * loaded object is named by (a number this thread holds open cannot be
- * another thread's meanwhile). */
-static int load_fd(int fd, const char *what, const char *symbol, build_result *r, diag *d) {
-    char name[32];
-    int at = fd;
+/* Loads the entry of `key` that the open file fd holds (see above). */
+static int load_fd(int fd, const char *key, const char *what, const char *symbol, build_result *r, diag *d) {
+    int at = fd, rc;
     for (;;) {
+        char name[32];
+        void *h;
         snprintf(name, sizeof name, "/proc/self/fd/%d", at);
-        if (!fd_name_taken(name)) break;
-        int next = fcntl(at, F_DUPFD_CLOEXEC, at + 1);
+        if ((rc = open_as_entry(name, key, what, &h, d))) break;
+        if (h) {
+            if ((rc = finish_load(h, what, symbol, r, d))) close_object(h);
+            break;
+        }
+        int next = fcntl(at, F_DUPFD_CLOEXEC, at + 1);   /* a number no object of another entry goes by, maybe */
         int err = errno;
         if (at != fd) close(at);
         if (next < 0) return diag_set(d, DIAG_IO, "build: cannot load %s: %s", what, strerror(err));
         at = next;
     }
-    int rc = finish_load(dlopen(name, RTLD_NOW | RTLD_LOCAL), what, symbol, r, d);
     if (at != fd) close(at);
     return rc;
 }
@@ -703,7 +760,7 @@ static int try_hit(const cache *k, const char *symbol, build_result *r, int *out
     int fd, rc = open_entry(k, &fd, d);
     if (rc || fd < 0) return rc;
     size_t bytes = 0;
-    if (entry_sound(fd, k->key, &bytes) && load_fd(fd, k->entry, symbol, r, d) == DIAG_OK) {
+    if (entry_sound(fd, k->key, &bytes) && load_fd(fd, k->key, k->entry, symbol, r, d) == DIAG_OK) {
         r->code_bytes = bytes;
         r->cache_hit = true;
         *outcome = HIT;
@@ -769,7 +826,7 @@ static int build_miss(const cache *k, const char *source, size_t len, const buil
         r->code_bytes = (size_t)st.st_size;
         diag why;
         if (store_entry(k, in, &fd, &why) == DIAG_OK) {
-            if ((rc = load_fd(fd, k->entry, c->symbol, r, d))) unlinkat(k->fd, k->entry, 0);   /* useless to keep */
+            if ((rc = load_fd(fd, k->key, k->entry, c->symbol, r, d))) unlinkat(k->fd, k->entry, 0);   /* useless to keep */
             close(fd);
         } else {
             warn_unusable(k->path, &why);
@@ -821,7 +878,7 @@ int build_shared_object(const char *source, size_t len, const char *symbol,
 
 void build_release(build_result *r) {
     if (!r) return;
-    if (r->handle) dlclose(r->handle);
+    if (r->handle) close_object(r->handle);
     *r = (build_result){0};
 }
 

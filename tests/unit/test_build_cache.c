@@ -388,6 +388,32 @@ TEST(entries_loaded_at_once_are_each_themselves) {
     free(dir);
 }
 
+/* An entry loaded twice at once is one object that glibc then also knows
+ * by the second load's name (/proc/self/fd/M, M taken because the first
+ * load's name was): a third entry, opened at the first number and moved to
+ * M, must still be itself, not the object that goes by M. */
+TEST(an_entry_loaded_twice_leaves_no_name_to_another) {
+    char *dir = fresh_dir();
+    static const int values[] = {70, 70, 71};
+    for (int pass = 0; pass < 2; pass++) {   /* misses first, then hits */
+        build_result r[3];
+        for (int i = 0; i < 3; i++) {
+            char src[64];
+            int n = snprintf(src, sizeof src, "int f(void) { return %d; }\n", values[i]);
+            build_options o = {.cflags = "-O1", .disk_cache = true, .cache_dir = dir};
+            diag d;
+            EXPECT_EQ_INT(build_shared_object(src, (size_t)n, "f", &o, &r[i], &d), DIAG_OK);
+            EXPECT_EQ_INT(r[i].cache_hit, pass == 1 || i == 1);
+        }
+        for (int i = 0; i < 3; i++) {
+            EXPECT_EQ_INT(((int (*)(void))r[i].symbol)(), values[i]);
+            build_release(&r[i]);
+        }
+    }
+    remove_tree(dir);
+    free(dir);
+}
+
 /* The probe behind the flags the C backend adds where the compiler takes
  * them (backend_c.c: no gathers): a flag gcc knows is taken, one it does
  * not know is not, and a compiler that cannot run takes nothing; answers
@@ -409,6 +435,7 @@ int main(void) {
     RUN(an_unusable_cache_directory_warns_and_builds_without_it);
     RUN(a_long_cache_dir_is_used_whole);
     RUN(entries_loaded_at_once_are_each_themselves);
+    RUN(an_entry_loaded_twice_leaves_no_name_to_another);
     RUN(a_compiler_is_asked_which_flags_it_takes);
     return TESTS_DONE();
 }
