@@ -1,7 +1,10 @@
 /* dispatch: what a call costs beyond its kernels. A tiny program
  * (y = tanh(x) + x on f32[4]) is called many times, cached, through each
  * entry point; the table gives the median microseconds per call over
- * batches of calls.
+ * batches of calls. Then what a while loop's step costs: the same body
+ * as a StableHLO while loop of n steps (n an argument), run_into at n = 1
+ * and n = 1 + LOOP_STEPS, the difference over LOOP_STEPS (the condition's
+ * kernel, the body's kernel on 4 floats, the carries).
  *
  *   build/bench_dispatch [--calls=N] [--batches=B]
  *   ARRAYJIT_ALLOCATOR=system build/bench_dispatch   (malloc instead of the pool)
@@ -16,6 +19,24 @@
 #include "../tools/timing.h"
 
 static const int64_t dims[1] = {4};
+
+enum { LOOP_STEPS = 1000 };
+static const char loop_text[] =
+    "func.func @main(%x: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {\n"
+    "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %r:2 = stablehlo.while(%i = %c0, %y = %x) : tensor<i32>, tensor<4xf32>\n"
+    "  cond {\n"
+    "    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %p : tensor<i1>\n"
+    "  } do {\n"
+    "    %one = stablehlo.constant dense<1> : tensor<i32>\n"
+    "    %j = stablehlo.add %i, %one : tensor<i32>\n"
+    "    %t = stablehlo.tanh %y : tensor<4xf32>\n"
+    "    %z = stablehlo.add %t, %y : tensor<4xf32>\n"
+    "    stablehlo.return %j, %z : tensor<i32>, tensor<4xf32>\n"
+    "  }\n"
+    "  return %r#1 : tensor<4xf32>\n"
+    "}\n";
 
 static aj_status tanh_plus(aj_builder *b, int nin, const aj_value *x, const void *static_args,
                            size_t static_size, void *user, int nout, aj_value *results) {
@@ -63,6 +84,58 @@ static double per_call_us(target *t, entry_point how, int calls, int batches) {
     return median;
 }
 
+/* Median over batches of a loop iteration's microseconds: per batch,
+ * `calls` calls of n = 1 + LOOP_STEPS steps less as many of n = 1, over
+ * the extra steps. -1 on an error. */
+static double per_iteration_us(aj_executable *e, aj_array *x, aj_array *out, int calls, int batches) {
+    int32_t steps[2] = {1, 1 + LOOP_STEPS};
+    aj_array *in[2][2] = {{x, NULL}, {x, NULL}};
+    double *us = malloc((size_t)batches * sizeof *us);
+    int rc = !us || aj_array_wrap(AJ_I32, 0, NULL, &steps[0], &in[0][1]) ||
+             aj_array_wrap(AJ_I32, 0, NULL, &steps[1], &in[1][1]);
+    for (int b = 0; !rc && b < batches; b++) {
+        double took[2];
+        for (int k = 0; k < 2 && !rc; k++) {
+            double start = timing_now();
+            for (int i = 0; i < calls && !rc; i++) rc = aj_executable_run_into(e, 2, in[k], 1, &out);
+            took[k] = timing_now() - start;
+        }
+        us[b] = (took[1] - took[0]) / ((double)calls * LOOP_STEPS) * 1e6;
+    }
+    double median = -1;
+    if (!rc) {
+        qsort(us, (size_t)batches, sizeof *us, timing_compare);
+        median = us[batches / 2];
+    }
+    aj_array_destroy(in[0][1]);
+    aj_array_destroy(in[1][1]);
+    free(us);
+    return median;
+}
+
+/* The loop table's row; nonzero on an error. */
+static int loop_row(aj_array *x, aj_array *out, int calls, int batches) {
+    aj_module *m = NULL;
+    aj_executable *e = NULL;
+    double us = -1;
+    if (!aj_module_parse(loop_text, sizeof loop_text - 1, "loop.mlir", &m) && !aj_compile(m, "main", NULL, &e))
+        us = per_iteration_us(e, x, out, calls, batches);
+    if (us < 0) {
+        fprintf(stderr, "bench_dispatch: while loop: %s\n", aj_last_error());
+    } else if (!(((const float *)aj_array_data(out))[0] > LOOP_STEPS)) {   /* each step adds about 1 */
+        fprintf(stderr, "bench_dispatch: while loop: the last call did not run its %d steps\n", 1 + LOOP_STEPS);
+        us = -1;
+    } else {
+        printf("\nwhile loop of n steps of the same body (n an argument); median of %d batches of %d calls "
+               "at n = 1 and n = %d\n", batches, calls, 1 + LOOP_STEPS);
+        printf("%-24s %10s  %s\n", "entry point", "us/step", "a step whole");
+        printf("%-24s %10.3f  %s\n", "aj_executable_run_into", us, "the condition's kernel, the body's (4 floats), carries");
+    }
+    aj_executable_destroy(e);
+    aj_module_destroy(m);
+    return us < 0;
+}
+
 int main(int argc, char **argv) {
     int calls = 20000, batches = 11;
     for (int i = 1; i < argc; i++) {
@@ -106,6 +179,7 @@ int main(int argc, char **argv) {
         }
         printf("%-24s %10.3f  %s\n", rows[r].name, us, rows[r].what);
     }
+    if (!rc) rc = loop_row(t.in, t.out, calls / 100 + 1, batches);
     aj_array_destroy(t.in);
     aj_array_destroy(t.out);
     aj_jit_destroy(t.j);
