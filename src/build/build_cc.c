@@ -753,22 +753,24 @@ static bool entry_sound(int fd, const char *key, size_t *object_bytes) {
 enum { HIT, MISS };
 
 /* HIT (r loaded from the entry), MISS (none, or one that is corrupt or fails
- * to load, now deleted: it was the user's), or DIAG_IO when the entry is one
- * the cache must not use (d says why; it stays). */
+ * to load, now deleted: it was the user's), DIAG_NOMEM (out of memory on
+ * the way: the entry stays), or DIAG_IO when the entry is one the cache
+ * must not use (d says why; it stays). */
 static int try_hit(const cache *k, const char *symbol, build_result *r, int *outcome, diag *d) {
     *outcome = MISS;
     int fd, rc = open_entry(k, &fd, d);
     if (rc || fd < 0) return rc;
     size_t bytes = 0;
-    if (entry_sound(fd, k->key, &bytes) && load_fd(fd, k->key, k->entry, symbol, r, d) == DIAG_OK) {
+    int loaded = entry_sound(fd, k->key, &bytes) ? load_fd(fd, k->key, k->entry, symbol, r, d) : DIAG_IO;
+    if (loaded == DIAG_OK) {
         r->code_bytes = bytes;
         r->cache_hit = true;
         *outcome = HIT;
-    } else {
+    } else if (loaded != DIAG_NOMEM) {
         unlinkat(k->fd, k->entry, 0);   /* build it again */
     }
     close(fd);
-    return DIAG_OK;
+    return loaded == DIAG_NOMEM ? DIAG_NOMEM : DIAG_OK;
 }
 
 /* Copies the object (open on in) to out, then the trailer. */
@@ -826,7 +828,8 @@ static int build_miss(const cache *k, const char *source, size_t len, const buil
         r->code_bytes = (size_t)st.st_size;
         diag why;
         if (store_entry(k, in, &fd, &why) == DIAG_OK) {
-            if ((rc = load_fd(fd, k->key, k->entry, c->symbol, r, d))) unlinkat(k->fd, k->entry, 0);   /* useless to keep */
+            rc = load_fd(fd, k->key, k->entry, c->symbol, r, d);
+            if (rc && rc != DIAG_NOMEM) unlinkat(k->fd, k->entry, 0);   /* useless to keep */
             close(fd);
         } else {
             warn_unusable(k->path, &why);
