@@ -398,10 +398,11 @@ typedef struct loaded_object {
 static loaded_object *loaded_objects;           /* under loaded_lock */
 static pthread_mutex_t loaded_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static loaded_object *loaded_find(void *h) {
-    loaded_object *o = loaded_objects;
-    while (o && o->handle != h) o = o->next;
-    return o;
+/* The link that points at h's note (*link NULL when h has none). */
+static loaded_object **loaded_link(void *h) {
+    loaded_object **at = &loaded_objects;
+    while (*at && (*at)->handle != h) at = &(*at)->next;
+    return at;
 }
 
 /* dlopen of `name` for the entry of `key` (`what` in messages): *h the
@@ -412,7 +413,7 @@ static int open_as_entry(const char *name, const char *key, const char *what, vo
     int rc = DIAG_OK;
     pthread_mutex_lock(&loaded_lock);
     *h = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    loaded_object *o = *h ? loaded_find(*h) : NULL;
+    loaded_object *o = *h ? *loaded_link(*h) : NULL;
     if (*h && (!o || strcmp(o->key, key) != 0)) {
         dlclose(*h);
         *h = NULL;
@@ -436,8 +437,7 @@ static int open_as_entry(const char *name, const char *key, const char *what, vo
 /* Closes h, forgetting it as an entry's object with its last load. */
 static void close_object(void *h) {
     pthread_mutex_lock(&loaded_lock);
-    loaded_object **at = &loaded_objects;
-    while (*at && (*at)->handle != h) at = &(*at)->next;
+    loaded_object **at = loaded_link(h);
     if (*at && --(*at)->loads == 0) {
         loaded_object *gone = *at;
         *at = gone->next;
