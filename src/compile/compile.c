@@ -101,7 +101,8 @@ static int run_regions(compile_state *st, diag *d) {
 /* With the sub-programs compiled so far: none for a budget candidate, whose
  * control flow's scratch is left out (they are compiled once it is chosen). */
 static int run_contract(compile_state *st, diag *d) {
-    contract_options co = {.strict_order = st->o->codegen.strict_order, .no_blas = st->o->codegen.no_blas};
+    contract_options co = {.strict_order = st->o->codegen.strict_order, .no_blas = st->o->codegen.no_blas,
+                          .threads = st->o->codegen.threads};
     if (st->c) co.subs = st->c->subs, co.nsubs = st->c->nsubs;
     return contract_func(st->f, &co, &st->kernels, d);
 }

@@ -48,7 +48,7 @@ codegen_options regions_codegen_options(const compiled *c, const compile_options
 /* The contract of g, whose control-flow kernels' sub-programs c holds. */
 static int make_contract(const compiled *c, const ir_func *g, const compile_options *o, contract *k, diag *d) {
     contract_options co = {.strict_order = o->codegen.strict_order, .no_blas = o->codegen.no_blas, .subs = c->subs,
-                           .nsubs = c->nsubs};
+                           .nsubs = c->nsubs, .threads = o->codegen.threads};
     return contract_func(g, &co, k, d);
 }
 

@@ -599,6 +599,46 @@ static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) 
     return true;
 }
 
+/* Whether every op of b that depends on the dot's result is elementwise
+ * on the result's shape (so each product element is read where it is). */
+static bool product_read_elementwise(const ir_func *f, const ir_block *b, const ir_op *dot) {
+    bool *dep = mem_calloc((size_t)f->nvalues, sizeof *dep);
+    if (!dep) return false;   /* no answer without memory: the safe one */
+    const ir_type *shape = type_of(f, dot->out[0]);
+    dep[dot->out[0]] = true;
+    bool ok = true;
+    for (int i = 0; ok && i + 1 < b->nops; i++) {
+        const ir_op *op = b->ops[i];
+        bool reads = false;
+        for (int j = 0; j < op->nin; j++) reads |= dep[op->in[j]];
+        if (!reads || op == dot) continue;
+        ir_op_kind kind = ir_op_kind_of(op->code);
+        bool elementwise = kind == IR_KIND_UNARY || kind == IR_KIND_BINARY || op->code == IR_CONVERT ||
+                           op->code == IR_COMPARE || op->code == IR_SELECT || op->code == IR_CLAMP;
+        for (int j = 0; j < op->nin; j++)
+            if (dep[op->in[j]] && !ir_type_same_shape(type_of(f, op->in[j]), shape)) elementwise = false;
+        ok = elementwise && op->nout == 1 && ir_type_same_shape(type_of(f, op->out[0]), shape);
+        if (ok) dep[op->out[0]] = true;
+    }
+    mem_free(dep);
+    return ok;
+}
+
+/* Whether a blocked DOT_CONVERT matmul [M, K] x [K, N] (K blocks of kb)
+ * runs in column panels (contract_kernel.convert_columns): with threads,
+ * N > M (the split a plain product takes is N's), every result of the
+ * kernel [M, N] and its epilogue reading the product elementwise (a task's
+ * columns are all it computes), and the lhs whole in f32 at most doubling
+ * the blocked scratch (M x K + kb x N against M x kb + kb x N floats). */
+static bool converts_by_columns(const ir_func *f, const ir_op *fusion, const ir_op *dot, int64_t kb, int threads) {
+    const ir_type *out = type_of(f, dot->out[0]);
+    int64_t m = out->dims[0], n = out->dims[1], kdim = type_of(f, dot->in[0])->dims[1];
+    if (threads < 2 || n <= m || !product_read_elementwise(f, fusion->regions[0], dot)) return false;
+    for (int i = 0; i < fusion->nout; i++)
+        if (!ir_type_same_shape(type_of(f, fusion->out[i]), out)) return false;
+    return (double)m * (double)kdim <= 2.0 * (double)m * (double)kb + (double)kb * (double)n;
+}
+
 /* Fast mode: a DOT kernel whose one dot_general reads two block arguments
  * and gives f32 from an operand of a narrower type: the scratch for its
  * operands as f32 (0: no such kernel), a K block of each for a plain
@@ -608,7 +648,7 @@ static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) 
  * sums in another order, which fast mode allows. A kernel that returns no
  * value of the product's type (its epilogue rounds it to bf16) gets room
  * for the product after the operands (k->scratch_product). */
-static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_kernel *k) {
+static size_t convert_scratch(const ir_func *f, const ir_op *fusion, int threads, contract_kernel *k) {
     const ir_block *b = fusion->regions[0];
     const ir_op *dot = only_dot(b);
     if (!dot || block_arg_index(b, dot->in[0]) < 0 || block_arg_index(b, dot->in[1]) < 0) return 0;
@@ -620,7 +660,9 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, contract_ke
     if (matmul_of_args(f, b, dot, 0)) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
-        k->scratch_rhs = align_up((size_t)(l->dims[0] * k->convert_block) * 4);
+        k->convert_columns = converts_by_columns(f, fusion, dot, k->convert_block, threads);
+        int64_t lhs_k = k->convert_columns ? kdim : k->convert_block;
+        k->scratch_rhs = align_up((size_t)(l->dims[0] * lhs_k) * 4);
         operands = k->scratch_rhs + (size_t)(k->convert_block * r->dims[1]) * 4;
     } else {
         k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
@@ -899,7 +941,7 @@ static size_t sort_scratch(const ir_func *f, const ir_op *fusion, contract_kerne
 
 /* ---- the stage ---------------------------------------------------------------------- */
 
-static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool strict_order, contract_kernel *k) {
+static contract_strategy strategy_of(const ir_func *f, const ir_op *op, const contract_options *o, contract_kernel *k) {
     if (op->code != IR_FUSION || op->nregions != 1) return CONTRACT_NONE;
     switch (op->a.fusion_kind) {
     case IR_FUSION_LOOP: return CONTRACT_LOOP;
@@ -907,11 +949,11 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
     case IR_FUSION_DOT:
         if (affine_update(f, op, k)) return CONTRACT_DOT_AFFINE;
         if (byte_matmul(f, op, &k->scratch)) return CONTRACT_DOT_BYTES;
-        if (!strict_order && (k->scratch = convert_scratch(f, op, k))) return CONTRACT_DOT_CONVERT;
+        if (!o->strict_order && (k->scratch = convert_scratch(f, op, o->threads, k))) return CONTRACT_DOT_CONVERT;
         return CONTRACT_DOT;
     case IR_FUSION_OPAQUE:
         if (contract_is_control_kernel(op)) return CONTRACT_CONTROL;
-        if (!strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
+        if (!o->strict_order && (k->scratch = conv_scratch(f, op, k))) return CONTRACT_CONV_GEMM;
         if ((k->scratch = lapack_scratch(f, op)) || (k->scratch = fft_scratch(f, op)) ||
             (k->scratch = top_k_scratch(f, op)) || (k->scratch = sort_scratch(f, op, k)))
             return CONTRACT_OPAQUE;
@@ -932,31 +974,6 @@ static contract_strategy strategy_of(const ir_func *f, const ir_op *op, bool str
  * residual h + tanh(h @ W) reads it twice), as reads_by_row says. The
  * planner's chains (plan_chain.c) run such kernels block of rows by
  * block. */
-
-/* Whether every op of b that depends on the dot's result is elementwise
- * on the result's shape (so each product element is read where it is). */
-static bool product_read_elementwise(const ir_func *f, const ir_block *b, const ir_op *dot) {
-    bool *dep = mem_calloc((size_t)f->nvalues, sizeof *dep);
-    if (!dep) return false;   /* no answer without memory: the safe one */
-    const ir_type *shape = type_of(f, dot->out[0]);
-    dep[dot->out[0]] = true;
-    bool ok = true;
-    for (int i = 0; ok && i + 1 < b->nops; i++) {
-        const ir_op *op = b->ops[i];
-        bool reads = false;
-        for (int j = 0; j < op->nin; j++) reads |= dep[op->in[j]];
-        if (!reads || op == dot) continue;
-        ir_op_kind kind = ir_op_kind_of(op->code);
-        bool elementwise = kind == IR_KIND_UNARY || kind == IR_KIND_BINARY || op->code == IR_CONVERT ||
-                           op->code == IR_COMPARE || op->code == IR_SELECT || op->code == IR_CLAMP;
-        for (int j = 0; j < op->nin; j++)
-            if (dep[op->in[j]] && !ir_type_same_shape(type_of(f, op->in[j]), shape)) elementwise = false;
-        ok = elementwise && op->nout == 1 && ir_type_same_shape(type_of(f, op->out[0]), shape);
-        if (ok) dep[op->out[0]] = true;
-    }
-    mem_free(dep);
-    return ok;
-}
 
 /* Whether dot multiplies region b's arguments as [M..., K] x [K, N] (or
  * [N, K]): the lhs's leading dims are M's, row-major (a transformer's
@@ -1000,7 +1017,7 @@ static int fill(const ir_func *f, const contract_options *o, contract *c, diag *
         const ir_op *op = body->ops[s];
         contract_kernel *k = &c->k[s];
         k->affine_operand = -1;
-        k->strategy = strategy_of(f, op, o->strict_order, k);
+        k->strategy = strategy_of(f, op, o, k);
         if (k->strategy == CONTRACT_NONE) continue;
         if (k->strategy == CONTRACT_DOT) {
             k->has_demand = contract_demanded_triangle(f, s, &k->demand);

@@ -147,6 +147,12 @@ typedef struct contract_kernel {
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
+    bool convert_columns;           /* with convert_block, over threads: the lhs whole in f32 at
+                                       the scratch's start (M x K), then one task a panel of N's
+                                       columns [lo, hi), converting the rhs's block of them into
+                                       block x (hi - lo) floats at scratch_rhs + block x lo,
+                                       and its epilogue on them (contract.c converts_by_columns,
+                                       emit_dot.c emit_convert_columns) */
     size_t scratch_product;         /* DOT_CONVERT whose kernel returns no value of the f32
                                        product's type (a narrow-result dot that passes/
                                        widen_dots.c rounds in its epilogue): the product's
@@ -167,6 +173,8 @@ typedef struct contract_options {
     bool strict_order;              /* codegen_options.strict_order: what may be overwritten
                                        depends on the order the code computes in */
     bool no_blas;                   /* codegen_options.no_blas: no dot runs by rows (contract.c) */
+    int threads;                    /* codegen_options.threads: a narrow matmul may run in column
+                                       panels, one a task (convert_columns) */
     const contract_subprogram *subs;   /* the sub-programs compiled so far (control scratch) */
     int nsubs;
 } contract_options;

@@ -1044,6 +1044,102 @@ static const char *scratch_result(emit_ctx *cx, const ex_kernel *k) {
     return name;
 }
 
+/* skip[r]: result r is the dot's own, which the gemm wrote into target r. */
+static void skip_target(const ex_kernel *k, const ir_op *dot, int target, bool *skip) {
+    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
+}
+
+/* The task of a DOT_CONVERT in column panels, columns [aj_lo, aj_hi) of
+ * the M x N product: per K block, the rhs's block of those columns
+ * converted into its part of the scratch, sgemm adding the block's product
+ * into them (the lhs is in f32 at the scratch's start), then the epilogue
+ * on them. The kernel's pointers come as aj_p[], in its order, then the
+ * scratch. True when the epilogue took the columns form (or had nothing
+ * to do). */
+static bool emit_columns_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, const char *name) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
+    const ir_op *op = k->fusion;
+    ec_open(cx, "static void %s(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)", name);
+    for (int j = 0; j < op->nin + op->nout; j++) {
+        bool res = j >= op->nin;
+        const char *ct = ec_ctype(ec_type(cx, res ? op->out[j - op->nin] : op->in[j])->dtype), *c = res ? "" : "const ";
+        const char *v = res ? k->out[j - op->nin] : cx->buffer[k->region->args[j]];
+        ec_line(cx, "%s%s *%s = (%s%s *)aj_p[%d];", c, ct, v, c, ct, j);
+        ec_line(cx, "(void)%s;", v);
+    }
+    ec_line(cx, "char *scratch = (char *)aj_p[%d];", op->nin + op->nout);
+    const char *out = target >= 0 ? k->out[target] : scratch_result(cx, k);
+    const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"),
+               *kn = ec_fresh(cx, "kn"), *cols = ec_fresh(cx, "aj_cols");
+    ec_line(cx, "int64_t %s = aj_hi - aj_lo;", cols);
+    ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu) + aj_lo * %" PRId64 ";", a, b,
+            ck->scratch_rhs, kb);
+    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
+            k0);
+    emit_widen(cx, r->dtype, ec_str(cx, "%s + %s * %" PRId64 " + aj_lo", ex_buffer(cx, dot->in[1]), k0, n), b, kn,
+               cols, ec_str(cx, "%" PRId64, n), cols);
+    ex_gemm_call(cx, true, m, n, kb,
+                 ec_str(cx, "%" PRId64 ", %s, %s, 1.0f, %s + %s, %" PRId64 ", 1, %s, %s, 1, %s ? 1.0f : 0.0f, "
+                        "(float *)%s + aj_lo, %" PRId64 ", 1", m, cols, kn, a, k0, kk, b, cols, k0, out, n));
+    ec_close(cx);
+    bool skip[k->ret->nin], todo = false;
+    skip_target(k, dot, target, skip);
+    for (int r = 0; r < k->ret->nin; r++) todo |= !skip[r];
+    cx->buffer[dot->out[0]] = out;
+    cx->col_n = n;
+    cx->col_done = 0;
+    emit_result_loop(cx, k, skip);
+    cx->col_n = 0;
+    cx->buffer[dot->out[0]] = NULL;
+    ec_close(cx);
+    return !cx->rc && cx->col_done == todo;
+}
+
+/* DOT_CONVERT in column panels (contract_kernel.convert_columns): the lhs
+ * converted whole into the scratch over the run's threads, then the
+ * columns in ex_gemm_chunk's split, one task a chunk (emit_columns_task):
+ * two parallel calls a product and the epilogue on every thread, on
+ * columns still in the cache, where blocks over the whole N made three
+ * calls a K block and left the epilogue to the caller alone. The task is
+ * a function of its own in the declarations. False, nothing written, where
+ * the epilogue does not take the columns form. */
+static bool emit_convert_columns(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target) {
+    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1];
+    if (target < 0 && !cx->p->kernels.k[k->step].scratch_product) return false;   /* the naive loop's */
+    const char *name = ec_str(cx, "%sk%d_columns", cx->prefix, k->step);
+    sbuf kernel = cx->code;
+    int indent = cx->indent;
+    bool run = cx->kernel_run;
+    cx->code = (sbuf){0};
+    cx->indent = 0;
+    cx->kernel_run = false;   /* a task runs on one thread */
+    bool good = emit_columns_task(cx, k, dot, target, name);
+    if (good) sb_put(&cx->decls, cx->code.s, cx->code.len);
+    if (cx->code.failed) cx->decls.failed = true;
+    sb_free(&cx->code);
+    cx->code = kernel;
+    cx->indent = indent;
+    cx->kernel_run = run;
+    if (!good) return cx->rc != DIAG_OK;
+    const char *ks = ec_str(cx, "%" PRId64, kk);
+    ec_block(cx);
+    emit_widen(cx, l->dtype, ex_buffer(cx, dot->in[0]), "(float *)scratch", ec_str(cx, "%" PRId64, m), ks, ks, ks);
+    sbuf p = {0};
+    const ir_op *op = k->fusion;
+    for (int j = 0; j < op->nin + op->nout; j++)
+        sb_printf(&p, "(void *)%s, ", j < op->nin ? ex_buffer(cx, k->region->args[j]) : k->out[j - op->nin]);
+    ec_line(cx, "void *const aj_columns_p[] = {%s(void *)scratch};", ec_take(cx, &p));
+    int64_t chunk = run ? ex_gemm_chunk(cx->o->threads, m, n, kk) : 0;
+    ec_line(cx, "aj_parallel(%s, %s, aj_columns_p, %" PRId64 ", %" PRId64 ");", run ? "run" : "0", name, n,
+            chunk ? chunk : n);
+    ec_close(cx);
+    return true;
+}
+
 /* ---- the product of bytes --------------------------------------------------------------- */
 
 const char emit_prelude_byte_gemm[] = "\n/* ---- the product of bytes (src/util/byte_gemm.h) ---- */\n" AJ_BYTE_GEMM_TEXT;
@@ -1141,6 +1237,8 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot, bytes);
     if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
+    if (blocked && cx->p->kernels.k[k->step].convert_columns && emit_convert_columns(cx, k, dot, target))
+        return cx->rc;
     const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_result(cx, k);
     if (target >= 0 && bytes && ec_type(cx, k->ret->in[target])->dtype != IR_I32)
         into = ec_str(cx, "((int32_t *)%s)", into);   /* sums in a 4-byte result the epilogue converts */
@@ -1154,7 +1252,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
         emit_gemm(cx, dot, &g, operands, into, single_out ? "1.0f" : "1.0", single_out ? "0.0f" : "0.0", 0);
     }
     bool skip[k->ret->nin];
-    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
+    skip_target(k, dot, target, skip);
     cx->buffer[dot->out[0]] = into;
     int rc = emit_result_loop(cx, k, skip);
     cx->buffer[dot->out[0]] = NULL;

@@ -167,6 +167,12 @@ typedef struct emit_ctx {
        col_tiles 0 and the caller takes the kernel back. */
     bool col_split;
     int64_t col_tiles;
+    /* Column panels (emit_dot.c, a narrow matmul's task): while col_n > 0,
+       the result loop runs columns [aj_lo, aj_hi) of its results' last dim
+       (size col_n), never flat or in tiles; col_done counts the loops given
+       those bounds (the loop is good when it is 1). */
+    int64_t col_n;
+    int col_done;
     int64_t slot_rows;         /* > 0: the kernel being emitted runs in slots (emit_c.c): it takes
                                   units [aj_from, aj_to) (a dot over its lhs: rows; a convolution:
                                   blocks of positions) and its slot's part of the scratch block,

@@ -28,6 +28,10 @@ void ec_loops_open(emit_ctx *cx, const ex_loop *loops, int n, bool ivdep) {
                 cx->row_done++;
             }
         }
+        if (i == n - 1 && cx->col_n && l->size == cx->col_n && !l->from && !l->to) {   /* the columns */
+            from = "aj_lo", to = "aj_hi";
+            cx->col_done++;
+        }
         if (i == n - 1 && cx->inner_step > 1)
             ec_open(cx, "for (int64_t %s = %s; %s < %s; %s += %" PRId64 ")", l->var, from, l->var, to, l->var,
                     cx->inner_step);
@@ -356,10 +360,10 @@ int emit_result_loop(emit_ctx *cx, const ex_kernel *k, const bool *skip) {
     if (ir_type_numel(s) == 0 || todo == 0) return cx->rc;
     ex_loop loops[IR_MAX_RANK + 2];
     ex_index ix;
-    bool flat = is_flat(cx, k);
+    bool flat = !cx->col_n && is_flat(cx, k);
     int n = shape_loops(cx, s, flat, loops, &ix);
     int untiled = n;
-    if (!flat) n = tile_loops(cx, k, s, &ix, loops, n);
+    if (!flat && !cx->col_n) n = tile_loops(cx, k, s, &ix, loops, n);
     if (cx->rc || (n > untiled && tile_through_memory(cx, k, skip, s, loops, n, &ix))) return cx->rc;
     ex_store_nest nest;
     ex_store_nest_open(cx, k, skip, s, loops, n, flat, &ix, &nest);

@@ -162,7 +162,7 @@ static int fuse_all(ir_func *f, ir_fusion_kind kind) { return fuse_ranges(f, 1, 
 
 /* Parameters in args[], returned values in outs[] (a value returned twice,
  * a parameter or a constant is copied), everything else in the arena. */
-static void plan_simple(const ir_func *f, plan *p) {
+static void plan_simple(const ir_func *f, int threads, plan *p) {
     *p = (plan){.nvalues = f->nvalues};
     p->buf = mem_calloc((size_t)f->nvalues, sizeof *p->buf);
     p->copies = mem_calloc((size_t)f->nresults + 1, sizeof *p->copies);
@@ -193,7 +193,7 @@ static void plan_simple(const ir_func *f, plan *p) {
     for (int s = 0; s < p->nsteps; s++) p->runs[s] = (plan_run){s, 0, 0, false, 0};
     p->slots = mem_calloc((size_t)f->nvalues + 1, sizeof *p->slots);
     diag d = {0};
-    EXPECT_EQ_INT(contract_func(f, NULL, &p->kernels, &d), DIAG_OK);
+    EXPECT_EQ_INT(contract_func(f, &(contract_options){.threads = threads}, &p->kernels, &d), DIAG_OK);
     for (int s = 0; s < p->kernels.nsteps; s++)
         if (p->kernels.k[s].scratch > p->scratch_bytes) p->scratch_bytes = p->kernels.k[s].scratch;
     p->scratch_offset = p->arena_bytes;
@@ -361,7 +361,7 @@ static bool compile_fused(ir_module *m, const check *k, compiled_fn *c) {
         testing_failed_checks++;
         return false;
     }
-    plan_simple(c->ff, &c->p);
+    plan_simple(c->ff, k->threads, &c->p);
     codegen_options o = options_of(k);
     char *src = NULL;
     size_t len = 0;
@@ -1302,6 +1302,44 @@ TEST(narrow_operand_dots_convert_on_threads) {
     check_program(batched, &k);
 }
 
+/* A narrow matmul wider than tall on threads (contract convert_columns):
+ * the lhs converted whole, then each task its panel of columns, K block by
+ * block (600: two whole blocks and 88), and its epilogue on them. 70 x 600
+ * bf16 by 600 x 300 i8 splits N at 160 (a panel not a multiple of 32
+ * last). Epilogues: none (the product returned), a per-column scale and
+ * tanh with the product returned too, a rounding to bf16 (the product in
+ * scratch). Refused, the same program by its K blocks: one thread, and a
+ * result of another shape (a reshape: a task's columns are not its). */
+TEST(narrow_matmuls_run_in_column_panels_on_threads) {
+    static const char *const epilogues[] = {
+        "  return %d : tensor<70x300xf32>\n}\n",
+        "  %sb = stablehlo.broadcast_in_dim %s, dims = [1] : (tensor<300xf32>) -> tensor<70x300xf32>\n"
+        "  %m = stablehlo.multiply %d, %sb : tensor<70x300xf32>\n"
+        "  %t = stablehlo.tanh %m : tensor<70x300xf32>\n"
+        "  return %t, %d : tensor<70x300xf32>, tensor<70x300xf32>\n}\n",
+        "  %c = stablehlo.convert %d : (tensor<70x300xf32>) -> tensor<70x300xbf16>\n"
+        "  return %c : tensor<70x300xbf16>\n}\n",
+        "  %rs = stablehlo.reshape %d : (tensor<70x300xf32>) -> tensor<70x30x10xf32>\n"
+        "  return %rs : tensor<70x30x10xf32>\n}\n",
+    };
+    static const char *const results[] = {"tensor<70x300xf32>", "(tensor<70x300xf32>, tensor<70x300xf32>)",
+                                          "tensor<70x300xbf16>", "tensor<70x30x10xf32>"};
+    for (int e = 0; e < 4; e++)
+        for (int threads = 1; threads <= 2; threads++) {
+            char text[2048];
+            snprintf(text, sizeof text,
+                     "func.func @main(%%l: tensor<70x600xbf16>, %%r: tensor<600x300xi8>, %%s: tensor<300xf32>) -> %s {\n"
+                     "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (tensor<70x600xbf16>, "
+                     "tensor<600x300xi8>) -> tensor<70x300xf32>\n%s",
+                     results[e], epilogues[e]);
+            bool columns = threads == 2 && e < 3;
+            check k = {.kind = IR_FUSION_DOT, .threads = threads, .range = 4, .tol = {256, 1e-3},
+                       .contains = columns ? "_columns(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)" : "aj_widen_",
+                       .lacks = columns ? NULL : "_columns", .name = "narrow matmul, column panels"};
+            check_program(text, &k);
+        }
+}
+
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
  * (src/util/byte_gemm.h) in every signedness and both rhs layouts, with
  * K, N and M off its blocks (K: 2, 4 and 32 values, N: 16 and 32 columns,
@@ -1736,7 +1774,7 @@ TEST(the_entry_runs_kernels_in_order_with_planned_pointers) {
     EXPECT_EQ_INT(fuse_ranges(c.ff, 4, (int[]){1, 2, 4, 6}, kinds), DIAG_OK);
     diag d = {0};
     EXPECT_EQ_INT(ir_verify_module(c.fused, &d), DIAG_OK);
-    plan_simple(c.ff, &c.p);
+    plan_simple(c.ff, 0, &c.p);
     const ir_op *first = c.ff->body->ops[1], *second = c.ff->body->ops[2];
     plan_buffer *t = &c.p.buf[first->out[0]], *e = &c.p.buf[second->out[0]];
     EXPECT(t->home == PLAN_ARENA && e->home == PLAN_ARENA);
@@ -1779,7 +1817,7 @@ TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
         ir_func *f = ir_module_entry(m);
         EXPECT_EQ_INT(fuse_all(f, kinds[i]), DIAG_OK);
         plan p;
-        plan_simple(f, &p);
+        plan_simple(f, 0, &p);
         char *src = NULL;
         size_t len;
         diag d = {0};
@@ -1794,7 +1832,7 @@ TEST(kernels_the_backend_cannot_generate_are_refused_with_a_message) {
     if (!m) return;
     ir_func *f = ir_module_entry(m);
     plan p;
-    plan_simple(f, &p);
+    plan_simple(f, 0, &p);
     char *src = NULL;
     size_t len;
     diag d = {0};
@@ -1816,7 +1854,7 @@ TEST(emission_survives_failing_allocations) {
         ir_func *f = ir_module_entry(m);
         EXPECT_EQ_INT(fuse_all(f, kinds[t]), DIAG_OK);
         plan p;
-        plan_simple(f, &p);
+        plan_simple(f, 0, &p);
         codegen_options o = {.strict_order = t == 1};
         int failures = 0;
         for (long n = 1;; n++) {
@@ -2146,6 +2184,7 @@ int main(void) {
     RUN(integer_and_bool_dots_call_no_blas);
     RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
     RUN(narrow_operand_dots_convert_on_threads);
+    RUN(narrow_matmuls_run_in_column_panels_on_threads);
     RUN(byte_matmuls_run_as_products_of_bytes);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);

@@ -23,6 +23,8 @@ extern int testing_passed, testing_failed;
 #define RUN(name) testing_run(#name, name)
 #define TESTS_DONE() testing_done()
 
+/* Runs test fn, counting it passed or failed; with $AJ_TEST_ONLY set, only
+ * the tests whose names contain it run. */
 void testing_run(const char *name, void (*fn)(void));
 
 /* The StableHLO conformance suite: $AJ_CONFORMANCE_DIR (CMake passes its
