@@ -27,7 +27,12 @@ the error; the script goes on. The tests never need jax.
 each thread count, then again), and shows the median of the R medians: on
 a shared machine whose speed drifts by tens of percent over minutes, a
 ratio of two times taken minutes apart says more about the drift than
-about either side.
+about either side. A ratio cell is the median over the rounds of the ratio
+within each round (times taken side by side), not the ratio of the two
+medians.
+
+The memory cells are arrayjit's at each thread count, "1t / 2t" where they
+differ (a narrow matmul in column panels widens its whole lhs at 2 threads).
 
 --busy adds, per thread count, arrayjit's time while another process spins
 on the last core (as a busy machine would), and that time over the idle one.
@@ -287,19 +292,32 @@ def measure(cli, name, program, runs, rounds, thread_counts, busy):
                 note("blis", threads, run_blis(path, runs, threads))
     jax_ms, aj_ms, busy_ms, blis_ms = ({t: median(v) for (w, t), v in times.items() if w == what}
                                        for what in ("jax", "aj", "busy", "blis"))
+
+    def ratio(top, bottom, threads):
+        """The median over the rounds of top's time over bottom's, each round's own."""
+        return median([a / b for a, b in zip(times[(top, threads)], times[(bottom, threads)])])
+
     try:
-        mem = arrayjit_memory(cli, path, thread_counts[0])
+        mems = [arrayjit_memory(cli, path, threads) for threads in thread_counts]
     except Failure as e:
         raise Failure("arrayjit mem: %s" % e)
-    cells = [name, "yes" if agree else "NO", "%.2e" % worst, mib(first["temp"]), mib(mem["temp_bytes"]),
-             mib(mem["lower_bound_bytes"]), mib(jax_peak(first)), mib(mem["peak_bytes"])]
+
+    def per_threads(key):
+        figures = []
+        for m in mems:
+            if mib(m[key]) not in figures:
+                figures.append(mib(m[key]))
+        return " / ".join(figures)
+
+    cells = [name, "yes" if agree else "NO", "%.2e" % worst, mib(first["temp"]), per_threads("temp_bytes"),
+             per_threads("lower_bound_bytes"), mib(jax_peak(first)), per_threads("peak_bytes")]
     for threads in thread_counts:
-        cells += ["%.2f" % jax_ms[threads], "%.2f" % aj_ms[threads], "%.2f" % (aj_ms[threads] / jax_ms[threads])]
+        cells += ["%.2f" % jax_ms[threads], "%.2f" % aj_ms[threads], "%.2f" % ratio("aj", "jax", threads)]
     for threads in thread_counts:
         heavy = blis_ms[threads] is not None and blis_ms[threads] >= MATMUL_HEAVY * aj_ms[threads]
-        cells += ["%.2f" % blis_ms[threads], "%.2f" % (blis_ms[threads] / aj_ms[threads])] if heavy else ["-", "-"]
+        cells += ["%.2f" % blis_ms[threads], "%.2f" % ratio("blis", "aj", threads)] if heavy else ["-", "-"]
     for threads in busy_ms:
-        cells += ["%.2f" % busy_ms[threads], "%.2f" % (busy_ms[threads] / aj_ms[threads])]
+        cells += ["%.2f" % busy_ms[threads], "%.2f" % ratio("busy", "aj", threads)]
     return cells
 
 
