@@ -599,6 +599,41 @@ static bool byte_matmul(const ir_func *f, const ir_op *fusion, size_t *scratch) 
     return true;
 }
 
+/* ---- products over threads ---------------------------------------------------------
+ * A product splits along the larger of C's dims, M on a tie: each task
+ * packs the whole of the other operand's share, so splitting the larger
+ * dim repacks the smaller operand (K x N per task when the rows split).
+ * Packing an element costs about what a sgemm spends on 16 of its
+ * multiply-adds, so a chunk of `e` of the split dim repacks at a cost of
+ * about 10/e of its own work: chunks are at least GEMM_MIN_EXTENT (~8%)
+ * and GEMM_CHUNK_FLOPS (~30 us of sgemm; BLIS's fixed cost per call is
+ * several us), multiples of GEMM_ALIGN (whole micro-tiles), and up to
+ * GEMM_CHUNKS_PER_THREAD a thread. One chunk a thread where no more fit
+ * (256^3: 94 GFLOP/s on one thread, 117 in four row chunks on two, 131 in
+ * two; BLIS's own two threads 133-153). More than one a thread is what
+ * keeps a thread whose core another process holds from making the caller
+ * wait for half the product: the caller takes the chunks that thread
+ * cannot. 2 threads, a process spinning on the other core, ms, 4
+ * alternated runs on a Zen 3: mlp_train_step (256 x 1024 x 1024 products)
+ * in two chunks 41.7-51.4, in four 39.6-43.8; adam_step 44.1-45.5 /
+ * 36.7-42.0; idle, both unchanged (22.5-34.1 / 23.2-27.8). A
+ * sub-block of a matrix BLIS takes is one it takes too (fewer rows or
+ * columns, same strides: emit_dot.c blis_strides_ok). */
+enum { GEMM_ALIGN = 32, GEMM_MIN_EXTENT = 128, GEMM_CHUNKS_PER_THREAD = 2 };
+#define GEMM_CHUNK_FLOPS 4e6
+
+int64_t contract_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k) {
+    int64_t dim = n > m ? n : m;
+    double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
+    int64_t chunks = (int64_t)threads * GEMM_CHUNKS_PER_THREAD;
+    if (chunks > dim / GEMM_MIN_EXTENT) chunks = dim / GEMM_MIN_EXTENT;
+    if (chunks < threads) chunks = threads < dim / GEMM_ALIGN ? threads : dim / GEMM_ALIGN;
+    if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
+    if (chunks < 2) return 0;
+    int64_t chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
+    return chunk < dim ? chunk : 0;
+}
+
 /* Whether every op of b that depends on the dot's result is elementwise
  * on the result's shape (so each product element is read where it is). */
 static bool product_read_elementwise(const ir_func *f, const ir_block *b, const ir_op *dot) {
@@ -624,19 +659,25 @@ static bool product_read_elementwise(const ir_func *f, const ir_block *b, const 
     return ok;
 }
 
-/* Whether a blocked DOT_CONVERT matmul [M, K] x [K, N] (K blocks of kb)
- * runs in column panels (contract_kernel.convert_columns): with threads,
- * N > M (the split a plain product takes is N's), every result of the
- * kernel [M, N] and its epilogue reading the product elementwise (a task's
- * columns are all it computes), and the lhs whole in f32 at most doubling
- * the blocked scratch (M x K + kb x N against M x kb + kb x N floats). */
-static bool converts_by_columns(const ir_func *f, const ir_op *fusion, const ir_op *dot, int64_t kb, int threads) {
+/* A blocked DOT_CONVERT matmul [M, K] x [K, N] over threads runs in
+ * panels (contract_kernel.convert_span) when every result of the kernel is
+ * [M, N] and its epilogue reads the product elementwise (a task's columns
+ * or rows are all it computes): panels of the larger dim S (M on a tie, as
+ * a plain product splits), the other operand, of the other dim O, shared
+ * and converted a span of K at a time. The span: the most whole K blocks
+ * with O x span <= 2 O kb + kb S floats (the blocked scratch, O x kb + kb
+ * x S, at most doubled), K where that reaches it. 0: no panels, also where
+ * the product is too small to split (one task: no gain for the memory). */
+static int64_t panel_span(const ir_func *f, const ir_op *fusion, const ir_op *dot, int64_t kb, int threads) {
     const ir_type *out = type_of(f, dot->out[0]);
     int64_t m = out->dims[0], n = out->dims[1], kdim = type_of(f, dot->in[0])->dims[1];
-    if (threads < 2 || n <= m || !product_read_elementwise(f, fusion->regions[0], dot)) return false;
+    if (threads < 2 || !contract_gemm_chunk(threads, m, n, kdim) || !product_read_elementwise(f, fusion->regions[0], dot))
+        return 0;
     for (int i = 0; i < fusion->nout; i++)
-        if (!ir_type_same_shape(type_of(f, fusion->out[i]), out)) return false;
-    return (double)m * (double)kdim <= 2.0 * (double)m * (double)kb + (double)kb * (double)n;
+        if (!ir_type_same_shape(type_of(f, fusion->out[i]), out)) return 0;
+    int64_t split = m >= n ? m : n, other = m >= n ? n : m;
+    int64_t span = kb * (2 + split / other);
+    return span < kdim ? span : kdim;
 }
 
 /* Fast mode: a DOT kernel whose one dot_general reads two block arguments
@@ -660,10 +701,12 @@ static size_t convert_scratch(const ir_func *f, const ir_op *fusion, int threads
     if (matmul_of_args(f, b, dot, 0)) {
         int64_t kdim = l->dims[1];
         k->convert_block = kdim < CONTRACT_CONVERT_BLOCK_K ? kdim : CONTRACT_CONVERT_BLOCK_K;
-        k->convert_columns = converts_by_columns(f, fusion, dot, k->convert_block, threads);
-        int64_t lhs_k = k->convert_columns ? kdim : k->convert_block;
-        k->scratch_rhs = align_up((size_t)(l->dims[0] * lhs_k) * 4);
-        operands = k->scratch_rhs + (size_t)(k->convert_block * r->dims[1]) * 4;
+        int64_t m = l->dims[0], n = r->dims[1], kb = k->convert_block;
+        k->convert_span = panel_span(f, fusion, dot, kb, threads);
+        k->convert_rows = k->convert_span && m >= n;
+        int64_t shared = k->convert_span * (k->convert_rows ? n : m), blocked = m * kb;   /* the lhs's block */
+        k->scratch_rhs = align_up((size_t)(shared > blocked ? shared : blocked) * 4);
+        operands = k->scratch_rhs + (size_t)(kb * (k->convert_rows ? m : n)) * 4;
     } else {
         k->scratch_rhs = align_up((size_t)ir_type_numel(l) * 4);
         operands = k->scratch_rhs + (size_t)ir_type_numel(r) * 4;

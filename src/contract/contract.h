@@ -147,12 +147,15 @@ typedef struct contract_kernel {
     int64_t convert_block;          /* DOT_CONVERT of a plain [M, K] x [K, N]: K in blocks of this
                                        many (M x block and block x N in scratch, sgemm adding
                                        each block's product); 0: both operands whole */
-    bool convert_columns;           /* with convert_block, over threads: the lhs whole in f32 at
-                                       the scratch's start (M x K), then one task a panel of N's
-                                       columns [lo, hi), converting the rhs's block of them into
-                                       block x (hi - lo) floats at scratch_rhs + block x lo,
-                                       and its epilogue on them (contract.c converts_by_columns,
-                                       emit_dot.c emit_convert_columns) */
+    int64_t convert_span;           /* with convert_block, over threads: panels (contract.c
+                                       panel_span), one a task, of N's columns [lo, hi) (M's
+                                       rows with convert_rows): the other operand converted
+                                       this much of K at a time at the scratch's start; each
+                                       task converts its K blocks of its own operand's panel
+                                       into block x (hi - lo) floats at scratch_rhs + block x lo,
+                                       adds their products, and runs its epilogue on them
+                                       (emit_dot.c emit_convert_panels); 0: none */
+    bool convert_rows;
     size_t scratch_product;         /* DOT_CONVERT whose kernel returns no value of the f32
                                        product's type (a narrow-result dot that passes/
                                        widen_dots.c rounds in its epilogue): the product's
@@ -179,6 +182,9 @@ typedef struct contract_options {
     int nsubs;
 } contract_options;
 
+/* The chunk of C's rows (of its columns where n > m) an m x n x k product
+ * splits into on `threads` (contract.c says how), or 0: one call. */
+int64_t contract_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k);
 /* The contract of f's kernels (o may be NULL: fast mode, no sub-programs).
  * DIAG_OK or DIAG_NOMEM; on failure *c holds nothing to free. */
 int contract_func(const ir_func *f, const contract_options *o, contract *c, diag *d);

@@ -539,7 +539,7 @@ static int64_t dot_parallel_chunk(emit_ctx *cx, int step) {
     if (!dot || plan_dot_over_lhs(cx->p, cx->f, step)) return 0;
     const ir_type *lhs = ec_type(cx, dot->in[0]);
     int64_t depth = lhs->dims[lhs->rank - 1], m = ir_type_numel(lhs) / depth, n = ir_type_numel(ec_type(cx, dot->out[0])) / m;
-    int64_t per = m / k->rows, chunk = n > m ? 0 : ex_gemm_chunk(cx->o->threads, m, n, depth);   /* of C's rows */
+    int64_t per = m / k->rows, chunk = n > m ? 0 : contract_gemm_chunk(cx->o->threads, m, n, depth);   /* of C's rows */
     chunk = (chunk + per - 1) / per;
     return chunk < k->rows ? chunk : 0;
 }

@@ -172,44 +172,11 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs) {
     return blis_strides_ok(&x);
 }
 
-/* ---- products over threads ----------------------------------------------------------
- * A product splits along the larger of C's dims, M on a tie: each task
- * packs the whole of the other operand's share, so splitting the larger
- * dim repacks the smaller operand (K x N per task when the rows split).
- * Packing an element costs about what a sgemm spends on 16 of its
- * multiply-adds, so a chunk of `e` of the split dim repacks at a cost of
- * about 10/e of its own work: chunks are at least GEMM_MIN_EXTENT (~8%)
- * and GEMM_CHUNK_FLOPS (~30 us of sgemm; BLIS's fixed cost per call is
- * several us), multiples of GEMM_ALIGN (whole micro-tiles), and up to
- * GEMM_CHUNKS_PER_THREAD a thread. One chunk a thread where no more fit
- * (256^3: 94 GFLOP/s on one thread, 117 in four row chunks on two, 131 in
- * two; BLIS's own two threads 133-153). More than one a thread is what
- * keeps a thread whose core another process holds from making the caller
- * wait for half the product: the caller takes the chunks that thread
- * cannot. 2 threads, a process spinning on the other core, ms, 4
- * alternated runs on a Zen 3: mlp_train_step (256 x 1024 x 1024 products)
- * in two chunks 41.7-51.4, in four 39.6-43.8; adam_step 44.1-45.5 /
- * 36.7-42.0; idle, both unchanged (22.5-34.1 / 23.2-27.8). A
- * sub-block of a matrix BLIS takes is one it takes too (fewer rows or
- * columns, same strides: blis_strides_ok). */
-enum { GEMM_ALIGN = 32, GEMM_MIN_EXTENT = 128, GEMM_CHUNKS_PER_THREAD = 2 };
-#define GEMM_CHUNK_FLOPS 4e6
-
-int64_t ex_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k) {
-    int64_t dim = n > m ? n : m;
-    double by_flops = 2.0 * (double)m * (double)n * (double)k / GEMM_CHUNK_FLOPS;
-    int64_t chunks = (int64_t)threads * GEMM_CHUNKS_PER_THREAD;
-    if (chunks > dim / GEMM_MIN_EXTENT) chunks = dim / GEMM_MIN_EXTENT;
-    if (chunks < threads) chunks = threads < dim / GEMM_ALIGN ? threads : dim / GEMM_ALIGN;
-    if ((double)chunks > by_flops) chunks = (int64_t)by_flops;
-    if (chunks < 2) return 0;
-    int64_t chunk = ((dim + chunks - 1) / chunks + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
-    return chunk < dim ? chunk : 0;
-}
+/* ---- products over threads (contract.h, contract_gemm_chunk) ------------------------ */
 
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args) {
     bool split_n = n > m;
-    int64_t chunk = cx->kernel_run && cx->o->threads > 1 ? ex_gemm_chunk(cx->o->threads, m, n, k) : 0;
+    int64_t chunk = cx->kernel_run && cx->o->threads > 1 ? contract_gemm_chunk(cx->o->threads, m, n, k) : 0;
     cx->uses_blas = true;
     ec_line(cx, "aj_%cgemm_split(%s, %" PRId64 ", %d, %s);", single ? 's' : 'd', chunk ? "run" : "0", chunk,
             split_n, args);
@@ -217,7 +184,7 @@ void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, co
 
 /* Whether a product with a triangle goes over the run's threads: where the whole product would. */
 static bool band_splits(emit_ctx *cx, int64_t m, int64_t n, int64_t k) {
-    return cx->kernel_run && cx->o->threads > 1 && ex_gemm_chunk(cx->o->threads, m, n, k);
+    return cx->kernel_run && cx->o->threads > 1 && contract_gemm_chunk(cx->o->threads, m, n, k);
 }
 
 /* The product of ex_gemm_call's args with a triangle (aj_sgemm_band,
@@ -1049,75 +1016,106 @@ static void skip_target(const ex_kernel *k, const ir_op *dot, int target, bool *
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
 }
 
-/* The task of a DOT_CONVERT in column panels, columns [aj_lo, aj_hi) of
- * the M x N product: per K block, the rhs's block of those columns
- * converted into its part of the scratch, sgemm adding the block's product
- * into them (the lhs is in f32 at the scratch's start), then the epilogue
- * on them. The kernel's pointers come as aj_p[], in its order, then the
- * scratch. True when the epilogue took the columns form (or had nothing
- * to do). */
-static bool emit_columns_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, const char *name) {
+/* The task of a DOT_CONVERT in panels (contract_kernel.convert_span):
+ * columns [aj_lo, aj_hi) of the M x N product, or rows with convert_rows.
+ * The shared operand's span of K from *aj_p[last] on is in f32 at the
+ * scratch's start (the lhs M x span, or the rhs span x N); per K block of
+ * it, the task's panel of the other operand converted into its part of
+ * the scratch and sgemm adding the block's product into its columns
+ * (rows); after the last span, the epilogue on them, in the panel's form.
+ * The kernel's pointers come as aj_p[], in its order, then the scratch and
+ * the span's first K. True when the epilogue took that form (or had
+ * nothing to do). */
+static bool emit_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk,
+                             const char *name) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
-    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block, span = ck->convert_span;
+    bool rows = ck->convert_rows;
     const ir_op *op = k->fusion;
+    int np = op->nin + op->nout;
     ec_open(cx, "static void %s(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)", name);
-    for (int j = 0; j < op->nin + op->nout; j++) {
+    for (int j = 0; j < np; j++) {
         bool res = j >= op->nin;
         const char *ct = ec_ctype(ec_type(cx, res ? op->out[j - op->nin] : op->in[j])->dtype), *c = res ? "" : "const ";
         const char *v = res ? k->out[j - op->nin] : cx->buffer[k->region->args[j]];
         ec_line(cx, "%s%s *%s = (%s%s *)aj_p[%d];", c, ct, v, c, ct, j);
         ec_line(cx, "(void)%s;", v);
     }
-    ec_line(cx, "char *scratch = (char *)aj_p[%d];", op->nin + op->nout);
+    ec_line(cx, "char *scratch = (char *)aj_p[%d];", np);
+    ec_line(cx, "int64_t aj_from = *(const int64_t *)aj_p[%d], aj_to = aj_from + %" PRId64 " < %" PRId64
+            " ? aj_from + %" PRId64 " : %" PRId64 ";", np + 1, span, kk, span, kk);
     const char *out = target >= 0 ? k->out[target] : scratch_result(cx, k);
-    const char *a = ec_fresh(cx, "aj_f32_"), *b = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"),
-               *kn = ec_fresh(cx, "kn"), *cols = ec_fresh(cx, "aj_cols");
-    ec_line(cx, "int64_t %s = aj_hi - aj_lo;", cols);
-    ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu) + aj_lo * %" PRId64 ";", a, b,
+    const char *sh = ec_fresh(cx, "aj_f32_"), *pn = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"),
+               *kn = ec_fresh(cx, "kn"), *ext = ec_fresh(cx, "aj_extent");
+    ec_line(cx, "int64_t %s = aj_hi - aj_lo;", ext);
+    ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu) + aj_lo * %" PRId64 ";", sh, pn,
             ck->scratch_rhs, kb);
-    ec_open(cx, "for (int64_t %s = 0; %s < %" PRId64 "; %s += %" PRId64 ")", k0, k0, kk, k0, kb);
+    ec_open(cx, "for (int64_t %s = aj_from; %s < aj_to; %s += %" PRId64 ")", k0, k0, k0, kb);
     ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
             k0);
-    emit_widen(cx, r->dtype, ec_str(cx, "%s + %s * %" PRId64 " + aj_lo", ex_buffer(cx, dot->in[1]), k0, n), b, kn,
-               cols, ec_str(cx, "%" PRId64, n), cols);
-    ex_gemm_call(cx, true, m, n, kb,
-                 ec_str(cx, "%" PRId64 ", %s, %s, 1.0f, %s + %s, %" PRId64 ", 1, %s, %s, 1, %s ? 1.0f : 0.0f, "
-                        "(float *)%s + aj_lo, %" PRId64 ", 1", m, cols, kn, a, k0, kk, b, cols, k0, out, n));
+    const char *ks = ec_str(cx, "%" PRId64, kk), *ns = ec_str(cx, "%" PRId64, n), *args;
+    if (rows) {
+        emit_widen(cx, l->dtype, ec_str(cx, "%s + aj_lo * %s + %s", ex_buffer(cx, dot->in[0]), ks, k0), pn, ext, kn,
+                   ks, ec_str(cx, "%" PRId64, kb));
+        args = ec_str(cx, "%s, %s, %s, 1.0f, %s, %" PRId64 ", 1, %s + (%s - aj_from) * %s, %s, 1, %s ? 1.0f : 0.0f, "
+                      "(float *)%s + aj_lo * %s, %s, 1", ext, ns, kn, pn, kb, sh, k0, ns, ns, k0, out, ns, ns);
+    } else {
+        emit_widen(cx, r->dtype, ec_str(cx, "%s + %s * %s + aj_lo", ex_buffer(cx, dot->in[1]), k0, ns), pn, kn, ext,
+                   ns, ext);
+        args = ec_str(cx, "%" PRId64 ", %s, %s, 1.0f, %s + (%s - aj_from), %" PRId64 ", 1, %s, %s, 1, %s ? 1.0f : "
+                      "0.0f, (float *)%s + aj_lo, %s, 1", m, ext, kn, sh, k0, span, pn, ext, k0, out, ns);
+    }
+    ex_gemm_call(cx, true, m, n, kb, args);
     ec_close(cx);
+    if (span < kk) ec_open(cx, "if (aj_to == %" PRId64 ")", kk);
     bool skip[k->ret->nin], todo = false;
     skip_target(k, dot, target, skip);
-    for (int r = 0; r < k->ret->nin; r++) todo |= !skip[r];
+    for (int i = 0; i < k->ret->nin; i++) todo |= !skip[i];
     cx->buffer[dot->out[0]] = out;
-    cx->col_n = n;
-    cx->col_done = 0;
+    if (rows) {
+        cx->row_n = m, cx->row_elems = n, cx->row_block = chunk, cx->row_parallel = true;
+        cx->row_indent = cx->indent;
+        cx->row_done = 0;
+    } else {
+        cx->col_n = n;
+        cx->col_done = 0;
+    }
     emit_result_loop(cx, k, skip);
-    cx->col_n = 0;
+    int done = rows ? cx->row_done : cx->col_done;
+    cx->row_n = cx->col_n = 0, cx->row_parallel = false;
     cx->buffer[dot->out[0]] = NULL;
+    if (span < kk) ec_close(cx);
     ec_close(cx);
-    return !cx->rc && cx->col_done == todo;
+    return !cx->rc && done == todo;
 }
 
-/* DOT_CONVERT in column panels (contract_kernel.convert_columns): the lhs
- * converted whole into the scratch over the run's threads, then the
- * columns in ex_gemm_chunk's split, one task a chunk (emit_columns_task):
- * two parallel calls a product and the epilogue on every thread, on
- * columns still in the cache, where blocks over the whole N made three
- * calls a K block and left the epilogue to the caller alone. The task is
- * a function of its own in the declarations. False, nothing written, where
- * the epilogue does not take the columns form. */
-static bool emit_convert_columns(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target) {
+/* DOT_CONVERT in panels (contract_kernel.convert_span): per span of K, the
+ * shared operand's span converted into the scratch over the run's
+ * threads, then the panels in contract_gemm_chunk's split, one task a chunk
+ * (emit_panels_task). Two parallel calls a span, one span for most
+ * shapes, and the epilogue on every thread, on panels still in the cache,
+ * where blocks over the whole product made three calls a K block and left
+ * the epilogue to the caller alone (bf16 x int8, 256 x 2048 x 2048 with
+ * gelu, 2 threads on a Zen 3, medians of 6 alternated runs: 22.2 -> 20.9
+ * ms idle, 36.4 -> 28.9 with the other core busy). The task is a function
+ * of its own in the declarations. False, nothing written, where the
+ * epilogue does not take the panel's form. */
+static bool emit_convert_panels(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
-    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1];
-    if (target < 0 && !cx->p->kernels.k[k->step].scratch_product) return false;   /* the naive loop's */
-    const char *name = ec_str(cx, "%sk%d_columns", cx->prefix, k->step);
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], span = ck->convert_span, split = ck->convert_rows ? m : n;
+    if (target < 0 && !ck->scratch_product) return false;   /* the naive loop's */
+    const char *name = ec_str(cx, "%sk%d_panels", cx->prefix, k->step);
+    bool run = cx->kernel_run;
+    int64_t chunk = run ? contract_gemm_chunk(cx->o->threads, m, n, kk) : 0;
+    if (!chunk) chunk = split;
     sbuf kernel = cx->code;
     int indent = cx->indent;
-    bool run = cx->kernel_run;
     cx->code = (sbuf){0};
     cx->indent = 0;
     cx->kernel_run = false;   /* a task runs on one thread */
-    bool good = emit_columns_task(cx, k, dot, target, name);
+    bool good = emit_panels_task(cx, k, dot, target, chunk, name);
     if (good) sb_put(&cx->decls, cx->code.s, cx->code.len);
     if (cx->code.failed) cx->decls.failed = true;
     sb_free(&cx->code);
@@ -1125,17 +1123,25 @@ static bool emit_convert_columns(emit_ctx *cx, const ex_kernel *k, const ir_op *
     cx->indent = indent;
     cx->kernel_run = run;
     if (!good) return cx->rc != DIAG_OK;
-    const char *ks = ec_str(cx, "%" PRId64, kk);
-    ec_block(cx);
-    emit_widen(cx, l->dtype, ex_buffer(cx, dot->in[0]), "(float *)scratch", ec_str(cx, "%" PRId64, m), ks, ks, ks);
     sbuf p = {0};
     const ir_op *op = k->fusion;
     for (int j = 0; j < op->nin + op->nout; j++)
         sb_printf(&p, "(void *)%s, ", j < op->nin ? ex_buffer(cx, k->region->args[j]) : k->out[j - op->nin]);
-    ec_line(cx, "void *const aj_columns_p[] = {%s(void *)scratch};", ec_take(cx, &p));
-    int64_t chunk = run ? ex_gemm_chunk(cx->o->threads, m, n, kk) : 0;
-    ec_line(cx, "aj_parallel(%s, %s, aj_columns_p, %" PRId64 ", %" PRId64 ");", run ? "run" : "0", name, n,
-            chunk ? chunk : n);
+    ec_block(cx);
+    ec_line(cx, "int64_t aj_from = 0;");
+    ec_line(cx, "void *const aj_panels_p[] = {%s(void *)scratch, (void *)&aj_from};", ec_take(cx, &p));
+    if (span < kk) ec_open(cx, "for (; aj_from < %" PRId64 "; aj_from += %" PRId64 ")", kk, span);
+    const char *len = span < kk ? ec_str(cx, "(aj_from + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64
+                                         " - aj_from)", span, kk, span, kk) : ec_str(cx, "%" PRId64, kk);
+    const char *ks = ec_str(cx, "%" PRId64, kk), *ns = ec_str(cx, "%" PRId64, n);
+    if (ck->convert_rows)
+        emit_widen(cx, r->dtype, ec_str(cx, "%s + aj_from * %s", ex_buffer(cx, dot->in[1]), ns), "(float *)scratch", len,
+                   ns, ns, ns);
+    else
+        emit_widen(cx, l->dtype, ec_str(cx, "%s + aj_from", ex_buffer(cx, dot->in[0])), "(float *)scratch",
+                   ec_str(cx, "%" PRId64, m), len, ks, ec_str(cx, "%" PRId64, span));
+    ec_line(cx, "aj_parallel(%s, %s, aj_panels_p, %" PRId64 ", %" PRId64 ");", run ? "run" : "0", name, split, chunk);
+    if (span < kk) ec_close(cx);
     ec_close(cx);
     return true;
 }
@@ -1237,7 +1243,7 @@ int emit_dot_kernel(emit_ctx *cx, const ex_kernel *k) {
     if (emit_affine_update(cx, k, dot, &g)) return cx->rc;
     int target = gemm_target(cx, k, dot, bytes);
     if (target >= 0 && loops && !target_alone(cx, k, target)) target = -1;
-    if (blocked && cx->p->kernels.k[k->step].convert_columns && emit_convert_columns(cx, k, dot, target))
+    if (blocked && cx->p->kernels.k[k->step].convert_span && emit_convert_panels(cx, k, dot, target))
         return cx->rc;
     const char *into = target >= 0 ? k->out[target] : loops ? NULL : scratch_result(cx, k);
     if (target >= 0 && bytes && ec_type(cx, k->ret->in[target])->dtype != IR_I32)

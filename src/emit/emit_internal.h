@@ -522,9 +522,6 @@ bool ex_blis_strides_ok(int64_t rows, int64_t cols, int64_t rs, int64_t cs);
  * choice; args: the call's arguments after the split, as bli_?gemm takes
  * them after its two transposes, but alpha and beta by value. */
 void ex_gemm_call(emit_ctx *cx, bool single, int64_t m, int64_t n, int64_t k, const char *args);
-/* The chunk of C's rows (of its columns where n > m) a product splits into
- * on `threads`, or 0: one call. */
-int64_t ex_gemm_chunk(int threads, int64_t m, int64_t n, int64_t k);
 
 /* "if (dst != src) memcpy(dst, src, bytes);" (src NULL: "memset(dst, 0,
  * bytes);"), split over the run's threads from EX_COPY_SPLIT_BYTES where

@@ -1228,7 +1228,7 @@ TEST(dot_epilogues_on_threads_run_by_rows_of_the_product) {
 }
 
 /* On two threads a product splits into two chunks a thread where each
- * keeps at least 128 of the split dim (emit_dot.c, ex_gemm_chunk), so that
+ * keeps at least 128 of the split dim (contract.c, contract_gemm_chunk), so that
  * a thread another process slows leaves the caller chunks to take; else
  * one a thread. */
 TEST(products_split_in_chunks_a_slowed_thread_can_leave) {
@@ -1302,42 +1302,55 @@ TEST(narrow_operand_dots_convert_on_threads) {
     check_program(batched, &k);
 }
 
-/* A narrow matmul wider than tall on threads (contract convert_columns):
- * the lhs converted whole, then each task its panel of columns, K block by
- * block (600: two whole blocks and 88), and its epilogue on them. 70 x 600
- * bf16 by 600 x 300 i8 splits N at 160 (a panel not a multiple of 32
- * last). Epilogues: none (the product returned), a per-column scale and
- * tanh with the product returned too, a rounding to bf16 (the product in
- * scratch). Refused, the same program by its K blocks: one thread, and a
- * result of another shape (a reshape: a task's columns are not its). */
-TEST(narrow_matmuls_run_in_column_panels_on_threads) {
-    static const char *const epilogues[] = {
-        "  return %d : tensor<70x300xf32>\n}\n",
-        "  %sb = stablehlo.broadcast_in_dim %s, dims = [1] : (tensor<300xf32>) -> tensor<70x300xf32>\n"
-        "  %m = stablehlo.multiply %d, %sb : tensor<70x300xf32>\n"
-        "  %t = stablehlo.tanh %m : tensor<70x300xf32>\n"
-        "  return %t, %d : tensor<70x300xf32>, tensor<70x300xf32>\n}\n",
-        "  %c = stablehlo.convert %d : (tensor<70x300xf32>) -> tensor<70x300xbf16>\n"
-        "  return %c : tensor<70x300xbf16>\n}\n",
-        "  %rs = stablehlo.reshape %d : (tensor<70x300xf32>) -> tensor<70x30x10xf32>\n"
-        "  return %rs : tensor<70x30x10xf32>\n}\n",
-    };
-    static const char *const results[] = {"tensor<70x300xf32>", "(tensor<70x300xf32>, tensor<70x300xf32>)",
-                                          "tensor<70x300xbf16>", "tensor<70x30x10xf32>"};
-    for (int e = 0; e < 4; e++)
-        for (int threads = 1; threads <= 2; threads++) {
-            char text[2048];
-            snprintf(text, sizeof text,
-                     "func.func @main(%%l: tensor<70x600xbf16>, %%r: tensor<600x300xi8>, %%s: tensor<300xf32>) -> %s {\n"
-                     "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (tensor<70x600xbf16>, "
-                     "tensor<600x300xi8>) -> tensor<70x300xf32>\n%s",
-                     results[e], epilogues[e]);
-            bool columns = threads == 2 && e < 3;
-            check k = {.kind = IR_FUSION_DOT, .threads = threads, .range = 4, .tol = {256, 1e-3},
-                       .contains = columns ? "_columns(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)" : "aj_widen_",
-                       .lacks = columns ? NULL : "_columns", .name = "narrow matmul, column panels"};
-            check_program(text, &k);
-        }
+/* Narrow matmuls on threads in panels (contract convert_span): the
+ * shared operand converted a span of K at a time, each task its panel's K
+ * blocks and its epilogue. Shapes (M x K x N): 70 x 600 x 300 (columns,
+ * the lhs whole; N split at 160, the last panel not a multiple of 32),
+ * 200 x 1000 x 300 (columns, spans of 768 and 232), 300 x 600 x 70 (rows,
+ * the rhs whole), 150 x 900 x 100 (rows, two spans). Epilogues: none (the
+ * product returned), a per-column scale and tanh with the product returned
+ * too, a rounding to bf16 (the product in scratch). Refused, the same
+ * programs by their K blocks: one thread, and a result of another shape (a
+ * transposed product: a task's panel is not its). */
+TEST(narrow_matmuls_run_in_panels_on_threads) {
+    static const int64_t shapes[4][3] = {{70, 600, 300}, {200, 1000, 300}, {300, 600, 70}, {150, 900, 100}};
+    for (int s = 0; s < 4; s++)
+        for (int e = 0; e < 4; e++)
+            for (int threads = 1; threads <= 2; threads++) {
+                if (threads == 1 && e != 1) continue;
+                int64_t m = shapes[s][0], kk = shapes[s][1], n = shapes[s][2];
+                char prod[64], tprod[64], half[64], epi[1024], ret[160], text[2048];
+                snprintf(prod, sizeof prod, "tensor<%" PRId64 "x%" PRId64 "xf32>", m, n);
+                snprintf(tprod, sizeof tprod, "tensor<%" PRId64 "x%" PRId64 "xf32>", n, m);
+                snprintf(half, sizeof half, "tensor<%" PRId64 "x%" PRId64 "xbf16>", m, n);
+                if (e == 0) snprintf(epi, sizeof epi, "  return %%d : %s\n}\n", prod);
+                if (e == 1)
+                    snprintf(epi, sizeof epi,
+                             "  %%sb = stablehlo.broadcast_in_dim %%s, dims = [1] : (tensor<%" PRId64 "xf32>) -> %s\n"
+                             "  %%m = stablehlo.multiply %%d, %%sb : %s\n  %%t = stablehlo.tanh %%m : %s\n"
+                             "  return %%t, %%d : %s, %s\n}\n", n, prod, prod, prod, prod, prod);
+                if (e == 2)
+                    snprintf(epi, sizeof epi, "  %%c = stablehlo.convert %%d : (%s) -> %s\n  return %%c : %s\n}\n", prod,
+                             half, half);
+                if (e == 3)
+                    snprintf(epi, sizeof epi, "  %%t = stablehlo.transpose %%d, dims = [1, 0] : (%s) -> %s\n"
+                             "  return %%t : %s\n}\n", prod, tprod, tprod);
+                snprintf(ret, sizeof ret, "%s", e == 1 ? "(" : "");
+                snprintf(ret + strlen(ret), sizeof ret - strlen(ret), "%s", e == 2 ? half : e == 3 ? tprod : prod);
+                if (e == 1) snprintf(ret + strlen(ret), sizeof ret - strlen(ret), ", %s)", prod);
+                snprintf(text, sizeof text,
+                         "func.func @main(%%l: tensor<%" PRId64 "x%" PRId64 "xbf16>, %%r: tensor<%" PRId64 "x%" PRId64
+                         "xi8>, %%s: tensor<%" PRId64 "xf32>) -> %s {\n"
+                         "  %%d = stablehlo.dot_general %%l, %%r, contracting_dims = [1] x [0] : (tensor<%" PRId64
+                         "x%" PRId64 "xbf16>, tensor<%" PRId64 "x%" PRId64 "xi8>) -> %s\n%s",
+                         m, kk, kk, n, n, ret, m, kk, kk, n, prod, epi);
+                bool panels = threads == 2 && e < 3;
+                /* sums of up to 1000 products of up to 16 in another order: 1e-3 apart (of 58) */
+                check k = {.kind = IR_FUSION_DOT, .threads = threads, .range = 4, .tol = {256, 1e-2},
+                           .contains = panels ? "_panels(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)" : "aj_widen_",
+                           .lacks = panels ? NULL : "_panels", .name = "narrow matmul in panels"};
+                check_program(text, &k);
+            }
 }
 
 /* i8/u8 matmuls giving i32 (contract DOT_BYTES): the product of bytes
@@ -2184,7 +2197,7 @@ int main(void) {
     RUN(integer_and_bool_dots_call_no_blas);
     RUN(narrow_float_matmuls_in_strict_mode_run_as_blocked_loops);
     RUN(narrow_operand_dots_convert_on_threads);
-    RUN(narrow_matmuls_run_in_column_panels_on_threads);
+    RUN(narrow_matmuls_run_in_panels_on_threads);
     RUN(byte_matmuls_run_as_products_of_bytes);
     RUN(fast_maxima_and_minima_are_exact);
     RUN(side_results_of_reductions_match_the_evaluator);
