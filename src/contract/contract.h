@@ -155,7 +155,7 @@ typedef struct contract_kernel {
                                        into block x (hi - lo) floats at scratch_rhs + block x lo,
                                        adds their products, and runs its epilogue on them
                                        (emit_dot.c emit_convert_panels); 0: none */
-    bool convert_rows;
+    bool convert_rows;              /* convert_span's panels are rows (M >= N; the rhs shared) */
     size_t scratch_product;         /* DOT_CONVERT whose kernel returns no value of the f32
                                        product's type (a narrow-result dot that passes/
                                        widen_dots.c rounds in its epilogue): the product's
@@ -176,8 +176,8 @@ typedef struct contract_options {
     bool strict_order;              /* codegen_options.strict_order: what may be overwritten
                                        depends on the order the code computes in */
     bool no_blas;                   /* codegen_options.no_blas: no dot runs by rows (contract.c) */
-    int threads;                    /* codegen_options.threads: a narrow matmul may run in column
-                                       panels, one a task (convert_columns) */
+    int threads;                    /* codegen_options.threads: a narrow matmul may run in
+                                       panels, one a task (contract_kernel.convert_span) */
     const contract_subprogram *subs;   /* the sub-programs compiled so far (control scratch) */
     int nsubs;
 } contract_options;
