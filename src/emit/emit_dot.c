@@ -1016,78 +1016,120 @@ static void skip_target(const ex_kernel *k, const ir_op *dot, int target, bool *
     for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
 }
 
-/* The task of a DOT_CONVERT in panels (contract_kernel.convert_span):
- * columns [aj_lo, aj_hi) of the M x N product, or rows with convert_rows.
- * The shared operand's span of K from *aj_p[last] on is in f32 at the
- * scratch's start (the lhs M x span, or the rhs span x N); per K block of
- * it, the task's panel of the other operand converted into its part of
- * the scratch and sgemm adding the block's product into its columns
- * (rows); after the last span, the epilogue on them, in the panel's form.
- * The kernel's pointers come as aj_p[], in its order, then the scratch and
- * the span's first K. True when the epilogue took that form (or had
- * nothing to do). */
-static bool emit_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk,
-                             const char *name) {
-    const contract_kernel *ck = &cx->p->kernels.k[k->step];
-    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
-    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block, span = ck->convert_span;
-    bool rows = ck->convert_rows;
+/* A task function's locals for the kernel's pointers (its operands and
+ * results, under the kernel's names) from aj_p[], in the kernel's order,
+ * then `scratch`. */
+static void task_pointers(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *op = k->fusion;
-    int np = op->nin + op->nout;
-    ec_open(cx, "static void %s(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)", name);
-    for (int j = 0; j < np; j++) {
+    for (int j = 0; j < op->nin + op->nout; j++) {
         bool res = j >= op->nin;
         const char *ct = ec_ctype(ec_type(cx, res ? op->out[j - op->nin] : op->in[j])->dtype), *c = res ? "" : "const ";
         const char *v = res ? k->out[j - op->nin] : cx->buffer[k->region->args[j]];
         ec_line(cx, "%s%s *%s = (%s%s *)aj_p[%d];", c, ct, v, c, ct, j);
         ec_line(cx, "(void)%s;", v);
     }
-    ec_line(cx, "char *scratch = (char *)aj_p[%d];", np);
-    ec_line(cx, "int64_t aj_from = *(const int64_t *)aj_p[%d], aj_to = aj_from + %" PRId64 " < %" PRId64
-            " ? aj_from + %" PRId64 " : %" PRId64 ";", np + 1, span, kk, span, kk);
-    const char *out = target >= 0 ? k->out[target] : scratch_result(cx, k);
+    ec_line(cx, "char *scratch = (char *)aj_p[%d];", op->nin + op->nout);
+}
+
+/* A panel task's products (emit_panels_task): per K block of the span
+ * [aj_from, aj_to), the task's panel of its operand converted into its
+ * part of the scratch, and sgemm adding the block's product into out's
+ * columns (rows) [aj_lo, aj_hi). */
+static void panel_products(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const char *out) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
+    int64_t m = l->dims[0], kk = l->dims[1], n = r->dims[1], kb = ck->convert_block;
     const char *sh = ec_fresh(cx, "aj_f32_"), *pn = ec_fresh(cx, "aj_f32_"), *k0 = ec_fresh(cx, "kb"),
                *kn = ec_fresh(cx, "kn"), *ext = ec_fresh(cx, "aj_extent");
+    const char *ks = ec_str(cx, "%" PRId64, kk), *ns = ec_str(cx, "%" PRId64, n), *args;
     ec_line(cx, "int64_t %s = aj_hi - aj_lo;", ext);
     ec_line(cx, "float *%s = (float *)scratch, *%s = (float *)(scratch + %zu) + aj_lo * %" PRId64 ";", sh, pn,
             ck->scratch_rhs, kb);
     ec_open(cx, "for (int64_t %s = aj_from; %s < aj_to; %s += %" PRId64 ")", k0, k0, k0, kb);
-    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %" PRId64 " ? %" PRId64 " : %" PRId64 " - %s;", kn, k0, kb, kk, kb, kk,
-            k0);
-    const char *ks = ec_str(cx, "%" PRId64, kk), *ns = ec_str(cx, "%" PRId64, n), *args;
-    if (rows) {
+    ec_line(cx, "int64_t %s = %s + %" PRId64 " < %s ? %" PRId64 " : %s - %s;", kn, k0, kb, ks, kb, ks, k0);
+    if (ck->convert_rows) {   /* lhs rows [aj_lo, aj_hi) of the block: ext x kn, rows kb apart */
         emit_widen(cx, l->dtype, ec_str(cx, "%s + aj_lo * %s + %s", ex_buffer(cx, dot->in[0]), ks, k0), pn, ext, kn,
                    ks, ec_str(cx, "%" PRId64, kb));
         args = ec_str(cx, "%s, %s, %s, 1.0f, %s, %" PRId64 ", 1, %s + (%s - aj_from) * %s, %s, 1, %s ? 1.0f : 0.0f, "
                       "(float *)%s + aj_lo * %s, %s, 1", ext, ns, kn, pn, kb, sh, k0, ns, ns, k0, out, ns, ns);
-    } else {
+    } else {   /* rhs columns [aj_lo, aj_hi) of the block: kn x ext */
         emit_widen(cx, r->dtype, ec_str(cx, "%s + %s * %s + aj_lo", ex_buffer(cx, dot->in[1]), k0, ns), pn, kn, ext,
                    ns, ext);
         args = ec_str(cx, "%" PRId64 ", %s, %s, 1.0f, %s + (%s - aj_from), %" PRId64 ", 1, %s, %s, 1, %s ? 1.0f : "
-                      "0.0f, (float *)%s + aj_lo, %s, 1", m, ext, kn, sh, k0, span, pn, ext, k0, out, ns);
+                      "0.0f, (float *)%s + aj_lo, %s, 1", m, ext, kn, sh, k0, ck->convert_span, pn, ext, k0, out, ns);
     }
     ex_gemm_call(cx, true, m, n, kb, args);
     ec_close(cx);
-    if (span < kk) ec_open(cx, "if (aj_to == %" PRId64 ")", kk);
-    bool skip[k->ret->nin], todo = false;
+}
+
+/* A panel task's epilogue on its columns [aj_lo, aj_hi) (rows, of chunk
+ * each but the last): true when the result loop took that form (or had
+ * nothing to do). */
+static bool panel_epilogue(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk) {
+    const ir_type *out = ec_type(cx, dot->out[0]);
+    bool rows = cx->p->kernels.k[k->step].convert_rows, skip[k->ret->nin], todo = false;
     skip_target(k, dot, target, skip);
     for (int i = 0; i < k->ret->nin; i++) todo |= !skip[i];
-    cx->buffer[dot->out[0]] = out;
     if (rows) {
-        cx->row_n = m, cx->row_elems = n, cx->row_block = chunk, cx->row_parallel = true;
+        cx->row_n = out->dims[0], cx->row_elems = out->dims[1], cx->row_block = chunk, cx->row_parallel = true;
         cx->row_indent = cx->indent;
         cx->row_done = 0;
     } else {
-        cx->col_n = n;
+        cx->col_n = out->dims[1];
         cx->col_done = 0;
     }
     emit_result_loop(cx, k, skip);
     int done = rows ? cx->row_done : cx->col_done;
     cx->row_n = cx->col_n = 0, cx->row_parallel = false;
+    return done == todo;
+}
+
+/* The task of a DOT_CONVERT in panels (contract_kernel.convert_span):
+ * columns [aj_lo, aj_hi) of the M x N product, or rows with convert_rows.
+ * The shared operand's span of K from *aj_p[last] on is in f32 at the
+ * scratch's start (the lhs M x span, or the rhs span x N); the task adds
+ * the span's products into its panel (panel_products), and after the last
+ * span runs the epilogue on it. The kernel's pointers come as aj_p[], in
+ * its order, then the scratch and the span's first K. True when the
+ * epilogue took the panel's form. */
+static bool emit_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk,
+                             const char *name) {
+    const contract_kernel *ck = &cx->p->kernels.k[k->step];
+    int64_t kk = ec_type(cx, dot->in[0])->dims[1], span = ck->convert_span;
+    ec_open(cx, "static void %s(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)", name);
+    task_pointers(cx, k);
+    ec_line(cx, "int64_t aj_from = *(const int64_t *)aj_p[%d], aj_to = aj_from + %" PRId64 " < %" PRId64
+            " ? aj_from + %" PRId64 " : %" PRId64 ";", k->fusion->nin + k->fusion->nout + 1, span, kk, span, kk);
+    const char *out = target >= 0 ? k->out[target] : scratch_result(cx, k);
+    panel_products(cx, k, dot, out);
+    if (span < kk) ec_open(cx, "if (aj_to == %" PRId64 ")", kk);
+    cx->buffer[dot->out[0]] = out;
+    bool good = panel_epilogue(cx, k, dot, target, chunk);
     cx->buffer[dot->out[0]] = NULL;
     if (span < kk) ec_close(cx);
     ec_close(cx);
-    return !cx->rc && done == todo;
+    return good && !cx->rc;
+}
+
+/* Writes the panel task into the declarations, the kernel's code set
+ * aside meanwhile (a task runs on one thread, without the run); true
+ * when it took the panel's form, else nothing is kept. */
+static bool declare_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk,
+                                const char *name) {
+    sbuf kernel = cx->code;
+    int indent = cx->indent;
+    bool run = cx->kernel_run;
+    cx->code = (sbuf){0};
+    cx->indent = 0;
+    cx->kernel_run = false;
+    bool good = emit_panels_task(cx, k, dot, target, chunk, name);
+    if (good) sb_put(&cx->decls, cx->code.s, cx->code.len);
+    if (cx->code.failed) cx->decls.failed = true;
+    sb_free(&cx->code);
+    cx->code = kernel;
+    cx->indent = indent;
+    cx->kernel_run = run;
+    return good;
 }
 
 /* DOT_CONVERT in panels (contract_kernel.convert_span): per span of K, the
@@ -1097,10 +1139,11 @@ static bool emit_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot,
  * shapes, and the epilogue on every thread, on panels still in the cache,
  * where blocks over the whole product made three calls a K block and left
  * the epilogue to the caller alone (bf16 x int8, 256 x 2048 x 2048 with
- * gelu, 2 threads on a Zen 3, medians of 6 alternated runs: 22.2 -> 20.9
- * ms idle, 36.4 -> 28.9 with the other core busy). The task is a function
- * of its own in the declarations. False, nothing written, where the
- * epilogue does not take the panel's form. */
+ * gelu, 2 threads on a Zen 3, medians of alternated runs: 22.2 -> 20.9
+ * ms idle, 36.4 -> 28.9 with the other core busy; bf16 512 x 2048 x 1024,
+ * two spans: 20.8 -> 17.2 and 34.5 -> 28.7). The task is a function of its
+ * own in the declarations. False, nothing written, where the epilogue
+ * does not take the panel's form; true on an error (cx->rc). */
 static bool emit_convert_panels(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target) {
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     const ir_type *l = ec_type(cx, dot->in[0]), *r = ec_type(cx, dot->in[1]);
@@ -1110,19 +1153,7 @@ static bool emit_convert_panels(emit_ctx *cx, const ex_kernel *k, const ir_op *d
     bool run = cx->kernel_run;
     int64_t chunk = run ? contract_gemm_chunk(cx->o->threads, m, n, kk) : 0;
     if (!chunk) chunk = split;
-    sbuf kernel = cx->code;
-    int indent = cx->indent;
-    cx->code = (sbuf){0};
-    cx->indent = 0;
-    cx->kernel_run = false;   /* a task runs on one thread */
-    bool good = emit_panels_task(cx, k, dot, target, chunk, name);
-    if (good) sb_put(&cx->decls, cx->code.s, cx->code.len);
-    if (cx->code.failed) cx->decls.failed = true;
-    sb_free(&cx->code);
-    cx->code = kernel;
-    cx->indent = indent;
-    cx->kernel_run = run;
-    if (!good) return cx->rc != DIAG_OK;
+    if (!declare_panels_task(cx, k, dot, target, chunk, name)) return cx->rc != DIAG_OK;
     sbuf p = {0};
     const ir_op *op = k->fusion;
     for (int j = 0; j < op->nin + op->nout; j++)
