@@ -93,6 +93,8 @@ bool ir_dtype_exact_in(ir_dtype t, ir_dtype wide) {
         if (ir_dtype_is_unsigned(t)) return bits < room || (ir_dtype_is_unsigned(wide) && bits <= room);
         return !ir_dtype_is_unsigned(wide) && bits <= room;
     }
+    if (wide == IR_BF16 || wide == IR_F16)   /* integers of at most 2^8 (2^11), the significand's reach */
+        return ir_dtype_is_int(t) && ir_dtype_bits(t) - !ir_dtype_is_unsigned(t) <= (wide == IR_BF16 ? 8 : 11);
     if (wide != IR_F32 && wide != IR_F64) return false;
     if (ir_dtype_is_int(t)) return ir_dtype_bits(t) <= (wide == IR_F32 ? 16 : 32);
     return t == IR_BF16 || t == IR_F16 || ir_dtype_minifloat(t, NULL) || (wide == IR_F64 && t == IR_F32);

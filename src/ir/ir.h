@@ -53,8 +53,9 @@ bool ir_dtype_is_complex(ir_dtype t);
 /* Whether every value of t is exactly a value of `wide`: into f32 bf16,
  * f16, the f8, f6 and f4 types and integers of up to 16 bits; into f64
  * those, f32 and 32-bit integers; into an integer type the narrower
- * integers it holds (i8 and u8 into i16, i32 or i64; i8 not into u32). t
- * itself always. */
+ * integers it holds (i8 and u8 into i16, i32 or i64; i8 not into u32);
+ * into bf16 and f16 the integers of 8 bits and less (JAX's int8 weights
+ * converted to bf16). t itself always. */
 bool ir_dtype_exact_in(ir_dtype t, ir_dtype wide);
 /* A minifloat's format (minifloat.h: widths, bias, AJ_MF_* kind); false for other types. */
 typedef struct ir_minifloat {

@@ -1245,11 +1245,14 @@ TEST(fast_mode_narrow_dots_accumulate_in_f32) {
     }
 }
 
-/* JAX's bf16 x int8 matmul, converts to f32 and an f32 dot: in fast mode
- * the dot reads the bf16 and i8 operands (passes/widen_dots.c) and converts
- * blocks of K in its scratch, so the arena holds no f32 copy of either
- * (the rhs's alone would be 600 x 48 x 4 = 115200 bytes); small integers,
- * so the sums are exact and equal the evaluator's in both modes. */
+/* JAX's bf16 x int8 matmul, converts to f32 and an f32 dot, and int8
+ * weights of a bf16 model, a convert to bf16 and a bf16 dot giving f32:
+ * in fast mode each dot reads the bf16 and i8 operands
+ * (passes/widen_dots.c) and converts blocks of K in its scratch, so the
+ * arena holds no copy of either (the rhs's alone would be 600 x 48 x 4 =
+ * 115200 bytes in f32, 57600 in bf16), both the same arena; small
+ * integers, so the sums are exact and equal the evaluator's in both
+ * modes. */
 static const char *convert_dot_text =
     "func.func @main(%a: tensor<64x600xbf16>, %b: tensor<600x48xi8>) -> tensor<64x48xf32> {\n"
     "  %af = stablehlo.convert %a : (tensor<64x600xbf16>) -> tensor<64x600xf32>\n"
@@ -1257,32 +1260,45 @@ static const char *convert_dot_text =
     "  %d = stablehlo.dot_general %af, %bf, contracting_dims = [1] x [0] : (tensor<64x600xf32>, "
     "tensor<600x48xf32>) -> tensor<64x48xf32>\n"
     "  func.return %d : tensor<64x48xf32>\n}\n";
+static const char *convert_weights_text =
+    "func.func @main(%a: tensor<64x600xbf16>, %b: tensor<600x48xi8>) -> tensor<64x48xf32> {\n"
+    "  %bh = stablehlo.convert %b : (tensor<600x48xi8>) -> tensor<600x48xbf16>\n"
+    "  %d = stablehlo.dot_general %a, %bh, contracting_dims = [1] x [0] : (tensor<64x600xbf16>, "
+    "tensor<600x48xbf16>) -> tensor<64x48xf32>\n"
+    "  func.return %d : tensor<64x48xf32>\n}\n";
 
 TEST(fast_mode_dots_read_through_exact_converts) {
-    aj_module *m;
-    EXPECT_EQ_INT(aj_module_parse(convert_dot_text, strlen(convert_dot_text), "t.mlir", &m), AJ_OK);
-    if (!m) return;
     const int64_t ad[2] = {64, 600}, bd[2] = {600, 48};
-    aj_array *in[2], *want = NULL;
+    aj_array *in[2];
     aj_array_create(AJ_BF16, 2, ad, &in[0]);
     aj_array_create(AJ_I8, 2, bd, &in[1]);
     uint16_t *a = aj_array_data(in[0]);
     int8_t *b = aj_array_data(in[1]);
     for (int k = 0; k < 64 * 600; k++) a[k] = (uint16_t)(0x3F80 + (k % 3) * 0x80);   /* 1, 2, 4 */
     for (int k = 0; k < 600 * 48; k++) b[k] = (int8_t)(k % 7 - 3);
-    EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
-    for (int strict = 0; strict < 2 && want; strict++) {
-        aj_array *got = NULL;
-        aj_memory_stats st = {0};
-        EXPECT_EQ_INT(run_in_mode(m, strict, 2, in, &got, &st), AJ_OK);
-        if (!strict) EXPECT(st.temp_bytes < 115200);
-        EXPECT(got && memcmp(aj_array_data(got), aj_array_data(want), 64 * 48 * 4) == 0);
-        aj_array_destroy(got);
+    size_t temp[2] = {0, 0};
+    for (int t = 0; t < 2; t++) {
+        const char *text = t ? convert_weights_text : convert_dot_text;
+        aj_module *m;
+        aj_array *want = NULL;
+        EXPECT_EQ_INT(aj_module_parse(text, strlen(text), "t.mlir", &m), AJ_OK);
+        if (!m) continue;
+        EXPECT_EQ_INT(aj_module_eval(m, "main", 2, in, 1, &want, NULL), AJ_OK);
+        for (int strict = 0; strict < 2 && want; strict++) {
+            aj_array *got = NULL;
+            aj_memory_stats st = {0};
+            EXPECT_EQ_INT(run_in_mode(m, strict, 2, in, &got, &st), AJ_OK);
+            if (!strict) temp[t] = st.temp_bytes;
+            EXPECT(got && memcmp(aj_array_data(got), aj_array_data(want), 64 * 48 * 4) == 0);
+            aj_array_destroy(got);
+        }
+        aj_array_destroy(want);
+        aj_module_destroy(m);
     }
-    aj_array_destroy(want);
+    EXPECT(temp[0] < 115200);
+    EXPECT_EQ_INT((long long)temp[1], (long long)temp[0]);
     aj_array_destroy(in[0]);
     aj_array_destroy(in[1]);
-    aj_module_destroy(m);
 }
 
 /* Compiling through this stop's paths (side results and block-local rows

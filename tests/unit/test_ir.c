@@ -46,6 +46,11 @@ TEST(dtype_properties) {
     EXPECT(ir_minifloat_bits(IR_F4E2M1FN, 1e9) == 0x7 && ir_minifloat_value(IR_F4E2M1FN, 0xF) == -6.0);
     EXPECT(ir_minifloat_bits(IR_F8E5M2, 1e9) == 0x7C && ir_minifloat_bits(IR_F8E5M2, 1.25) == 0x3D);
     EXPECT_CONTAINS(ir_dtype_name(IR_U16), "ui16");
+    /* exact conversions: integers within a float's significand (bf16: 2^8, f16: 2^11, f32: 16 bits) */
+    EXPECT(ir_dtype_exact_in(IR_I8, IR_BF16) && ir_dtype_exact_in(IR_U8, IR_BF16) && ir_dtype_exact_in(IR_I4, IR_BF16));
+    EXPECT(!ir_dtype_exact_in(IR_I16, IR_BF16) && !ir_dtype_exact_in(IR_I16, IR_F16) && ir_dtype_exact_in(IR_U8, IR_F16));
+    EXPECT(!ir_dtype_exact_in(IR_F16, IR_BF16) && !ir_dtype_exact_in(IR_BF16, IR_F16) && ir_dtype_exact_in(IR_BF16, IR_F32));
+    EXPECT(ir_dtype_exact_in(IR_I16, IR_F32) && !ir_dtype_exact_in(IR_I32, IR_F32) && !ir_dtype_exact_in(IR_I8, IR_U32));
 }
 
 TEST(shaped_types) {
