@@ -1303,13 +1303,22 @@ TEST(fast_mode_dots_read_through_exact_converts) {
 
 /* Compiling through this stop's paths (side results and block-local rows
  * in the big softmax, a dot written over its lhs, the scratch block placed
- * in a gap) with every allocation failing in turn: AJ_ERR_NOMEM, nothing
+ * in a gap, a narrow matmul in panels with its task written aside) on two
+ * threads with every allocation failing in turn: AJ_ERR_NOMEM, nothing
  * leaked, and the next compile works. */
+static const char *panels_text =
+    "func.func @main(%a: tensor<64x600xbf16>, %b: tensor<600x512xi8>, %s: tensor<512xf32>) -> tensor<64x512xf32> {\n"
+    "  %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x600xbf16>, "
+    "tensor<600x512xi8>) -> tensor<64x512xf32>\n"
+    "  %sb = stablehlo.broadcast_in_dim %s, dims = [1] : (tensor<512xf32>) -> tensor<64x512xf32>\n"
+    "  %t = stablehlo.multiply %d, %sb : tensor<64x512xf32>\n"
+    "  func.return %t : tensor<64x512xf32>\n}\n";
+
 static aj_status compile_text(const char *text) {
     aj_module *m;
     aj_status st = aj_module_parse(text, strlen(text), "t.mlir", &m);
     if (st) return st;
-    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1};
+    aj_compile_options o = {.cache_dir = cache_dir, .no_memory_cache = 1, .threads = 2};
     aj_executable *e = NULL;
     st = aj_compile(m, "main", &o, &e);
     aj_executable_destroy(e);
@@ -1319,8 +1328,8 @@ static aj_status compile_text(const char *text) {
 
 TEST(compiling_survives_failing_allocations) {
     char *chain = dot_chain(3000);
-    const char *texts[] = {big_text, chain, scratch_gap_text};
-    for (int t = 0; t < 3; t++) {
+    const char *texts[] = {big_text, chain, scratch_gap_text, panels_text};
+    for (int t = 0; t < 4; t++) {
         EXPECT_EQ_INT(compile_text(texts[t]), AJ_OK);   /* fills the disk cache: failures stay cheap */
         int failures = 0;
         for (int n = 1; n < 100000; n++) {
