@@ -641,6 +641,17 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
     return cx->rc;
 }
 
+/* skip[r]: result r is the dot's own, which the gemm wrote into target r.
+ * Whether any result is left for the epilogue. */
+static bool skip_target(const ex_kernel *k, const ir_op *dot, int target, bool *skip) {
+    bool todo = false;
+    for (int r = 0; r < k->ret->nin; r++) {
+        skip[r] = r == target && k->ret->in[r] == dot->out[0];
+        todo |= !skip[r];
+    }
+    return todo;
+}
+
 /* ---- a chain's block of rows ---------------------------------------------------------------- */
 
 /* In a chain (plan_chain.c, cx->row_n set) a DOT kernel that runs by rows
@@ -653,12 +664,7 @@ static int emit_rows_in_place(emit_ctx *cx, const ex_kernel *k, const ir_op *dot
 static int emit_dot_rows(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, const gemm_plan *g) {
     int target = g && g->nbatch == 0 && g->nlooped == 0 ? gemm_target(cx, k, dot, false) : -1;
     if (cx->rc) return cx->rc;
-    bool skip[k->ret->nin];
-    int todo = 0;
-    for (int r = 0; r < k->ret->nin; r++) {
-        skip[r] = r == target && k->ret->in[r] == dot->out[0];
-        todo += !skip[r];
-    }
+    bool skip[k->ret->nin], todo = skip_target(k, dot, target, skip);
     if (target >= 0) {
         bool single = ec_type(cx, dot->out[0])->dtype == IR_F32;
         emit_gemm(cx, dot, g, NULL, k->out[target], single ? "1.0f" : "1.0", single ? "0.0f" : "0.0", cx->row_block);
@@ -1011,15 +1017,10 @@ static const char *scratch_result(emit_ctx *cx, const ex_kernel *k) {
     return name;
 }
 
-/* skip[r]: result r is the dot's own, which the gemm wrote into target r. */
-static void skip_target(const ex_kernel *k, const ir_op *dot, int target, bool *skip) {
-    for (int r = 0; r < k->ret->nin; r++) skip[r] = r == target && k->ret->in[r] == dot->out[0];
-}
-
-/* A task function's locals for the kernel's pointers (its operands and
+/* A panel task's locals for the kernel's pointers (its operands and
  * results, under the kernel's names) from aj_p[], in the kernel's order,
  * then `scratch`. */
-static void task_pointers(emit_ctx *cx, const ex_kernel *k) {
+static void panel_task_pointers(emit_ctx *cx, const ex_kernel *k) {
     const ir_op *op = k->fusion;
     for (int j = 0; j < op->nin + op->nout; j++) {
         bool res = j >= op->nin;
@@ -1067,9 +1068,7 @@ static void panel_products(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, c
  * nothing to do). */
 static bool panel_epilogue(emit_ctx *cx, const ex_kernel *k, const ir_op *dot, int target, int64_t chunk) {
     const ir_type *out = ec_type(cx, dot->out[0]);
-    bool rows = cx->p->kernels.k[k->step].convert_rows, skip[k->ret->nin], todo = false;
-    skip_target(k, dot, target, skip);
-    for (int i = 0; i < k->ret->nin; i++) todo |= !skip[i];
+    bool rows = cx->p->kernels.k[k->step].convert_rows, skip[k->ret->nin], todo = skip_target(k, dot, target, skip);
     if (rows) {
         cx->row_n = out->dims[0], cx->row_elems = out->dims[1], cx->row_block = chunk, cx->row_parallel = true;
         cx->row_indent = cx->indent;
@@ -1097,7 +1096,7 @@ static bool emit_panels_task(emit_ctx *cx, const ex_kernel *k, const ir_op *dot,
     const contract_kernel *ck = &cx->p->kernels.k[k->step];
     int64_t kk = ec_type(cx, dot->in[0])->dims[1], span = ck->convert_span;
     ec_open(cx, "static void %s(void *const *aj_p, int64_t aj_lo, int64_t aj_hi)", name);
-    task_pointers(cx, k);
+    panel_task_pointers(cx, k);
     ec_line(cx, "int64_t aj_from = *(const int64_t *)aj_p[%d], aj_to = aj_from + %" PRId64 " < %" PRId64
             " ? aj_from + %" PRId64 " : %" PRId64 ";", k->fusion->nin + k->fusion->nout + 1, span, kk, span, kk);
     const char *out = target >= 0 ? k->out[target] : scratch_result(cx, k);
